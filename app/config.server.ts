@@ -1,0 +1,31 @@
+import path from 'node:path'
+
+/** Deployment settings, read once from the environment (README "Configuration"). */
+export interface AppConfig {
+  /** 'production' makes pages indexable; any other value marks every page noindex, nofollow. */
+  environment: string
+  /** Folder for the SQLite file, uploads, the image cache and the mail outbox. */
+  dataDir: string
+  /** A postgres:// URL switches the data layer to PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl: string | undefined
+  /** Extra host → site key pairs, from SITE_HOSTS="landatlas.com=land,farmfinder.com=farm". */
+  siteHosts: Record<string, string>
+}
+
+function parseSiteHosts(value: string | undefined): Record<string, string> {
+  const hosts: Record<string, string> = {}
+  for (const pair of (value ?? '').split(',')) {
+    const [host, siteKey] = pair.split('=').map((part) => part.trim().toLowerCase())
+    if (host && siteKey) hosts[host] = siteKey
+  }
+  return hosts
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    environment: env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    siteHosts: parseSiteHosts(env.SITE_HOSTS),
+  }
+}

@@ -1,0 +1,49 @@
+import { PassThrough } from 'node:stream'
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { renderToPipeableStream } from 'react-dom/server'
+
+const renderTimeoutMs = 5_000
+
+/**
+ * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
+ * complete document is what crawlers and script-less browsers on slow links need.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} />,
+      {
+        onAllReady() {
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500
+          logServerError(error, request)
+        },
+      },
+    )
+    setTimeout(abort, renderTimeoutMs + 1_000)
+  })
+}
+
+function logServerError(error: unknown, request: Request) {
+  const { pathname, search } = new URL(request.url)
+  console.error(`[server error] ${request.method} ${pathname}${search}`, error)
+}
+
+/** Every unexpected loader, action or render error is logged with the request path (issue 4 §5). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  logServerError(error, request)
+}

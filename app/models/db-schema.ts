@@ -1,0 +1,158 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/**
+ * Table types for Kysely (one interface per table, snake_case columns as in the database).
+ * Booleans are 0/1 integers and timestamps ISO-8601 text on both SQLite and PostgreSQL,
+ * so the same queries and comparisons run unchanged on either.
+ */
+export interface StateTable {
+  id: number // FIPS state code
+  name: string
+  abbreviation: string
+  slug: string // 'New-Mexico'
+  latitude: number
+  longitude: number
+}
+
+export interface RegionTable {
+  id: number
+  state_id: number
+  name: string // 'Central Texas'
+  slug: string // 'Central-Texas'
+}
+
+export interface CountyTable {
+  id: number // FIPS county code
+  state_id: number
+  region_id: number | null
+  name: string // 'Travis'
+  suffix: 'County' | 'Parish' | 'Borough'
+  slug: string // 'Travis-County-TX'
+  latitude: number
+  longitude: number
+}
+
+export interface CityTable {
+  id: number
+  state_id: number
+  county_id: number | null
+  name: string
+  slug: string // 'Austin-TX'
+  latitude: number
+  longitude: number
+}
+
+export interface ZipTable {
+  zip: string
+  city_id: number
+  county_id: number | null
+  state_id: number
+  latitude: number
+  longitude: number
+}
+
+/** Brokers, agents, auctioneers, owners and land retailers (spec §3 "Broker or seller account"). */
+export interface AccountTable {
+  id: Generated<number>
+  account_type: number
+  broker_type: number // spec §3 broker types: broker 4, agent 5, auctioneer 6, property owner 7, land retailer 8
+  parent_account_id: number | null
+  contact_name: string
+  company_name: string
+  email: string
+  office_phone: string | null
+  preferred_phone: string | null
+  address1: string | null
+  address2: string | null
+  city: string | null
+  state_id: number | null
+  zip: string | null
+  description: string
+  license_number: string | null
+  is_free: number
+  is_seller: number
+  alc_certified: number
+  alc_advanced_certified: number
+  opt_in_lead_targeting: number
+  badge_id: number | null
+  portrait_document_id: number | null
+  logo_document_id: number | null
+  website_url: string | null
+  created_at: string
+}
+
+/** Spec §3 "Listing"; display strings (priceDisplay, acresDisplay…) are derived, not stored. */
+export interface ListingTable {
+  id: Generated<number>
+  account_id: number
+  partner_id: number | null
+  external_source_id: string | null
+  state_id: number
+  county_id: number
+  city_id: number | null
+  region_id: number | null
+  zip: string | null
+  address1: string | null
+  title: string
+  description: string
+  /** Whole dollars; spec §5: 2 means an auction without a price, 0 "Contact for Price". */
+  price: number
+  acres: number
+  sale_type: number // 1 sale, 2 auction
+  listing_level: number // free 3, standard 20, homes 21, premium 23, signature 30
+  upgrade_level: number // courtesy -10, tier 0, gold 1, platinum 2, diamond 3
+  status: number // available 1, under contract 2, off market 3, sold 4
+  sales_price: number | null
+  sales_date: string | null
+  property_types: number // bit set, spec §3 "Property types"
+  activities: number // bit set over the spec's activity list
+  amenities: number // bit set over the spec's sub-filters
+  beds: number | null
+  baths: number | null
+  home_sqft: number | null
+  latitude: number
+  longitude: number
+  has_video: number
+  video_url: string | null
+  has_virtual_tour: number
+  virtual_tour_url: string | null
+  has_custom_map: number
+  mineral_rights: number
+  owner_financing: number
+  image_ids: string // JSON array of document ids, first is the thumbnail
+  price_change_amount: number | null
+  price_changed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface UserTable {
+  id: Generated<number>
+  email: string
+  password_hash: string
+  contact_name: string
+  phone: string | null
+  phone_type: Generated<number> // office 1, mobile 2, toll free 3
+  account_type: Generated<number> // spec §3 account types; standard buyer 1
+  account_id: number | null
+  is_seller: Generated<number>
+  is_admin: Generated<number>
+  newsletter: Generated<number>
+  created_at: string
+}
+
+export interface Database {
+  states: StateTable
+  regions: RegionTable
+  counties: CountyTable
+  cities: CityTable
+  zips: ZipTable
+  accounts: AccountTable
+  listings: ListingTable
+  users: UserTable
+}
+
+export type ListingRow = Selectable<ListingTable>
+export type NewListing = Insertable<ListingTable>
+export type AccountRow = Selectable<AccountTable>
+export type NewAccount = Insertable<AccountTable>

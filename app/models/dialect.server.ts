@@ -1,0 +1,113 @@
+import SQLite from 'better-sqlite3'
+import {
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqlBool,
+  SqliteDialect,
+  sql,
+} from 'kysely'
+import pg from 'pg'
+import type { Database } from './db-schema'
+
+/**
+ * The only module that knows SQLite from PostgreSQL (architecture "Data"): connection,
+ * identity columns, full-text search. Everything else is plain Kysely that runs on both.
+ */
+export type DialectName = 'sqlite' | 'postgres'
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url)
+}
+
+// Document ids exceed 2^31, so bigint columns come back as numbers (all below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+
+export type DatabaseTarget = { postgresUrl: string } | { sqliteFile: string; readonly?: boolean }
+
+export function createKysely(target: DatabaseTarget) {
+  if ('postgresUrl' in target) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.postgresUrl, max: 10 }) }),
+    })
+  }
+  const connection = new SQLite(target.sqliteFile, { readonly: target.readonly ?? false })
+  if (!target.readonly) connection.pragma('journal_mode = WAL')
+  connection.pragma('synchronous = NORMAL')
+  connection.pragma('foreign_keys = ON')
+  connection.pragma('busy_timeout = 5000')
+  connection.pragma('cache_size = -65536')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) })
+}
+
+export function dialectOf(db: Kysely<Database>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** An auto-numbered integer primary key that still accepts explicit ids from the seed. */
+export function identityPrimaryKey(dialect: DialectName) {
+  return (column: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey()
+}
+
+/** After inserting explicit ids, move PostgreSQL's identity sequence past them (SQLite needs nothing). */
+export async function syncIdentity(db: Kysely<Database>, table: 'listings' | 'accounts' | 'users') {
+  if (dialectOf(db) !== 'postgres') return
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db)
+}
+
+/** Full-text index over listing title and description: FTS5 on SQLite, a tsvector column on PostgreSQL. */
+export async function createListingTextIndex(db: Kysely<Database>) {
+  if (dialectOf(db) === 'postgres') {
+    await sql`alter table listings add column search_vector tsvector generated always as
+      (to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, ''))) stored`.execute(db)
+    await sql`create index listings_search_vector on listings using gin (search_vector)`.execute(db)
+    return
+  }
+  await sql`create virtual table listings_fts using fts5(title, description, content='listings', content_rowid='id', tokenize='porter unicode61')`.execute(db)
+  await sql`create trigger listings_fts_insert after insert on listings begin
+      insert into listings_fts(rowid, title, description) values (new.id, new.title, new.description); end`.execute(db)
+  await sql`create trigger listings_fts_delete after delete on listings begin
+      insert into listings_fts(listings_fts, rowid, title, description) values ('delete', old.id, old.title, old.description); end`.execute(db)
+  await sql`create trigger listings_fts_update after update of title, description on listings begin
+      insert into listings_fts(listings_fts, rowid, title, description) values ('delete', old.id, old.title, old.description);
+      insert into listings_fts(rowid, title, description) values (new.id, new.title, new.description); end`.execute(db)
+}
+
+export async function dropListingTextIndex(db: Kysely<Database>) {
+  if (dialectOf(db) === 'postgres') {
+    await sql`alter table listings drop column if exists search_vector`.execute(db)
+    return
+  }
+  for (const trigger of ['listings_fts_insert', 'listings_fts_delete', 'listings_fts_update']) {
+    await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db)
+  }
+  await sql`drop table if exists listings_fts`.execute(db)
+}
+
+/** Words of a keyword query, stripped of operators, so user text can never be query syntax. */
+function keywordTerms(query: string) {
+  return query.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? []
+}
+
+/**
+ * A where-condition matching listings whose title or description contain every word of
+ * `query` (stemmed). Callers pass it to `.where(...)` on a query over `listings`.
+ */
+export function listingMatchesKeywords(
+  db: Kysely<Database>,
+  eb: ExpressionBuilder<Database, 'listings'>,
+  query: string,
+): Expression<SqlBool> {
+  const terms = keywordTerms(query)
+  if (terms.length === 0) return sql<SqlBool>`1 = 1`
+  if (dialectOf(db) === 'postgres') {
+    return sql<SqlBool>`listings.search_vector @@ plainto_tsquery('english', ${terms.join(' ')})`
+  }
+  const ftsQuery = terms.map((term) => `"${term}"`).join(' ')
+  return eb('listings.id', 'in', sql<number>`(select rowid from listings_fts where listings_fts match ${ftsQuery})`)
+}

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely'
+import * as places from './0001-places'
+import * as accountsListingsUsers from './0002-accounts-listings-users'
+
+/** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
+export const migrations: Record<string, Migration> = {
+  '0001-places': places,
+  '0002-accounts-listings-users': accountsListingsUsers,
+}

@@ -1,0 +1,109 @@
+import { type Insertable, type Kysely, sql } from 'kysely'
+import type { Database } from '../db-schema'
+import { dialectOf, syncIdentity } from '../dialect.server'
+import { buildGeography } from '../geography.server'
+import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
+import { generateListing } from './listings'
+import { createPlaceIndex } from './place-index'
+
+/**
+ * Fills an empty database with real places and generated brokers and listings
+ * (architecture "Data"). Deterministic: the same seed and listing count give the same rows.
+ */
+export interface SeedOptions {
+  listings: number
+  seed: number
+  onProgress?: (progress: SeedProgress) => void
+}
+
+export interface SeedProgress {
+  phase: 'places' | 'accounts' | 'listings'
+  done: number
+  total: number
+}
+
+// PostgreSQL allows 65,535 bind parameters per statement and SQLite 32,766; stay under both.
+const parametersPerStatement = 30_000
+const rowsPerStatement = 500
+// Committing every few thousand rows keeps a million-listing seed from one giant transaction.
+const rowsPerTransaction = 10_000
+
+type TableName = keyof Database
+
+async function insertRows<T extends TableName>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  const columns = Object.keys(rows[0] ?? { column: 0 }).length
+  const size = Math.min(rowsPerStatement, Math.floor(parametersPerStatement / columns))
+  await db.transaction().execute(async (transaction) => {
+    for (let start = 0; start < rows.length; start += size) {
+      // A generic table name defeats Kysely's per-table inference; the row type already matches the table.
+      await transaction.insertInto(table).values(rows.slice(start, start + size) as never).execute()
+    }
+  })
+}
+
+/** Inserts a stream of rows in transactions of `rowsPerTransaction`, reporting after each. */
+async function insertStream<T extends TableName>(db: Kysely<Database>, table: T, rows: Iterable<Insertable<Database[T]>>, onCommit: (count: number) => void) {
+  let pending: Insertable<Database[T]>[] = []
+  let count = 0
+  for (const row of rows) {
+    pending.push(row)
+    if (pending.length < rowsPerTransaction) continue
+    await insertRows(db, table, pending)
+    count += pending.length
+    pending = []
+    onCommit(count)
+  }
+  if (pending.length === 0 && count > 0) return
+  if (pending.length > 0) await insertRows(db, table, pending)
+  onCommit(count + pending.length)
+}
+
+export async function isDatabaseSeeded(db: Kysely<Database>) {
+  const state = await db.selectFrom('states').select('id').limit(1).executeTakeFirst()
+  return state !== undefined
+}
+
+export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress }: SeedOptions) {
+  const geography = buildGeography()
+  const { states, regions, counties, cities, zips } = geography
+  const placeTotal = states.length + regions.length + counties.length + cities.length + zips.length
+  await insertRows(db, 'states', states)
+  await insertRows(db, 'regions', regions)
+  await insertRows(db, 'counties', counties)
+  await insertRows(db, 'cities', cities)
+  await insertRows(db, 'zips', zips)
+  onProgress?.({ phase: 'places', done: placeTotal, total: placeTotal })
+
+  const places = createPlaceIndex(geography)
+  const accountTotal = accountCountFor(listings)
+  const sellers: Seller[] = []
+  function* accountRows() {
+    for (const { row, seller } of generateAccounts(accountTotal, seed, places)) {
+      sellers.push(seller)
+      yield row
+    }
+  }
+  await insertStream(db, 'accounts', accountRows(), (done) => onProgress?.({ phase: 'accounts', done, total: accountTotal }))
+
+  const context = { seed, geography, places, pickSeller: createSellerPool(sellers) }
+  function* listingRows() {
+    for (let id = 1; id <= listings; id++) yield generateListing(id, context)
+  }
+  await insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings }))
+
+  await syncIdentity(db, 'accounts')
+  await syncIdentity(db, 'listings')
+  return { places: placeTotal, accounts: accountTotal, listings }
+}
+
+/** `--fresh` on PostgreSQL: drop every table so the migrations build them again. */
+export async function dropPostgresSchema(db: Kysely<Database>) {
+  if (dialectOf(db) !== 'postgres') throw new Error('dropPostgresSchema is for PostgreSQL; delete the SQLite file instead')
+  await sql`drop schema public cascade`.execute(db)
+  await sql`create schema public`.execute(db)
+}
+
+export async function postgresDatabaseBytes(db: Kysely<Database>) {
+  const result = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db)
+  return Number(result.rows[0]?.bytes ?? 0)
+}

@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { ErrorMessage } from '~/components/error-message'
+import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
+import { headContextForRequest } from '~/sites/head-context.server'
+import { defaultSite } from '~/sites/index'
+import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { useSite } from '~/utils/use-site'
+import stylesheet from './tailwind.css?url'
+
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return headContextForRequest(request)
+}
+
+/** The site never changes within one host, so navigations need not reload the root data. */
+export const shouldRevalidate = () => false
+
+export const meta: MetaFunction<typeof loader> = ({ error, matches, location }) => {
+  const context = headContextFrom(matches)
+  const site = context?.site ?? defaultSite
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return pageMeta(context, {
+    title: `${status === 404 ? 'Page not found' : 'Something went wrong'} | ${site.name}`,
+    description: site.description,
+    canonicalPath: location.pathname,
+    noindex: true,
+  })
+}
+
+function themeStyle(site: SiteProfile) {
+  const { theme } = site
+  return `:root{--color-brand:${theme.brand};--color-brand-contrast:${theme.brandContrast};--color-accent:${theme.accent};--color-surface:${theme.surface};--color-ink:${theme.ink};--font-site:${theme.fontFamily}}`
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const site = useSite()
+  return (
+    <html lang="en-US" data-site={site.key}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={`rgb(${site.theme.brand.replaceAll(' ', ',')})`} />
+        <style dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
+        <SiteHeader site={site} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter site={site} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const site = useSite()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  // Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one.
+  const message = status >= 500 ? serverErrorMessage : site.wording.notFound
+  return <ErrorMessage status={status} message={message} />
+}

@@ -1,0 +1,31 @@
+import { farmSite } from './farm'
+import { huntingSite } from './hunting'
+import { landSite } from './land'
+import type { SiteKey, SiteProfile } from './site-profile'
+import { valueSite } from './value'
+
+export const sites: Record<SiteKey, SiteProfile> = {
+  land: landSite,
+  farm: farmSite,
+  hunting: huntingSite,
+  value: valueSite,
+}
+
+export const defaultSite: SiteProfile = landSite
+
+function isSiteKey(value: string): value is SiteKey {
+  return Object.hasOwn(sites, value)
+}
+
+/**
+ * The site a request host belongs to: a configured production host first, then the
+ * `{key}.localhost` development hosts; bare localhost and unknown hosts get the main land site.
+ */
+export function resolveSite(host: string | null | undefined, configuredHosts: Record<string, string> = {}): SiteProfile {
+  const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+  const configured = configuredHosts[hostname]
+  if (configured && isSiteKey(configured)) return sites[configured]
+  const devKey = hostname.endsWith('.localhost') ? hostname.slice(0, -'.localhost'.length).split('.').pop() : undefined
+  if (devKey && isSiteKey(devKey)) return sites[devKey]
+  return defaultSite
+}

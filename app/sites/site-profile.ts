@@ -1,0 +1,46 @@
+/** Everything that differs between the four marketplaces (architecture "The four sites"). */
+export type SiteKey = 'land' | 'farm' | 'hunting' | 'value'
+
+export interface SiteTheme {
+  /** Space-separated RGB channels, so Tailwind can apply opacity (`rgb(var(--color-brand) / 0.5)`). */
+  brand: string
+  brandContrast: string
+  accent: string
+  surface: string
+  ink: string
+  /** CSS font stack; system fonts only, so no font file crosses a slow connection. */
+  fontFamily: string
+}
+
+export interface SiteProfile {
+  key: SiteKey
+  /** Spec §1 site ids. */
+  siteId: number
+  name: string
+  /** Wordmark split in two so the header can style the second word. */
+  wordmark: [string, string]
+  tagline: string
+  description: string
+  /** Canonical base URL in production; development uses the request's own origin. */
+  url: string
+  devHost: string
+  trackingContainerId: string
+  /** Spec §1 placeholders, quoted exactly. */
+  searchPlaceholder: string
+  heroHeadline: string
+  theme: SiteTheme
+  wording: {
+    /** Spec §2 "Error page text": the not-found sentence differs between the main site and the others. */
+    notFound: string
+  }
+  features: {
+    mapSearch: boolean
+    brokerDirectory: boolean
+    marketInsights: boolean
+  }
+  /** Spec §9: footer collapsed list lengths. */
+  footerStatesShown: number
+}
+
+/** Spec §2 "Error page text" for status 500 or -1, the same on every site. */
+export const serverErrorMessage = 'An error has occurred, website engineers have been notified'

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** Port of the production server the browser tests start; the four sites are its *.localhost hosts. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100)
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The network here is closed: without these flags Chromium floods it with refused connections.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
+  use: { trace: 'retain-on-failure' },
+  projects: [
+    { name: 'js-on', use: chromium },
+    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node node_modules/@remix-run/serve/dist/cli.js build/server/index.js',
+    url: `http://127.0.0.1:${e2ePort}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.TEST_DATA_DIR ?? '.test-data',
+      SITE_ENVIRONMENT: 'production',
+    },
+  },
+})

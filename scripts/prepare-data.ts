@@ -1,0 +1,26 @@
+/**
+ * Brings the configured database to the latest migration and seeds it when it holds no
+ * listings yet, so a fresh clone serves realistic data on first start.
+ */
+import { performance } from 'node:perf_hooks'
+import { openDatabase, migrateToLatest } from '../app/models/db.server'
+import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
+
+export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? 20_000) } = {}) {
+  const db = openDatabase()
+  try {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) console.log(`Applied migrations: ${applied.map((result) => result.migrationName).join(', ')}`)
+    if (await isDatabaseSeeded(db)) return
+    console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
+    const started = performance.now()
+    await seedDatabase(db, { listings, seed: 1 })
+    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await db.destroy()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await prepareData()
+}

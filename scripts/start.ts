@@ -1,0 +1,41 @@
+/**
+ * `npm start`: build when the sources are newer than the build, prepare the database, then
+ * serve all four sites from one production server (remix-serve) on PORT (default 3000).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { prepareData } from './prepare-data'
+
+const serverBuild = 'build/server/index.js'
+
+function newestModification(folder: string): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+function buildIsStale() {
+  if (!fs.existsSync(serverBuild)) return true
+  const builtAt = fs.statSync(serverBuild).mtimeMs
+  return ['app', 'public'].some((folder) => fs.existsSync(folder) && newestModification(folder) > builtAt)
+}
+
+if (buildIsStale()) {
+  console.log('Building…')
+  const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+await prepareData()
+
+const port = process.env.PORT ?? '3000'
+console.log(`Serving on port ${port}: http://land.localhost:${port} http://farm.localhost:${port} http://hunting.localhost:${port} http://value.localhost:${port}`)
+const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', serverBuild], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', PORT: port },
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))

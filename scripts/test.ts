@@ -1,0 +1,76 @@
+/**
+ * `npm test`: typecheck, production build, a small seeded database, unit tests (SQLite and a
+ * throwaway PostgreSQL), then browser tests with JavaScript on and off. Ends with the line
+ * `N passed, N failed, N skipped` over every test and check.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { startTestPostgres } from './test-postgres'
+
+const resultsFolder = '.test-results'
+const testDataDir = path.resolve('.test-data')
+const totals = { passed: 0, failed: 0, skipped: 0 }
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n$ ${command} ${args.join(' ')}`)
+  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0
+}
+
+function check(name: string, succeeded: boolean) {
+  if (succeeded) totals.passed += 1
+  else {
+    totals.failed += 1
+    console.error(`✗ ${name} failed`)
+  }
+  return succeeded
+}
+
+function readJson(file: string): any {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined
+}
+
+function finish(): never {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+  process.exit(totals.failed > 0 ? 1 : 0)
+}
+
+fs.rmSync(resultsFolder, { recursive: true, force: true })
+fs.mkdirSync(resultsFolder, { recursive: true })
+
+check('typecheck', run('npx', ['tsc', '--noEmit']))
+if (!check('build', run('npx', ['remix', 'vite:build']))) finish()
+
+fs.rmSync(testDataDir, { recursive: true, force: true })
+const testEnv = { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SEED_LISTINGS: '3000' }
+if (!check('seed test database', run('npx', ['tsx', 'scripts/prepare-data.ts'], testEnv))) finish()
+
+const postgres = startTestPostgres()
+if (!postgres) console.warn('PostgreSQL binaries not found: the PostgreSQL data-layer tests will be skipped.')
+try {
+  const vitestJson = path.join(resultsFolder, 'vitest.json')
+  const unitSucceeded = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
+    ...testEnv,
+    TEST_POSTGRES_URL: postgres?.url ?? '',
+  })
+  const unit = readJson(vitestJson)
+  if (unit) {
+    totals.passed += unit.numPassedTests
+    totals.failed += unit.numFailedTests
+    totals.skipped += unit.numPendingTests + unit.numTodoTests
+    if (!unitSucceeded && unit.numFailedTests === 0) check('unit test run', false)
+  } else check('unit test run', false)
+} finally {
+  postgres?.stop()
+}
+
+const browserSucceeded = run('npx', ['playwright', 'test'], testEnv)
+const browser = readJson(path.join(resultsFolder, 'playwright.json'))
+if (browser) {
+  totals.passed += browser.stats.expected + browser.stats.flaky
+  totals.failed += browser.stats.unexpected
+  totals.skipped += browser.stats.skipped
+  if (!browserSucceeded && browser.stats.unexpected === 0) check('browser test run', false)
+} else check('browser test run', false)
+
+finish()

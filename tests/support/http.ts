@@ -1,0 +1,31 @@
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+
+/**
+ * The production build's request handler, called in-process: the same code path as the
+ * server, without a port. Requests carry the site's Host header, as a browser would send.
+ */
+export async function loadRequestHandler() {
+  // @ts-expect-error -- the build is produced by `remix vite:build` before the tests run
+  const build = (await import('../../build/server/index.js')) as ServerBuild
+  const handle = createRequestHandler(build, 'production')
+  return (host: string, path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    headers.set('host', host)
+    return handle(new Request(`http://${host}${path}`, { ...init, headers }))
+  }
+}
+
+export type SiteFetch = Awaited<ReturnType<typeof loadRequestHandler>>
+
+/** The value of one `<meta name=...>` in an HTML document. */
+export function metaContent(html: string, name: string) {
+  return html.match(new RegExp(`<meta name="${name}" content="([^"]*)"`))?.[1]
+}
+
+export function canonicalHref(html: string) {
+  return html.match(/<link rel="canonical" href="([^"]*)"/)?.[1]
+}
+
+export function decodeEntities(text: string) {
+  return text.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"')
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Database } from '~/models/db-schema'
+import { migrateToLatest } from '~/models/db.server'
+import { createKysely, listingMatchesKeywords, syncIdentity } from '~/models/dialect.server'
+import { getInventorySummary } from '~/models/listing.server'
+import { migrations } from '~/models/migrations/index'
+import { seedDatabase } from '~/models/seed/seed.server'
+
+const postgresUrl = process.env.TEST_POSTGRES_URL
+
+/** A fresh, empty database of each kind: a temp SQLite file, and a new PostgreSQL database. */
+const targets = [
+  {
+    name: 'SQLite',
+    enabled: true,
+    open: async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'data-layer-'))
+      return createKysely({ sqliteFile: path.join(folder, 'test.db') })
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    enabled: !!postgresUrl,
+    open: async () => {
+      const databaseName = `data_layer_${process.pid}_${Date.now()}`
+      const admin = new pg.Client({ connectionString: postgresUrl })
+      await admin.connect()
+      await admin.query(`create database ${databaseName}`)
+      await admin.end()
+      const url = new URL(postgresUrl!)
+      url.pathname = `/${databaseName}`
+      return createKysely({ postgresUrl: url.href })
+    },
+  },
+]
+
+describe.each(targets)('the data layer on $name', ({ enabled, open }) => {
+  let db: Kysely<Database>
+
+  beforeAll(async () => {
+    if (!enabled) return
+    db = await open()
+    await migrateToLatest(db)
+    await seedDatabase(db, { listings: 400, seed: 7 })
+  }, 120_000)
+
+  afterAll(async () => {
+    await db?.destroy()
+  })
+
+  test.skipIf(!enabled)('migrations are applied once: a second run has nothing to do', async () => {
+    expect(await migrateToLatest(db)).toEqual([])
+  })
+
+  test.skipIf(!enabled)('the seeded inventory is queryable through the shared models', async () => {
+    const summary = await getInventorySummary(db)
+    expect(summary.activeListings).toBeGreaterThan(250)
+    expect(summary.activeListings).toBeLessThan(400)
+    expect(summary.states).toBeGreaterThan(10)
+  })
+
+  test.skipIf(!enabled)('keyword search finds listings by a word of their title, and user text is never query syntax', async () => {
+    const sample = await db.selectFrom('listings').select(['id', 'title']).orderBy('id').limit(1).executeTakeFirstOrThrow()
+    const word = sample.title.split(/\s+/).find((part) => /^[A-Za-z]{5,}$/.test(part))!
+    const matches = await db
+      .selectFrom('listings')
+      .where((eb) => listingMatchesKeywords(db, eb, word))
+      .select('id')
+      .execute()
+    expect(matches.map((row) => row.id)).toContain(sample.id)
+
+    for (const hostile of ['"OR (', "'; drop table listings; --", 'NEAR(a b) * ^', '']) {
+      await db
+        .selectFrom('listings')
+        .where((eb) => listingMatchesKeywords(db, eb, hostile))
+        .select('id')
+        .execute()
+    }
+    expect(Number((await db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(400)
+  })
+
+  test.skipIf(!enabled)('a row inserted without an id after the seed gets the next free id', async () => {
+    await syncIdentity(db, 'users')
+    const inserted = await db
+      .insertInto('users')
+      .values({ email: 'buyer@example.com', password_hash: 'x', contact_name: 'Pat Buyer', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(inserted.id).toBeGreaterThan(0)
+    const { maxId } = await db.selectFrom('listings').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow()
+    const listing = await db.selectFrom('listings').selectAll().where('id', '=', Number(maxId)).executeTakeFirstOrThrow()
+    const { id: _, ...copy } = listing as typeof listing & { search_vector?: unknown }
+    delete (copy as { search_vector?: unknown }).search_vector
+    const newListing = await db.insertInto('listings').values(copy).returning('id').executeTakeFirstOrThrow()
+    expect(newListing.id).toBe(Number(maxId) + 1)
+  })
+
+  test.skipIf(!enabled)('every migration can be rolled back to an empty database', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+    const { error } = await migrator.migrateTo(NO_MIGRATIONS)
+    expect(error).toBeUndefined()
+    const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'))
+    expect(tables).toEqual([])
+    await sql`select 1`.execute(db)
+  })
+})

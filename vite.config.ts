@@ -1,0 +1,9 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import { defineConfig } from 'vite'
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { remixConfig } from './remix.config'
+
+export default defineConfig({
+  plugins: [remix(remixConfig), tsconfigPaths()],
+  server: { host: true, allowedHosts: ['.localhost'] },
+})
