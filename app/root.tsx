@@ -8,7 +8,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
@@ -45,8 +45,15 @@ function themeStyle(site: SiteProfile) {
   return `:root{--color-brand:${theme.brand};--color-brand-contrast:${theme.brandContrast};--color-accent:${theme.accent};--color-surface:${theme.surface};--color-ink:${theme.ink};--font-site:${theme.fontFamily}}`
 }
 
+/** Set once the first render has hydrated; an error boundary mounting later failed in the browser. */
+let hasHydrated = false
+
 export function Layout({ children }: { children: ReactNode }) {
   const site = useSite()
+  // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
+  useEffect(() => {
+    hasHydrated = true
+  }, [])
   return (
     <html lang="en-US" data-site={site.key}>
       <head>
@@ -78,6 +85,13 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const site = useSite()
   const status = isRouteErrorResponse(error) ? error.status : 500
+  // Spec §4: a rendering error in the browser goes to /error/ with the failed path as eurl.
+  useEffect(() => {
+    const failedPath = `${window.location.pathname}${window.location.search}`
+    if (hasHydrated && !isRouteErrorResponse(error) && !window.location.pathname.startsWith('/error')) {
+      window.location.assign(`/error/?eurl=${encodeURIComponent(failedPath)}`)
+    }
+  }, [error])
   // Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one.
   const message = status >= 500 ? serverErrorMessage : site.wording.notFound
   return <ErrorMessage status={status} message={message} />

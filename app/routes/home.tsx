@@ -41,9 +41,11 @@ export default function Home() {
             alt=""
             // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
             {...{ fetchpriority: 'high' }}
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
           />
         ) : null}
+        {/* Darkens the photo so white text keeps AA contrast over bright skies. */}
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" aria-hidden="true" />
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 small:py-24">
           <h1 className="text-4xl font-bold drop-shadow small:text-5xl">{site.heroHeadline}</h1>
           <p className="text-lg drop-shadow">
