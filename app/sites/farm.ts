@@ -1,3 +1,4 @@
+import { propertyType } from '~/models/enumerations'
 import type { SiteProfile } from './site-profile'
 
 export const farmSite = {
@@ -23,5 +24,8 @@ export const farmSite = {
   },
   wording: { notFound: "We couldn't find this page" },
   features: { mapSearch: false, brokerDirectory: true, marketInsights: false },
+  searchGrammar: 'rural',
+  listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
+  listingPathStyle: 'property-suffix',
   footerStatesShown: 10,
 } satisfies SiteProfile

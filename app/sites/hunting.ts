@@ -1,3 +1,4 @@
+import { propertyType } from '~/models/enumerations'
 import type { SiteProfile } from './site-profile'
 
 export const huntingSite = {
@@ -23,5 +24,8 @@ export const huntingSite = {
   },
   wording: { notFound: "We couldn't find this page" },
   features: { mapSearch: false, brokerDirectory: true, marketInsights: false },
+  searchGrammar: 'rural',
+  listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
+  listingPathStyle: 'pid',
   footerStatesShown: 5,
 } satisfies SiteProfile

@@ -23,5 +23,8 @@ export const landSite = {
   },
   wording: { notFound: "You went off the grid! Let's get you back on the map" },
   features: { mapSearch: true, brokerDirectory: true, marketInsights: true },
+  searchGrammar: 'land',
+  listingScopeBits: 0,
+  listingPathStyle: 'property-folder',
   footerStatesShown: 10,
 } satisfies SiteProfile

@@ -38,6 +38,14 @@ export interface SiteProfile {
     brokerDirectory: boolean
     marketInsights: boolean
   }
+  /**
+   * Which search path language the site speaks (spec §2 "Search URLs"): 'land' is
+   * /search/{state}-land-for-sale/…, 'rural' is /{state}-land-for-sale/… and /land; null: no search.
+   */
+  searchGrammar: 'land' | 'rural' | null
+  /** Property-type bits a listing needs to appear on the site; 0 shows every listing. */
+  listingScopeBits: number
+  listingPathStyle: 'property-folder' | 'property-suffix' | 'pid'
   /** Spec §9: footer collapsed list lengths. */
   footerStatesShown: number
 }

@@ -23,5 +23,8 @@ export const valueSite = {
   },
   wording: { notFound: "We couldn't find this page" },
   features: { mapSearch: false, brokerDirectory: false, marketInsights: false },
+  searchGrammar: null,
+  listingScopeBits: 0,
+  listingPathStyle: 'property-folder',
   footerStatesShown: 10,
 } satisfies SiteProfile

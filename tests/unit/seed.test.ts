@@ -9,7 +9,7 @@ import type { Database } from '~/models/db-schema'
 import { migrateToLatest, openDatabase } from '~/models/db.server'
 import { listingPhotoId } from '~/models/document-ids'
 import { buildGeography, type Geography, isPointInCounty } from '~/models/geography.server'
-import { brokerType, listingLevel, marketStatus, propertyType, saleType, upgradeLevel } from '~/models/seed/features'
+import { brokerType, listingLevel, marketStatus, propertyType, saleType, upgradeLevel } from '~/models/enumerations'
 import { isDatabaseSeeded, seedDatabase } from '~/models/seed/seed.server'
 
 const listingCount = 1500

@@ -1,6 +1,6 @@
 import type { NewAccount } from '../db-schema'
 import { logoDocumentId, portraitDocumentId } from '../document-ids'
-import { accountType, brokerType } from './features'
+import { accountType, brokerType } from '../enumerations'
 import { companyForms, firstNames, landmarkWords, lastNames, streetKinds, streetNames } from './names'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed, type Random, weightedPicker } from './random'

@@ -1,4 +1,4 @@
-import { activity, amenity, propertyType } from './features'
+import { activity, amenity, propertyType } from '../enumerations'
 import { formatAcres, hasBit, type ListingFacts } from './listing-facts'
 import type { Random } from './random'
 

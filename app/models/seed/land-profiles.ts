@@ -1,4 +1,4 @@
-import { activity, amenity, propertyType as type } from './features'
+import { activity, amenity, propertyType as type } from '../enumerations'
 
 /**
  * Kinds of listing the generator draws from. Each keeps its property types, size, value

@@ -1,4 +1,4 @@
-import { propertyType } from './features'
+import { propertyType } from '../enumerations'
 import { acresWord, formatAcres, hasBit, type ListingFacts } from './listing-facts'
 import type { Random } from './random'
 

@@ -1,4 +1,4 @@
-/** Bit values of spec §3 "Enumerations" that the generator writes into listing rows. */
+/** Numeric values of spec §3 "Enumerations", as stored in the database and read by search. */
 
 export const propertyType = {
   farm: 1,

@@ -1,0 +1,70 @@
+import { formatShortDate } from '~/utils/format'
+import { listingLevel, marketStatus, upgradeLevel } from './enumerations'
+import type { ListingSummary } from './listing-summary'
+
+type ListingLevels = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel'>
+type ListingLevelsAndStatus = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel' | 'status'>
+
+/** Spec §2: paid means neither the free listing level nor a courtesy upgrade (§4: a free courtesy listing). */
+export function isPaidListing(listing: ListingLevels) {
+  return listing.listingLevel !== listingLevel.free && listing.upgradeLevel !== upgradeLevel.courtesy
+}
+
+/** Spec §4: active when neither off market nor sold. */
+export function isActiveListing(listing: Pick<ListingSummary, 'status'>) {
+  return listing.status !== marketStatus.offMarket && listing.status !== marketStatus.sold
+}
+
+/** Spec §4: contact buttons are hidden for free, sold and off-market listings. */
+export function showsContactButton(listing: ListingLevelsAndStatus) {
+  return isPaidListing(listing) && isActiveListing(listing)
+}
+
+/** Spec §4: only gold, platinum, diamond or signature listings that are not sold or off market. */
+export function showsEnvelopeIcon(listing: ListingLevelsAndStatus) {
+  const isUpgraded =
+    listing.upgradeLevel === upgradeLevel.gold ||
+    listing.upgradeLevel === upgradeLevel.platinum ||
+    listing.upgradeLevel === upgradeLevel.diamond ||
+    listing.listingLevel === listingLevel.signature
+  return isUpgraded && isActiveListing(listing)
+}
+
+export type ListingTier = 'diamond' | 'platinum' | 'gold' | 'showcase' | 'standard' | 'free'
+
+/** Spec §2 visual tiers, first match wins: diamond, platinum, gold, showcase (signature level), then by listing level. */
+export function listingTier(listing: ListingLevels): ListingTier {
+  if (listing.upgradeLevel === upgradeLevel.diamond) return 'diamond'
+  if (listing.upgradeLevel === upgradeLevel.platinum) return 'platinum'
+  if (listing.upgradeLevel === upgradeLevel.gold) return 'gold'
+  if (listing.listingLevel === listingLevel.signature) return 'showcase'
+  return isPaidListing(listing) ? 'standard' : 'free'
+}
+
+export interface StatusBadge {
+  label: string
+  /** Spec §4: on free listings on mobile 'Under Contract' reads 'Pending' and the sold date is left out. */
+  mobileLabel: string
+}
+
+/**
+ * Spec §4 badges for under contract, sold and off market; none for available listings.
+ * "Sold listings show a short date, except a date starting with 0": we read a stored date
+ * starting with 0 ('0001-01-01') as the unset-date placeholder, so such a badge reads 'Sold'.
+ */
+export function statusBadge(listing: Pick<ListingSummary, 'status' | 'salesDate' | 'listingLevel' | 'upgradeLevel'>): StatusBadge | null {
+  const isFree = !isPaidListing(listing)
+  switch (listing.status) {
+    case marketStatus.underContract:
+      return { label: 'Under Contract', mobileLabel: isFree ? 'Pending' : 'Under Contract' }
+    case marketStatus.offMarket:
+      return { label: 'Off Market', mobileLabel: 'Off Market' }
+    case marketStatus.sold: {
+      const date = listing.salesDate?.startsWith('0') ? '' : formatShortDate(listing.salesDate)
+      const label = date ? `Sold ${date}` : 'Sold'
+      return { label, mobileLabel: isFree ? 'Sold' : label }
+    }
+    default:
+      return null
+  }
+}

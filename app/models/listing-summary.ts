@@ -1,0 +1,45 @@
+/** What a search result card needs of a listing (spec §2 "Listing card"); built by the search engine. */
+export interface ListingSummary {
+  id: number
+  title: string
+  /** Whole dollars; spec §5: 2 means an auction without a price, 0 or 1 "Contact for Price". */
+  price: number
+  acres: number
+  status: number
+  saleType: number
+  listingLevel: number
+  upgradeLevel: number
+  salesPrice: number | null
+  salesDate: string | null
+  propertyTypes: number
+  beds: number | null
+  baths: number | null
+  homeSqft: number | null
+  address1: string | null
+  cityName: string | null
+  /** With its suffix: 'Travis County', 'Acadia Parish'. */
+  countyName: string
+  stateName: string
+  stateAbbreviation: string
+  zip: string | null
+  /** The start of the description, for the card. */
+  descriptionExcerpt: string
+  /** Up to the first five photos; imageCount tells how many the listing has in all. */
+  imageIds: number[]
+  imageCount: number
+  createdAt: string
+  priceChangeAmount: number | null
+  latitude: number
+  longitude: number
+  /** Shown only for paid listings (spec §2): free and courtesy listings carry none. */
+  broker: ListingBroker | null
+}
+
+export interface ListingBroker {
+  accountId: number
+  contactName: string
+  companyName: string
+  phone: string | null
+  portraitDocumentId: number | null
+  logoDocumentId: number | null
+}

@@ -1,0 +1,344 @@
+import {
+  type CustomSegmentKey,
+  type MapBounds,
+  type SearchCriteria,
+  customSegmentKeys,
+  defaultMarketStatuses,
+  emptyCriteria,
+  normalizeCriteria,
+  placeTokenPattern,
+} from '~/models/search-criteria'
+import {
+  type PriceChangeTypeKey,
+  type SortOrder,
+  activityOptions,
+  amenityOptions,
+  dateListedOptions,
+  keysOf,
+  marketStatusOptions,
+  propertyTypeOptions,
+  transactionTypeOptions,
+} from '~/models/search-options'
+import type { SiteProfile } from './site-profile'
+
+/**
+ * Search URLs (spec §2 "Search URLs", architecture "URL grammar"): the only code that reads or
+ * writes them. The land site speaks /search/{state}-land-for-sale/{place}/{type}-for-sale/…,
+ * the rural sites /{state}-land-for-sale/{place}/{type}/… and /land. Filters, sort and page
+ * are readable path tokens; free-text keywords ride in `?keywords=`.
+ */
+type Grammar = NonNullable<SiteProfile['searchGrammar']>
+
+export interface ParsedSearchPath {
+  criteria: SearchCriteria
+  /** The same search in normal form: a request for any other spelling is redirected here (301). */
+  normalPath: string
+  /** What <link rel=canonical> names: the normal path without map bounds (spec §2). */
+  canonicalPath: string
+}
+
+const sortTokens: Record<Exclude<SortOrder, 'default'>, string> = {
+  'acres-asc': 'sort-acres-low',
+  'acres-desc': 'sort-acres-high',
+  newest: 'sort-newest',
+  'price-asc': 'sort-price-low',
+  'price-desc': 'sort-price-high',
+  'price-per-acre-asc': 'sort-price-per-acre-low',
+  'price-per-acre-desc': 'sort-price-per-acre-high',
+  'recently-changed': 'sort-recently-changed',
+}
+
+const transactionTokens: Record<(typeof transactionTypeOptions)[number]['key'], string> = { sale: 'sales', auction: 'auctions' }
+
+const flagTokens = {
+  ownerFinancing: 'owner-financing',
+  mineralRights: 'mineral-rights',
+  hasVideo: 'has-video',
+  hasVirtualTour: 'virtual-tour',
+  hasCustomMap: 'custom-map',
+} as const
+
+const priceChangeTokens: Record<Exclude<PriceChangeTypeKey, 'none'>, string> = { reduction: 'price-reduced', change: 'price-changed' }
+
+/** Spec §2 landing segments: '{type}-for-sale' on the land site, the bare type elsewhere. */
+function typeToken(grammar: Grammar, key: string) {
+  return grammar === 'land' ? `${key}-for-sale` : key
+}
+
+function customToken(grammar: Grammar, key: CustomSegmentKey) {
+  return key === 'present-use-orchard-vineyards' ? key : typeToken(grammar, key)
+}
+
+function formatNumber(value: number) {
+  return String(value)
+}
+
+function rangeToken(name: string, min: number | undefined, max: number | undefined) {
+  if (min !== undefined && max !== undefined) return `${name}-${formatNumber(min)}-${formatNumber(max)}`
+  if (max !== undefined) return `${name}-under-${formatNumber(max)}`
+  if (min !== undefined) return `${name}-over-${formatNumber(min)}`
+  return undefined
+}
+
+const number = String.raw`(\d+(?:\.\d+)?)`
+const rangePatterns = (name: string) => ({
+  between: new RegExp(`^${name}-${number}-${number}$`),
+  under: new RegExp(`^${name}-under-${number}$`),
+  over: new RegExp(`^${name}-over-${number}$`),
+})
+const ranges = {
+  price: rangePatterns('price'),
+  acres: rangePatterns('acres'),
+  sqft: rangePatterns('sqft'),
+}
+
+function formatBounds(bounds: MapBounds) {
+  return `map-${bounds.south}_${bounds.west}_${bounds.north}_${bounds.east}`
+}
+
+/** The tokens after the location, in canonical order. */
+function filterTokens(grammar: Grammar, criteria: SearchCriteria, { withMap }: { withMap: boolean }) {
+  const tokens: string[] = []
+  for (const key of criteria.propertyTypes) tokens.push(typeToken(grammar, key))
+  if (criteria.customSegment) tokens.push(customToken(grammar, criteria.customSegment))
+  for (const key of criteria.transactionTypes) tokens.push(transactionTokens[key])
+  tokens.push(...[rangeToken('price', criteria.priceMin, criteria.priceMax), rangeToken('acres', criteria.acresMin, criteria.acresMax)].filter((token) => token !== undefined))
+  if (criteria.bedMin !== undefined) tokens.push(`beds-${criteria.bedMin}-plus`)
+  if (criteria.bathMin !== undefined) tokens.push(`baths-${criteria.bathMin}-plus`)
+  const sqft = rangeToken('sqft', criteria.sqftMin, criteria.sqftMax)
+  if (sqft) tokens.push(sqft)
+  if (criteria.hasHouse !== null) tokens.push(criteria.hasHouse ? 'with-house' : 'without-house')
+  for (const [field, token] of Object.entries(flagTokens)) {
+    if (criteria[field as keyof typeof flagTokens]) tokens.push(token)
+  }
+  for (const key of criteria.activityTypes) tokens.push(`activity-${key}`)
+  for (const key of criteria.amenityTypes) tokens.push(`feature-${key}`)
+  const statusesAreDefault =
+    criteria.marketStatuses.length === defaultMarketStatuses.length && defaultMarketStatuses.every((status) => criteria.marketStatuses.includes(status))
+  if (!statusesAreDefault) for (const key of criteria.marketStatuses) tokens.push(`status-${key}`)
+  if (criteria.dateListed !== 'any') tokens.push(`listed-${criteria.dateListed}`)
+  if (criteria.priceChangeType !== 'none') tokens.push(`${priceChangeTokens[criteria.priceChangeType]}-${criteria.priceChangeLookback}-days`)
+  if (criteria.latitude !== undefined && criteria.longitude !== undefined) {
+    tokens.push(`lat${criteria.latitude}`, `long${criteria.longitude}`)
+    if (criteria.radius > 0) tokens.push(`within-${criteria.radius}-miles`)
+  }
+  if (withMap && criteria.mapBounds) tokens.push(formatBounds(criteria.mapBounds))
+  if (criteria.sortOrder !== 'default') tokens.push(sortTokens[criteria.sortOrder])
+  if (criteria.page > 1) tokens.push(`page-${criteria.page}`)
+  return tokens
+}
+
+function locationSegments(grammar: Grammar, criteria: SearchCriteria, hasTypeToken: boolean): string[] {
+  // Broker results are /member/{id}/ on the land site; the rural sites' broker pages come with the directory.
+  if (grammar === 'land' && criteria.brokerId !== undefined) return ['member', String(criteria.brokerId)]
+  const base = grammar === 'land' ? ['search'] : []
+  if (criteria.state && criteria.zip) return [...base, criteria.state, `${criteria.zip}-land-for-sale`]
+  if (criteria.state) return [...base, `${criteria.state}-land-for-sale`, ...criteria.places]
+  // National: the land site names it only when nothing else does (/search/all-land/ vs /search/farms-for-sale/).
+  if (grammar === 'land') return hasTypeToken ? base : [...base, 'all-land']
+  return ['land']
+}
+
+function assemble(grammar: Grammar, segments: string[], keywordQuery: string | undefined) {
+  const path = `/${segments.join('/')}${grammar === 'land' ? '/' : ''}`
+  return keywordQuery ? `${path}?${new URLSearchParams({ keywords: keywordQuery })}` : path
+}
+
+function buildPaths(grammar: Grammar, criteria: SearchCriteria) {
+  const hasTypeToken = criteria.propertyTypes.length > 0 || criteria.customSegment !== undefined || criteria.transactionTypes.length > 0
+  const location = locationSegments(grammar, criteria, hasTypeToken)
+  return {
+    normalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: true })], criteria.keywordQuery),
+    canonicalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: false })], criteria.keywordQuery),
+  }
+}
+
+/** The URL of a search on a site; the site must have a search grammar. */
+export function buildSearchPath(site: SiteProfile, criteria: SearchCriteria): string {
+  if (!site.searchGrammar) throw new Error(`${site.name} has no search`)
+  return buildPaths(site.searchGrammar, normalizeCriteria(criteria)).normalPath
+}
+
+type Parsed = Partial<SearchCriteria> & Pick<SearchCriteria, 'places' | 'propertyTypes' | 'transactionTypes' | 'activityTypes' | 'amenityTypes' | 'marketStatuses'>
+
+function lookup<Key extends string>(token: string, keys: readonly Key[], toToken: (key: Key) => string): Key | undefined {
+  return keys.find((key) => toToken(key) === token)
+}
+
+function parseNumber(text: string | undefined) {
+  return text === undefined ? undefined : Number(text)
+}
+
+function parseRange(token: string, patterns: ReturnType<typeof rangePatterns>): [number | undefined, number | undefined] | undefined {
+  const between = token.match(patterns.between)
+  if (between) return [parseNumber(between[1]), parseNumber(between[2])]
+  const under = token.match(patterns.under)
+  if (under) return [undefined, parseNumber(under[1])]
+  const over = token.match(patterns.over)
+  if (over) return [parseNumber(over[1]), undefined]
+  return undefined
+}
+
+/** Applies one filter token to `parsed`; false when the token is not a filter. */
+function applyFilterToken(grammar: Grammar, token: string, parsed: Parsed): boolean {
+  const propertyType = lookup(token, keysOf(propertyTypeOptions), (key) => typeToken(grammar, key))
+  if (propertyType) return parsed.propertyTypes.push(propertyType) > 0
+  const custom = lookup(token, customSegmentKeys, (key) => customToken(grammar, key))
+  if (custom) {
+    if (parsed.customSegment) return false
+    parsed.customSegment = custom
+    return true
+  }
+  const transaction = lookup(token, keysOf(transactionTypeOptions), (key) => transactionTokens[key])
+  if (transaction) return parsed.transactionTypes.push(transaction) > 0
+  for (const [name, patterns] of Object.entries(ranges)) {
+    const bounds = parseRange(token, patterns)
+    if (!bounds) continue
+    const [min, max] = bounds
+    Object.assign(parsed, name === 'price' ? { priceMin: min, priceMax: max } : name === 'acres' ? { acresMin: min, acresMax: max } : { sqftMin: min, sqftMax: max })
+    return true
+  }
+  const rooms = token.match(/^(beds|baths)-(\d+)-plus$/)
+  if (rooms) {
+    parsed[rooms[1] === 'beds' ? 'bedMin' : 'bathMin'] = Number(rooms[2])
+    return true
+  }
+  if (token === 'with-house' || token === 'without-house') {
+    parsed.hasHouse = token === 'with-house'
+    return true
+  }
+  const flag = Object.entries(flagTokens).find(([, flagToken]) => flagToken === token)
+  if (flag) {
+    parsed[flag[0] as keyof typeof flagTokens] = true
+    return true
+  }
+  const [prefix, ...rest] = token.split('-')
+  const key = rest.join('-')
+  if (prefix === 'activity') {
+    const activity = lookup(key, keysOf(activityOptions), (value) => value)
+    return activity ? parsed.activityTypes.push(activity) > 0 : false
+  }
+  if (prefix === 'feature') {
+    const amenity = lookup(key, keysOf(amenityOptions), (value) => value)
+    return amenity ? parsed.amenityTypes.push(amenity) > 0 : false
+  }
+  if (prefix === 'status') {
+    const status = lookup(key, keysOf(marketStatusOptions), (value) => value)
+    return status ? parsed.marketStatuses.push(status) > 0 : false
+  }
+  if (prefix === 'listed') {
+    const dateListed = lookup(key, keysOf(dateListedOptions), (value) => value)
+    if (!dateListed || dateListed === 'any') return false
+    parsed.dateListed = dateListed
+    return true
+  }
+  const priceChange = token.match(/^price-(reduced|changed)-(\d+)-days$/)
+  if (priceChange) {
+    parsed.priceChangeType = priceChange[1] === 'reduced' ? 'reduction' : 'change'
+    parsed.priceChangeLookback = Number(priceChange[2])
+    return true
+  }
+  const coordinate = token.match(/^(lat|long)(-?\d{1,3}(?:\.\d+)?)$/)
+  if (coordinate) {
+    parsed[coordinate[1] === 'lat' ? 'latitude' : 'longitude'] = Number(coordinate[2])
+    return true
+  }
+  const radius = token.match(/^within-(\d+)-miles$/)
+  if (radius) {
+    parsed.radius = Number(radius[1])
+    return true
+  }
+  const bounds = token.match(/^map-(-?[\d.]+)_(-?[\d.]+)_(-?[\d.]+)_(-?[\d.]+)$/)
+  if (bounds) {
+    const [south, west, north, east] = bounds.slice(1).map(Number) as [number, number, number, number]
+    parsed.mapBounds = { south, west, north, east }
+    return true
+  }
+  const sort = Object.entries(sortTokens).find(([, sortToken]) => sortToken === token)
+  if (sort) {
+    parsed.sortOrder = sort[0] as SortOrder
+    return true
+  }
+  const page = token.match(/^page-(\d{1,4})$/)
+  if (page) {
+    parsed.page = Number(page[1])
+    return true
+  }
+  return false
+}
+
+function isLandingToken(grammar: Grammar, token: string) {
+  return (
+    keysOf(propertyTypeOptions).some((key) => typeToken(grammar, key) === token) ||
+    customSegmentKeys.some((key) => customToken(grammar, key) === token)
+  )
+}
+
+/** Reads the location head of a path; returns the index of the first filter token, or -1. */
+function parseLocation(grammar: Grammar, segments: string[], parsed: Parsed): number {
+  let index = 0
+  if (grammar === 'land') {
+    if (segments[0] === 'member') {
+      if (!/^\d{1,9}$/.test(segments[1] ?? '')) return -1
+      parsed.brokerId = Number(segments[1])
+      return 2
+    }
+    if (segments[0] !== 'search') return -1
+    index = 1
+    if (segments[index] === 'all-land') return index + 1
+  } else if (segments[0] === 'land') {
+    return 1
+  }
+  const head = segments[index] ?? ''
+  // 'hunting-land-for-sale' is a property type, not the state of Hunting.
+  if (isLandingToken(grammar, head)) return index
+  const zip = segments[index + 1]?.match(/^(\d{5})-land-for-sale$/)
+  if (zip && placeTokenPattern.test(head)) {
+    parsed.state = head
+    parsed.zip = zip[1]
+    return index + 2
+  }
+  const state = head.match(/^([a-z0-9-]+)-land-for-sale$/)
+  if (!state) return grammar === 'land' && head !== '' ? index : -1
+  parsed.state = state[1]
+  return index + 1
+}
+
+/**
+ * Reads a search path (and its query) on a site. Returns undefined when the path is not a
+ * search of this site's grammar or has a token it does not know: the route answers 404.
+ */
+export function parseSearchPath(site: SiteProfile, pathname: string, query = new URLSearchParams()): ParsedSearchPath | undefined {
+  const grammar = site.searchGrammar
+  if (!grammar) return undefined
+  let segments: string[]
+  try {
+    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).toLowerCase())
+  } catch {
+    return undefined
+  }
+  const parsed: Parsed = { places: [], propertyTypes: [], transactionTypes: [], activityTypes: [], amenityTypes: [], marketStatuses: [] }
+  let index = parseLocation(grammar, segments, parsed)
+  if (index < 0) return undefined
+  // Place tokens follow the state directly; anything unknown after them must be a filter.
+  if (parsed.state && !parsed.zip) {
+    while (index < segments.length && !applyFilterToken(grammar, segments[index]!, parsed)) {
+      if (!placeTokenPattern.test(segments[index]!)) return undefined
+      parsed.places.push(segments[index]!)
+      index += 1
+    }
+    index += 1
+  }
+  for (; index < segments.length; index += 1) {
+    if (!applyFilterToken(grammar, segments[index]!, parsed)) return undefined
+  }
+  const isNational = !parsed.state && parsed.brokerId === undefined
+  const hasType = parsed.propertyTypes.length > 0 || parsed.customSegment !== undefined || parsed.transactionTypes.length > 0
+  if (grammar === 'land' && isNational && segments[1] !== 'all-land' && !hasType) return undefined
+  const criteria = normalizeCriteria({
+    ...parsed,
+    marketStatuses: parsed.marketStatuses.length > 0 ? parsed.marketStatuses : emptyCriteria.marketStatuses,
+    keywordQuery: query.get('keywords') ?? undefined,
+  })
+  return { criteria, ...buildPaths(grammar, criteria) }
+}

@@ -1,0 +1,186 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { type SearchCriteria, customSegmentKeys, emptyCriteria, normalizeCriteria } from '~/models/search-criteria'
+import {
+  activityOptions,
+  amenityOptions,
+  dateListedOptions,
+  keysOf,
+  marketStatusOptions,
+  priceChangeLookbackDays,
+  priceChangeTypeOptions,
+  propertyTypeOptions,
+  sortOptions,
+  transactionTypeOptions,
+} from '~/models/search-options'
+import { sites } from '~/sites/index'
+import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+
+const token = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}$/)
+const maybe = <Value>(arbitrary: fc.Arbitrary<Value>) => fc.option(arbitrary, { nil: undefined })
+const subset = <Key extends string>(keys: readonly Key[]) => fc.subarray([...keys])
+const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true })
+
+/** Any criteria the UI can make, in normal form. */
+function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrary<SearchCriteria> {
+  return fc
+    .record({
+      state: maybe(token.filter((value) => !value.endsWith('-land-for-sale'))),
+      places: fc.array(token, { maxLength: 3 }),
+      zip: maybe(fc.stringMatching(/^\d{5}$/)),
+      brokerId: withBroker ? maybe(fc.integer({ min: 1, max: 99_999_999 })) : fc.constant(undefined),
+      latitude: maybe(coordinate(90)),
+      longitude: maybe(coordinate(180)),
+      radius: fc.integer({ min: 0, max: 500 }),
+      mapBounds: maybe(fc.record({ south: coordinate(80), west: coordinate(180), north: coordinate(80), east: coordinate(180) })),
+      propertyTypes: subset(keysOf(propertyTypeOptions)),
+      customSegment: maybe(fc.constantFrom(...customSegmentKeys)),
+      transactionTypes: subset(keysOf(transactionTypeOptions)),
+      marketStatuses: subset(keysOf(marketStatusOptions)),
+      priceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      priceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      acresMin: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
+      acresMax: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
+      bedMin: maybe(fc.integer({ min: 0, max: 12 })),
+      bathMin: maybe(fc.integer({ min: 0, max: 12 })),
+      sqftMin: maybe(fc.integer({ min: 0, max: 20_000 })),
+      sqftMax: maybe(fc.integer({ min: 0, max: 20_000 })),
+      activityTypes: subset(keysOf(activityOptions)),
+      amenityTypes: subset(keysOf(amenityOptions)),
+      dateListed: fc.constantFrom(...keysOf(dateListedOptions)),
+      priceChangeLookback: fc.constantFrom(...priceChangeLookbackDays),
+      priceChangeType: fc.constantFrom(...keysOf(priceChangeTypeOptions)),
+      hasHouse: fc.constantFrom(true, false, null),
+      hasVideo: fc.boolean(),
+      hasVirtualTour: fc.boolean(),
+      hasCustomMap: fc.boolean(),
+      mineralRights: fc.boolean(),
+      ownerFinancing: fc.boolean(),
+      keywordQuery: maybe(fc.string({ maxLength: 30 })),
+      sortOrder: fc.constantFrom(...keysOf(sortOptions)),
+      page: fc.integer({ min: 1, max: 1_000 }),
+    })
+    .map((input) => normalizeCriteria(input))
+}
+
+const grammars = [
+  { site: sites.land, withBroker: true },
+  { site: sites.farm, withBroker: false },
+  { site: sites.hunting, withBroker: false },
+]
+
+describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
+  test('building then parsing gives back the same criteria', () => {
+    fc.assert(
+      fc.property(criteriaArbitrary({ withBroker }), (criteria) => {
+        const path = buildSearchPath(site, criteria)
+        const [pathname, query] = path.split('?')
+        const parsed = parseSearchPath(site, pathname!, new URLSearchParams(query))
+        expect(parsed?.criteria).toEqual(criteria)
+        expect(parsed?.normalPath).toBe(path)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  test('any spelling of a search (case, token order, page-1) has the same normal path', () => {
+    fc.assert(
+      fc.property(criteriaArbitrary({ withBroker }), fc.boolean(), (criteria, upperCase) => {
+        const path = buildSearchPath(site, { ...criteria, keywordQuery: undefined })
+        const segments = path.split('/').filter(Boolean)
+        const { state, places, zip, brokerId } = criteria
+        const locationOnly = buildSearchPath(site, normalizeCriteria({ state, places, zip, brokerId })).split('/').filter(Boolean)
+        const locationLength = segments.includes('all-land') ? locationOnly.length : locationOnly.filter((segment) => segment !== 'all-land').length
+        const head = segments.slice(0, locationLength)
+        const filters = segments.slice(locationLength)
+        const respelled = `/${[...head, ...[...filters].reverse(), ...(criteria.page === 1 ? ['page-1'] : [])].join('/')}`
+        const parsed = parseSearchPath(site, upperCase ? respelled.toUpperCase() : respelled)
+        expect(parsed?.normalPath).toBe(path)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('the canonical path never names map bounds', () => {
+    const bounds = { south: 30.1, west: -98.2, north: 30.6, east: -97.4 }
+    const path = buildSearchPath(site, normalizeCriteria({ state: 'texas', mapBounds: bounds }))
+    expect(path).toContain('map-30.1_-98.2_30.6_-97.4')
+    const parsed = parseSearchPath(site, path)!
+    expect(parsed.criteria.mapBounds).toEqual(bounds)
+    expect(parsed.canonicalPath).not.toContain('map-')
+  })
+
+  test.each(['/search/texas-land-for-sale/bogus-token/price-under-100/', '/texas-land-for-sale/price-under-100/zzz', '/nowhere', '/', '/land/land'])(
+    'an unknown path %s is not a search',
+    (path) => {
+      if (site.searchGrammar === 'land' && path === '/search/texas-land-for-sale/bogus-token/price-under-100/') {
+        // On the land site 'bogus-token' reads as a place; the engine's place lookup rejects it.
+        expect(parseSearchPath(site, path)?.criteria.places).toEqual(['bogus-token'])
+        return
+      }
+      expect(parseSearchPath(site, path)).toBeUndefined()
+    },
+  )
+})
+
+describe('the land site grammar', () => {
+  const landingPaths = [
+    'all-land', 'farms-for-sale', 'ranches-for-sale', 'residential-land-for-sale', 'recreational-land-for-sale',
+    'hunting-land-for-sale', 'undeveloped-land-for-sale', 'horse-property-for-sale', 'commercial-land-for-sale',
+    'present-use-orchard-vineyards', 'waterfront-for-sale', 'auctions', 'hunting-land-for-sale/auctions',
+    'farms-for-sale/auctions', 'residential-land-for-sale/auctions', 'log-cabins-for-sale', 'cheap-land-for-sale',
+    'off-grid-land-for-sale', 'land-with-mineral-rights-for-sale',
+  ]
+
+  test.each(landingPaths)('the spec landing path /search/%s/ is a canonical search', (landing) => {
+    const path = `/search/${landing}/`
+    const parsed = parseSearchPath(sites.land, path)
+    expect(parsed?.normalPath).toBe(path)
+    expect(parsed?.canonicalPath).toBe(path)
+  })
+
+  test('a state, county, type, price and acres read as the user wrote them', () => {
+    const parsed = parseSearchPath(sites.land, '/search/texas-land-for-sale/travis-county/hunting-land-for-sale/price-under-250000/acres-10-50/listed-7-days/owner-financing/sort-price-high/page-3/')!
+    expect(parsed.criteria).toEqual({
+      ...emptyCriteria,
+      state: 'texas',
+      places: ['travis-county'],
+      propertyTypes: ['hunting-land'],
+      priceMax: 250_000,
+      acresMin: 10,
+      acresMax: 50,
+      dateListed: '7-days',
+      ownerFinancing: true,
+      sortOrder: 'price-desc',
+      page: 3,
+    })
+  })
+
+  test('near-me zip searches and broker results have their own shapes', () => {
+    expect(parseSearchPath(sites.land, '/search/texas/78701-land-for-sale/')?.criteria).toMatchObject({ state: 'texas', zip: '78701' })
+    expect(parseSearchPath(sites.land, '/member/4321/sort-newest/')?.criteria).toMatchObject({ brokerId: 4321, sortOrder: 'newest' })
+  })
+
+  test('latitude and longitude come before the page token', () => {
+    const path = buildSearchPath(sites.land, normalizeCriteria({ state: 'texas', latitude: 30.2672, longitude: -97.7431, page: 2 }))
+    expect(path).toBe('/search/texas-land-for-sale/lat30.2672/long-97.7431/page-2/')
+  })
+
+  test('the rural grammar is not the land site grammar', () => {
+    expect(parseSearchPath(sites.land, '/land')).toBeUndefined()
+    expect(parseSearchPath(sites.land, '/texas-land-for-sale/')).toBeUndefined()
+    expect(parseSearchPath(sites.farm, '/search/all-land/')).toBeUndefined()
+    expect(parseSearchPath(sites.hunting, '/search/texas-land-for-sale/')).toBeUndefined()
+    expect(parseSearchPath(sites.value, '/search/all-land/')).toBeUndefined()
+  })
+})
+
+describe('the rural grammar', () => {
+  test('national, state and place searches read as /land and /{state}-land-for-sale', () => {
+    expect(parseSearchPath(sites.farm, '/land')?.normalPath).toBe('/land')
+    expect(parseSearchPath(sites.farm, '/land/farms/')?.normalPath).toBe('/land/farms')
+    const parsed = parseSearchPath(sites.hunting, '/Texas-Land-For-Sale/Travis-County/hunting-land/auctions')!
+    expect(parsed.normalPath).toBe('/texas-land-for-sale/travis-county/hunting-land/auctions')
+    expect(parsed.criteria).toMatchObject({ state: 'texas', places: ['travis-county'], propertyTypes: ['hunting-land'], transactionTypes: ['auction'] })
+  })
+})
