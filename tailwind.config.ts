@@ -18,6 +18,7 @@ export default {
         // Spec §9 breakpoints.
         small: '601px',
         medium: '901px',
+        'list-map': '990px',
         tablet: '1025px',
         'medium-large': '1201px',
         'larger-than-ipad-pro': '1401px',

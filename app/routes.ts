@@ -4,6 +4,11 @@ export default [
   index('routes/home.tsx'),
   route('error', 'routes/error-page.tsx'),
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
-  // Anything no site's grammar claims is the site's 404 page (spec §2 "Unknown routes").
-  route('*', 'routes/not-found.tsx'),
+  route('find', 'routes/find.tsx'),
+  route('api/locations', 'routes/api.locations.ts'),
+  // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
+  // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
+  route('search/*', 'routes/search.tsx', { id: 'search' }),
+  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
+  route('*', 'routes/search.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

@@ -59,7 +59,7 @@ export function PhoneIcon({ className }: { className?: string }) {
 export function MessageIcon({ className }: { className?: string }) {
   return (
     <Icon className={className}>
-      <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4v-4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" />
+      <path d="M4 5h16v12H9l-5 4V5Z" />
     </Icon>
   )
 }

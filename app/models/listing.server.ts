@@ -37,3 +37,15 @@ export async function findHeroPhotoId(db: Kysely<Database>): Promise<number | un
   const imageIds = row ? (JSON.parse(row.image_ids) as number[]) : []
   return imageIds[0]
 }
+
+/** What a listing's URL is made of (app/sites/listing-path.ts), or undefined for an unknown id. */
+export async function findListingPathFields(db: Kysely<Database>, listingId: number) {
+  const row = await db
+    .selectFrom('listings')
+    .innerJoin('counties', 'counties.id', 'listings.county_id')
+    .innerJoin('states', 'states.id', 'listings.state_id')
+    .where('listings.id', '=', listingId)
+    .select(['listings.id', 'listings.acres', 'counties.name as countyBaseName', 'counties.suffix', 'states.abbreviation'])
+    .executeTakeFirst()
+  return row && { id: row.id, acres: row.acres, countyName: `${row.countyBaseName} ${row.suffix}`, stateAbbreviation: row.abbreviation }
+}

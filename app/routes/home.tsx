@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { SearchBox } from '~/components/search-box'
+import { SearchLocationBox } from '~/components/search-location-box'
 import { getDb } from '~/models/db.server'
 import { findHeroPhotoId, getInventorySummary } from '~/models/listing.server'
 import { resizedImagePath } from '~/models/document-ids'
@@ -32,7 +32,7 @@ export default function Home() {
   const site = useSite()
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-brand text-white">
+      <section className="relative isolate bg-brand text-white">
         {heroPhotoId !== undefined ? (
           <img
             src={resizedImagePath(heroPhotoId, { width: 1080, height: Math.round(1080 / heroAspectRatio), quality: imageQuality.medium })}
@@ -51,7 +51,7 @@ export default function Home() {
           <p className="text-lg drop-shadow">
             {`${inventory.activeListings.toLocaleString('en-US')} properties for sale in ${inventory.states} states`}
           </p>
-          <SearchBox site={site} />
+          {site.searchGrammar ? <SearchLocationBox from="" placeholder={site.searchPlaceholder} /> : null}
         </div>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-10">

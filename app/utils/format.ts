@@ -6,6 +6,7 @@ const compactDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 })
 const groupedNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })

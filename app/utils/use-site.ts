@@ -7,3 +7,8 @@ import type { SiteProfile } from '~/sites/site-profile'
 export function useSite(): SiteProfile {
   return useRouteLoaderData<typeof rootLoader>('root')?.site ?? defaultSite
 }
+
+/** The origin canonical URLs are built on (the site's URL in production, the local host in development). */
+export function useSiteOrigin(): string {
+  return useRouteLoaderData<typeof rootLoader>('root')?.origin ?? defaultSite.url
+}

@@ -17,7 +17,6 @@ describe('home pages', () => {
     ['land.localhost', 'land', 'LandAtlas', 'Enter a State, County, City, or ID'],
     ['farm.localhost', 'farm', 'Farm &amp; Ranch Finder', 'Enter a City, County, State, or ID'],
     ['hunting.localhost', 'hunting', 'Wild Acres', 'Enter a City, County, State, or ID'],
-    ['value.localhost', 'value', 'AcreWorth', 'Enter a State, County, City, or ID'],
   ])('%s serves the %s site with its name and search placeholder', async (host, key, name, placeholder) => {
     const response = await fetchPage(host, '/')
     expect(response.status).toBe(200)
@@ -25,6 +24,13 @@ describe('home pages', () => {
     expect(html).toContain(`data-site="${key}"`)
     expect(html).toMatch(new RegExp(`<title>${name}[^<]*</title>`))
     expect(html).toContain(`placeholder="${placeholder}"`)
+  })
+
+  test('the valuation site has no listing search box', async () => {
+    const html = await (await fetchPage('value.localhost', '/')).text()
+    expect(html).toContain('data-site="value"')
+    expect(html).toMatch(/<title>AcreWorth[^<]*<\/title>/)
+    expect(html).not.toContain('placeholder=')
   })
 
   test('bare localhost is the land site', async () => {

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely'
 import * as places from './0001-places'
 import * as accountsListingsUsers from './0002-accounts-listings-users'
+import * as searchIndexes from './0003-search-indexes'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
   '0001-places': places,
   '0002-accounts-listings-users': accountsListingsUsers,
+  '0003-search-indexes': searchIndexes,
 }

@@ -1,0 +1,193 @@
+import { Form, useSubmit } from '@remix-run/react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import type { SearchCriteria } from '~/models/search-criteria'
+import {
+  activityOptions,
+  amenityOptions,
+  dateListedOptions,
+  marketStatusOptions,
+  priceChangeLookbackDays,
+  priceChangeTypeOptions,
+  propertyTypeOptions,
+  transactionTypeOptions,
+} from '~/models/search-options'
+
+interface FilterPanelProps {
+  action: string
+  criteria: SearchCriteria
+  activeFilterCount: number
+  clearHref: string
+}
+
+const inputStyle = 'w-full rounded-md border border-ink/30 bg-white px-2 py-1.5 text-sm'
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-t border-ink/10 pt-3">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+function NumberField({ name, label, value }: { name: string; label: string; value: number | undefined }) {
+  return (
+    <label className="block text-sm">
+      <span className="mb-1 block text-ink/80">{label}</span>
+      <input type="number" inputMode="numeric" min={0} step="any" name={name} defaultValue={value ?? ''} className={inputStyle} />
+    </label>
+  )
+}
+
+function Checkboxes({ name, options, checked }: { name: string; options: readonly { key: string; label: string }[]; checked: readonly string[] }) {
+  return (
+    <div className="grid grid-cols-2 gap-x-3 gap-y-1">
+      {options.map((option) => (
+        <label key={option.key} className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name={name} value={option.key} defaultChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
+          {option.label}
+        </label>
+      ))}
+    </div>
+  )
+}
+
+function Flag({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name={name} value="on" defaultChecked={checked} className="h-4 w-4 accent-brand" />
+      {label}
+    </label>
+  )
+}
+
+/**
+ * Every filter of the search in one GET form (spec §2 "Filter panel"). Without scripts,
+ * 'Apply filters' submits it and the server redirects to the canonical path; with scripts,
+ * each change re-runs the search in place, and focus stays where the user is.
+ */
+export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: FilterPanelProps) {
+  const submit = useSubmit()
+  const panel = useRef<HTMLDetailsElement>(null)
+  const debounce = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => {
+    // Spec §9: the filter panel stands open beside the results from the list/map breakpoint up.
+    if (panel.current && window.matchMedia('(min-width: 990px)').matches) panel.current.open = true
+  }, [])
+  // Typing in a number field fires a change per key: wait for a pause before searching.
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
+    clearTimeout(debounce.current)
+    debounce.current = setTimeout(() => submit(form, { preventScrollReset: true, replace: true }), 400)
+  }
+  const house = criteria.hasHouse === null ? 'any' : criteria.hasHouse ? 'yes' : 'no'
+  return (
+    <details ref={panel} className="rounded-lg border border-ink/15 bg-white">
+      <summary className="cursor-pointer select-none px-4 py-3 font-semibold">
+        Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
+      </summary>
+      <Form method="get" action={action} onChange={onChange} preventScrollReset className="space-y-4 px-4 pb-4">
+        <input type="hidden" name="filters" value="1" />
+        <input type="hidden" name="sortOrder" value={criteria.sortOrder} />
+        <label className="block text-sm">
+          <span className="mb-1 block font-semibold">Keywords</span>
+          <input type="search" name="keywordQuery" defaultValue={criteria.keywordQuery ?? ''} placeholder="creek, barn, timber…" className={inputStyle} />
+        </label>
+        <Fieldset legend="Price">
+          <div className="grid grid-cols-2 gap-2">
+            <NumberField name="priceMin" label="Min price ($)" value={criteria.priceMin} />
+            <NumberField name="priceMax" label="Max price ($)" value={criteria.priceMax} />
+          </div>
+        </Fieldset>
+        <Fieldset legend="Acres">
+          <div className="grid grid-cols-2 gap-2">
+            <NumberField name="acresMin" label="Min acres" value={criteria.acresMin} />
+            <NumberField name="acresMax" label="Max acres" value={criteria.acresMax} />
+          </div>
+        </Fieldset>
+        <Fieldset legend="Property type">
+          <Checkboxes name="propertyTypes" options={propertyTypeOptions} checked={criteria.propertyTypes} />
+        </Fieldset>
+        <Fieldset legend="Sale type">
+          <Checkboxes name="transactionTypes" options={transactionTypeOptions} checked={criteria.transactionTypes} />
+        </Fieldset>
+        <Fieldset legend="Status">
+          <Checkboxes name="marketStatuses" options={marketStatusOptions} checked={criteria.marketStatuses} />
+        </Fieldset>
+        <Fieldset legend="Listed and price changes">
+          <label className="block text-sm">
+            <span className="mb-1 block text-ink/80">Date listed</span>
+            <select name="dateListed" defaultValue={criteria.dateListed} className={inputStyle}>
+              {dateListedOptions.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <label className="block text-sm">
+              <span className="mb-1 block text-ink/80">Price change</span>
+              <select name="priceChangeType" defaultValue={criteria.priceChangeType} className={inputStyle}>
+                {priceChangeTypeOptions.map((option) => (
+                  <option key={option.key} value={option.key}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm">
+              <span className="mb-1 block text-ink/80">Within</span>
+              <select name="priceChangeLookback" defaultValue={criteria.priceChangeLookback} className={inputStyle}>
+                {priceChangeLookbackDays.map((days) => (
+                  <option key={days} value={days}>
+                    {days === 0 ? 'Any time' : `${days} days`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </Fieldset>
+        <Fieldset legend="Homes">
+          <div className="flex gap-4 text-sm">
+            {(['any', 'yes', 'no'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-1">
+                <input type="radio" name="hasHouse" value={value} defaultChecked={house === value} className="accent-brand" />
+                {{ any: 'Any', yes: 'With a house', no: 'No house' }[value]}
+              </label>
+            ))}
+          </div>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <NumberField name="bedMin" label="Min beds" value={criteria.bedMin} />
+            <NumberField name="bathMin" label="Min baths" value={criteria.bathMin} />
+            <NumberField name="sqftMin" label="Min sq ft" value={criteria.sqftMin} />
+            <NumberField name="sqftMax" label="Max sq ft" value={criteria.sqftMax} />
+          </div>
+        </Fieldset>
+        <Fieldset legend="Features">
+          <div className="grid grid-cols-2 gap-x-3 gap-y-1">
+            <Flag name="ownerFinancing" label="Owner financing" checked={criteria.ownerFinancing} />
+            <Flag name="mineralRights" label="Mineral rights" checked={criteria.mineralRights} />
+            <Flag name="hasVideo" label="Video" checked={criteria.hasVideo} />
+            <Flag name="hasVirtualTour" label="Virtual tour" checked={criteria.hasVirtualTour} />
+            <Flag name="hasCustomMap" label="Custom map" checked={criteria.hasCustomMap} />
+          </div>
+        </Fieldset>
+        <Fieldset legend="Activities">
+          <Checkboxes name="activityTypes" options={activityOptions} checked={criteria.activityTypes} />
+        </Fieldset>
+        <Fieldset legend="Land and home styles">
+          <Checkboxes name="amenityTypes" options={amenityOptions} checked={criteria.amenityTypes} />
+        </Fieldset>
+        <div className="flex items-center gap-3 border-t border-ink/10 pt-3">
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-brand-contrast">
+            Apply filters
+          </button>
+          <a href={clearHref} className="text-sm font-medium text-brand underline">
+            Clear all
+          </a>
+        </div>
+      </Form>
+    </details>
+  )
+}

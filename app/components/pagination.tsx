@@ -1,0 +1,44 @@
+import type { PageLink } from '~/models/search-page'
+
+interface PaginationProps {
+  page: number
+  pageCount: number
+  previousHref: string | null
+  nextHref: string | null
+  pageLinks: PageLink[]
+}
+
+const linkStyle = 'inline-flex min-w-10 items-center justify-center rounded-md border border-ink/20 bg-white px-3 py-2 text-sm font-medium hover:border-brand'
+
+/** Real links, one URL per page, so crawlers and script-less browsers page through results. */
+export function Pagination({ page, pageCount, previousHref, nextHref, pageLinks }: PaginationProps) {
+  if (pageCount <= 1) return null
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {previousHref ? (
+        <a href={previousHref} rel="prev" className={linkStyle}>
+          Previous
+        </a>
+      ) : null}
+      {pageLinks.map((link) =>
+        link.page === page ? (
+          <span key={link.page} aria-current="page" className={`${linkStyle} border-brand bg-brand text-brand-contrast`}>
+            {link.page}
+          </span>
+        ) : (
+          <a key={link.page} href={link.href} className={linkStyle} aria-label={`Page ${link.page}`}>
+            {link.page}
+          </a>
+        ),
+      )}
+      {nextHref ? (
+        <a href={nextHref} rel="next" className={linkStyle}>
+          Next
+        </a>
+      ) : null}
+      <p className="w-full text-center text-sm text-ink/70">
+        Page {page} of {pageCount}
+      </p>
+    </nav>
+  )
+}

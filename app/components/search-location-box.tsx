@@ -1,0 +1,109 @@
+import { useNavigate } from '@remix-run/react'
+import { useEffect, useId, useRef, useState } from 'react'
+
+interface Suggestion {
+  kind: string
+  label: string
+  href: string
+}
+
+/**
+ * The location box (spec §2 "Search bar"). Without scripts it is a GET form to the resolver,
+ * which keeps this search's filters (`from`) and adds or replaces the location. With scripts it
+ * is a combobox offering places as you type; choosing one goes straight to its search.
+ */
+export function SearchLocationBox({ from, placeholder, label = 'Location or property ID' }: { from: string; placeholder: string; label?: string }) {
+  const navigate = useNavigate()
+  const listId = useId()
+  const inputId = useId()
+  const [query, setQuery] = useState('')
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([])
+  const [activeIndex, setActiveIndex] = useState(-1)
+  const request = useRef<AbortController>()
+
+  useEffect(() => {
+    request.current?.abort()
+    if (query.trim().length < 2) {
+      setSuggestions([])
+      return
+    }
+    const controller = new AbortController()
+    request.current = controller
+    const timer = setTimeout(() => {
+      fetch(`/api/locations?${new URLSearchParams({ q: query, from })}`, { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : []))
+        .then((items: Suggestion[]) => {
+          setSuggestions(items)
+          setActiveIndex(-1)
+        })
+        .catch(() => {})
+    }, 150)
+    return () => clearTimeout(timer)
+  }, [query, from])
+
+  const choose = (suggestion: Suggestion) => {
+    setSuggestions([])
+    navigate(suggestion.href)
+  }
+  const isOpen = suggestions.length > 0
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (!isOpen) return
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActiveIndex((index) => (index + step + suggestions.length) % suggestions.length)
+    } else if (event.key === 'Enter' && activeIndex >= 0) {
+      event.preventDefault()
+      choose(suggestions[activeIndex]!)
+    } else if (event.key === 'Escape') {
+      setSuggestions([])
+    }
+  }
+
+  return (
+    <form method="get" action="/find" role="search" className="relative flex w-full max-w-xl gap-2">
+      <input type="hidden" name="from" value={from} />
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        name="q"
+        type="search"
+        required
+        autoComplete="off"
+        placeholder={placeholder}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setSuggestions([]), 150)}
+        role="combobox"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
+        className="min-w-0 flex-1 rounded-md border border-ink/30 bg-white px-3 py-2 text-base text-ink placeholder:text-ink/60"
+      />
+      <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
+        Search
+      </button>
+      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!isOpen} className="absolute left-0 right-24 top-full z-20 mt-1 overflow-hidden rounded-md border border-ink/20 bg-white text-ink shadow-lg">
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion.href}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === activeIndex}
+            onMouseDown={(event) => {
+              event.preventDefault()
+              choose(suggestion)
+            }}
+            className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-brand text-brand-contrast' : 'hover:bg-brand/10'}`}
+          >
+            {suggestion.label}
+          </li>
+        ))}
+      </ul>
+    </form>
+  )
+}

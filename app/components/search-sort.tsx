@@ -1,0 +1,36 @@
+import { Form, useSubmit } from '@remix-run/react'
+import { type SortOrder, sortOptions } from '~/models/search-options'
+
+/**
+ * Spec §2 sort control: a GET form, so it works without scripts (the button submits); with
+ * scripts, choosing an option re-runs the search at once.
+ */
+export function SearchSort({ action, sortOrder, keywords }: { action: string; sortOrder: SortOrder; keywords?: string }) {
+  const submit = useSubmit()
+  return (
+    <Form method="get" action={action} className="flex items-center gap-2" preventScrollReset>
+      {keywords ? <input type="hidden" name="keywords" value={keywords} /> : null}
+      <label htmlFor="search-sort" className="text-sm font-medium">
+        Sort by
+      </label>
+      <select
+        id="search-sort"
+        name="sort"
+        defaultValue={sortOrder}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        className="rounded-md border border-ink/30 bg-white px-2 py-1.5 text-sm"
+      >
+        {sortOptions.map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="rounded-md border border-ink/30 bg-white px-3 py-1.5 text-sm font-medium">
+          Sort
+        </button>
+      </noscript>
+    </Form>
+  )
+}

@@ -1,0 +1,19 @@
+import type { SearchPageData } from '~/models/search-page'
+
+/** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */
+export function SearchStructuredData({ origin, breadcrumbs, listings }: Pick<SearchPageData, 'breadcrumbs' | 'listings'> & { origin: string }) {
+  const absolute = (path: string) => new URL(path, origin).href
+  const graph = [
+    {
+      '@type': 'BreadcrumbList',
+      itemListElement: breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),
+    },
+    {
+      '@type': 'ItemList',
+      itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),
+    },
+  ]
+  // '<' is escaped so a listing title can never close the script element.
+  const json = JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c')
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+}

@@ -1,0 +1,125 @@
+import { redirect } from '@remix-run/node'
+import type { Kysely } from 'kysely'
+import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/sites/listing-path'
+import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import type { Database } from './db-schema'
+import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
+import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
+import type { LocationTag, SearchPageData } from './search-page'
+import { searchListings } from './search.server'
+import { type SearchPlaceNames, isIndexableSearch, searchDescription, searchHeading, searchTitle } from './search-seo'
+import { sortOptions } from './search-options'
+
+export const resultsPerPage = 25
+
+function placeNames(location: ResolvedLocation): SearchPlaceNames {
+  return {
+    displayName: location.displayName,
+    state: location.state && { name: location.state.name, token: location.state.token },
+    places: [...location.counties, ...location.regions, ...location.cities],
+  }
+}
+
+/** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
+function locationPlaceholder(location: ResolvedLocation) {
+  if (location.counties.length > 0) return 'Enter another county'
+  if (location.cities.length > 0) return 'Enter another city'
+  if (location.regions.length > 0) return 'Enter another region'
+  return 'Enter new location'
+}
+
+function pageWindow(page: number, pageCount: number) {
+  const first = Math.max(1, Math.min(page - 2, pageCount - 4))
+  const last = Math.min(pageCount, first + 4)
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index)
+}
+
+function locationTags(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation): LocationTag[] {
+  const places = [...location.counties, ...location.regions, ...location.cities]
+  const tags = places.map((place) => ({
+    label: place.name,
+    removeHref: buildSearchPath(site, { ...criteria, places: criteria.places.filter((token) => token !== place.token), page: 1 }),
+  }))
+  if (location.zip) {
+    tags.push({ label: `${location.zip.zip} – ${location.zip.cityName}`, removeHref: buildSearchPath(site, { ...criteria, zip: undefined, page: 1 }) })
+  } else if (location.state && places.length === 0) {
+    tags.push({ label: location.state.name, removeHref: buildSearchPath(site, { ...criteria, state: undefined, places: [], page: 1 }) })
+  }
+  return tags
+}
+
+function breadcrumbs(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation) {
+  const base = { ...normalizeCriteria({}), propertyTypes: criteria.propertyTypes, customSegment: criteria.customSegment }
+  const crumbs = [{ name: 'United States', href: buildSearchPath(site, base) }]
+  if (location.state) crumbs.push({ name: location.state.name, href: buildSearchPath(site, { ...base, state: location.state.token }) })
+  const [onlyPlace] = [...location.counties, ...location.regions, ...location.cities]
+  if (location.state && onlyPlace && criteria.places.length === 1) {
+    crumbs.push({ name: onlyPlace.name, href: buildSearchPath(site, { ...base, state: location.state.token, places: [onlyPlace.token] }) })
+  }
+  return crumbs
+}
+
+function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation) {
+  const wider: { label: string; href: string }[] = []
+  const unfiltered = normalizeCriteria({ state: criteria.state, places: criteria.places, zip: criteria.zip, brokerId: criteria.brokerId })
+  if (countActiveFilters(criteria) > 0 || criteria.keywordQuery || criteria.customSegment) {
+    wider.push({ label: `All land for sale in ${location.displayName}`, href: buildSearchPath(site, unfiltered) })
+  }
+  if (location.state && (criteria.places.length > 0 || criteria.zip)) {
+    wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, places: [], zip: undefined, page: 1 }) })
+  }
+  if (location.state) wider.push({ label: 'Anywhere in the United States', href: buildSearchPath(site, { ...criteria, state: undefined, places: [], zip: undefined, page: 1 }) })
+  return wider
+}
+
+/**
+ * Everything the results page shows for a request. Throws a redirect to the normal URL (301 for
+ * another spelling, 303 after the filter or sort form) or a 404.
+ */
+export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, request: Request): Promise<SearchPageData> {
+  const url = new URL(request.url)
+  const parsed = parseSearchPath(site, url.pathname, url.searchParams)
+  if (!parsed) throw new Response('Not Found', { status: 404 })
+  // The filter and sort forms are GET forms: their fields arrive as a query and leave as a path.
+  if (url.searchParams.has('filters') || url.searchParams.has('sort')) {
+    const criteria = url.searchParams.has('filters')
+      ? criteriaFromFilterForm(parsed.criteria, url.searchParams)
+      : normalizeCriteria({ ...parsed.criteria, sortOrder: sortOptions.find((option) => option.key === url.searchParams.get('sort'))?.key, page: 1 })
+    throw redirect(buildSearchPath(site, criteria), 303)
+  }
+  const { criteria } = parsed
+  const gazetteer = await loadGazetteer(db)
+  const resolved = resolveLocation(gazetteer, criteria)
+  // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
+  if (!resolved.ok) throw new Response('Not Found', { status: 404 })
+  const requested = `${url.pathname}${url.search}`
+  if (requested !== parsed.normalPath) throw redirect(parsed.normalPath, 301)
+  const { location } = resolved
+  const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
+  const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
+  if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
+
+  const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
+  const names = placeNames(location)
+  return {
+    criteria,
+    heading: searchHeading(criteria, names),
+    title: searchTitle(criteria, names, result.totalCount),
+    description: searchDescription(criteria, names, result.totalCount, result.priceRange),
+    canonicalPath: parsed.canonicalPath,
+    formAction: parsed.normalPath.split('?')[0]!,
+    isIndexable: isIndexableSearch(criteria),
+    totalCount: result.totalCount,
+    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    pageCount,
+    previousHref: criteria.page > 1 ? pageHref(criteria.page - 1) : null,
+    nextHref: criteria.page < pageCount ? pageHref(criteria.page + 1) : null,
+    pageLinks: pageWindow(criteria.page, pageCount).map((page) => ({ page, href: pageHref(page) })),
+    activeFilterCount: countActiveFilters(criteria),
+    locationTags: locationTags(site, criteria, location),
+    locationPlaceholder: locationPlaceholder(location),
+    widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
+    breadcrumbs: breadcrumbs(site, criteria, location),
+  }
+}

@@ -1,0 +1,38 @@
+import type { ListingSummary } from './listing-summary'
+import type { SearchCriteria } from './search-criteria'
+
+/** A chosen location shown as a removable tag (spec §2 "Search bar"). */
+export interface LocationTag {
+  label: string
+  removeHref: string
+}
+
+export interface PageLink {
+  page: number
+  href: string
+}
+
+export interface SearchPageData {
+  criteria: SearchCriteria
+  heading: string
+  title: string
+  description: string
+  canonicalPath: string
+  /** The search's path without its query: where the filter and sort forms submit. */
+  formAction: string
+  isIndexable: boolean
+  totalCount: number
+  listings: (ListingSummary & { href: string })[]
+  pageCount: number
+  previousHref: string | null
+  nextHref: string | null
+  pageLinks: PageLink[]
+  activeFilterCount: number
+  locationTags: LocationTag[]
+  /** Spec §2/§4 placeholder of the location box beside the tags. */
+  locationPlaceholder: string
+  /** Where the results would be without any filter, for the no-results view. */
+  widerSearches: { label: string; href: string }[]
+  breadcrumbs: { name: string; href: string }[]
+}
+

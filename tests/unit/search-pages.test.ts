@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type SiteFetch, canonicalHref, decodeEntities, loadRequestHandler, metaContent } from '../support/http'
+import { countWhere, openTestDatabase } from '../support/test-database'
+
+let fetchPage: SiteFetch
+const db = openTestDatabase()
+
+beforeAll(async () => {
+  process.env.SITE_ENVIRONMENT = 'production'
+  fetchPage = await loadRequestHandler()
+})
+
+afterAll(() => {
+  delete process.env.SITE_ENVIRONMENT
+  db.close()
+})
+
+function resultsCount(html: string) {
+  const match = html.match(/>([\d,]+) results</)
+  return match ? Number(match[1]!.replaceAll(',', '')) : undefined
+}
+
+function cardCount(html: string) {
+  return html.match(/<article/g)?.length ?? 0
+}
+
+const landingCounts: [string, string][] = [
+  ['all-land', '1 = 1'],
+  ['farms-for-sale', 'property_types & 1 != 0'],
+  ['ranches-for-sale', 'property_types & 2 != 0'],
+  ['residential-land-for-sale', 'property_types & 8 != 0'],
+  ['recreational-land-for-sale', 'property_types & 4 != 0'],
+  ['hunting-land-for-sale', 'property_types & 128 != 0'],
+  ['undeveloped-land-for-sale', 'property_types & 32 != 0'],
+  ['horse-property-for-sale', 'property_types & 256 != 0'],
+  ['commercial-land-for-sale', 'property_types & 64 != 0'],
+  ['present-use-orchard-vineyards', 'amenities & (4 | 32) != 0'],
+  ['waterfront-for-sale', 'property_types & 3584 != 0'],
+  ['auctions', 'sale_type = 2'],
+  ['hunting-land-for-sale/auctions', 'sale_type = 2 and property_types & 128 != 0'],
+  ['farms-for-sale/auctions', 'sale_type = 2 and property_types & 1 != 0'],
+  ['residential-land-for-sale/auctions', 'sale_type = 2 and property_types & 8 != 0'],
+  ['log-cabins-for-sale', 'amenities & 65536 != 0'],
+  ['cheap-land-for-sale', 'price between 3 and 50000'],
+  ['off-grid-land-for-sale', 'amenities & 2048 != 0'],
+  ['land-with-mineral-rights-for-sale', 'mineral_rights = 1'],
+]
+
+describe('land site landing paths', () => {
+  test.each(landingCounts)('/search/%s/ answers 200 with every matching active listing', async (landing, condition) => {
+    const response = await fetchPage('land.localhost', `/search/${landing}/`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const expected = countWhere(db, condition)
+    expect(resultsCount(html)).toBe(expected)
+    expect(cardCount(html)).toBe(Math.min(25, expected))
+    expect(canonicalHref(html)).toBe(`http://land.localhost/search/${landing}/`)
+  })
+})
+
+describe('grammar per site', () => {
+  test("the farm and hunting sites 404 the land site's /search/ paths, and the land site 404s theirs", async () => {
+    for (const host of ['farm.localhost', 'hunting.localhost']) {
+      expect((await fetchPage(host, '/search/all-land/')).status).toBe(404)
+      expect((await fetchPage(host, '/search/texas-land-for-sale/')).status).toBe(404)
+    }
+    expect((await fetchPage('land.localhost', '/land')).status).toBe(404)
+    expect((await fetchPage('land.localhost', '/texas-land-for-sale')).status).toBe(404)
+  })
+
+  test('the farm site searches its own scope at /land and /{state}-land-for-sale', async () => {
+    const national = await fetchPage('farm.localhost', '/land')
+    expect(national.status).toBe(200)
+    // Farm & Ranch Finder lists farms, ranches, horse property and timberland (its profile's scope).
+    expect(resultsCount(await national.text())).toBe(countWhere(db, 'property_types & (1 | 2 | 256 | 16) != 0'))
+    const texas = await fetchPage('farm.localhost', '/texas-land-for-sale/farms')
+    expect(texas.status).toBe(200)
+    expect(resultsCount(await texas.text())).toBe(countWhere(db, 'state_id = 48 and property_types & 1 != 0'))
+  })
+
+  test('the valuation site has no search', async () => {
+    expect((await fetchPage('value.localhost', '/search/all-land/')).status).toBe(404)
+    expect((await fetchPage('value.localhost', '/land')).status).toBe(404)
+  })
+})
+
+describe('canonical URLs', () => {
+  test.each([
+    ['/search/Texas-Land-For-Sale/', '/search/texas-land-for-sale/'],
+    ['/search/texas-land-for-sale/page-1/', '/search/texas-land-for-sale/'],
+    ['/search/texas-land-for-sale/sort-price-high/price-under-250000/', '/search/texas-land-for-sale/price-under-250000/sort-price-high/'],
+    ['/search/all-land/farms-for-sale/', '/search/farms-for-sale/'],
+    ['/search/texas-land-for-sale?utm_source=mail', '/search/texas-land-for-sale/'],
+  ])('%s answers 301 to %s', async (path, location) => {
+    const response = await fetchPage('land.localhost', path)
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe(location)
+  })
+
+  test('an unknown place or token answers 404 with the site text', async () => {
+    for (const path of ['/search/texas-land-for-sale/atlantis-county/', '/search/narnia-land-for-sale/', '/search/texas-land-for-sale/travis-county/bogus/']) {
+      const response = await fetchPage('land.localhost', path)
+      expect(response.status).toBe(404)
+      expect(decodeEntities(await response.text())).toContain("You went off the grid! Let's get you back on the map")
+    }
+  })
+
+  test('a page past the last answers 404', async () => {
+    expect((await fetchPage('land.localhost', '/search/all-land/page-999/')).status).toBe(404)
+  })
+})
+
+describe('results pages for crawlers', () => {
+  test('a state page has a counted title, a description with the price range, and JSON-LD', async () => {
+    const html = decodeEntities(await (await fetchPage('land.localhost', '/search/texas-land-for-sale/')).text())
+    const count = countWhere(db, 'state_id = 48')
+    expect(html).toContain(`<title>Texas Land for Sale – ${count.toLocaleString('en-US')} Listings</title>`)
+    expect(metaContent(html, 'description')).toMatch(new RegExp(`^${count} land listings for sale in Texas, priced from \\$`))
+    expect(metaContent(html, 'robots')).toContain('index, follow')
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!)
+    const [breadcrumbs, items] = jsonLd['@graph']
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['United States', 'Texas'])
+    expect(items.itemListElement).toHaveLength(Math.min(25, count))
+  })
+
+  test('sorted and multi-facet pages are noindex, follow; one property type in a state is indexable', async () => {
+    const sorted = await (await fetchPage('land.localhost', '/search/texas-land-for-sale/sort-price-high/')).text()
+    expect(metaContent(sorted, 'robots')).toBe('noindex, follow')
+    const facets = await (await fetchPage('land.localhost', '/search/texas-land-for-sale/farms-for-sale/ranches-for-sale/')).text()
+    expect(metaContent(facets, 'robots')).toBe('noindex, follow')
+    const oneType = await (await fetchPage('land.localhost', '/search/texas-land-for-sale/ranches-for-sale/')).text()
+    expect(metaContent(oneType, 'robots')).toContain('index, follow')
+  })
+
+  test('page 2 links back and forward and is its own canonical', async () => {
+    const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
+    expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')
+    expect(html).toContain('<link rel="prev" href="/search/all-land/"')
+    expect(html).toContain('<link rel="next" href="/search/all-land/page-3/"')
+    expect(html).toContain('href="/search/all-land/page-3/"')
+  })
+})
+
+describe('forms without JavaScript', () => {
+  test('the filter form lands on the canonical path of the chosen filters', async () => {
+    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/?filters=1&sortOrder=default&priceMax=250%2C000&acresMin=10&propertyTypes=hunting-land&ownerFinancing=on&keywordQuery=')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/hunting-land-for-sale/price-under-250000/acres-over-10/owner-financing/')
+  })
+
+  test('the sort form keeps the filters and starts again at page 1', async () => {
+    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/price-under-250000/page-2/?sort=acres-desc')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/price-under-250000/sort-acres-high/')
+  })
+
+  test('the location box resolves a state, a county and a zip, and offers candidates when ambiguous', async () => {
+    const state = await fetchPage('land.localhost', '/find?q=Texas')
+    expect(state.headers.get('location')).toBe('/search/texas-land-for-sale/')
+    const county = await fetchPage('land.localhost', `/find?q=${encodeURIComponent('Travis County, TX')}&from=${encodeURIComponent('/search/montana-land-for-sale/farms-for-sale/')}`)
+    expect(county.headers.get('location')).toBe('/search/texas-land-for-sale/travis-county/farms-for-sale/')
+    const zip = await fetchPage('land.localhost', '/find?q=78701')
+    expect(zip.headers.get('location')).toBe('/search/texas/78701-land-for-sale/')
+    const ambiguous = await fetchPage('land.localhost', '/find?q=Springfield')
+    expect(ambiguous.status).toBe(200)
+    const html = decodeEntities(await ambiguous.text())
+    expect(html).toContain('Which “Springfield” did you mean?')
+    expect(html).toContain('href="/search/illinois-land-for-sale/springfield/"')
+  })
+
+  test('a second county in the same state is added to the search, not swapped in', async () => {
+    const response = await fetchPage('land.localhost', `/find?q=${encodeURIComponent('Hays County, TX')}&from=${encodeURIComponent('/search/texas-land-for-sale/travis-county/')}`)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/hays-county/travis-county/')
+  })
+})
