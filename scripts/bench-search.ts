@@ -21,10 +21,8 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-if (!fs.existsSync(path.join(dataDir, 'marketplace.db'))) {
-  console.log(`Seeding ${listings.toLocaleString('en-US')} listings into ${dataDir} (once)…`)
-  run('npx', ['tsx', 'scripts/seed.ts', '--listings', String(listings)])
-}
+// Migrates the benchmark database (seeding it the first time), as `npm start` does.
+run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(listings) })
 if (!fs.existsSync('build/server/index.js')) run('npx', ['remix', 'vite:build'])
 
 const { createRequestHandler } = await import('@remix-run/node')
@@ -58,7 +56,7 @@ const landSearches = [
   '/search/texas-land-for-sale/central-texas-region/',
   '/search/texas-land-for-sale/austin/',
   '/search/montana-land-for-sale/gallatin-county/sort-price-low/',
-  '/search/tennessee-land-for-sale/with-house/beds-3-plus/',
+  '/search/tennessee-land-for-sale/beds-3-plus/with-house/',
   '/search/all-land/?keywords=creek',
   '/search/texas-land-for-sale/?keywords=timber%20pond',
   '/search/texas-land-for-sale/lat30.27/long-97.74/within-50-miles/',

@@ -2,7 +2,6 @@ import SQLite from 'better-sqlite3'
 import {
   type ColumnDefinitionBuilder,
   type Expression,
-  type ExpressionBuilder,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
@@ -98,16 +97,14 @@ function keywordTerms(query: string) {
  * A where-condition matching listings whose title or description contain every word of
  * `query` (stemmed). Callers pass it to `.where(...)` on a query over `listings`.
  */
-export function listingMatchesKeywords(
-  db: Kysely<Database>,
-  eb: ExpressionBuilder<Database, 'listings'>,
-  query: string,
-): Expression<SqlBool> {
+export function listingMatchesKeywords(db: Kysely<Database>, query: string): Expression<SqlBool> {
   const terms = keywordTerms(query)
   if (terms.length === 0) return sql<SqlBool>`1 = 1`
   if (dialectOf(db) === 'postgres') {
     return sql<SqlBool>`listings.search_vector @@ plainto_tsquery('english', ${terms.join(' ')})`
   }
   const ftsQuery = terms.map((term) => `"${term}"`).join(' ')
-  return eb('listings.id', 'in', sql<number>`(select rowid from listings_fts where listings_fts match ${ftsQuery})`)
+  // The unary + keeps SQLite from driving the whole query off the primary key for this IN list:
+  // it reads the full-text matches once and lets the place and rank indexes do the rest.
+  return sql<SqlBool>`+listings.id in (select rowid from listings_fts where listings_fts match ${ftsQuery})`
 }

@@ -176,6 +176,6 @@ export function matchesSearch(db: Kysely<Database>, eb: ListingExpressions, requ
     ...rangeConditions(eb, request.criteria),
     ...featureConditions(eb, request),
   ]
-  if (request.criteria.keywordQuery) conditions.push(listingMatchesKeywords(db, eb, request.criteria.keywordQuery))
+  if (request.criteria.keywordQuery) conditions.push(listingMatchesKeywords(db, request.criteria.keywordQuery))
   return eb.and(conditions)
 }

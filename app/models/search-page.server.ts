@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { listingPath } from '~/sites/listing-path'
+import { requestIsForPath } from '~/utils/requested-path.server'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
@@ -93,8 +94,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const resolved = resolveLocation(gazetteer, criteria)
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
   if (!resolved.ok) throw new Response('Not Found', { status: 404 })
-  const requested = `${url.pathname}${url.search}`
-  if (requested !== parsed.normalPath) throw redirect(parsed.normalPath, 301)
+  if (!requestIsForPath(request, parsed.normalPath)) throw redirect(parsed.normalPath, 301)
   const { location } = resolved
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))

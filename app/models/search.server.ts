@@ -12,7 +12,7 @@ export interface SearchResults {
   priceRange: { min: number; max: number } | null
 }
 
-export const searchPageSize = 25
+const searchPageSize = 25
 const excerptLength = 220
 const cardImageCount = 5
 

@@ -1,0 +1,94 @@
+import { type Page, expect, test } from '@playwright/test'
+import { countWhere, openTestDatabase } from '../support/test-database'
+import { siteUrl } from './support'
+
+/** The Texas county with the most active listings in the test database, and its count. */
+function busiestTexasCounty() {
+  const db = openTestDatabase()
+  try {
+    const county = db
+      .prepare(
+        `select counties.id, counties.name, counties.slug, count(*) as listings from listings
+         join counties on counties.id = listings.county_id
+         where listings.state_id = 48 and listings.status in (1, 2)
+         group by counties.id order by listings desc, counties.name limit 1`,
+      )
+      .get() as { id: number; name: string; slug: string; listings: number }
+    return { ...county, token: county.slug.replace(/-TX$/, '').toLowerCase(), acresOverFive: countWhere(db, 'state_id = 48 and acres >= 5') }
+  } finally {
+    db.close()
+  }
+}
+
+async function cardPrices(page: Page) {
+  const headers = await page.locator('article').evaluateAll((cards) => cards.map((card) => card.textContent ?? ''))
+  return headers.map((text) => Number(text.match(/\$([\d,]+)/)?.[1]?.replaceAll(',', '') ?? Number.NaN)).filter(Number.isFinite)
+}
+
+test('a buyer types a county, removes it, filters, sorts and pages through Texas', async ({ page }) => {
+  const county = busiestTexasCounty()
+  await page.goto(siteUrl('land'))
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  await box.fill(`${county.name} County, TX`)
+  await box.press('Enter')
+  await expect(page).toHaveURL(siteUrl('land', `/search/texas-land-for-sale/${county.token}/`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${county.name} County, TX Land for Sale`)
+  await expect(page.getByText(`${county.listings} results`)).toBeVisible()
+
+  await page.getByRole('link', { name: `Remove ${county.name} County` }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/'))
+
+  // With scripts the panel opens itself on wide screens once hydrated; wait for that before looking.
+  await page.waitForLoadState('networkidle')
+  const minAcres = page.getByLabel('Min acres')
+  if (!(await minAcres.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
+  await minAcres.fill('5')
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/'))
+  await expect(page.getByText(`${county.acresOverFive.toLocaleString('en-US')} results`)).toBeVisible()
+
+  await page.getByLabel('Sort by').selectOption('price-desc')
+  const sortButton = page.getByRole('button', { name: 'Sort', exact: true })
+  if (await sortButton.isVisible()) await sortButton.click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/sort-price-high/'))
+  const firstPage = await cardPrices(page)
+  expect(firstPage.length).toBeGreaterThan(10)
+  expect(firstPage).toEqual([...firstPage].sort((a, b) => b - a))
+
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/sort-price-high/page-2/'))
+  const secondPage = await cardPrices(page)
+  expect(secondPage[0]).toBeLessThanOrEqual(firstPage.at(-1)!)
+})
+
+test('the farm site searches with its own URLs', async ({ page }) => {
+  await page.goto(siteUrl('farm'))
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  await box.fill('Montana')
+  await box.press('Enter')
+  await expect(page).toHaveURL(siteUrl('farm', '/montana-land-for-sale'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Montana Land for Sale')
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(siteUrl('farm', '/montana-land-for-sale/page-2'))
+})
+
+test('an ambiguous place offers its candidates as links', async ({ page }) => {
+  await page.goto(siteUrl('hunting'))
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  await box.fill('Springfield')
+  await box.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which “Springfield” did you mean?')
+  await page.getByRole('link', { name: 'Springfield, IL' }).click()
+  await expect(page).toHaveURL(siteUrl('hunting', '/illinois-land-for-sale/springfield'))
+})
+
+test('with JavaScript, the location box suggests places and the keyboard chooses one', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'suggestions are a script enhancement; without scripts the box submits to /find')
+  await page.goto(siteUrl('land'))
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  await box.pressSequentially('Travis Cou')
+  await expect(page.getByRole('option', { name: 'Travis County, TX' })).toBeVisible()
+  await box.press('ArrowDown')
+  await box.press('Enter')
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/travis-county/'))
+})
