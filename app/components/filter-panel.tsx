@@ -39,6 +39,21 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
   )
 }
 
+function SelectField({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+  return (
+    <label className="block text-sm">
+      <span className="mb-1 block text-ink/80">{label}</span>
+      <select name={name} defaultValue={value} className={inputStyle}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 function Checkboxes({ name, options, checked }: { name: string; options: readonly { key: string; label: string }[]; checked: readonly string[] }) {
   return (
     <div className="grid grid-cols-2 gap-x-3 gap-y-1">
@@ -115,37 +130,20 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
           <Checkboxes name="marketStatuses" options={marketStatusOptions} checked={criteria.marketStatuses} />
         </Fieldset>
         <Fieldset legend="Listed and price changes">
-          <label className="block text-sm">
-            <span className="mb-1 block text-ink/80">Date listed</span>
-            <select name="dateListed" defaultValue={criteria.dateListed} className={inputStyle}>
-              {dateListedOptions.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField name="dateListed" label="Date listed" value={criteria.dateListed} options={dateListedOptions.map(({ key, label }) => ({ value: key, label }))} />
           <div className="mt-2 grid grid-cols-2 gap-2">
-            <label className="block text-sm">
-              <span className="mb-1 block text-ink/80">Price change</span>
-              <select name="priceChangeType" defaultValue={criteria.priceChangeType} className={inputStyle}>
-                {priceChangeTypeOptions.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm">
-              <span className="mb-1 block text-ink/80">Within</span>
-              <select name="priceChangeLookback" defaultValue={criteria.priceChangeLookback} className={inputStyle}>
-                {priceChangeLookbackDays.map((days) => (
-                  <option key={days} value={days}>
-                    {days === 0 ? 'Any time' : `${days} days`}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              name="priceChangeType"
+              label="Price change"
+              value={criteria.priceChangeType}
+              options={priceChangeTypeOptions.map(({ key, label }) => ({ value: key, label }))}
+            />
+            <SelectField
+              name="priceChangeLookback"
+              label="Within"
+              value={String(criteria.priceChangeLookback)}
+              options={priceChangeLookbackDays.map((days) => ({ value: String(days), label: days === 0 ? 'Any time' : `${days} days` }))}
+            />
           </div>
         </Fieldset>
         <Fieldset legend="Homes">

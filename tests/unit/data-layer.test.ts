@@ -1,15 +1,12 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db-schema'
 import { migrateToLatest } from '~/models/db.server'
-import { createKysely, listingMatchesKeywords, syncIdentity } from '~/models/dialect.server'
+import { listingMatchesKeywords, syncIdentity } from '~/models/dialect.server'
 import { getInventorySummary } from '~/models/listing.server'
 import { migrations } from '~/models/migrations/index'
 import { seedDatabase } from '~/models/seed/seed.server'
+import { freshPostgresDatabase, freshSqliteDatabase } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL
 
@@ -18,24 +15,12 @@ const targets = [
   {
     name: 'SQLite',
     enabled: true,
-    open: async () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'data-layer-'))
-      return createKysely({ sqliteFile: path.join(folder, 'test.db') })
-    },
+    open: async () => freshSqliteDatabase('data-layer'),
   },
   {
     name: 'PostgreSQL',
     enabled: !!postgresUrl,
-    open: async () => {
-      const databaseName = `data_layer_${process.pid}_${Date.now()}`
-      const admin = new pg.Client({ connectionString: postgresUrl })
-      await admin.connect()
-      await admin.query(`create database ${databaseName}`)
-      await admin.end()
-      const url = new URL(postgresUrl!)
-      url.pathname = `/${databaseName}`
-      return createKysely({ postgresUrl: url.href })
-    },
+    open: () => freshPostgresDatabase(postgresUrl!, 'data-layer'),
   },
 ]
 

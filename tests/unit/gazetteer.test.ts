@@ -1,12 +1,7 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { resolveFreeText, suggestLocations } from '~/models/autocomplete.server'
 import type { Database } from '~/models/db-schema'
-import { migrateToLatest } from '~/models/db.server'
-import { createKysely } from '~/models/dialect.server'
 import {
   type Gazetteer,
   findPlaceById,
@@ -18,16 +13,13 @@ import {
   resolvePlaceToken,
 } from '~/models/gazetteer.server'
 import { emptyCriteria, normalizeCriteria, type SearchCriteria } from '~/models/search-criteria'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 let db: Kysely<Database>
 let gazetteer: Gazetteer
 
 beforeAll(async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gazetteer-'))
-  db = createKysely({ sqliteFile: path.join(folder, 'test.db') })
-  await migrateToLatest(db)
-  await seedDatabase(db, { listings: 3000, seed: 3 })
+  db = await migrateAndSeed(freshSqliteDatabase('gazetteer'), { listings: 3000, seed: 3 })
   gazetteer = await loadGazetteer(db)
 })
 

@@ -1,18 +1,13 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Kysely } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database, ListingRow } from '~/models/db-schema'
-import { migrateToLatest } from '~/models/db.server'
-import { createKysely, listingMatchesKeywords } from '~/models/dialect.server'
+import { listingMatchesKeywords } from '~/models/dialect.server'
 import { amenity, propertyType } from '~/models/enumerations'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer, resolveLocation } from '~/models/gazetteer.server'
 import { normalizeCriteria, type SearchCriteria } from '~/models/search-criteria'
 import { activityOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder, sortOptions } from '~/models/search-options'
 import { searchListings } from '~/models/search.server'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 /**
  * The engine against a plain JavaScript reading of the same rules over every row: for each
@@ -25,10 +20,7 @@ let now: Date
 const hunting = propertyType.hunting | propertyType.recreational | propertyType.timberland
 
 beforeAll(async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'search-engine-'))
-  db = createKysely({ sqliteFile: path.join(folder, 'test.db') })
-  await migrateToLatest(db)
-  await seedDatabase(db, { listings: 3000, seed: 3 })
+  db = await migrateAndSeed(freshSqliteDatabase('search-engine'), { listings: 3000, seed: 3 })
   gazetteer = await loadGazetteer(db)
   rows = await db.selectFrom('listings').selectAll().execute()
   now = new Date(Date.parse(rows.map((row) => row.created_at).sort().at(-1)!) + 3_600_000)
@@ -403,16 +395,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
   let postgres: Kysely<Database>
 
   beforeAll(async () => {
-    const databaseName = `search_engine_${process.pid}_${Date.now()}`
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    await admin.query(`create database ${databaseName}`)
-    await admin.end()
-    const url = new URL(postgresUrl!)
-    url.pathname = `/${databaseName}`
-    postgres = createKysely({ postgresUrl: url.href })
-    await migrateToLatest(postgres)
-    await seedDatabase(postgres, { listings: 3000, seed: 3 })
+    postgres = await migrateAndSeed(await freshPostgresDatabase(postgresUrl!, 'search-engine'), { listings: 3000, seed: 3 })
   }, 180_000)
 
   afterAll(async () => {
