@@ -71,3 +71,11 @@ export function ArrowDownIcon({ className }: { className?: string }) {
     </Icon>
   )
 }
+
+export function ChevronIcon({ direction, className }: { direction: 'left' | 'right'; className?: string }) {
+  return (
+    <Icon className={className}>
+      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+    </Icon>
+  )
+}

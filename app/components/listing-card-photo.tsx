@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
 import type { StatusBadge } from '~/models/listing-rules'
 import type { ListingSummary } from '~/models/listing-summary'
 import { marketStatus } from '~/models/enumerations'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { useNearViewport } from '~/utils/use-near-viewport'
+import { CardPhotoCarousel } from './card-photo-carousel'
 import { CameraIcon } from './icons'
 
 const photoAspectRatio = 3 / 2
@@ -17,10 +19,33 @@ const badgeColours: Record<number, string> = {
   [marketStatus.offMarket]: 'bg-stone-800 text-white',
 }
 
+function Photo({ documentId, alt, loading, priority }: { documentId: number; alt: string; loading: 'eager' | 'lazy'; priority: boolean }) {
+  return (
+    <img
+      src={resizedImagePath(documentId, { width: 640, height: 427, quality: imageQuality.medium })}
+      srcSet={resizedImageSrcSet(documentId, {
+        aspectRatio: photoAspectRatio,
+        widths: photoWidths,
+        quality: imageQuality.medium,
+        format: 'webp',
+      })}
+      sizes={photoSizes}
+      width={960}
+      height={640}
+      alt={alt}
+      loading={loading}
+      decoding={priority ? undefined : 'async'}
+      // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
+      {...(priority ? { fetchpriority: 'high' } : {})}
+      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+    />
+  )
+}
+
 /**
- * The card's photo with its overlays. The box has a fixed 3:2 ratio so a carousel (spec §4:
- * loaded only within 300px of the viewport) can later replace the single photo without moving
- * anything; until then the first photo alone works with scripts off.
+ * The card's photo with its overlays, in a fixed 3:2 box. Server-rendered it is the first photo
+ * alone (complete without scripts); in the browser, once the card comes within 300px of the
+ * viewport (spec §4), the same box becomes a carousel of the card's photos.
  */
 export function ListingCardPhoto({
   listing,
@@ -35,27 +60,21 @@ export function ListingCardPhoto({
 }) {
   const photoId = listing.imageIds[0]
   const documentId = photoId ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID
+  const box = useRef<HTMLDivElement>(null)
+  const showsCarousel = useNearViewport(box) && listing.imageIds.length > 1
   return (
-    <div className="relative aspect-[3/2] overflow-hidden bg-stone-300">
-      <img
-        src={resizedImagePath(documentId, { width: 640, height: 427, quality: imageQuality.medium })}
-        srcSet={resizedImageSrcSet(documentId, {
-          aspectRatio: photoAspectRatio,
-          widths: photoWidths,
-          quality: imageQuality.medium,
-          format: 'webp',
-        })}
-        sizes={photoSizes}
-        width={960}
-        height={640}
+    <div ref={box} className="relative aspect-[3/2] overflow-hidden bg-stone-300">
+      {showsCarousel ? (
+        <CardPhotoCarousel
+          title={listing.title}
+          slides={listing.imageIds.map((imageId, index) => (loading) => (
+            <Photo documentId={imageId} alt={`${listing.title}, photo ${index + 1}`} loading={loading} priority={priority && index === 0} />
+          ))}
+        />
+      ) : (
         // The placeholder says nothing about the land, so it stays out of the accessibility tree.
-        alt={photoId === undefined ? '' : listing.title}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? undefined : 'async'}
-        // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
-        {...(priority ? { fetchpriority: 'high' } : {})}
-        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-      />
+        <Photo documentId={documentId} alt={photoId === undefined ? '' : listing.title} loading={priority ? 'eager' : 'lazy'} priority={priority} />
+      )}
       <div className="absolute left-2 top-2 flex flex-wrap items-start gap-1.5 pr-14 text-xs font-semibold uppercase tracking-wide">
         {ribbon}
         {badge ? (
