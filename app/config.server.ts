@@ -8,6 +8,8 @@ export interface AppConfig {
   dataDir: string
   /** A postgres:// URL switches the data layer to PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** smtp://user:password@host:port for outgoing mail; unset writes mail to {dataDir}/outbox. */
+  smtpUrl: string | undefined
   /** Extra host → site key pairs, from SITE_HOSTS="landatlas.com=land,farmfinder.com=farm". */
   siteHosts: Record<string, string>
 }
@@ -26,6 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environment: env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
     siteHosts: parseSiteHosts(env.SITE_HOSTS),
   }
 }

@@ -141,6 +141,39 @@ export interface UserTable {
   created_at: string
 }
 
+/** A contact message to a seller (spec §2 'Contact Seller'). */
+export interface LeadTable {
+  id: Generated<number>
+  listing_id: number | null
+  account_id: number
+  site_id: number
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  wants_financing: Generated<number>
+  created_at: string
+}
+
+export interface ListingReportTable {
+  id: Generated<number>
+  listing_id: number
+  site_id: number
+  reason: string
+  details: Generated<string>
+  reporter_email: string | null
+  created_at: string
+}
+
+/** Spec §3 listing events (`listingEventType` in enumerations.ts). */
+export interface ListingEventTable {
+  id: Generated<number>
+  listing_id: number
+  site_id: number
+  event_type: number
+  created_at: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -150,6 +183,9 @@ export interface Database {
   accounts: AccountTable
   listings: ListingTable
   users: UserTable
+  leads: LeadTable
+  listing_reports: ListingReportTable
+  listing_events: ListingEventTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -83,3 +83,20 @@ export const accountType = {
 /** Spec §5: a price of 2 reads 'Auction', 0 reads 'Contact for Price'. */
 export const auctionWithoutPrice = 2
 export const contactForPrice = 0
+
+/** Spec §3 listing event types, numbered in the spec's order. */
+export const listingEventType = {
+  detailsViewed: 1,
+  flyersPrinted: 2,
+  searchResults: 3,
+  sendToFriend: 4,
+  showcase: 5,
+  phoneClick: 6,
+  externalLinkClick: 7,
+  emailLead: 8,
+  documentClick: 9,
+  phoneCall: 10,
+  like: 11,
+  sellerViewed: 12,
+  sellerResults: 13,
+} as const

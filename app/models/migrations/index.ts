@@ -2,10 +2,14 @@ import type { Migration } from 'kysely'
 import * as places from './0001-places'
 import * as accountsListingsUsers from './0002-accounts-listings-users'
 import * as searchIndexes from './0003-search-indexes'
+import * as widerRankIndexes from './0004-wider-rank-indexes'
+import * as leadsReportsEvents from './0005-leads-reports-events'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
   '0001-places': places,
   '0002-accounts-listings-users': accountsListingsUsers,
   '0003-search-indexes': searchIndexes,
+  '0004-wider-rank-indexes': widerRankIndexes,
+  '0005-leads-reports-events': leadsReportsEvents,
 }

@@ -1,7 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '../db-schema'
-import { dialectOf, syncIdentity } from '../dialect.server'
+import { dialectOf, refreshPlannerStatistics, syncIdentity } from '../dialect.server'
 import { buildGeography } from '../geography.server'
+import { clearSearchTotalsCache } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { generateListing } from './listings'
 import { createPlaceIndex } from './place-index'
@@ -93,6 +94,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
 
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
+  await refreshPlannerStatistics(db)
+  clearSearchTotalsCache()
   return { places: placeTotal, accounts: accountTotal, listings }
 }
 

@@ -1,0 +1,47 @@
+import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
+
+const controlStyle =
+  'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
+
+interface FieldProps {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>
+  label: string
+  type?: 'text' | 'email' | 'tel'
+  multiline?: boolean
+  autoComplete?: string
+  hint?: string
+}
+
+/** A labelled input or textarea with its error message, wired for screen readers by conform. */
+export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
+  const control = multiline
+    ? <textarea {...getTextareaProps(field)} rows={4} className={controlStyle} />
+    : <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={controlStyle} />
+  return (
+    <div className="mb-3">
+      <label htmlFor={field.id} className="block text-sm font-semibold">
+        {label}
+        {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+      </label>
+      {hint ? <p className="text-sm text-ink/70">{hint}</p> : null}
+      {control}
+      {field.errors?.[0] ? (
+        <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Left empty by people (it is hidden from them); bots that fill every field are turned away. */
+export function HoneypotField({ name }: { name: string }) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label>
+        Leave this field empty
+        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  )
+}

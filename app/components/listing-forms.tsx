@@ -1,0 +1,119 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import { ContactSchema, type ListingFormIntent, ReportSchema, ShareSchema, maxShareRecipients, reportReasons } from '~/models/listing-forms'
+import { FormField, HoneypotField } from './form-field'
+import { TargetModal } from './target-modal'
+
+/** What the listing page's action answered: the failed submission of one of its forms. */
+export interface ListingFormResult {
+  intent: ListingFormIntent
+  result: SubmissionResult<string[]>
+}
+
+interface ListingFormsProps {
+  /** The failed submission to show again, if any. */
+  actionResult: ListingFormResult | undefined
+  /** Which form just succeeded (`?sent=` after the redirect). */
+  sent: ListingFormIntent | null
+  brokerName: string | null
+  canContact: boolean
+  honeypotName: string
+}
+
+const submitStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
+
+function Confirmation({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
+      {children}
+    </p>
+  )
+}
+
+function useListingForm<Schema extends typeof ContactSchema | typeof ReportSchema | typeof ShareSchema>(
+  intent: ListingFormIntent,
+  schema: Schema,
+  actionResult: ListingFormResult | undefined,
+) {
+  return useForm<z.input<Schema>>({
+    id: `${intent}-form`,
+    lastResult: actionResult?.intent === intent ? actionResult.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+}
+
+/**
+ * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
+ * scripts, validated by the same schema in the browser and on the server.
+ */
+export function ListingForms({ actionResult, sent, brokerName, canContact, honeypotName }: ListingFormsProps) {
+  const [contactForm, contact] = useListingForm('contact', ContactSchema, actionResult)
+  const [reportForm, report] = useListingForm('report', ReportSchema, actionResult)
+  const [shareForm, share] = useListingForm('share', ShareSchema, actionResult)
+  const isOpen = (intent: ListingFormIntent) => actionResult?.intent === intent || sent === intent
+  return (
+    <>
+      {canContact ? (
+        <TargetModal id="contact-seller" title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} isOpen={isOpen('contact')}>
+          {sent === 'contact' ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
+          <Form method="post" {...getFormProps(contactForm)} preventScrollReset>
+            <input type="hidden" name="intent" value="contact" />
+            <HoneypotField name={honeypotName} />
+            <FormField field={contact.name} label="Full name" autoComplete="name" />
+            <FormField field={contact.email} label="E-mail" type="email" autoComplete="email" />
+            <FormField field={contact.phone} label="Phone" type="tel" autoComplete="tel" />
+            <FormField field={contact.message} label="Message" multiline />
+            <button type="submit" className={submitStyle}>
+              Send message
+            </button>
+          </Form>
+        </TargetModal>
+      ) : null}
+      <TargetModal id="report-listing" title="Report this listing" isOpen={isOpen('report')}>
+        {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}
+        <Form method="post" {...getFormProps(reportForm)} preventScrollReset>
+          <input type="hidden" name="intent" value="report" />
+          <HoneypotField name={honeypotName} />
+          <fieldset className="mb-3">
+            <legend className="text-sm font-semibold">What is wrong?</legend>
+            {reportReasons.map((reason) => (
+              <label key={reason.key} className="mt-1 flex items-center gap-2">
+                <input type="radio" name={report.reason.name} value={reason.key} defaultChecked={report.reason.initialValue === reason.key} className="accent-brand" aria-describedby={report.reason.errors ? report.reason.errorId : undefined} />
+                {reason.label}
+              </label>
+            ))}
+            {report.reason.errors?.[0] ? (
+              <p id={report.reason.errorId} className="mt-1 text-sm font-medium text-red-800">
+                {report.reason.errors[0]}
+              </p>
+            ) : null}
+          </fieldset>
+          <FormField field={report.details} label="Details" multiline />
+          <FormField field={report.email} label="Your e-mail" type="email" autoComplete="email" hint="Only if you would like to hear back." />
+          <button type="submit" className={submitStyle}>
+            Send report
+          </button>
+        </Form>
+      </TargetModal>
+      <TargetModal id="share-listing" title="Send to a friend" isOpen={isOpen('share')}>
+        {sent === 'share' ? <Confirmation>Sent. Your friends will get a link to this property.</Confirmation> : null}
+        <Form method="post" {...getFormProps(shareForm)} preventScrollReset>
+          <input type="hidden" name="intent" value="share" />
+          <HoneypotField name={honeypotName} />
+          <FormField field={share.recipients} label="Friends' e-mail addresses" type="text" hint={`Separate addresses with commas, up to ${maxShareRecipients}.`} />
+          <FormField field={share.senderName} label="Your name" autoComplete="name" />
+          <FormField field={share.message} label="Message" multiline />
+          <button type="submit" className={submitStyle}>
+            Send
+          </button>
+        </Form>
+      </TargetModal>
+    </>
+  )
+}

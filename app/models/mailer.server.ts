@@ -1,0 +1,32 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import nodemailer from 'nodemailer'
+import { readConfig } from '~/config.server'
+
+export interface MailMessage {
+  to: string | string[]
+  subject: string
+  text: string
+  replyTo?: string
+}
+
+const fromAddress = (siteName: string) => `"${siteName.replaceAll('"', '')}" <no-reply@marketplace.example>`
+
+/**
+ * Sends e-mail (contact copies to brokers, send-to-friend). With SMTP_URL it goes to that
+ * server; without it the message is written to `{dataDir}/outbox/` as an .eml file, so nothing
+ * is lost on a machine with no mail server and a developer can read every message.
+ */
+export async function sendMail(siteName: string, message: MailMessage) {
+  const { smtpUrl, dataDir } = readConfig()
+  const mail = { from: fromAddress(siteName), ...message }
+  if (smtpUrl) {
+    await nodemailer.createTransport(smtpUrl).sendMail(mail)
+    return
+  }
+  const { message: raw } = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail)
+  const outbox = path.join(dataDir, 'outbox')
+  await fs.mkdir(outbox, { recursive: true })
+  await fs.writeFile(path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`), raw as Buffer)
+}

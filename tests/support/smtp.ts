@@ -1,0 +1,28 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail. */
+export async function startTestSmtpServer() {
+  const received: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
