@@ -10,5 +10,9 @@ export default [
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),
   route('member/*', 'routes/search.tsx', { id: 'member-search' }),
-  route('*', 'routes/search.tsx', { id: 'catch-all' }),
+  // Listing detail paths (spec §2); the hunting site's /{location}/pid/{id}/ goes through the catch-all.
+  route('property/*', 'routes/listing.tsx', { id: 'property' }),
+  route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
+  route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
+  route('*', 'routes/catch-all.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

@@ -33,8 +33,14 @@ export function ListingCardBroker({ broker }: { broker: ListingBroker }) {
   )
 }
 
-function brokerDisplayName(broker: ListingBroker) {
+/** The contact's name, else the company's. */
+export function brokerDisplayName(broker: Pick<ListingBroker, 'contactName' | 'companyName'>) {
   return broker.contactName || broker.companyName
+}
+
+/** A tap-to-call link: digits and a leading + only, as dialers expect. */
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`
 }
 
 function initials(name: string) {
@@ -55,7 +61,7 @@ export function ListingCardBrokerActions({ broker, contactHref }: { broker: List
   return (
     <div className="flex gap-2">
       {broker.phone ? (
-        <a href={`tel:${broker.phone.replace(/[^\d+]/g, '')}`} className={`${actionClass} border border-brand text-brand hover:bg-brand/5`}>
+        <a href={telHref(broker.phone)} className={`${actionClass} border border-brand text-brand hover:bg-brand/5`}>
           <PhoneIcon className="h-4 w-4" />
           Call<span className="sr-only"> {name}</span>
         </a>

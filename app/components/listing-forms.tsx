@@ -1,9 +1,18 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
-import { ContactSchema, type ListingFormIntent, ReportSchema, ShareSchema, maxShareRecipients, reportReasons } from '~/models/listing-forms'
+import {
+  ContactSchema,
+  type ListingFormIntent,
+  ReportSchema,
+  ShareSchema,
+  honeypotField,
+  listingFormSectionIds,
+  maxShareRecipients,
+  reportReasons,
+} from '~/models/listing-forms'
 import { FormField, HoneypotField } from './form-field'
 import { TargetModal } from './target-modal'
 
@@ -20,7 +29,8 @@ interface ListingFormsProps {
   sent: ListingFormIntent | null
   brokerName: string | null
   canContact: boolean
-  honeypotName: string
+  /** The listing page's path: closing a modal without scripts returns there. */
+  pagePath: string
 }
 
 const submitStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
@@ -43,7 +53,9 @@ function useListingForm<Schema extends typeof ContactSchema | typeof ReportSchem
     lastResult: actionResult?.intent === intent ? actionResult.result : undefined,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
+    // Checking on blur would insert messages while the pointer moves to the next field and shift
+    // it away from under the click; messages come after the first submit, then update as you type.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
 }
@@ -52,7 +64,7 @@ function useListingForm<Schema extends typeof ContactSchema | typeof ReportSchem
  * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
  * scripts, validated by the same schema in the browser and on the server.
  */
-export function ListingForms({ actionResult, sent, brokerName, canContact, honeypotName }: ListingFormsProps) {
+export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath }: ListingFormsProps) {
   const [contactForm, contact] = useListingForm('contact', ContactSchema, actionResult)
   const [reportForm, report] = useListingForm('report', ReportSchema, actionResult)
   const [shareForm, share] = useListingForm('share', ShareSchema, actionResult)
@@ -60,11 +72,11 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, honey
   return (
     <>
       {canContact ? (
-        <TargetModal id="contact-seller" title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} isOpen={isOpen('contact')}>
+        <TargetModal id={listingFormSectionIds.contact} title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} isOpen={isOpen('contact')} closeHref={pagePath} answer={actionResult}>
           {sent === 'contact' ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
           <Form method="post" {...getFormProps(contactForm)} preventScrollReset>
             <input type="hidden" name="intent" value="contact" />
-            <HoneypotField name={honeypotName} />
+            <HoneypotField name={honeypotField} />
             <FormField field={contact.name} label="Full name" autoComplete="name" />
             <FormField field={contact.email} label="E-mail" type="email" autoComplete="email" />
             <FormField field={contact.phone} label="Phone" type="tel" autoComplete="tel" />
@@ -75,16 +87,16 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, honey
           </Form>
         </TargetModal>
       ) : null}
-      <TargetModal id="report-listing" title="Report this listing" isOpen={isOpen('report')}>
+      <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>
         {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}
         <Form method="post" {...getFormProps(reportForm)} preventScrollReset>
           <input type="hidden" name="intent" value="report" />
-          <HoneypotField name={honeypotName} />
+          <HoneypotField name={honeypotField} />
           <fieldset className="mb-3">
             <legend className="text-sm font-semibold">What is wrong?</legend>
             {reportReasons.map((reason) => (
               <label key={reason.key} className="mt-1 flex items-center gap-2">
-                <input type="radio" name={report.reason.name} value={reason.key} defaultChecked={report.reason.initialValue === reason.key} className="accent-brand" aria-describedby={report.reason.errors ? report.reason.errorId : undefined} />
+                <input {...getInputProps(report.reason, { type: 'radio', value: reason.key })} id={undefined} className="accent-brand" />
                 {reason.label}
               </label>
             ))}
@@ -101,11 +113,11 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, honey
           </button>
         </Form>
       </TargetModal>
-      <TargetModal id="share-listing" title="Send to a friend" isOpen={isOpen('share')}>
+      <TargetModal id={listingFormSectionIds.share} title="Send to a friend" isOpen={isOpen('share')} closeHref={pagePath} answer={actionResult}>
         {sent === 'share' ? <Confirmation>Sent. Your friends will get a link to this property.</Confirmation> : null}
         <Form method="post" {...getFormProps(shareForm)} preventScrollReset>
           <input type="hidden" name="intent" value="share" />
-          <HoneypotField name={honeypotName} />
+          <HoneypotField name={honeypotField} />
           <FormField field={share.recipients} label="Friends' e-mail addresses" type="text" hint={`Separate addresses with commas, up to ${maxShareRecipients}.`} />
           <FormField field={share.senderName} label="Your name" autoComplete="name" />
           <FormField field={share.message} label="Message" multiline />

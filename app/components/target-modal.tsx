@@ -1,68 +1,93 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+
+interface TargetModalProps {
+  id: string
+  title: string
+  /** Open from the server's side: the form inside was just answered (errors or confirmation). */
+  isOpen: boolean
+  /** Where closing leads without scripts: the page itself, without the answer. */
+  closeHref: string
+  /** Changes with every answer from the server, so a modal closed before opens for the next one. */
+  answer?: unknown
+  children: ReactNode
+}
 
 /**
  * A dialog opened by a plain link to `#id` (CSS :target), so it works without scripts. With
- * scripts it takes focus when opened, keeps Tab inside, and Escape or the close link shut it.
+ * scripts it takes focus when opened, keeps Tab inside, and Escape or the close link shut it and
+ * give focus back to what opened it.
  */
-export function TargetModal({ id, title, isOpen, children }: { id: string; title: string; isOpen: boolean; children: ReactNode }) {
+export function TargetModal({ id, title, isOpen, closeHref, answer, children }: TargetModalProps) {
   const panel = useRef<HTMLDivElement>(null)
+  const [isDismissed, setIsDismissed] = useState(false)
+  useEffect(() => setIsDismissed(false), [isOpen, answer])
+
   useEffect(() => {
     const dialog = panel.current
     if (!dialog) return
-    let opener: Element | null = null
-    const focusables = () => [...dialog.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea')]
-    const onHashChange = () => {
-      if (window.location.hash === `#${id}`) focusables()[1]?.focus()
-      else if (opener instanceof HTMLElement) opener.focus()
-    }
+    const focusables = () => [...dialog.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]):not([tabindex="-1"]), select, textarea')]
+    const isShown = () => dialog.parentElement !== null && getComputedStyle(dialog.parentElement).display !== 'none'
+    let opener: HTMLElement | null = null
     const onFocusIn = (event: FocusEvent) => {
-      if (!dialog.contains(event.target as Node)) opener = event.target as Element
+      if (!dialog.contains(event.target as Node) && event.target instanceof HTMLElement) opener = event.target
+    }
+    const onHashChange = () => {
+      if (isShown()) focusables()[1]?.focus()
     }
     const onKeyDown = (event: KeyboardEvent) => {
-      if (window.location.hash !== `#${id}` && !dialog.parentElement?.classList.contains('is-open')) return
-      if (event.key === 'Escape') close()
-      if (event.key !== 'Tab') return
-      const items = focusables()
-      const first = items[0]
-      const last = items.at(-1)
-      if (event.shiftKey && document.activeElement === first) {
+      if (event.key === 'Escape') {
         event.preventDefault()
-        last?.focus()
-      } else if (!event.shiftKey && document.activeElement === last) {
+        close()
+      } else if (event.key === 'Tab') {
+        const items = focusables()
+        const edge = event.shiftKey ? items[0] : items.at(-1)
+        if (document.activeElement === edge) {
+          event.preventDefault()
+          ;(event.shiftKey ? items.at(-1) : items[0])?.focus()
+        }
+      }
+    }
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element).closest('[data-modal-close]')) {
         event.preventDefault()
-        first?.focus()
+        close()
       }
     }
     const close = () => {
-      dialog.parentElement?.classList.remove('is-open')
+      setIsDismissed(true)
+      // A fragment navigation is what clears :target; the lone '#' it leaves is then tidied away.
+      if (window.location.hash === `#${id}`) window.location.hash = ''
       history.replaceState(history.state, '', window.location.pathname + window.location.search)
-      onHashChange()
+      opener?.focus()
     }
     window.addEventListener('hashchange', onHashChange)
     document.addEventListener('focusin', onFocusIn)
     dialog.addEventListener('keydown', onKeyDown)
-    if (window.location.hash === `#${id}` || isOpen) focusables()[1]?.focus()
+    dialog.addEventListener('click', onClick)
+    if (isShown()) focusables()[1]?.focus()
     return () => {
       window.removeEventListener('hashchange', onHashChange)
       document.removeEventListener('focusin', onFocusIn)
       dialog.removeEventListener('keydown', onKeyDown)
+      dialog.removeEventListener('click', onClick)
     }
   }, [id, isOpen])
 
   return (
     <section
       id={id}
+      // Top-aligned, not centred: a message appearing inside must not move what is above it.
       role="dialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
-      className={`target-modal fixed inset-0 z-50 items-end justify-center bg-black/50 p-0 small:items-center small:p-4${isOpen ? ' is-open' : ''}`}
+      className={`target-modal fixed inset-0 z-50 items-end justify-center bg-black/50 p-0 small:items-start small:p-4 small:pt-[8vh]${isOpen && !isDismissed ? ' is-open' : ''}${isDismissed ? ' is-dismissed' : ''}`}
     >
       <div ref={panel} className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-t-xl bg-white p-5 text-ink shadow-xl small:rounded-xl">
         <div className="mb-3 flex items-start justify-between gap-4">
           <h2 id={`${id}-title`} className="text-xl font-bold text-brand">
             {title}
           </h2>
-          <a href="#close" className="rounded px-2 text-2xl leading-none text-ink/70 hover:text-ink" aria-label="Close">
+          <a href={closeHref} data-modal-close="" className="rounded px-2 text-2xl leading-none text-ink/70 hover:text-ink" aria-label="Close">
             ×
           </a>
         </div>

@@ -7,7 +7,7 @@ import { assertSameOrigin } from '~/utils/request-guard.server'
 import type { Database } from './db-schema'
 import { listingEventType } from './enumerations'
 import { createLead, createListingReport, findListingRecipient, recordListingEvent } from './listing-activity.server'
-import { type ListingFormIntent, listingFormIntents, schemaForIntent } from './listing-forms'
+import { type ListingFormIntent, honeypotField, listingFormIntents, listingFormSectionIds, schemaForIntent } from './listing-forms'
 import { sendMail } from './mailer.server'
 
 /** The listing a form was posted on, as the page knows it. */
@@ -22,8 +22,6 @@ export interface ListingFormTarget {
 
 /** Per client address and form: enough for a person, too few for a bot (issue 6 §5). */
 const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
-/** The hidden field people never fill in; bots filling every field give themselves away. */
-export const honeypotField = 'website'
 
 function isIntent(value: unknown): value is ListingFormIntent {
   return listingFormIntents.includes(value as ListingFormIntent)
@@ -79,5 +77,5 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
     })
     await recordListingEvent(db, { listingId: listing.id, siteId: site.siteId, eventType: listingEventType.sendToFriend })
   }
-  return redirect(`${listing.path}?sent=${intent}#${intent}`, 303)
+  return redirect(`${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`, 303)
 }

@@ -19,6 +19,16 @@ import {
 export const listingFormIntents = ['contact', 'report', 'share'] as const
 export type ListingFormIntent = (typeof listingFormIntents)[number]
 
+/** The page section (a modal with scripts) that holds each form; confirmations return to it. */
+export const listingFormSectionIds: Record<ListingFormIntent, string> = {
+  contact: 'contact-seller',
+  report: 'report-listing',
+  share: 'share-listing',
+}
+
+/** The hidden field people never fill in; bots filling every field give themselves away. */
+export const honeypotField = 'website'
+
 const noLinksMessage = 'Please remove links, e-mail addresses and HTML from this text.'
 const plainText = textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, noLinksMessage)
 

@@ -1,108 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { FilterPanel } from '~/components/filter-panel'
-import { ListingCard } from '~/components/listing-card'
-import { LocationTags } from '~/components/location-tags'
-import { Pagination } from '~/components/pagination'
-import { SearchLocationBox } from '~/components/search-location-box'
-import { SearchSort } from '~/components/search-sort'
-import { SearchStructuredData } from '~/components/search-structured-data'
+import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
 import { getDb } from '~/models/db.server'
 import { loadSearchPage } from '~/models/search-page.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSiteOrigin } from '~/utils/use-site'
 
 /**
- * Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen").
- * Mounted at /search/*, /member/* and the catch-all: the site's grammar decides what is a search.
+ * Search results at /search/* and /member/* (the land site's grammar); the rural sites' search
+ * paths reach the same page through the catch-all (routes/catch-all.tsx).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSearchPage(getDb(), siteFromRequest(request), request)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return []
-  const descriptors = pageMeta(headContextFrom(matches), {
-    title: data.title,
-    description: data.description,
-    canonicalPath: data.canonicalPath,
-    noindex: !data.isIndexable,
-  })
-  if (data.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: data.previousHref })
-  if (data.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: data.nextHref })
-  return descriptors
-}
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? searchResultsMeta(data, matches) : [])
 
 export default function SearchResults() {
-  const page = useLoaderData<typeof loader>()
-  const origin = useSiteOrigin()
-  const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-        <ol className="flex flex-wrap gap-1">
-          {page.breadcrumbs.map((crumb, index) => (
-            <li key={crumb.href}>
-              {index > 0 ? <span aria-hidden="true"> › </span> : null}
-              <a href={crumb.href} className="hover:underline">
-                {crumb.name}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <div className="mt-3 flex flex-col gap-3">
-        <SearchLocationBox from={page.canonicalPath} placeholder={page.locationPlaceholder} />
-        <LocationTags tags={page.locationTags} />
-      </div>
-      <h1 className="mt-4 text-2xl font-bold text-brand small:text-3xl">{page.heading}</h1>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="font-medium" aria-live="polite">
-          {`${page.totalCount.toLocaleString('en-US')} results`}
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
-          <form method="post" action="/account/savedsearches/">
-            <input type="hidden" name="path" value={page.canonicalPath} />
-            <button type="submit" className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast">
-              Save Search
-            </button>
-          </form>
-        </div>
-      </div>
-      <div className="mt-4 grid gap-6 list-map:grid-cols-[18rem_1fr]">
-        <aside aria-label="Filters">
-          <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} />
-        </aside>
-        <section aria-label="Results">
-          {page.listings.length > 0 ? (
-            <ol className="grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
-              {page.listings.map((listing, index) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons />
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <div className="rounded-lg border border-ink/15 bg-white p-6">
-              <h2 className="text-lg font-semibold">No properties match this search</h2>
-              <p className="mt-2">Try fewer filters or a wider area:</p>
-              <ul className="mt-3 list-disc space-y-1 pl-6">
-                {page.widerSearches.map((wider) => (
-                  <li key={wider.href}>
-                    <a href={wider.href} className="font-medium text-brand underline">
-                      {wider.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
-        </section>
-      </div>
-      <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
-    </div>
-  )
+  return <SearchResultsPage page={useLoaderData<typeof loader>()} />
 }

@@ -5,9 +5,10 @@ const trailingSlash = /\/(?=\?|$)/
  * Remix's single-fetch data requests spell URLs their own way: /a/b/ is fetched as /a/b.data
  * with a `_routes` parameter, so for them a missing trailing slash is no difference.
  */
-export function requestIsForPath(request: Request, path: string): boolean {
+export function requestIsForPath(request: Request, path: string, { pageParams = [] }: { pageParams?: string[] } = {}): boolean {
   const url = new URL(request.url)
-  url.searchParams.delete('_routes')
+  // Page parameters (e.g. a form's `sent` confirmation) belong to this visit, not to the URL's identity.
+  for (const name of ['_routes', ...pageParams]) url.searchParams.delete(name)
   const query = url.searchParams.toString()
   const requested = `${url.pathname}${query ? `?${query}` : ''}`
   if (requested === path) return true

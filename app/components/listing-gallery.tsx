@@ -1,0 +1,134 @@
+import { type MouseEvent, type ReactNode, Suspense, lazy, useRef, useState } from 'react'
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
+import type { ListingDetail } from '~/models/listing-detail'
+import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { CameraIcon } from './icons'
+
+// The full-screen carousel is code only a buyer who opens it needs: it loads on first open.
+const ListingPhotoCarousel = lazy(() => import('./listing-photo-carousel'))
+
+const photoAspectRatio = 3 / 2
+/** Spec §9 detail heights: 400 on mobile (600 × 400) and 600 on desktop (900 × 600), and their 2× versions. */
+const heroWidths = [600, 900, 1200, 1800] as const
+const thumbnailWidths = [244, 366, 488] as const
+
+/** Where a photo opens without scripts: the picture itself, 1600 wide. */
+export function fullSizePhotoPath(documentId: number) {
+  return resizedImagePath(documentId, { width: 1600, fit: 'inside', quality: imageQuality.high })
+}
+
+export function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds'>, index: number) {
+  return `${listing.title}, photo ${index + 1} of ${listing.imageIds.length}`
+}
+
+type OpenPhoto = (index: number) => (event: MouseEvent<HTMLElement>) => void
+
+/**
+ * The photos' shared state: which photo the carousel shows, if any. Every photo is a real link
+ * to its full-size picture; with scripts a click opens the carousel instead, and closing it
+ * puts focus back on the link that opened it.
+ */
+export function usePhotoCarousel(listing: Pick<ListingDetail, 'title' | 'imageIds'>): { openPhoto: OpenPhoto; carousel: ReactNode } {
+  const [openIndex, setOpenIndex] = useState<number | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const openPhoto: OpenPhoto = (index) => (event) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || listing.imageIds.length === 0) return
+    event.preventDefault()
+    opener.current = event.currentTarget
+    setOpenIndex(index)
+  }
+  const close = () => {
+    setOpenIndex(null)
+    opener.current?.focus()
+  }
+  const carousel =
+    openIndex === null ? null : (
+      <Suspense fallback={null}>
+        <ListingPhotoCarousel title={listing.title} imageIds={listing.imageIds} startIndex={openIndex} onClose={close} />
+      </Suspense>
+    )
+  return { openPhoto, carousel }
+}
+
+/**
+ * The top of the page: the first photo large (the LCP element: sized by srcset, fetched first,
+ * never lazy) and, on wide screens, the next two beside it. `children` join the bar along its foot.
+ */
+export function GalleryHero({ listing, openPhoto, children }: { listing: ListingDetail; openPhoto: OpenPhoto; children?: ReactNode }) {
+  const [firstId = DEFAULT_PLACEHOLDER_DOCUMENT_ID, ...others] = listing.imageIds
+  const hasPhotos = listing.imageIds.length > 0
+  return (
+    <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
+      <a
+        href={hasPhotos ? fullSizePhotoPath(firstId) : undefined}
+        onClick={openPhoto(0)}
+        className="block aspect-[3/2] overflow-hidden small:aspect-auto small:h-[400px] tablet:col-span-2 tablet:row-span-2 tablet:h-full"
+      >
+        <img
+          src={resizedImagePath(firstId, { width: 900, height: 600, quality: imageQuality.medium })}
+          srcSet={resizedImageSrcSet(firstId, { aspectRatio: photoAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
+          sizes="(min-width: 1025px) 67vw, 100vw"
+          width={900}
+          height={600}
+          alt={hasPhotos ? photoAlt(listing, 0) : ''}
+          // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
+          {...{ fetchpriority: 'high' }}
+          className="h-full w-full object-cover"
+        />
+      </a>
+      {others.slice(0, 2).map((documentId, index) => (
+        <a key={documentId} href={fullSizePhotoPath(documentId)} onClick={openPhoto(index + 1)} className="hidden overflow-hidden tablet:block">
+          <img
+            src={resizedImagePath(documentId, { width: 600, height: 400, quality: imageQuality.medium })}
+            srcSet={resizedImageSrcSet(documentId, { aspectRatio: photoAspectRatio, widths: [600, 900], quality: imageQuality.medium, format: 'webp' })}
+            sizes="33vw"
+            width={600}
+            height={400}
+            alt={photoAlt(listing, index + 1)}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover transition-opacity hover:opacity-90"
+          />
+        </a>
+      ))}
+      <div className="absolute inset-x-4 bottom-4 flex flex-wrap items-center gap-2">
+        {children}
+        {hasPhotos ? (
+          <a
+            href="#photos"
+            onClick={openPhoto(0)}
+            className="ml-auto inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100"
+          >
+            <CameraIcon className="h-4 w-4" />
+            {listing.imageIds.length === 1 ? 'View photo' : `View all ${listing.imageIds.length} photos`}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** Every photo as a lazy thumbnail linking to its full-size picture: the gallery without scripts. */
+export function PhotoGrid({ listing, openPhoto }: { listing: ListingDetail; openPhoto: OpenPhoto }) {
+  return (
+    <ul className="grid grid-cols-2 gap-2 small:grid-cols-3 medium:grid-cols-4">
+      {listing.imageIds.map((documentId, index) => (
+        <li key={documentId}>
+          <a href={fullSizePhotoPath(documentId)} onClick={openPhoto(index)} className="block overflow-hidden rounded-lg bg-stone-200">
+            <img
+              src={resizedImagePath(documentId, { width: 244, height: 163, quality: imageQuality.medium })}
+              srcSet={resizedImageSrcSet(documentId, { aspectRatio: photoAspectRatio, widths: thumbnailWidths, quality: imageQuality.medium, format: 'webp' })}
+              sizes="(min-width: 901px) 200px, (min-width: 601px) 33vw, 50vw"
+              width={244}
+              height={163}
+              alt={photoAlt(listing, index)}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-300 hover:scale-105 motion-reduce:transition-none"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

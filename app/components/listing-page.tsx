@@ -1,0 +1,164 @@
+import type { MetaDescriptor } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { resizedImagePath } from '~/models/document-ids'
+import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
+import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { useSiteOrigin } from '~/utils/use-site'
+import { Breadcrumbs } from './breadcrumbs'
+import { ListingBroker } from './listing-broker'
+import { ListingCard } from './listing-card'
+import { brokerDisplayName } from './listing-card-broker'
+import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
+import { GalleryHero, PhotoGrid, usePhotoCarousel } from './listing-gallery'
+import { type ListingFormResult, ListingForms } from './listing-forms'
+import { ListingStructuredData } from './listing-structured-data'
+import { listingFormSectionIds } from '~/models/listing-forms'
+
+type MetaMatches = Parameters<typeof headContextFrom>[0]
+
+/** Head of a detail page: title, description, canonical, and the Open Graph card with the first photo. */
+export function listingPageMeta(page: ListingPageData, matches: MetaMatches): MetaDescriptor[] {
+  const context = headContextFrom(matches)
+  const descriptors = pageMeta(context, { title: page.title, description: page.description, canonicalPath: page.canonicalPath })
+  if (!context) return descriptors
+  const absolute = (path: string) => new URL(path, context.origin).href
+  const [photoId] = page.listing.imageIds
+  descriptors.push(
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: context.site.name },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: absolute(page.canonicalPath) },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  )
+  if (photoId !== undefined) {
+    descriptors.push(
+      { property: 'og:image', content: absolute(resizedImagePath(photoId, { width: 1200, height: 630 })) },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+    )
+  }
+  return descriptors
+}
+
+/** `isInColumn`: beside the broker there is room for two cards a row, not three. */
+function ListingCards({ id, heading, listings, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; isInColumn?: boolean }) {
+  if (listings.length === 0) return null
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-stone-900">{heading}</h2>
+      <ul className={`mt-4 grid gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
+        {listings.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} href={listing.href} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Overlays on the first photo: tier, status, and the video and tour links (they open the host's player). */
+function GalleryOverlay({ listing }: { listing: ListingDetail }) {
+  const tier = listingTier(listing)
+  const linkStyle = 'rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100'
+  return (
+    <>
+      {tier === 'diamond' || tier === 'platinum' || tier === 'gold' ? (
+        <span className="rounded bg-stone-900/85 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-white shadow">{tier}</span>
+      ) : null}
+      <ListingStatusBadge listing={listing} />
+      {listing.videoUrl ? (
+        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
+          Watch video<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+      {listing.virtualTourUrl ? (
+        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
+          Virtual tour<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * A listing's detail page (spec §2 screens, §3 "Property detail data", §4 badges and contact
+ * rules): photos first, then the facts with the broker beside them on wide screens. A sold or
+ * off-market listing offers similar available land straight after its facts.
+ */
+export function ListingPage({ page }: { page: ListingPageData }) {
+  const { listing } = page
+  const origin = useSiteOrigin()
+  const { openPhoto, carousel } = usePhotoCarousel(listing)
+  const isActive = isActiveListing(listing)
+  const similar = (
+    <ListingCards
+      id="similar"
+      heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
+      listings={page.similarListings}
+      isInColumn={!isActive}
+    />
+  )
+  return (
+    <article aria-labelledby="listing-title" className="pb-16">
+      <GalleryHero listing={listing} openPhoto={openPhoto}>
+        <GalleryOverlay listing={listing} />
+      </GalleryHero>
+      <div className="mx-auto max-w-7xl px-4">
+        <div className="py-4">
+          <Breadcrumbs crumbs={page.breadcrumbs} />
+        </div>
+        {/* On narrow screens the broker follows the facts; on wide ones it stays beside everything. */}
+        <div className="grid gap-10 tablet:grid-cols-[minmax(0,1fr)_22rem] tablet:grid-rows-[auto_1fr]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <ListingHeading listing={listing} />
+            <ListingKeyFacts listing={listing} listedOn={page.listedOn} />
+          </div>
+          {listing.broker ? (
+            <aside aria-label="Seller" className="tablet:sticky tablet:top-4 tablet:col-start-2 tablet:row-span-2 tablet:row-start-1 tablet:self-start">
+              <ListingBroker broker={listing.broker} canContact={showsContactButton(listing)} />
+            </aside>
+          ) : null}
+          <div className="flex min-w-0 flex-col gap-10 tablet:col-start-1">
+            {isActive ? null : similar}
+            <nav aria-label="Listing actions" className="flex flex-wrap gap-4 text-sm font-semibold">
+              <a href={`#${listingFormSectionIds.share}`} className="text-brand underline">
+                Send to a friend
+              </a>
+              <a href={`#${listingFormSectionIds.report}`} className="text-brand underline">
+                Report this listing
+              </a>
+            </nav>
+            <ListingDescription listing={listing} />
+            <ListingFeatures listing={listing} />
+            {listing.imageIds.length > 0 ? (
+              <section id="photos" aria-labelledby="photos-heading">
+                <h2 id="photos-heading" className="text-xl font-bold text-stone-900">Photos</h2>
+                <div className="mt-3">
+                  <PhotoGrid listing={listing} openPhoto={openPhoto} />
+                </div>
+              </section>
+            ) : null}
+          </div>
+        </div>
+        <div className="mt-12 flex flex-col gap-12">
+          {listing.broker ? (
+            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} />
+          ) : null}
+          {isActive ? similar : null}
+        </div>
+      </div>
+      <ListingStructuredData page={page} origin={origin} />
+      {carousel}
+      <ListingForms
+        actionResult={useActionData<ListingFormResult>()}
+        sent={page.sent}
+        brokerName={listing.broker ? brokerDisplayName(listing.broker) : null}
+        canContact={listing.broker !== null && showsContactButton(listing)}
+        pagePath={page.canonicalPath}
+      />
+    </article>
+  )
+}

@@ -1,0 +1,75 @@
+import { redirect } from '@remix-run/node'
+import type { Kysely } from 'kysely'
+import { listingPath } from '~/sites/listing-path'
+import { buildSearchPath } from '~/sites/search-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { requestIsForPath } from '~/utils/requested-path.server'
+import type { Database } from './db-schema'
+import { upgradeLevel } from './enumerations'
+import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
+import type { Breadcrumb, ListingDetail, ListingPageData } from './listing-detail'
+import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
+import type { ListingSummary } from './listing-summary'
+import { listingPageDescription, listingPageTitle } from './listing-seo'
+import { listingFormIntents } from './listing-forms'
+import { handleListingFormPost } from './listing-forms.server'
+import { showsContactButton } from './listing-rules'
+import { normalizeCriteria } from './search-criteria'
+
+const listedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** Spec §3 "breadcrumbSchema" (issue 6: United States › State › County › City), each crumb a search of the site. */
+function listingBreadcrumbs(site: SiteProfile, gazetteer: Gazetteer, listing: ListingDetail): Breadcrumb[] {
+  const crumbs = [{ name: 'United States', href: buildSearchPath(site, normalizeCriteria({})) }]
+  const state = findStateById(gazetteer, listing.stateId)
+  if (!state) return crumbs
+  const searchOf = (places: string[]) => buildSearchPath(site, normalizeCriteria({ state: state.token, places }))
+  crumbs.push({ name: state.name, href: searchOf([]) })
+  const places = [findPlaceById(gazetteer, 'county', listing.countyId), listing.cityId === null ? undefined : findPlaceById(gazetteer, 'city', listing.cityId)]
+  for (const place of places) if (place) crumbs.push({ name: place.name, href: searchOf([place.token]) })
+  return crumbs
+}
+
+/**
+ * Everything the detail page shows for listing `listingId` on `site`. Throws a 404 for an
+ * unknown listing or one outside the site's scope, and a 301 to the canonical URL for any other
+ * spelling of it (spec §2). Sold and off-market listings are pages too: their badge says so.
+ */
+export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number): Promise<ListingPageData> {
+  const scopeBits = site.listingScopeBits
+  const listing = await findListingDetail(db, listingId, { scopeBits })
+  if (!listing) throw new Response('Not Found', { status: 404 })
+  const canonicalPath = listingPath(site, listing)
+  if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
+  const [gazetteer, otherListings, similarListings] = await Promise.all([
+    loadGazetteer(db),
+    // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
+    listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
+    findSimilarListings(db, listing, { scopeBits }),
+  ])
+  const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
+  return {
+    listing,
+    canonicalPath,
+    title: listingPageTitle(listing, site.name),
+    description: listingPageDescription(listing),
+    listedOn: listedDate.format(new Date(listing.createdAt)),
+    isDiamond: listing.upgradeLevel === upgradeLevel.diamond,
+    breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
+    otherListings: otherListings.map(linked),
+    similarListings: similarListings.map(linked),
+    sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
+  }
+}
+
+/** A form posted to a listing page (contact, report, share): handled for the listing the path names. */
+export async function handleListingPagePost(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
+  const listing = await findListingDetail(db, listingId, { scopeBits: site.listingScopeBits })
+  if (!listing) throw new Response('Not Found', { status: 404 })
+  return handleListingFormPost(db, site, request, {
+    id: listing.id,
+    title: listing.title,
+    path: listingPath(site, listing),
+    canContact: showsContactButton(listing),
+  })
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ListingPage, listingPageMeta } from '~/components/listing-page'
+import type { SiteHeaderHandle } from '~/components/site-header'
+import { getDb } from '~/models/db.server'
+import { handleListingPagePost, loadListingPage } from '~/models/listing-page.server'
+import { parseListingPath } from '~/sites/listing-path'
+import { siteFromRequest } from '~/sites/site.server'
+
+/**
+ * Listing detail pages at /property/*, /listing/* and /pid/* (spec §2); which of them a site
+ * uses is its listing path grammar's business, and any other shape is a 404. The hunting site's
+ * /{location}/pid/{id}/ arrives through the catch-all (routes/catch-all.tsx).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = siteFromRequest(request)
+  const parsed = parseListingPath(site, new URL(request.url).pathname)
+  if (!parsed) throw new Response('Not Found', { status: 404 })
+  return loadListingPage(getDb(), site, request, parsed.listingId)
+}
+
+/** The page's contact, report and share forms post here (issue 6 §5). */
+export async function action({ request }: ActionFunctionArgs) {
+  const site = siteFromRequest(request)
+  const parsed = parseListingPath(site, new URL(request.url).pathname)
+  if (!parsed) throw new Response('Not Found', { status: 404 })
+  return handleListingPagePost(getDb(), site, request, parsed.listingId)
+}
+
+export const handle: SiteHeaderHandle = {
+  hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.isDiamond === true,
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? listingPageMeta(data, matches) : [])
+
+export default function Listing() {
+  return <ListingPage page={useLoaderData<typeof loader>()} />
+}

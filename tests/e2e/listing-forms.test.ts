@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { listingPath } from '~/sites/listing-path'
+import { sites } from '~/sites/index'
+import { openTestDatabase } from '../support/test-database'
+import { siteUrl } from './support'
+
+/** An active paid listing (it takes messages), by the spec's rules, with its land-site path. */
+function contactableListing(offset: number) {
+  const db = openTestDatabase()
+  try {
+    const row = db
+      .prepare(
+        `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+         where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0
+         order by listings.id limit 1 offset ?`,
+      )
+      .get(offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
+    return { ...row, path: listingPath(sites.land, row) }
+  } finally {
+    db.close()
+  }
+}
+
+test('a buyer contacts the seller: a bad e-mail is answered with the spec message, a good one is confirmed', async ({ page }, testInfo) => {
+  const listing = contactableListing(testInfo.project.name === 'js-on' ? 10 : 11)
+  await page.goto(siteUrl('land', listing.path))
+  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Contact / })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Full name').fill('Pat Buyer')
+  await dialog.getByLabel('E-mail').fill('pat@example')
+  await dialog.getByLabel('Message').fill('Is the road access deeded?')
+  await dialog.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByText('Please enter an email address in a valid format.')).toBeVisible()
+  await page.getByRole('dialog', { name: /^Contact / }).getByLabel('E-mail').fill('pat@example.com')
+  await page.getByRole('dialog', { name: /^Contact / }).getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your message was sent. The seller will reply to the e-mail address you gave.')
+  expect(new URL(page.url()).searchParams.get('sent')).toBe('contact')
+})
+
+test('a buyer reports a listing and sends it to a friend', async ({ page }, testInfo) => {
+  const listing = contactableListing(testInfo.project.name === 'js-on' ? 12 : 13)
+  await page.goto(siteUrl('land', listing.path))
+  await page.getByRole('link', { name: 'Report this listing' }).click()
+  const report = page.getByRole('dialog', { name: 'Report this listing' })
+  await report.getByLabel('It is a duplicate of another listing').check()
+  await report.getByRole('button', { name: 'Send report' }).click()
+  await expect(page.getByRole('status')).toHaveText('Thank you. We will review this listing.')
+  await page.getByRole('dialog', { name: 'Report this listing' }).getByRole('link', { name: 'Close' }).click()
+
+  await page.getByRole('link', { name: 'Send to a friend' }).click()
+  const share = page.getByRole('dialog', { name: 'Send to a friend' })
+  await share.getByLabel("Friends' e-mail addresses").fill('ann@example.com, bob')
+  await share.getByLabel('Your name').fill('Pat')
+  await share.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Please enter email addresses in a valid format, separated by commas.')).toBeVisible()
+  await page.getByRole('dialog', { name: 'Send to a friend' }).getByLabel("Friends' e-mail addresses").fill('ann@example.com, bob@example.com')
+  await page.getByRole('dialog', { name: 'Send to a friend' }).getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('status')).toHaveText('Sent. Your friends will get a link to this property.')
+})
+
+test('with JavaScript, the contact form is a keyboard modal: focus moves in, Escape closes it', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'focus handling is a script enhancement; without scripts the modal is a page section')
+  const listing = contactableListing(14)
+  await page.goto(siteUrl('land', listing.path))
+  await page.waitForLoadState('networkidle')
+  const opener = page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: /^Contact / })
+  await expect(dialog.getByLabel('Full name')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+})
