@@ -21,6 +21,8 @@ function busiestTexasCounty() {
 }
 
 async function cardPrices(page: Page) {
+  // A navigation commits its URL before the document has arrived: read the cards once it has.
+  await page.waitForLoadState('load')
   const headers = await page.locator('article').evaluateAll((cards) => cards.map((card) => card.textContent ?? ''))
   return headers.map((text) => Number(text.match(/\$([\d,]+)/)?.[1]?.replaceAll(',', '') ?? Number.NaN)).filter(Number.isFinite)
 }
