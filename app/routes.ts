@@ -5,6 +5,7 @@ export default [
   route('error', 'routes/error-page.tsx'),
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
+  route('flyer/:propertyId', 'routes/flyer.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.

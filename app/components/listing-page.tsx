@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { type ShouldRevalidateFunction, useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
@@ -16,6 +16,10 @@ import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
+
+/** A form answered with its errors changes nothing on the page: no reload (and no second view). */
+export const listingShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** Head of a detail page: title, description, canonical, and the Open Graph card with the first photo. */
 export function listingPageMeta(page: ListingPageData, matches: MetaMatches): MetaDescriptor[] {
@@ -129,6 +133,9 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               </a>
               <a href={`#${listingFormSectionIds.report}`} className="text-brand underline">
                 Report this listing
+              </a>
+              <a href={`/flyer/${listing.id}`} className="text-brand underline">
+                Printable flyer
               </a>
             </nav>
             <ListingDescription listing={listing} />

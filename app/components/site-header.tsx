@@ -20,7 +20,7 @@ export function SiteHeader({ site }: { site: SiteProfile }) {
     ? 'absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-black/80 via-black/50 to-transparent transition-colors hover:bg-brand hover:bg-none focus-within:bg-brand focus-within:bg-none'
     : 'bg-brand'
   return (
-    <header className={`${position} text-brand-contrast`}>
+    <header className={`${position} text-brand-contrast print:hidden`}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>

@@ -5,7 +5,9 @@ import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import type { Database } from './db-schema'
-import { upgradeLevel } from './enumerations'
+import { isbot } from 'isbot'
+import { listingEventType, upgradeLevel } from './enumerations'
+import { recordListingEvent } from './listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
 import type { Breadcrumb, ListingDetail, ListingPageData } from './listing-detail'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
@@ -41,6 +43,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   if (!listing) throw new Response('Not Found', { status: 404 })
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
+  recordView(db, site, request, listing.id)
   const [gazetteer, otherListings, similarListings] = await Promise.all([
     loadGazetteer(db),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
@@ -59,6 +62,38 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     otherListings: otherListings.map(linked),
     similarListings: similarListings.map(linked),
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
+  }
+}
+
+/**
+ * Spec §3 'details viewed', once per page view by a person: crawlers are left out, and so is the
+ * return to the page after one of its forms (`?sent=`; a refused form does not reload the page,
+ * see `listingShouldRevalidate`). It is not awaited: the page need not wait for it.
+ */
+function recordView(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
+  if (isbot(request.headers.get('user-agent')) || new URL(request.url).searchParams.has('sent')) return
+  recordListingEvent(db, { listingId, siteId: site.siteId, eventType: listingEventType.detailsViewed }).catch((error) =>
+    console.error(`[event] details viewed ${listingId}`, error),
+  )
+}
+
+/**
+ * The printable flyer of a listing (spec §2 /flyer/{propertyId}): the listing's facts and its
+ * broker, and a 'flyers printed' event (spec §3) for each person who opens it.
+ */
+export async function loadFlyer(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
+  const listing = await findListingDetail(db, listingId, { scopeBits: site.listingScopeBits })
+  if (!listing) throw new Response('Not Found', { status: 404 })
+  if (!isbot(request.headers.get('user-agent'))) {
+    recordListingEvent(db, { listingId, siteId: site.siteId, eventType: listingEventType.flyersPrinted }).catch((error) =>
+      console.error(`[event] flyer printed ${listingId}`, error),
+    )
+  }
+  return {
+    listing,
+    listingPath: listingPath(site, listing),
+    title: listingPageTitle(listing, site.name),
+    listedOn: listedDate.format(new Date(listing.createdAt)),
   }
 }
 

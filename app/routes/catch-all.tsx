@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ListingPage, listingPageMeta } from '~/components/listing-page'
+import { ListingPage, listingPageMeta, listingShouldRevalidate } from '~/components/listing-page'
 import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
@@ -29,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!listingPath) throw new Response('Not Found', { status: 404 })
   return handleListingPagePost(getDb(), site, request, listingPath.listingId)
 }
+
+export const shouldRevalidate = listingShouldRevalidate
 
 type CatchAllData = Awaited<ReturnType<typeof loader>>
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ListingPage, listingPageMeta } from '~/components/listing-page'
+import { ListingPage, listingPageMeta, listingShouldRevalidate } from '~/components/listing-page'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
 import { handleListingPagePost, loadListingPage } from '~/models/listing-page.server'
@@ -26,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed) throw new Response('Not Found', { status: 404 })
   return handleListingPagePost(getDb(), site, request, parsed.listingId)
 }
+
+export const shouldRevalidate = listingShouldRevalidate
 
 export const handle: SiteHeaderHandle = {
   hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.isDiamond === true,

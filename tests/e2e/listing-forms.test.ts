@@ -74,3 +74,12 @@ test('with JavaScript, the contact form is a keyboard modal: focus moves in, Esc
   await expect(dialog).toBeHidden()
   await expect(opener).toBeFocused()
 })
+
+test('a buyer opens the printable flyer from the listing page', async ({ page }) => {
+  const listing = contactableListing(15)
+  await page.goto(siteUrl('land', listing.path))
+  await page.getByRole('link', { name: 'Printable flyer' }).click()
+  await expect(page).toHaveURL(siteUrl('land', `/flyer/${listing.id}`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title)
+  await expect(page.getByRole('link', { name: new RegExp(`${listing.path}$`) })).toBeVisible()
+})

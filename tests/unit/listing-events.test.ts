@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { listingEventType } from '~/models/enumerations'
+import { sites } from '~/sites/index'
+import { listingPath } from '~/sites/listing-path'
+import { type SiteFetch, canonicalHref, decodeEntities, loadRequestHandler, metaContent } from '../support/http'
+import { openTestDatabase } from '../support/test-database'
+
+let fetchPage: SiteFetch
+const db = openTestDatabase()
+const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' }
+const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }
+
+const listing = (() => {
+  const row = db
+    .prepare(
+      `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+       where listings.status = 1 and listings.listing_level != 3 order by listings.id limit 1 offset 40`,
+    )
+    .get() as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
+  return { ...row, path: listingPath(sites.land, row) }
+})()
+
+const events = (eventType: number) =>
+  (db.prepare('select count(*) as n from listing_events where listing_id = ? and event_type = ?').get(listing.id, eventType) as { n: number }).n
+
+/** Events are written without holding up the page; give them a moment. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
+
+beforeAll(async () => {
+  process.env.SITE_ENVIRONMENT = 'production'
+  fetchPage = await loadRequestHandler()
+})
+
+afterAll(() => {
+  delete process.env.SITE_ENVIRONMENT
+  db.close()
+})
+
+describe('details viewed', () => {
+  test('a person opening a listing records one view; a crawler and the return after a form do not', async () => {
+    const before = events(listingEventType.detailsViewed)
+    expect((await fetchPage('land.localhost', listing.path, { headers: browser })).status).toBe(200)
+    expect((await fetchPage('land.localhost', listing.path, { headers: crawler })).status).toBe(200)
+    expect((await fetchPage('land.localhost', `${listing.path}?sent=contact`, { headers: browser })).status).toBe(200)
+    await settle()
+    expect(events(listingEventType.detailsViewed)).toBe(before + 1)
+  })
+})
+
+describe('the printable flyer', () => {
+  test('shows the listing, points crawlers at the listing page and records a printed flyer', async () => {
+    const before = events(listingEventType.flyersPrinted)
+    const response = await fetchPage('land.localhost', `/flyer/${listing.id}`, { headers: browser })
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    expect(html).toContain(`>${listing.title}</h1>`)
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+    expect(canonicalHref(html)).toBe(`http://land.localhost${listing.path}`)
+    await settle()
+    expect(events(listingEventType.flyersPrinted)).toBe(before + 1)
+  })
+
+  test('an unknown listing, a bad id and the valuation site answer 404', async () => {
+    expect((await fetchPage('land.localhost', '/flyer/999999999')).status).toBe(404)
+    expect((await fetchPage('land.localhost', '/flyer/abc')).status).toBe(404)
+    expect((await fetchPage('value.localhost', `/flyer/${listing.id}`)).status).toBe(404)
+  })
+})
