@@ -39,6 +39,18 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
   )
 }
 
+function RangeFieldset({ legend, name, unit, min, max }: { legend: string; name: 'price' | 'acres'; unit: string; min?: number; max?: number }) {
+  const noun = legend.toLowerCase()
+  return (
+    <Fieldset legend={legend}>
+      <div className="grid grid-cols-2 gap-2">
+        <NumberField name={`${name}Min`} label={`Min ${noun}${unit}`} value={min} />
+        <NumberField name={`${name}Max`} label={`Max ${noun}${unit}`} value={max} />
+      </div>
+    </Fieldset>
+  )
+}
+
 function SelectField({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
   return (
     <label className="block text-sm">
@@ -108,18 +120,8 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
           <span className="mb-1 block font-semibold">Keywords</span>
           <input type="search" name="keywordQuery" defaultValue={criteria.keywordQuery ?? ''} placeholder="creek, barn, timber…" className={inputStyle} />
         </label>
-        <Fieldset legend="Price">
-          <div className="grid grid-cols-2 gap-2">
-            <NumberField name="priceMin" label="Min price ($)" value={criteria.priceMin} />
-            <NumberField name="priceMax" label="Max price ($)" value={criteria.priceMax} />
-          </div>
-        </Fieldset>
-        <Fieldset legend="Acres">
-          <div className="grid grid-cols-2 gap-2">
-            <NumberField name="acresMin" label="Min acres" value={criteria.acresMin} />
-            <NumberField name="acresMax" label="Max acres" value={criteria.acresMax} />
-          </div>
-        </Fieldset>
+        <RangeFieldset legend="Price" name="price" unit=" ($)" min={criteria.priceMin} max={criteria.priceMax} />
+        <RangeFieldset legend="Acres" name="acres" unit="" min={criteria.acresMin} max={criteria.acresMax} />
         <Fieldset legend="Property type">
           <Checkboxes name="propertyTypes" options={propertyTypeOptions} checked={criteria.propertyTypes} />
         </Fieldset>

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { openTestDatabase } from './test-database'
 
 /**
  * The production build's request handler, called in-process: the same code path as the
@@ -28,4 +30,23 @@ export function canonicalHref(html: string) {
 
 export function decodeEntities(text: string) {
   return text.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"')
+}
+
+/**
+ * For a test file about production pages: sets SITE_ENVIRONMENT=production and loads the
+ * handler before the tests, and gives back a `fetchPage` to call and the seeded database to read.
+ */
+export function productionPages() {
+  let handler: SiteFetch | undefined
+  const db = openTestDatabase()
+  beforeAll(async () => {
+    process.env.SITE_ENVIRONMENT = 'production'
+    handler = await loadRequestHandler()
+  })
+  afterAll(() => {
+    delete process.env.SITE_ENVIRONMENT
+    db.close()
+  })
+  const fetchPage: SiteFetch = (...args) => handler!(...args)
+  return { fetchPage, db }
 }

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listingEventType } from '~/models/enumerations'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
-import { type SiteFetch, canonicalHref, decodeEntities, loadRequestHandler, metaContent } from '../support/http'
-import { openTestDatabase } from '../support/test-database'
+import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 
-let fetchPage: SiteFetch
-const db = openTestDatabase()
+const { fetchPage, db } = productionPages()
 const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' }
 const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }
 
@@ -27,15 +25,6 @@ const events = (eventType: number) =>
 /** Events are written without holding up the page; give them a moment. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
 
-beforeAll(async () => {
-  process.env.SITE_ENVIRONMENT = 'production'
-  fetchPage = await loadRequestHandler()
-})
-
-afterAll(() => {
-  delete process.env.SITE_ENVIRONMENT
-  db.close()
-})
 
 describe('details viewed', () => {
   test('a person opening a listing records one view; a crawler and the return after a form do not', async () => {

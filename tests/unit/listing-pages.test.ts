@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
-import { type SiteFetch, canonicalHref, decodeEntities, loadRequestHandler } from '../support/http'
-import { openTestDatabase } from '../support/test-database'
+import { canonicalHref, decodeEntities, productionPages } from '../support/http'
 
-let fetchPage: SiteFetch
-const db = openTestDatabase()
+const { fetchPage, db } = productionPages()
 
-beforeAll(async () => {
-  process.env.SITE_ENVIRONMENT = 'production'
-  fetchPage = await loadRequestHandler()
-})
-
-afterAll(() => {
-  delete process.env.SITE_ENVIRONMENT
-  db.close()
-})
 
 interface ListingFacts {
   id: number

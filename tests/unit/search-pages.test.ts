@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type SiteFetch, canonicalHref, decodeEntities, loadRequestHandler, metaContent } from '../support/http'
-import { countWhere, openTestDatabase } from '../support/test-database'
+import { describe, expect, test } from 'vitest'
+import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
+import { countWhere } from '../support/test-database'
 
-let fetchPage: SiteFetch
-const db = openTestDatabase()
+const { fetchPage, db } = productionPages()
 
-beforeAll(async () => {
-  process.env.SITE_ENVIRONMENT = 'production'
-  fetchPage = await loadRequestHandler()
-})
-
-afterAll(() => {
-  delete process.env.SITE_ENVIRONMENT
-  db.close()
-})
 
 function resultsCount(html: string) {
   const match = html.match(/>([\d,]+) results</)
