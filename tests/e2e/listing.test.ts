@@ -33,6 +33,8 @@ test('without JavaScript, every photo is a link to its full-size picture', async
 test('with JavaScript, the photos open a full-screen carousel the keyboard pages through', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'the carousel is a script enhancement; without scripts the photos are plain links (previous test)')
   const title = await openFirstResult(page)
+  // Before the scripts have run, a photo is a plain link to the full-size picture (previous test).
+  await page.waitForLoadState('networkidle')
   const firstPhoto = page.getByRole('link', { name: /photo 1 of \d+$/ }).first()
   const alt = await firstPhoto.locator('img').getAttribute('alt')
   const total = Number(alt?.match(/of (\d+)$/)?.[1])
