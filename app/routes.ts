@@ -7,6 +7,7 @@ export default [
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
+  route('api/events', 'routes/api.events.ts'),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

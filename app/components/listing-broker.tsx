@@ -4,6 +4,14 @@ import { listingFormSectionIds } from '~/models/listing-forms'
 import { EnvelopeIcon, PhoneIcon } from './icons'
 import { brokerDisplayName, telHref } from './listing-card-broker'
 
+/**
+ * Spec §3 'phone click': told to the server in the background as the call starts (a beacon
+ * survives the page handing over to the dialer). Without scripts the call simply goes through.
+ */
+const reportPhoneClick = (listingId: number) => () => {
+  navigator.sendBeacon?.('/api/events', new URLSearchParams({ listingId: String(listingId), event: 'phone-click' }))
+}
+
 const portraitSize = 72
 
 /**
@@ -11,7 +19,7 @@ const portraitSize = 72
  * ALC accreditations. `canContact` (spec §4: not for sold or off-market listings) adds the contact
  * section; without it the phone is still there as plain information.
  */
-export function ListingBroker({ broker, canContact }: { broker: ListingDetailBroker; canContact: boolean }) {
+export function ListingBroker({ broker, canContact, listingId }: { broker: ListingDetailBroker; canContact: boolean; listingId: number }) {
   const name = brokerDisplayName(broker)
   const accreditations = [broker.alcCertified ? 'ALC Certified' : '', broker.alcAdvancedCertified ? 'ALC Advanced Certified' : ''].filter(Boolean)
   return (
@@ -57,10 +65,12 @@ export function ListingBroker({ broker, canContact }: { broker: ListingDetailBro
         </ul>
       ) : null}
       {canContact ? (
-        <ContactSection name={name} phone={broker.phone} />
+        <ContactSection name={name} phone={broker.phone} listingId={listingId} />
       ) : broker.phone ? (
         <p className="mt-4 text-sm">
-          <a href={telHref(broker.phone)} className="font-semibold text-brand underline">{broker.phone}</a>
+          <a href={telHref(broker.phone)} onClick={reportPhoneClick(listingId)} className="font-semibold text-brand underline">
+            {broker.phone}
+          </a>
         </p>
       ) : null}
     </div>
@@ -71,7 +81,7 @@ export function ListingBroker({ broker, canContact }: { broker: ListingDetailBro
  * Where a buyer reaches the seller: the message form (a modal opened by a link to its section,
  * spec §2 'Contact Seller') and the phone.
  */
-function ContactSection({ name, phone }: { name: string; phone: string | null }) {
+function ContactSection({ name, phone, listingId }: { name: string; phone: string | null; listingId: number }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="mt-5 border-t border-stone-200 pt-5">
       <h2 id="contact-heading" className="font-semibold text-stone-900">Contact {name}</h2>
@@ -85,6 +95,7 @@ function ContactSection({ name, phone }: { name: string; phone: string | null })
       {phone ? (
         <a
           href={telHref(phone)}
+          onClick={reportPhoneClick(listingId)}
           className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-brand-contrast hover:bg-brand/90"
         >
           <PhoneIcon className="h-5 w-5" />

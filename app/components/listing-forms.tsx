@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { z } from 'zod'
 import {
   ContactSchema,
@@ -39,6 +39,25 @@ function Confirmation({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
       {children}
+    </p>
+  )
+}
+
+/** Copies the listing's address (issue 6 §5: copy-link with JavaScript); absent without scripts. */
+function CopyLinkButton({ path }: { path: string }) {
+  const [canCopy, setCanCopy] = useState(false)
+  const [isCopied, setIsCopied] = useState(false)
+  useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === 'function'), [])
+  if (!canCopy) return null
+  const copy = () => navigator.clipboard.writeText(new URL(path, window.location.origin).href).then(() => setIsCopied(true))
+  return (
+    <p className="mb-4">
+      <button type="button" onClick={copy} className="rounded-md border border-brand px-3 py-2 text-sm font-semibold text-brand hover:bg-brand/5">
+        Copy link
+      </button>
+      <span aria-live="polite" className="ml-3 text-sm font-medium text-green-900">
+        {isCopied ? 'Link copied' : ''}
+      </span>
     </p>
   )
 }
@@ -115,6 +134,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
       </TargetModal>
       <TargetModal id={listingFormSectionIds.share} title="Send to a friend" isOpen={isOpen('share')} closeHref={pagePath} answer={actionResult}>
         {sent === 'share' ? <Confirmation>Sent. Your friends will get a link to this property.</Confirmation> : null}
+        <CopyLinkButton path={pagePath} />
         <Form method="post" {...getFormProps(shareForm)} preventScrollReset>
           <input type="hidden" name="intent" value="share" />
           <HoneypotField name={honeypotField} />

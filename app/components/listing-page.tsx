@@ -122,7 +122,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
           </div>
           {listing.broker ? (
             <aside aria-label="Seller" className="tablet:sticky tablet:top-4 tablet:col-start-2 tablet:row-span-2 tablet:row-start-1 tablet:self-start">
-              <ListingBroker broker={listing.broker} canContact={showsContactButton(listing)} />
+              <ListingBroker broker={listing.broker} canContact={showsContactButton(listing)} listingId={listing.id} />
             </aside>
           ) : null}
           <div className="flex min-w-0 flex-col gap-10 tablet:col-start-1">

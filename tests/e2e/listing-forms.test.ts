@@ -75,6 +75,19 @@ test('with JavaScript, the contact form is a keyboard modal: focus moves in, Esc
   await expect(opener).toBeFocused()
 })
 
+test('with JavaScript, the share modal copies the listing link', async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'copying to the clipboard needs scripts; without them the button is not shown')
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const listing = contactableListing(16)
+  await page.goto(siteUrl('land', listing.path))
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('link', { name: 'Send to a friend' }).click()
+  const share = page.getByRole('dialog', { name: 'Send to a friend' })
+  await share.getByRole('button', { name: 'Copy link' }).click()
+  await expect(share.getByText('Link copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteUrl('land', listing.path))
+})
+
 test('a buyer opens the printable flyer from the listing page', async ({ page }) => {
   const listing = contactableListing(15)
   await page.goto(siteUrl('land', listing.path))

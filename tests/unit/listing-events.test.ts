@@ -56,3 +56,22 @@ describe('the printable flyer', () => {
     expect((await fetchPage('value.localhost', `/flyer/${listing.id}`)).status).toBe(404)
   })
 })
+
+describe('events the page reports', () => {
+  const report = (fields: Record<string, string>, origin = 'http://land.localhost') =>
+    fetchPage('land.localhost', '/api/events', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'x-forwarded-for': '192.0.2.77' },
+    })
+
+  test('a phone click is recorded; an unknown event or listing is refused', async () => {
+    const before = events(listingEventType.phoneClick)
+    expect((await report({ listingId: String(listing.id), event: 'phone-click' })).status).toBe(204)
+    expect(events(listingEventType.phoneClick)).toBe(before + 1)
+    expect((await report({ listingId: String(listing.id), event: 'like' })).status).toBe(400)
+    expect((await report({ listingId: 'x', event: 'phone-click' })).status).toBe(400)
+    expect((await report({ listingId: '999999999', event: 'phone-click' })).status).toBe(404)
+    expect(events(listingEventType.phoneClick)).toBe(before + 1)
+  })
+})

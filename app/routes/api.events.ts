@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/models/db.server'
+import { listingEventType } from '~/models/enumerations'
+import { findListingRecipient, recordListingEvent } from '~/models/listing-activity.server'
+import { siteFromRequest } from '~/sites/site.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+
+/** Events the browser reports from a listing page (spec §3 listing event types). */
+const browserEvents = { 'phone-click': listingEventType.phoneClick } as const
+
+/** Records one listing event sent by the page (a beacon); answers 204, or 400/404/429. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request)
+  const form = await request.formData()
+  const eventType = browserEvents[String(form.get('event')) as keyof typeof browserEvents]
+  const listingId = Number(form.get('listingId'))
+  if (!eventType || !Number.isSafeInteger(listingId) || listingId <= 0) throw new Response('Bad event', { status: 400 })
+  if (isRateLimited(`event:${clientAddress(request)}`, { limit: 60, windowMs: 10 * 60_000 })) throw new Response('Too many requests', { status: 429 })
+  const db = getDb()
+  if (!(await findListingRecipient(db, listingId))) throw new Response('Not Found', { status: 404 })
+  await recordListingEvent(db, { listingId, siteId: siteFromRequest(request).siteId, eventType })
+  return new Response(null, { status: 204 })
+}
