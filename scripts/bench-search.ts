@@ -5,36 +5,10 @@
  * initial JavaScript of the search page in KB gzip. Targets (issue 5): p50 ≤ 10 ms,
  * p95 ≤ 30 ms, ratio ≥ 0.3, JavaScript ≤ 100 KB.
  */
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { gzipSync } from 'node:zlib'
+import { benchListings, benchRequestHandler, gzipKilobytes, initialJavaScriptKilobytes, percentile, timeRequests } from './bench-support'
 
-const listings = Number(process.env.BENCH_LISTINGS ?? 100_000)
-const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${listings}`)
-process.env.DATA_DIR = dataDir
-process.env.NODE_ENV = 'production'
-
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-}
-
-// Migrates the benchmark database (seeding it the first time), as `npm start` does.
-run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(listings) })
-if (!fs.existsSync('build/server/index.js')) run('npx', ['remix', 'vite:build'])
-
-const { createRequestHandler } = await import('@remix-run/node')
-const build = await import(path.resolve('build/server/index.js'))
-const handle = createRequestHandler(build, 'production')
-
-async function request(host: string, pathname: string) {
-  const response = await handle(new Request(`http://${host}${pathname}`, { headers: { host } }))
-  const body = await response.text()
-  if (response.status !== 200) throw new Error(`${host}${pathname} answered ${response.status}`)
-  return body
-}
+const request = await benchRequestHandler()
 
 const states = ['texas', 'montana', 'tennessee', 'colorado', 'georgia', 'oklahoma', 'missouri', 'california', 'north-carolina', 'arkansas']
 const landSearches = [
@@ -64,19 +38,8 @@ const landSearches = [
 const ruralSearches = ['/land', '/land/farms', '/texas-land-for-sale', '/montana-land-for-sale/ranches/sort-acres-high', '/colorado-land-for-sale/hunting-land']
 const mix = [...landSearches.map((url) => ['land.localhost', url] as const), ...ruralSearches.map((url) => ['farm.localhost', url] as const), ...ruralSearches.map((url) => ['hunting.localhost', url] as const)]
 
-for (const [host, url] of mix) await request(host, url) // warm-up: caches, gazetteer, JIT
-
-const timings: number[] = []
 const rounds = 5
-for (let round = 0; round < rounds; round++) {
-  for (const [host, url] of mix) {
-    const started = performance.now()
-    await request(host, url)
-    timings.push(performance.now() - started)
-  }
-}
-timings.sort((a, b) => a - b)
-const percentile = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!
+const timings = await timeRequests(request, mix, rounds)
 
 // Throughput, interleaved so both pages see the same machine load.
 const trivialUrl = '/error/'
@@ -100,13 +63,12 @@ const searchPerSecond = (searchRequests / searchTime) * 1000
 const trivialPerSecond = (trivialRequests / trivialTime) * 1000
 
 const html = await request('land.localhost', '/search/texas-land-for-sale/')
-const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]!))
-const javascriptBytes = [...scripts].reduce((total, src) => total + gzipSync(fs.readFileSync(path.join('build/client', src))).length, 0)
+const javascript = initialJavaScriptKilobytes(html)
 
-console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${listings.toLocaleString('en-US')} listings`)
-console.log(`search p50: ${percentile(50).toFixed(1)} ms  (target ≤ 10)`)
-console.log(`search p95: ${percentile(95).toFixed(1)} ms  (target ≤ 30)`)
+console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
+console.log(`search p50: ${percentile(timings, 50).toFixed(1)} ms  (target ≤ 10)`)
+console.log(`search p95: ${percentile(timings, 95).toFixed(1)} ms  (target ≤ 30)`)
 console.log(`search: ${searchPerSecond.toFixed(0)} req/s, trivial page: ${trivialPerSecond.toFixed(0)} req/s, ratio ${(searchPerSecond / trivialPerSecond).toFixed(2)}  (target ≥ 0.3)`)
-console.log(`search page initial JavaScript: ${(javascriptBytes / 1024).toFixed(1)} KB gzip over ${scripts.size} files  (target ≤ 100)`)
-console.log(`search page HTML: ${(gzipSync(html).length / 1024).toFixed(1)} KB gzip`)
+console.log(`search page initial JavaScript: ${javascript.kilobytes.toFixed(1)} KB gzip over ${javascript.files} files  (target ≤ 100)`)
+console.log(`search page HTML: ${gzipKilobytes(html).toFixed(1)} KB gzip`)
 process.exit(0)

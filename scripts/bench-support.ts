@@ -1,0 +1,63 @@
+/**
+ * What the page benchmarks share: a migrated (and once seeded) database of BENCH_LISTINGS
+ * listings, a production build, the real request handler in this process, and the figures.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+
+export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
+export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
+process.env.DATA_DIR = benchDataDir
+process.env.NODE_ENV = 'production'
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+/** The request handler of the production build over the benchmark database (migrated, seeded once). */
+export async function benchRequestHandler() {
+  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings) })
+  if (!fs.existsSync('build/server/index.js')) run('npx', ['remix', 'vite:build'])
+  const { createRequestHandler } = await import('@remix-run/node')
+  const build = await import(path.resolve('build/server/index.js'))
+  const handle = createRequestHandler(build, 'production')
+  return async (host: string, pathname: string) => {
+    const response = await handle(new Request(`http://${host}${pathname}`, { headers: { host, accept: 'text/html' } }))
+    const body = await response.text()
+    if (response.status !== 200) throw new Error(`${host}${pathname} answered ${response.status}`)
+    return body
+  }
+}
+
+export type BenchFetch = Awaited<ReturnType<typeof benchRequestHandler>>
+
+/** Milliseconds per request over `rounds` passes of `pages`, after one warm-up pass. */
+export async function timeRequests(fetchPage: BenchFetch, pages: readonly (readonly [string, string])[], rounds: number) {
+  for (const [host, url] of pages) await fetchPage(host, url)
+  const timings: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    for (const [host, url] of pages) {
+      const started = performance.now()
+      await fetchPage(host, url)
+      timings.push(performance.now() - started)
+    }
+  }
+  return timings.sort((a, b) => a - b)
+}
+
+export function percentile(sortedTimings: number[], p: number) {
+  return sortedTimings[Math.min(sortedTimings.length - 1, Math.floor((p / 100) * sortedTimings.length))]!
+}
+
+/** KB gzip of the scripts a page loads before it is interactive (module preloads and the entry). */
+export function initialJavaScriptKilobytes(html: string) {
+  const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]!))
+  const bytes = [...scripts].reduce((total, src) => total + gzipSync(fs.readFileSync(path.join('build/client', src))).length, 0)
+  return { kilobytes: bytes / 1024, files: scripts.size }
+}
+
+export const gzipKilobytes = (text: string) => gzipSync(text).length / 1024
