@@ -1,18 +1,13 @@
 import type { ListingSummary } from '~/models/listing-summary'
+import { urlSlug } from '~/utils/url-slug'
 import type { SiteProfile } from './site-profile'
 
-function slugPart(text: string) {
-  return text
-    .toLowerCase()
-    .replace(/['’.]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
 
 /** '42-acres-in-travis-county-tx': where the listing is, readable in its URL. */
 export function listingLocationSlug(listing: Pick<ListingSummary, 'acres' | 'countyName' | 'stateAbbreviation'>) {
-  const acres = Number.isInteger(listing.acres) ? String(listing.acres) : listing.acres.toFixed(2).replace(/0$/, '')
-  return slugPart(`${acres} acres in ${listing.countyName} ${listing.stateAbbreviation}`)
+  // '0.91' reads '0-91', not '091': the slug would drop the decimal point and misstate the size.
+  const acres = (Number.isInteger(listing.acres) ? String(listing.acres) : listing.acres.toFixed(2).replace(/0$/, '')).replace('.', '-')
+  return urlSlug(`${acres} acres in ${listing.countyName} ${listing.stateAbbreviation}`)
 }
 
 /**

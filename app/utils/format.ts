@@ -1,5 +1,6 @@
 import { auctionWithoutPrice } from '~/models/enumerations'
 import type { ListingSummary } from '~/models/listing-summary'
+import { urlSlug } from './url-slug'
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 const compactDollars = new Intl.NumberFormat('en-US', {
@@ -64,14 +65,7 @@ export function formatCompactCurrency(value: number) {
  */
 export function brokerNameSlug(contactName: string | null | undefined, companyName: string | null | undefined) {
   const name = contactName?.trim() ? contactName : (companyName ?? '')
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’.]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return slug || 'seller'
+  return urlSlug(name) || 'seller'
 }
 
 export function formatAcres(acres: number) {

@@ -81,6 +81,11 @@ describe('round trips', () => {
     expect(listingPath(hunting, travis)).toBe('/42-acres-in-travis-county-tx/pid/1234/')
   })
 
+  test('fractional acres keep their decimal point as a hyphen, and accents are dropped', () => {
+    expect(listingPath(land, { id: 30, acres: 0.91, countyName: 'Polk County', stateAbbreviation: 'OR' })).toBe('/property/0-91-acres-in-polk-county-or/30/')
+    expect(listingPath(land, { id: 31, acres: 12.5, countyName: 'Doña Ana County', stateAbbreviation: 'NM' })).toBe('/property/12-5-acres-in-dona-ana-county-nm/31/')
+  })
+
   test.each([land, farm, hunting])('parsing the path $key builds gives back the listing id', (site) => {
     const listing = fc.record({
       id: fc.integer({ min: 1, max: 999_999_999 }),
