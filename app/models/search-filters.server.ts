@@ -41,7 +41,7 @@ function bitsOf(eb: ListingExpressions, column: BitColumn, mask: number) {
   return eb.parens(eb(`listings.${column}`, '&', mask))
 }
 
-function hasAnyBit(eb: ListingExpressions, column: BitColumn, mask: number) {
+export function hasAnyBit(eb: ListingExpressions, column: BitColumn, mask: number) {
   return eb(bitsOf(eb, column, mask), '!=', 0)
 }
 

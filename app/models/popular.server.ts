@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './db-schema'
+import { activeStatuses } from './listing.server'
+import { hasAnyBit } from './search-filters.server'
+
+/** A state with the number of active listings a site shows there. */
+export interface PopularState {
+  id: number
+  name: string
+  abbreviation: string
+  /** The gazetteer's slug: 'New-Mexico'. */
+  slug: string
+  listings: number
+}
+
+const timeToLiveMilliseconds = 10 * 60_000
+
+// Counting every active listing by state reads the whole table; footers and home pages ask on
+// every page, so the answer is kept for ten minutes, per database handle and site scope.
+const cachedByDatabase = new WeakMap<object, Map<number, { states: Promise<PopularState[]>; expiresAt: number }>>()
+
+/**
+ * Every state (and DC) with its active listing count within the site's property-type scope
+ * (`SiteProfile.listingScopeBits`, 0 for all), most listings first, then by name: the "Popular
+ * States" of footers and home pages (spec §7 /api/popular/statenames).
+ */
+export function popularStates(db: Kysely<Database>, scopeBits: number): Promise<PopularState[]> {
+  let cache = cachedByDatabase.get(db)
+  if (!cache) cachedByDatabase.set(db, (cache = new Map()))
+  const cached = cache.get(scopeBits)
+  if (cached && cached.expiresAt > Date.now()) return cached.states
+  const states = countListingsByState(db, scopeBits)
+  const entry = { states, expiresAt: Date.now() + timeToLiveMilliseconds }
+  cache.set(scopeBits, entry)
+  states.catch(() => cache.get(scopeBits) === entry && cache.delete(scopeBits))
+  return states
+}
+
+async function countListingsByState(db: Kysely<Database>, scopeBits: number) {
+  const counts = db
+    .selectFrom('listings')
+    .where('status', 'in', activeStatuses)
+    .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
+    .groupBy('state_id')
+    .select((eb) => ['state_id', eb.fn.countAll<number>().as('listings')])
+  const rows = await db
+    .selectFrom('states')
+    .leftJoin(counts.as('counts'), 'counts.state_id', 'states.id')
+    .select(['states.id', 'states.name', 'states.abbreviation', 'states.slug', 'counts.listings'])
+    .execute()
+  return rows
+    .map((row) => ({ id: row.id, name: row.name, abbreviation: row.abbreviation, slug: row.slug, listings: Number(row.listings ?? 0) }))
+    .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
+}
