@@ -6,6 +6,7 @@ export default [
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
+  route('listing-map/:listingId/:kind.svg', 'routes/listing-map.ts'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import type { MouseEvent } from 'react'
 import { type ShouldRevalidateFunction, useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
@@ -10,10 +11,11 @@ import { ListingBroker } from './listing-broker'
 import { ListingCard } from './listing-card'
 import { brokerDisplayName } from './listing-card-broker'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
-import { GalleryHero, PhotoGrid, usePhotoCarousel } from './listing-gallery'
+import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { type ListingFormResult, ListingForms } from './listing-forms'
 import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
+import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 
@@ -63,8 +65,16 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
   )
 }
 
-/** Overlays on the first photo: tier, status, and the video and tour links (they open the host's player). */
-function GalleryOverlay({ listing }: { listing: ListingDetail }) {
+type OpenView = (view: CarouselView) => (event: MouseEvent<HTMLElement>) => void
+
+const locationSectionId = 'location'
+
+/**
+ * Overlays on the first photo: tier, status, and the video, tour and map. Without scripts the
+ * video and tour open on their hosts and the map link goes to the location section; with
+ * scripts each opens its tab of the full-screen carousel.
+ */
+function GalleryOverlay({ listing, openView }: { listing: ListingDetail; openView: OpenView }) {
   const tier = listingTier(listing)
   const linkStyle = 'rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100'
   return (
@@ -74,16 +84,37 @@ function GalleryOverlay({ listing }: { listing: ListingDetail }) {
       ) : null}
       <ListingStatusBadge listing={listing} />
       {listing.videoUrl ? (
-        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
-          Watch video<span className="sr-only"> (opens in a new tab)</span>
+        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" onClick={openView('video')} className={linkStyle}>
+          Watch video
         </a>
       ) : null}
       {listing.virtualTourUrl ? (
-        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
-          Virtual tour<span className="sr-only"> (opens in a new tab)</span>
+        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" onClick={openView('tour')} className={linkStyle}>
+          Virtual tour
         </a>
       ) : null}
+      <a href={`#${locationSectionId}`} onClick={openView('property-map')} className={linkStyle}>
+        Map
+      </a>
     </>
+  )
+}
+
+/** Where the land is: the property map in the page (what a buyer without scripts sees) and the local map behind a link. */
+function ListingLocation({ listing, openView }: { listing: ListingDetail; openView: OpenView }) {
+  const place = `${listing.countyName}, ${listing.stateAbbreviation}`
+  return (
+    <section id={locationSectionId} aria-labelledby="location-heading">
+      <h2 id="location-heading" className="text-xl font-bold text-stone-900">Location</h2>
+      <a href={listingMapPath(listing.id, 'property')} onClick={openView('property-map')} className="mt-3 block overflow-hidden rounded-lg border border-stone-200">
+        <img src={listingMapPath(listing.id, 'property')} alt={`Map of the property in ${place}`} width={800} height={533} loading="lazy" decoding="async" className="h-auto w-full" />
+      </a>
+      <p className="mt-2 text-sm">
+        <a href={listingMapPath(listing.id, 'local')} onClick={openView('local-map')} className="font-semibold text-brand underline">
+          {`See ${listing.countyName} on the map of the state`}
+        </a>
+      </p>
+    </section>
   )
 }
 
@@ -95,7 +126,7 @@ function GalleryOverlay({ listing }: { listing: ListingDetail }) {
 export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
   const origin = useSiteOrigin()
-  const { openPhoto, carousel } = usePhotoCarousel(listing)
+  const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
   const similar = (
     <ListingCards
@@ -108,7 +139,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   return (
     <article aria-labelledby="listing-title" className="pb-16">
       <GalleryHero listing={listing} openPhoto={openPhoto}>
-        <GalleryOverlay listing={listing} />
+        <GalleryOverlay listing={listing} openView={openView} />
       </GalleryHero>
       <div className="mx-auto max-w-7xl px-4">
         <div className="py-4">
@@ -148,6 +179,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
                 </div>
               </section>
             ) : null}
+            <ListingLocation listing={listing} openView={openView} />
           </div>
         </div>
         <div className="mt-12 flex flex-col gap-12">
