@@ -6,6 +6,7 @@ export default [
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
+  route('financing', 'routes/financing.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
