@@ -1,7 +1,7 @@
-import type { Insertable, Kysely } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { FinanceCenterFlag, SiteProfile } from '~/sites/site-profile'
-import type { Database, FinanceLeadTable } from './db-schema'
+import type { Database, FinanceCenterTable, FinanceLeadTable } from './db-schema'
 import { financeLocationType } from './enumerations'
 import { sendMail } from './mailer.server'
 
@@ -38,7 +38,7 @@ const centerColumns = [
   'finance_centers.checkbox_label',
 ] as const
 
-type CenterRow = { id: number; name: string; representative_name: string; description: string; phone: string | null; website: string | null; checkbox_default_state: number; checkbox_label: string }
+type CenterRow = Omit<Selectable<FinanceCenterTable>, 'email' | 'active' | 'show_on_lw' | 'show_on_laf' | 'show_on_loa'>
 
 function toFinanceCenter(row: CenterRow): FinanceCenter {
   return {
