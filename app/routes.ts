@@ -7,8 +7,21 @@ export default [
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
   route('listing-map/:listingId/:kind.svg', 'routes/listing-map.ts'),
+  route('financing', 'routes/financing.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
+  // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
+  // keeps the two lists equal), all one module; a path another site owns is this site's 404.
+  ...[
+    'termsofuse',
+    'terms/advertising',
+    'terms/advertising/terms-and-conditions-for-submitting-photos',
+    'about/termsandconditions',
+    'advertising-terms',
+    'terms-conditions',
+    'terms-and-conditions-for-submitting-photos',
+    'terms-of-use',
+  ].map((path) => route(path, 'routes/content-page.tsx', { id: `content:${path}` })),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

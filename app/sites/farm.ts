@@ -28,4 +28,7 @@ export const farmSite = {
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',
   footerStatesShown: 10,
+  // Spec §2 gives the farm site no photo-terms path: its advertising terms carry the photo rules.
+  contentPaths: { termsOfUse: '/about/termsandconditions/', advertisingTerms: '/advertising-terms/' },
+  financeCenterFlag: 'showOnLAF',
 } satisfies SiteProfile

@@ -28,4 +28,10 @@ export const huntingSite = {
   listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
   listingPathStyle: 'pid',
   footerStatesShown: 5,
+  contentPaths: {
+    termsOfUse: '/terms-conditions',
+    advertisingTerms: '/advertising-terms',
+    photoTerms: '/terms-and-conditions-for-submitting-photos',
+  },
+  financeCenterFlag: 'showOnLOA',
 } satisfies SiteProfile

@@ -27,4 +27,10 @@ export const landSite = {
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
   footerStatesShown: 10,
+  contentPaths: {
+    termsOfUse: '/termsofuse/',
+    advertisingTerms: '/terms/advertising/',
+    photoTerms: '/terms/advertising/terms-and-conditions-for-submitting-photos/',
+  },
+  financeCenterFlag: 'showOnLW',
 } satisfies SiteProfile

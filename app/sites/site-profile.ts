@@ -1,6 +1,12 @@
 /** Everything that differs between the four marketplaces (architecture "The four sites"). */
 export type SiteKey = 'land' | 'farm' | 'hunting' | 'value'
 
+/** The content pages a site may publish (spec §2 screens: terms of use, advertising terms, photo-submission terms). */
+export type ContentPageKind = 'termsOfUse' | 'advertisingTerms' | 'photoTerms'
+
+/** Spec §3 finance center settings: which show-on flag admits a finance center to a site. */
+export type FinanceCenterFlag = 'showOnLW' | 'showOnLAF' | 'showOnLOA'
+
 export interface SiteTheme {
   /** Space-separated RGB channels, so Tailwind can apply opacity (`rgb(var(--color-brand) / 0.5)`). */
   brand: string
@@ -48,6 +54,10 @@ export interface SiteProfile {
   listingPathStyle: 'property-folder' | 'property-suffix' | 'pid'
   /** Spec §9: footer collapsed list lengths. */
   footerStatesShown: number
+  /** Where each of the site's content pages lives (spec §2 site routes); a kind left out is not published. */
+  contentPaths: Partial<Record<ContentPageKind, string>>
+  /** The finance center flag that shows a lender on this site; null: the site has no finance centers. */
+  financeCenterFlag: FinanceCenterFlag | null
 }
 
 /** Spec §2 "Error page text" for status 500 or -1, the same on every site. */

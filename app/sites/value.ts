@@ -27,4 +27,7 @@ export const valueSite = {
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
   footerStatesShown: 10,
+  // No listings and no advertisers here, so only terms of use, at a path of our choosing.
+  contentPaths: { termsOfUse: '/terms-of-use/' },
+  financeCenterFlag: null,
 } satisfies SiteProfile

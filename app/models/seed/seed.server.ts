@@ -4,6 +4,7 @@ import { dialectOf, refreshPlannerStatistics, syncIdentity } from '../dialect.se
 import { buildGeography } from '../geography.server'
 import { clearSearchTotalsCache } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
+import { seedFinanceCenters } from './finance-centers'
 import { generateListing } from './listings'
 import { createPlaceIndex } from './place-index'
 
@@ -74,6 +75,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await insertRows(db, 'cities', cities)
   await insertRows(db, 'zips', zips)
   onProgress?.({ phase: 'places', done: placeTotal, total: placeTotal })
+  await seedFinanceCenters(db, geography)
 
   const places = createPlaceIndex(geography)
   const accountTotal = accountCountFor(listings)
