@@ -140,6 +140,12 @@ function rangeConditions(eb: ListingExpressions, criteria: SearchCriteria, order
   bound(rangeColumn('price', orderedBy), criteria.priceMin, criteria.priceMax)
   bound(rangeColumn('acres', orderedBy), criteria.acresMin, criteria.acresMax)
   bound(sql.ref<number>('listings.home_sqft'), criteria.sqftMin, criteria.sqftMax)
+  // Only sold listings carry a sale price and date; normalised criteria with either bound ask for
+  // the Sold status alone (see normalizeCriteria), and an unsold row's nulls never match a bound.
+  bound(sql.ref<number>('listings.sales_price'), criteria.salesPriceMin, criteria.salesPriceMax)
+  // Sale dates are ISO days ('2024-01-31'), so text order is date order on both databases.
+  if (criteria.soldDateMin !== undefined) conditions.push(eb('listings.sales_date', '>=', criteria.soldDateMin))
+  if (criteria.soldDateMax !== undefined) conditions.push(eb('listings.sales_date', '<=', criteria.soldDateMax))
   if (criteria.bedMin !== undefined) conditions.push(eb('listings.beds', '>=', criteria.bedMin))
   if (criteria.bathMin !== undefined) conditions.push(eb('listings.baths', '>=', criteria.bathMin))
   return conditions
