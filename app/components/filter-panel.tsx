@@ -148,7 +148,8 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
       <summary className="cursor-pointer select-none px-4 py-3 font-semibold">
         Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
       </summary>
-      <Form method="get" action={action} onChange={onChange} preventScrollReset className="space-y-4 px-4 pb-4">
+      {/* 'Apply filters' searches at once: a search still waiting on the pause must not follow it (and undo a sort chosen meanwhile). */}
+      <Form method="get" action={action} onChange={onChange} onSubmit={() => clearTimeout(debounce.current)} preventScrollReset className="space-y-4 px-4 pb-4">
         <input type="hidden" name="filters" value="1" />
         <input type="hidden" name="sortOrder" value={criteria.sortOrder} />
         <label className="block text-sm">
