@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const valueSite = {
   key: 'value',
@@ -27,4 +27,10 @@ export const valueSite = {
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
   footerStatesShown: 10,
+  fullMenuScreen: 'larger-than-ipad-pro',
+  menuPropertyTypes: [],
+  pages: {},
+  externalLinks: { contactUs: 'https://support.acreworth.example/contact', ...companyLegalLinks },
+  socialLinks: [],
+  footerSections: [{ kind: 'about' }],
 } satisfies SiteProfile
