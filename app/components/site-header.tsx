@@ -75,7 +75,7 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>
-      <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3">
         <a href="/" className="shrink-0 text-2xl tracking-tight" aria-label={`${site.name} home`}>
           <span className="font-bold">{first}</span>
           <span className="font-light">{second}</span>

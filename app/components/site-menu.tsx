@@ -23,7 +23,7 @@ const summary = 'flex cursor-pointer list-none items-center gap-1 [&::-webkit-de
  */
 const variants = {
   bar: {
-    list: 'flex items-center gap-1 text-sm font-semibold',
+    list: 'flex flex-wrap items-center text-sm font-semibold',
     link: topItem,
     summary: `${topItem} ${summary}`,
     panel: 'absolute top-full z-40 bg-white p-4 font-normal text-ink shadow-xl',

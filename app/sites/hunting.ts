@@ -29,7 +29,7 @@ export const huntingSite = {
   listingPathStyle: 'pid',
   footerStatesShown: 5,
   fullMenuScreen: 'larger-than-ipad-pro',
-  menuPropertyTypes: ['hunting-land', 'recreational-land', 'timberland', 'waterfront', 'lakefront', 'riverfront', 'all'],
+  menuPropertyTypes: ['hunting-land', 'recreational-land', 'timberland', 'lakefront', 'riverfront', 'undeveloped-land', 'all'],
   pages: { termsOfUse: '/terms-conditions', advertisingTerms: '/advertising-terms' },
   externalLinks: { contactUs: 'https://support.wildacres.example/contact', ...companyLegalLinks },
   socialLinks: [],
