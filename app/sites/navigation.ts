@@ -57,17 +57,17 @@ export interface NavigationState {
   slug: string
 }
 
-/** Spec §9: the footer's by-type list shows five before its expander. */
-export const footerPropertyTypesShown = 5
+/** Spec §2: the other sites' footer shows five property types before its expander. */
+const footerPropertyTypesShown = 5
 const stateGroupCount = 5
 const statesPerGroup = 10
 
-function search(site: SiteProfile, label: string, criteria: Partial<SearchCriteria>): NavigationLink {
+function searchLink(site: SiteProfile, label: string, criteria: Partial<SearchCriteria>): NavigationLink {
   return { label, href: buildSearchPath(site, normalizeCriteria(criteria)) }
 }
 
 /** Spec §2: '/addlisting/?siteId={siteId}' with utm_source and utm_medium=referral. */
-export function addListingPath(site: SiteProfile) {
+function addListingPath(site: SiteProfile) {
   return `/addlisting/?${new URLSearchParams({ siteId: String(site.siteId), utm_source: site.key, utm_medium: 'referral' })}`
 }
 
@@ -75,34 +75,38 @@ function addListingLink(site: SiteProfile, label: string): NavigationLink {
   return { label, href: addListingPath(site), rel: 'nofollow' }
 }
 
-function propertyTypeLabel(type: SiteProfile['menuPropertyTypes'][number]) {
+type MenuPropertyType = SiteProfile['menuPropertyTypes'][number]
+
+function propertyTypeLabel(type: MenuPropertyType) {
   return type === 'all' ? 'All Land' : propertyTypeOptions.find((option) => option.key === type)!.label
 }
 
-function propertyTypeLinks(site: SiteProfile, labelFor: (label: string) => string) {
-  return site.menuPropertyTypes.map((type) =>
-    search(site, labelFor(propertyTypeLabel(type)), type === 'all' ? {} : { propertyTypes: [type] }),
-  )
+function propertyTypeLinks(site: SiteProfile, labelFor: (type: MenuPropertyType) => string) {
+  return site.menuPropertyTypes.map((type) => searchLink(site, labelFor(type), type === 'all' ? {} : { propertyTypes: [type] }))
+}
+
+function advertiseLink(site: SiteProfile): NavigationLink | undefined {
+  return site.pages.advertisingTerms ? { label: 'Advertise', href: site.pages.advertisingTerms } : undefined
 }
 
 /** Spec §2 "Explore Land": auctions (all, hunting, farms, homes), owner financing, waterfront. */
 function searchLandGroups(site: SiteProfile): LinkGroup[] {
   const auction = { transactionTypes: ['auction'] } satisfies Partial<SearchCriteria>
   return [
-    { heading: 'Property Types', links: propertyTypeLinks(site, (label) => label) },
+    { heading: 'Property Types', links: propertyTypeLinks(site, propertyTypeLabel) },
     {
       heading: 'Auctions',
       links: [
-        search(site, 'All Auctions', auction),
-        search(site, 'Hunting Land Auctions', { ...auction, propertyTypes: ['hunting-land'] }),
-        search(site, 'Farm Auctions', { ...auction, propertyTypes: ['farms'] }),
+        searchLink(site, 'All Auctions', auction),
+        searchLink(site, 'Hunting Land Auctions', { ...auction, propertyTypes: ['hunting-land'] }),
+        searchLink(site, 'Farm Auctions', { ...auction, propertyTypes: ['farms'] }),
         // Spec §2 landing paths: home auctions are /search/residential-land-for-sale/auctions/.
-        search(site, 'Home Auctions', { ...auction, propertyTypes: ['residential-land'] }),
+        searchLink(site, 'Home Auctions', { ...auction, propertyTypes: ['residential-land'] }),
       ],
     },
     {
       heading: 'Other Searches',
-      links: [search(site, 'Owner Financing', { ownerFinancing: true }), search(site, 'Waterfront', { propertyTypes: ['waterfront'] })],
+      links: [searchLink(site, 'Owner Financing', { ownerFinancing: true }), searchLink(site, 'Waterfront', { propertyTypes: ['waterfront'] })],
     },
   ]
 }
@@ -111,7 +115,7 @@ function searchLandGroups(site: SiteProfile): LinkGroup[] {
  * Spec §2: the states in five alphabetical groups of 10; the last holds the rest (51 with the
  * District of Columbia). Each group is named by its first letters: 'A to G'.
  */
-export function stateGroups(states: { name: string; link: NavigationLink }[]): LinkGroup[] {
+function stateGroups(states: { name: string; link: NavigationLink }[]): LinkGroup[] {
   const byName = [...states].sort((a, b) => a.name.localeCompare(b.name))
   const groups: LinkGroup[] = []
   for (let index = 0; index < stateGroupCount; index += 1) {
@@ -129,21 +133,21 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
     case 'property-types':
       return {
         heading: spec.heading,
-        links: propertyTypeLinks(site, (label) => `${label === 'All Land' ? 'Land' : label} for Sale`),
+        links: propertyTypeLinks(site, (type) => (type === 'all' ? 'Land for Sale' : `${propertyTypeLabel(type)} for Sale`)),
         shown: footerPropertyTypesShown,
         moreLabel: 'More property types',
       }
     case 'searches':
-      return { heading: spec.heading, links: spec.searches.map(({ label, criteria }) => search(site, label, criteria)) }
+      return { heading: spec.heading, links: spec.searches.map(({ label, criteria }) => searchLink(site, label, criteria)) }
     case 'resources':
       return {
         heading: 'Resources',
         links: [
           addListingLink(site, 'Add a Property'),
-          search(site, 'Search Land for Sale', {}),
-          ...(site.pages.advertisingTerms ? [{ label: 'Advertise', href: site.pages.advertisingTerms }] : []),
-          ...(site.features.marketInsights ? [{ label: 'Explore Farmland Data', href: nationalLandingPath }] : []),
-        ],
+          searchLink(site, 'Search Land for Sale', {}),
+          advertiseLink(site),
+          site.features.marketInsights ? { label: 'Explore Farmland Data', href: nationalLandingPath } : undefined,
+        ].filter((link) => link !== undefined),
       }
     case 'about':
       return {
@@ -179,7 +183,7 @@ export function siteNavigation(site: SiteProfile, statesByPopularity: Navigation
   const hasSearch = site.searchGrammar !== null
   // One link object per state, shared by the menu and the footer, so the page data names it once.
   const stateLinks = hasSearch
-    ? statesByPopularity.map((state) => search(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() }))
+    ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() }))
     : []
   const directory = brokerDirectoryPath(site)
   return {
@@ -187,7 +191,7 @@ export function siteNavigation(site: SiteProfile, statesByPopularity: Navigation
       searchLand: hasSearch ? searchLandGroups(site) : [],
       searchByState: stateGroups(stateLinks.map((link, index) => ({ name: statesByPopularity[index]!.name, link }))),
       findAgents: directory ? { label: 'Find Agents', href: directory } : undefined,
-      advertise: site.pages.advertisingTerms ? { label: 'Advertise', href: site.pages.advertisingTerms } : undefined,
+      advertise: advertiseLink(site),
       addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
     },
     footer: {
