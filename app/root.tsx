@@ -6,14 +6,20 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
-import { SiteFooter } from '~/components/site-footer'
-import { SiteHeader } from '~/components/site-header'
+import { SiteFooter, useFooterHidden } from '~/components/site-footer'
+import { SiteHeader, useTransparentHeader } from '~/components/site-header'
+import { getDb } from '~/models/db.server'
+import { popularStates } from '~/models/popular.server'
+import type { Viewer } from '~/models/viewer'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { defaultSite } from '~/sites/index'
+import { siteNavigation } from '~/sites/navigation'
 import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
@@ -21,8 +27,22 @@ import stylesheet from './tailwind.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
 
+/** The states by listing count for the menus; spec §8: a failed count leaves the lists empty. */
+async function navigationStates(site: SiteProfile) {
+  if (!site.searchGrammar) return []
+  try {
+    return await popularStates(getDb(), site.listingScopeBits)
+  } catch (error) {
+    console.error('Counting listings by state for the menus failed', error)
+    return []
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return headContextForRequest(request)
+  const context = headContextForRequest(request)
+  const navigation = siteNavigation(context.site, await navigationStates(context.site))
+  // The signed-in user comes with the accounts work; until then everyone is a visitor.
+  return { ...context, navigation, viewer: null as Viewer | null }
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -50,6 +70,10 @@ let hasHydrated = false
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useSite()
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const location = useLocation()
+  const isTransparent = useTransparentHeader()
+  const isFooterHidden = useFooterHidden()
   // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
   useEffect(() => {
     hasHydrated = true
@@ -65,11 +89,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
-        <SiteHeader site={site} />
+        <SiteHeader
+          site={site}
+          menu={rootData?.navigation.menu}
+          viewer={rootData?.viewer ?? null}
+          currentPath={`${location.pathname}${location.search}`}
+          isTransparent={isTransparent}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter site={site} />
+        {isFooterHidden ? null : <SiteFooter site={site} links={rootData?.navigation.footer} />}
         <ScrollRestoration />
         <Scripts />
       </body>
