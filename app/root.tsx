@@ -13,8 +13,9 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
-import { SiteHeader, useTransparentHeader } from '~/components/site-header'
+import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
+import { financeCenterHref } from '~/models/finance-centers.server'
 import { popularStates } from '~/models/popular.server'
 import type { Viewer } from '~/models/viewer'
 import { headContextForRequest } from '~/sites/head-context.server'
@@ -40,9 +41,10 @@ async function navigationStates(site: SiteProfile) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const navigation = siteNavigation(context.site, await navigationStates(context.site))
+  const [states, financeHref] = await Promise.all([navigationStates(context.site), financeCenterHref(getDb(), context.site, {})])
+  const navigation = siteNavigation(context.site, states)
   // The signed-in user comes with the accounts work; until then everyone is a visitor.
-  return { ...context, navigation, viewer: null as Viewer | null }
+  return { ...context, navigation, financeHref: financeHref ?? null, viewer: null as Viewer | null }
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -74,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation()
   const isTransparent = useTransparentHeader()
   const isFooterHidden = useFooterHidden()
+  const financeHref = useFinanceHref()
   // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
   useEffect(() => {
     hasHydrated = true
@@ -94,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
           menu={rootData?.navigation.menu}
           viewer={rootData?.viewer ?? null}
           currentPath={`${location.pathname}${location.search}`}
+          financeHref={financeHref}
           isTransparent={isTransparent}
         />
         <main id="main" className="flex-1">

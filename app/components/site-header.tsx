@@ -12,6 +12,20 @@ export interface SiteHeaderHandle {
   hasTransparentHeader?: (data: unknown) => boolean
 }
 
+/**
+ * Spec §2: 'Finance' shows when the page's location has a finance center on this site. A page
+ * with a location (a listing, a search, a landing) puts its lender's `financeHref` in its data,
+ * null when there is none; every other page gets the site's default lender from the root.
+ */
+export function useFinanceHref(): string | undefined {
+  const matches = useMatches()
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const data = matches[index]!.data
+    if (data && typeof data === 'object' && 'financeHref' in data) return (data.financeHref as string | null | undefined) ?? undefined
+  }
+  return undefined
+}
+
 export function useTransparentHeader() {
   return useMatches().some((match) => (match.handle as SiteHeaderHandle | undefined)?.hasTransparentHeader?.(match.data) === true)
 }

@@ -10,6 +10,7 @@ import { listingEventType, upgradeLevel } from './enumerations'
 import { recordListingEvent } from './listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
 import type { Breadcrumb, ListingDetail, ListingPageData } from './listing-detail'
+import { financeCenterHref } from './finance-centers.server'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
 import type { ListingSummary } from './listing-summary'
 import { listingPageDescription, listingPageTitle } from './listing-seo'
@@ -44,8 +45,9 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, otherListings, similarListings] = await Promise.all([
+  const [gazetteer, financeHref, otherListings, similarListings] = await Promise.all([
     loadGazetteer(db),
+    financeCenterHref(db, site, { stateId: listing.stateId, countyId: listing.countyId }),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
@@ -61,6 +63,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
     otherListings: otherListings.map(linked),
     similarListings: similarListings.map(linked),
+    financeHref: financeHref ?? null,
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
   }
 }
