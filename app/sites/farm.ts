@@ -27,5 +27,6 @@ export const farmSite = {
   searchGrammar: 'rural',
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',
+  sitemapPaths: { lowerCase: true, trailingSlash: 'always' },
   footerStatesShown: 10,
 } satisfies SiteProfile
