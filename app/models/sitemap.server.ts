@@ -227,7 +227,7 @@ export async function sitemapFileEntries(
     const entries = partOf(sitemaps[file.kind], file.part, urlsPerFile)
     return entries.length > 0 ? entries.map((entry) => ({ path: entry.path(), lastmod: entry.lastmod })) : undefined
   }
-  const state = sitemaps.places.stateByAbbreviation.get(file.kind.listingsOf)
+  const state = sitemaps.places.stateByAbbreviation.get(file.kind.listingsOf.toLowerCase())
   if (!state || !site.searchGrammar) return undefined
   const [rows, gazetteer] = await Promise.all([
     listingsOfState(db, site, state.id)

@@ -49,7 +49,7 @@ export function sitemapPath(site: SiteProfile, sitemap: SitemapPage) {
 const countyPattern = /^[\p{L}\p{N}-]+-(?:county|parish|borough)-[a-z]{2}$/iu
 const statePattern = /^[a-z]+(?:-[a-z]+)*$/i
 const abbreviationPattern = /^[a-z]{2}$/i
-const pagePattern = /^page-(\d{1,4})$/
+const pagePattern = /^page-(\d{1,4})$/i
 
 /**
  * Which sitemap page a path names, spelled as requested (the loader finds the place whatever its
