@@ -68,6 +68,12 @@ interface PendingEntry {
   lastmod?: string
 }
 
+/** A path built on first use and kept with the cached sitemaps, so a crawler's second read is free. */
+function pendingPath(build: () => string) {
+  let path: string | undefined
+  return () => (path ??= build())
+}
+
 /** The rural sites land on their national, state and county searches (architecture "URL grammar"). */
 const ruralLandingLevels: PlaceLevel[] = ['national', 'state', 'county']
 
@@ -78,7 +84,7 @@ function everySearch(site: SiteProfile, places: SitemapPlaces, gazetteer: Gazett
   const add = (level: PlaceLevel, place: SearchPlace, placeActivity: PlaceActivity | undefined) => {
     for (const { facet, lastmod } of foundFacets(level, placeActivity)) {
       const isLanding = !hasLandingPages(site) && facet === allListingsFacet && ruralLandingLevels.includes(level)
-      ;(isLanding ? landings : searches).push({ path: () => buildSearchPath(site, placeCriteria(place, facet)), lastmod })
+      ;(isLanding ? landings : searches).push({ path: pendingPath(() => buildSearchPath(site, placeCriteria(place, facet))), lastmod })
     }
   }
   add('national', { places: [] }, activity.national)
@@ -222,12 +228,12 @@ export async function sitemapFileEntries(
   file: SitemapFile,
   { urlsPerFile = maxUrlsPerFile }: SitemapOptions = {},
 ): Promise<SitemapEntry[] | undefined> {
-  const sitemaps = await siteSitemaps(db, site.key)
   if (typeof file.kind === 'string') {
-    const entries = partOf(sitemaps[file.kind], file.part, urlsPerFile)
+    const entries = partOf((await siteSitemaps(db, site.key))[file.kind], file.part, urlsPerFile)
     return entries.length > 0 ? entries.map((entry) => ({ path: entry.path(), lastmod: entry.lastmod })) : undefined
   }
-  const state = sitemaps.places.stateByAbbreviation.get(file.kind.listingsOf.toLowerCase())
+  // A listings file reads its state's listings alone: it need not wait for the site's activity.
+  const state = (await sitemapPlaces(db)).stateByAbbreviation.get(file.kind.listingsOf.toLowerCase())
   if (!state || !site.searchGrammar) return undefined
   const [rows, gazetteer] = await Promise.all([
     listingsOfState(db, site, state.id)

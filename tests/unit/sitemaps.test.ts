@@ -321,9 +321,9 @@ describe('robots.txt', () => {
     const lines = (await response.text()).split('\n')
     expect(lines[0]).toBe('User-agent: *')
     expect(lines).toContain(`Sitemap: ${originOf(key)}/sitemap.xml`)
-    for (const privatePath of ['/account/', '/api/', '/login', '/signup/', '/addlisting/', '/find']) expect(lines).toContain(`Disallow: ${privatePath}`)
+    for (const privatePath of ['/account/', '/api/', '/login', '/signup/', '/addlisting/', '/find?']) expect(lines).toContain(`Disallow: ${privatePath}`)
     const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim())
-    for (const publicPath of ['/', '/resizedimages/1/2/cover/80/1-3', '/search/all-land/', '/property/a/1/', '/sitemap/', '/sitemap.xml', '/member/a/1']) {
+    for (const publicPath of ['/', '/resizedimages/1/2/cover/80/1-3', '/search/all-land/', '/property/a/1/', '/sitemap/', '/sitemap.xml', '/member/a/1', '/find-agent/', '/financing']) {
       expect(disallowed.some((rule) => publicPath.startsWith(rule)), publicPath).toBe(false)
     }
   })
