@@ -6,13 +6,28 @@
 export const maxUrlsPerFile = 50_000
 export const maxBytesPerFile = 50 * 1024 * 1024
 
-export const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 export interface SitemapEntry {
   /** Path on the site's origin, e.g. '/property/42-acres-in-travis-county-tx/1234/'. */
   path: string
   /** ISO-8601 timestamp as stored; left out when unknown. */
   lastmod?: string
+}
+
+/**
+ * A sitemap URL whose path is built only when its file is asked for: the index needs just the
+ * count and the dates, and a search path costs enough to matter tens of thousands of times over.
+ */
+export interface PendingEntry {
+  path: () => string
+  lastmod?: string
+}
+
+/** A path built on first use and kept with the cached sitemaps, so a crawler's second read is free. */
+export function pendingPath(build: () => string) {
+  let path: string | undefined
+  return () => (path ??= build())
 }
 
 const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
@@ -22,7 +37,7 @@ function escapeXml(text: string) {
 }
 
 /** A stored timestamp as a W3C Datetime to the second ('2026-10-30T08:12:45Z'), or undefined if it is no date. */
-export function w3cDatetime(timestamp: string | undefined) {
+function w3cDatetime(timestamp: string | undefined) {
   if (!timestamp) return undefined
   const time = Date.parse(timestamp)
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z')

@@ -3,20 +3,16 @@ import { sites } from '~/sites/index'
 import { brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
 import { hasLandingPages, type LandingPlace, landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
-import { buildSearchPath } from '~/sites/search-path'
 import type { SiteKey, SiteProfile } from '~/sites/site-profile'
 import { type SitemapFile, sitemapFilePath, sitemapPath } from '~/sites/sitemap-path'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from './db-schema'
-import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
+import { findPlaceById, loadGazetteer } from './gazetteer.server'
 import { activeStatuses } from './listing.server'
-import { emptyCriteria, type SearchCriteria } from './search-criteria'
 import { hasAnyBit } from './search-filters.server'
-import {
-  allListingsFacet, type PlaceActivity, type PlaceLevel, type SearchFacet, type SiteActivity, type SitemapPlaces,
-  searchFacets, siteActivity, sitemapPlaces,
-} from './sitemap-places.server'
-import { maxUrlsPerFile, newestOf, type SitemapEntry } from './sitemap-xml'
+import { allListingsFacet, type PlaceActivity, type SiteActivity, type SitemapPlaces, siteActivity, sitemapPlaces } from './sitemap-places.server'
+import { everySearch } from './sitemap-searches.server'
+import { maxUrlsPerFile, newestOf, type PendingEntry, type SitemapEntry } from './sitemap-xml'
 
 /**
  * What the XML sitemaps of a site hold (issue 7 §6): its listings split by state, its landing
@@ -26,80 +22,6 @@ import { maxUrlsPerFile, newestOf, type SitemapEntry } from './sitemap-xml'
 export interface SitemapOptions {
   /** The protocol's 50,000; tests lower it to see files split. */
   urlsPerFile?: number
-}
-
-export interface PlaceSearch {
-  facet: SearchFacet
-  criteria: SearchCriteria
-  lastmod: string
-}
-
-type SearchPlace = Pick<SearchCriteria, 'state' | 'places'>
-
-// Every facet is indexable at every level it is listed for (tests/unit/sitemaps.test.ts), so the
-// criteria need no normalising or checking one by one: a site has tens of thousands of them.
-function placeCriteria(place: SearchPlace, facet: SearchFacet): SearchCriteria {
-  return { ...emptyCriteria, ...place, ...facet.criteria }
-}
-
-const facetsByLevel = new Map<PlaceLevel, SearchFacet[]>()
-for (const facet of searchFacets) for (const level of facet.levels) facetsByLevel.set(level, [...(facetsByLevel.get(level) ?? []), facet])
-
-/** The facets of a place's searches that find something, with the newest update each finds, in facet order. */
-function foundFacets(level: PlaceLevel, activity: PlaceActivity | undefined) {
-  if (!activity) return []
-  return (facetsByLevel.get(level) ?? []).flatMap((facet) => {
-    const lastmod = activity.facetLastmods.get(facet.key)
-    return lastmod === undefined ? [] : [{ facet, lastmod }]
-  })
-}
-
-/** The searches of one place that find something, in facet order. */
-export function searchesOfPlace(level: PlaceLevel, place: SearchPlace, activity: PlaceActivity | undefined): PlaceSearch[] {
-  return foundFacets(level, activity).map(({ facet, lastmod }) => ({ facet, criteria: placeCriteria(place, facet), lastmod }))
-}
-
-/**
- * A sitemap URL whose path is built only when its file is asked for: the index needs just the
- * count and the dates, and a search path costs enough to matter tens of thousands of times over.
- */
-interface PendingEntry {
-  path: () => string
-  lastmod?: string
-}
-
-/** A path built on first use and kept with the cached sitemaps, so a crawler's second read is free. */
-function pendingPath(build: () => string) {
-  let path: string | undefined
-  return () => (path ??= build())
-}
-
-/** The rural sites land on their national, state and county searches (architecture "URL grammar"). */
-const ruralLandingLevels: PlaceLevel[] = ['national', 'state', 'county']
-
-/** Every search the site's sitemaps list, split into the rural sites' landings (national, state and county) and the rest. */
-function everySearch(site: SiteProfile, places: SitemapPlaces, gazetteer: Gazetteer, activity: SiteActivity) {
-  const landings: PendingEntry[] = []
-  const searches: PendingEntry[] = []
-  const add = (level: PlaceLevel, place: SearchPlace, placeActivity: PlaceActivity | undefined) => {
-    for (const { facet, lastmod } of foundFacets(level, placeActivity)) {
-      const isLanding = !hasLandingPages(site) && facet === allListingsFacet && ruralLandingLevels.includes(level)
-      ;(isLanding ? landings : searches).push({ path: pendingPath(() => buildSearchPath(site, placeCriteria(place, facet))), lastmod })
-    }
-  }
-  add('national', { places: [] }, activity.national)
-  const stateToken = (stateId: number) => findStateById(gazetteer, stateId)?.token
-  for (const state of places.states) add('state', { state: stateToken(state.id), places: [] }, activity.states.get(state.id))
-  const within = (level: 'region' | 'county' | 'city', ids: Iterable<number>, activities: Map<number, PlaceActivity>) => {
-    for (const id of ids) {
-      const place = findPlaceById(gazetteer, level, id)
-      if (place) add(level, { state: stateToken(place.stateId), places: [place.token] }, activities.get(id))
-    }
-  }
-  within('region', places.regions.map((region) => region.id), activity.regions)
-  within('county', places.counties.map((county) => county.id), activity.counties)
-  within('city', [...activity.cities.keys()].sort((a, b) => a - b), activity.cities)
-  return { landings, searches }
 }
 
 /** The land site's landing pages (national, states, and regions and counties with listings). */
