@@ -22,6 +22,12 @@ export default [
     'terms-and-conditions-for-submitting-photos',
     'terms-of-use',
   ].map((path) => route(path, 'routes/content-page.tsx', { id: `content:${path}` })),
+  // Sitemaps and robots.txt (issue 7 §6): the HTML sitemap in each site's spelling, the XML index and its files.
+  route('sitemap', 'routes/sitemap.tsx', { id: 'sitemap' }),
+  route('sitemap/*', 'routes/sitemap.tsx', { id: 'sitemap-place' }),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

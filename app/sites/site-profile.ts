@@ -55,6 +55,11 @@ export interface SiteProfile {
   /** Property-type bits a listing needs to appear on the site; 0 shows every listing. */
   listingScopeBits: number
   listingPathStyle: 'property-folder' | 'property-suffix' | 'pid'
+  /**
+   * How the HTML sitemap's paths are spelled (spec §2 /sitemap/ variants, app/sites/sitemap-path.ts):
+   * the place slugs as stored ('Travis-County-TX') or lower-case, and where a trailing slash goes.
+   */
+  sitemapPaths: { lowerCase: boolean; trailingSlash: 'root' | 'always' | 'never' }
   /** Spec §9: footer collapsed list lengths. */
   footerStatesShown: number
   /** Where each of the site's content pages lives (spec §2 site routes); a kind left out is not published. */
