@@ -105,9 +105,20 @@ function searchCriteriaOf(place: HierarchyPlace): SearchCriteria {
   return normalizeCriteria({ state: place.state.token, places: [place.place.token] })
 }
 
+// A state's page lists hundreds of counties; their paths never change, so each is built once per site.
+const pagePaths = new WeakMap<SiteProfile, Map<string, string>>()
+
 /** Where a place's page is on a site: its landing page on the land site, its plain search elsewhere. */
 export function placePagePath(site: SiteProfile, place: HierarchyPlace) {
-  return hasLandingPages(site) ? landingPath(landingPlaceOf(place)) : buildSearchPath(site, searchCriteriaOf(place))
+  let paths = pagePaths.get(site)
+  if (!paths) pagePaths.set(site, (paths = new Map()))
+  const key = place.kind === 'national' ? 'national' : `${place.kind}:${place.kind === 'state' ? place.state.id : place.place.id}`
+  let path = paths.get(key)
+  if (path === undefined) {
+    path = hasLandingPages(site) ? landingPath(landingPlaceOf(place)) : buildSearchPath(site, searchCriteriaOf(place))
+    paths.set(key, path)
+  }
+  return path
 }
 
 /** United States › Texas › Central Texas › Travis County: each step's page on the site. */
