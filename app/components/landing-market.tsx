@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { PlaceLink, PlaceMarketSection } from '~/models/landing-page'
 import type { MarketStats } from '~/models/market-stats'
 import { formatDollars } from '~/utils/format'
@@ -25,9 +26,9 @@ export function MarketFigures({ stats }: { stats: MarketStats }) {
  * Links with their listing counts beside them, in columns: 'Travis County (42)'. A state lists
  * hundreds of counties, so the styling sits on the list, not on each item.
  */
-export function PlaceLinkList({ places, columns = 'small:columns-2 medium:columns-3 tablet:columns-4' }: { places: PlaceLink[]; columns?: string }) {
+export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:columns-3 tablet:columns-4' }: { places: PlaceLink[]; layout?: string }) {
   return (
-    <ul className={`mt-3 gap-6 ${columns} [&>li]:break-inside-avoid [&>li]:py-0.5 [&_a]:font-medium [&_a]:text-brand [&_a:hover]:underline [&_small]:ml-1.5 [&_small]:text-sm [&_small]:text-stone-600`}>
+    <ul className={`mt-3 ${layout} [&>li]:break-inside-avoid [&>li]:py-0.5 [&_a]:font-medium [&_a]:text-brand [&_a:hover]:underline [&_small]:ml-1.5 [&_small]:text-sm [&_small]:text-stone-600`}>
       {places.map((place) => (
         <li key={place.href}>
           <a href={place.href}>{place.name}</a>
@@ -40,9 +41,10 @@ export function PlaceLinkList({ places, columns = 'small:columns-2 medium:column
 
 /**
  * A place's market (issue 7): its figures, inventory by property type and the places one step
- * down, every one a real link, so a crawler reaches every county from the home page.
+ * down, every one a real link, so a crawler reaches every county from the home page. What a
+ * page shows between the inventory and the long lists of places (featured listings) is `children`.
  */
-export function LandingMarket({ market, heading }: { market: PlaceMarketSection; heading: string }) {
+export function LandingMarket({ market, heading, children }: { market: PlaceMarketSection; heading: string; children?: ReactNode }) {
   return (
     <section aria-labelledby="landing-market" className="py-8">
       <h2 id="landing-market" className="text-2xl font-bold text-brand">
@@ -57,6 +59,7 @@ export function LandingMarket({ market, heading }: { market: PlaceMarketSection;
           <PlaceLinkList places={market.inventory} />
         </>
       ) : null}
+      {children}
       {market.childGroups.map((group) => (
         <div key={group.heading}>
           <h3 className="mt-6 text-lg font-semibold">{group.heading}</h3>

@@ -33,9 +33,10 @@ export function LandingPage({ page }: { page: LandingPageData }) {
       </LandingHero>
       <div className="mx-auto max-w-6xl px-4 pt-6">
         <Breadcrumbs crumbs={page.breadcrumbs} />
-        <LandingMarket market={market} heading={page.kind === 'national' ? 'Land market insights' : `Land market in ${market.placeName}`} />
+        <LandingMarket market={market} heading={page.kind === 'national' ? 'Land market insights' : `Land market in ${market.placeName}`}>
+          <LandingFeaturedListings heading={`Featured properties in ${market.placeName}`} headingLevel={3} listings={page.featured} />
+        </LandingMarket>
       </div>
-      <LandingFeaturedListings heading={`Featured properties in ${market.placeName}`} listings={page.featured} />
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.featured} />
     </>
   )

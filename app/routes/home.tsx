@@ -56,9 +56,11 @@ export default function Home() {
         <h2 id="popular-states" className="text-2xl font-bold text-brand">
           Popular states
         </h2>
-        <PlaceLinkList places={home.popularStates} columns="small:columns-2 medium:columns-5" />
+        <PlaceLinkList places={home.popularStates} layout="grid gap-x-6 small:grid-cols-2 medium:grid-cols-5" />
       </section>
-      <LandingFeaturedListings heading="Featured properties" listings={home.featured} />
+      <div className="mx-auto max-w-6xl px-4 pt-4">
+        <LandingFeaturedListings heading="Featured properties" listings={home.featured} />
+      </div>
       <section aria-labelledby="property-types" className="mx-auto max-w-6xl px-4 py-4">
         <h2 id="property-types" className="text-2xl font-bold text-brand">
           Browse by property type
