@@ -3,7 +3,7 @@ import { readConfig } from '~/config.server'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import type { Database } from './db-schema'
-import { type Gazetteer, findStateById, findZip } from './gazetteer.server'
+import { type Gazetteer, findStateById, findZip, loadGazetteer } from './gazetteer.server'
 import { activeStatuses } from './listing.server'
 import { normalizeCriteria } from './search-criteria'
 import { hasAnyBit } from './search-filters.server'
@@ -51,8 +51,9 @@ const searchSpans = [0.5, 2, 8]
  * the page a visitor lands on is never empty when there is land anywhere near. The box
  * reads the coordinates index; a point far from any listing gets the country's search.
  */
-export async function nearPointSearchPath(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, point: { latitude: number; longitude: number }) {
+export async function nearPointSearchPath(db: Kysely<Database>, site: SiteProfile, point: { latitude: number; longitude: number }) {
   const { latitude, longitude } = point
+  const gazetteer = await loadGazetteer(db)
   // Degrees of longitude shrink towards the poles; weigh them so 'nearest' means nearest on the ground.
   const longitudeWeight = Math.cos((latitude * Math.PI) / 180) ** 2
   for (const span of searchSpans) {

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   // 'Land for Sale Near Me' with the browser's position (spec §7: rounded to one decimal).
   const near = parseNearPoint(url.searchParams.get('near'))
-  if (near) throw redirect(await nearPointSearchPath(getDb(), site, await loadGazetteer(getDb()), near), 303)
+  if (near) throw redirect(await nearPointSearchPath(getDb(), site, near), 303)
   const query = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const fromPath = url.searchParams.get('from')
   const from = searchCriteriaFrom(site, fromPath)
