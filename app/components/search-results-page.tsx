@@ -4,6 +4,7 @@ import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
+import { LandingMarket } from './landing-market'
 import { ListingCard } from './listing-card'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
@@ -81,6 +82,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
         </section>
       </div>
+      {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>
   )

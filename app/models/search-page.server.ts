@@ -6,6 +6,7 @@ import { requestIsForPath } from '~/utils/requested-path.server'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
+import { searchPageMarketSection } from './landing-page.server'
 import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
@@ -100,6 +101,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
+  const market = await searchPageMarketSection(db, site, criteria, location)
 
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
   const names = placeNames(location)
@@ -122,5 +124,6 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     locationPlaceholder: locationPlaceholder(location),
     widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
     breadcrumbs: breadcrumbs(site, criteria, location),
+    market,
   }
 }

@@ -1,3 +1,4 @@
+import type { PlaceMarketSection } from './landing-page'
 import type { ListingSummary } from './listing-summary'
 import type { SearchCriteria } from './search-criteria'
 
@@ -34,5 +35,7 @@ export interface SearchPageData {
   /** Where the results would be without any filter, for the no-results view. */
   widerSearches: { label: string; href: string }[]
   breadcrumbs: { name: string; href: string }[]
+  /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
+  market: PlaceMarketSection | null
 }
 
