@@ -20,8 +20,10 @@ export interface SiteHeaderHandle {
 export function useFinanceHref(): string | undefined {
   const matches = useMatches()
   for (let index = matches.length - 1; index >= 0; index--) {
-    const data = matches[index]!.data
-    if (data && typeof data === 'object' && 'financeHref' in data) return (data.financeHref as string | null | undefined) ?? undefined
+    const data = matches[index]!.data as { financeHref?: string | null; page?: { financeHref?: string | null } } | null | undefined
+    // The catch-all route wraps its page (listing, landing or search) in `page`.
+    const found = data?.financeHref !== undefined ? data.financeHref : data?.page?.financeHref
+    if (found !== undefined) return found ?? undefined
   }
   return undefined
 }

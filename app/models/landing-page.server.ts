@@ -11,12 +11,14 @@ import type { LandingPageData, PlaceMarketSection } from './landing-page'
 import {
   hierarchyPlaceOf,
   landingPlaceOf,
+  financeLocationOf,
   marketPlaceOf,
   marketSentence,
   placeMarketSection,
   placeTrail,
   resolveLandingPlace,
 } from './landing-places.server'
+import { financeCenterHref } from './finance-centers.server'
 import { findHeroPhotoId } from './listing.server'
 import { findFeaturedListings, marketSnapshot } from './market-stats.server'
 import { type SearchCriteria, normalizeCriteria } from './search-criteria'
@@ -41,9 +43,10 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = landingPath(landingPlaceOf(place))
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
   const scopeBits = site.listingScopeBits
-  const [snapshot, featured] = await Promise.all([
+  const [snapshot, featured, financeHref] = await Promise.all([
     marketSnapshot(db, scopeBits),
     findFeaturedListings(db, { scopeBits, place: marketPlaceOf(place), limit: featuredCount }),
+    financeCenterHref(db, site, financeLocationOf(place)),
   ])
   const heroPhotoId = featured.find((listing) => listing.imageIds.length > 0)?.imageIds[0] ?? (await findHeroPhotoId(db))
   const market = placeMarketSection(site, gazetteer, snapshot, place)
@@ -60,6 +63,7 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     market,
     featured: featured.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
     breadcrumbs: placeTrail(site, gazetteer, place),
+    financeHref: financeHref ?? null,
   }
 }
 

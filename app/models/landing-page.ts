@@ -42,4 +42,6 @@ export interface LandingPageData {
   market: PlaceMarketSection
   featured: FeaturedListing[]
   breadcrumbs: { name: string; href: string }[]
+  /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
 }

@@ -1,3 +1,4 @@
+import type { FinanceLocation } from './finance-centers.server'
 import { type LandingPlace, hasLandingPages, landingPath } from '~/sites/landing-path'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -83,6 +84,20 @@ export function landingPlaceOf(place: HierarchyPlace): LandingPlace {
 export function marketPlaceOf(place: HierarchyPlace): MarketPlace | undefined {
   if (place.kind === 'national') return undefined
   return place.kind === 'state' ? { kind: 'state', id: place.state.id } : { kind: place.kind, id: place.place.id }
+}
+
+/** Where a finance center for the place is looked up (county, then region, then state, then the default). */
+export function financeLocationOf(place: HierarchyPlace): FinanceLocation {
+  switch (place.kind) {
+    case 'national':
+      return {}
+    case 'state':
+      return { stateId: place.state.id }
+    case 'region':
+      return { stateId: place.state.id, regionId: place.place.id }
+    case 'county':
+      return { stateId: place.state.id, regionId: place.place.regionId ?? undefined, countyId: place.place.id }
+  }
 }
 
 /** 'United States', 'Texas', 'Central Texas', 'Travis County, TX'. */

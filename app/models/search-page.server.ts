@@ -1,3 +1,4 @@
+import { type FinanceLocation, financeCenterHref } from './finance-centers.server'
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -24,6 +25,12 @@ function placeNames(location: ResolvedLocation): SearchPlaceNames {
 }
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
+/** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
+function financeLocation(location: ResolvedLocation): FinanceLocation {
+  const single = <T,>(places: T[]) => (places.length === 1 ? places[0] : undefined)
+  return { stateId: location.state?.id, countyId: single(location.counties)?.id, regionId: single(location.regions)?.id }
+}
+
 function locationPlaceholder(location: ResolvedLocation) {
   if (location.counties.length > 0) return 'Enter another county'
   if (location.cities.length > 0) return 'Enter another city'
@@ -101,7 +108,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
-  const market = await searchPageMarketSection(db, site, criteria, location)
+  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
 
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
   const names = placeNames(location)
@@ -125,5 +132,6 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
     breadcrumbs: breadcrumbs(site, criteria, location),
     market,
+    financeHref: financeHref ?? null,
   }
 }

@@ -35,6 +35,8 @@ export interface SearchPageData {
   /** Where the results would be without any filter, for the no-results view. */
   widerSearches: { label: string; href: string }[]
   breadcrumbs: { name: string; href: string }[]
+  /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
   /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
   market: PlaceMarketSection | null
 }
