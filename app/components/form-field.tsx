@@ -1,4 +1,5 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 
 const controlStyle =
   'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
@@ -6,7 +7,7 @@ const controlStyle =
 interface FieldProps {
   field: FieldMetadata<unknown, Record<string, unknown>, string[]>
   label: string
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   multiline?: boolean
   autoComplete?: string
   hint?: string
@@ -30,6 +31,27 @@ export function FormField({ field, label, type = 'text', multiline = false, auto
           {field.errors[0]}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+export const submitButtonStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
+
+/** The answer to a form that succeeded, read out by screen readers. */
+export function Confirmation({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
+      {children}
+    </p>
+  )
+}
+
+/** A labelled checkbox (conform field), its label beside it. */
+export function CheckboxField({ field, label }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string }) {
+  return (
+    <div className="mb-3 flex items-center gap-2">
+      <input {...getInputProps(field, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
+      <label htmlFor={field.id}>{label}</label>
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { brokerDisplayName } from './listing-card-broker'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, usePhotoCarousel } from './listing-gallery'
 import { type ListingFormResult, ListingForms } from './listing-forms'
+import { LikeForm } from './like-form'
 import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
 
@@ -47,7 +48,7 @@ export function listingPageMeta(page: ListingPageData, matches: MetaMatches): Me
 }
 
 /** `isInColumn`: beside the broker there is room for two cards a row, not three. */
-function ListingCards({ id, heading, listings, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; isInColumn?: boolean }) {
+function ListingCards({ id, heading, listings, likedListingIds, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; likedListingIds: Set<number>; isInColumn?: boolean }) {
   if (listings.length === 0) return null
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -55,7 +56,7 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
       <ul className={`mt-4 grid gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} />
+            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />
           </li>
         ))}
       </ul>
@@ -63,8 +64,8 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
   )
 }
 
-/** Overlays on the first photo: tier, status, and the video and tour links (they open the host's player). */
-function GalleryOverlay({ listing }: { listing: ListingDetail }) {
+/** Overlays on the first photo: tier, status, the like button, and the video and tour links (they open the host's player). */
+function GalleryOverlay({ listing, isLiked, pagePath }: { listing: ListingDetail; isLiked: boolean; pagePath: string }) {
   const tier = listingTier(listing)
   const linkStyle = 'rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100'
   return (
@@ -73,6 +74,7 @@ function GalleryOverlay({ listing }: { listing: ListingDetail }) {
         <span className="rounded bg-stone-900/85 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-white shadow">{tier}</span>
       ) : null}
       <ListingStatusBadge listing={listing} />
+      <LikeForm listingId={listing.id} listingTitle={listing.title} isLiked={isLiked} returnTo={pagePath} look="labelled" />
       {listing.videoUrl ? (
         <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
           Watch video<span className="sr-only"> (opens in a new tab)</span>
@@ -97,18 +99,20 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   const origin = useSiteOrigin()
   const { openPhoto, carousel } = usePhotoCarousel(listing)
   const isActive = isActiveListing(listing)
+  const likedListingIds = new Set(page.likedListingIds)
   const similar = (
     <ListingCards
       id="similar"
       heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
       listings={page.similarListings}
+      likedListingIds={likedListingIds}
       isInColumn={!isActive}
     />
   )
   return (
     <article aria-labelledby="listing-title" className="pb-16">
       <GalleryHero listing={listing} openPhoto={openPhoto}>
-        <GalleryOverlay listing={listing} />
+        <GalleryOverlay listing={listing} isLiked={likedListingIds.has(listing.id)} pagePath={page.canonicalPath} />
       </GalleryHero>
       <div className="mx-auto max-w-7xl px-4">
         <div className="py-4">
@@ -152,7 +156,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         </div>
         <div className="mt-12 flex flex-col gap-12">
           {listing.broker ? (
-            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} />
+            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={likedListingIds} />
           ) : null}
           {isActive ? similar : null}
         </div>

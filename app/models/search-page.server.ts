@@ -3,18 +3,21 @@ import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { listingPath } from '~/sites/listing-path'
 import { requestIsForPath } from '~/utils/requested-path.server'
+import { savedSearchConfirmationParam } from './account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
 import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
+import { likedListingIdsAmong } from './saved-property.server'
+import { getViewerId } from './session.server'
 import { type SearchPlaceNames, isIndexableSearch, searchDescription, searchHeading, searchTitle } from './search-seo'
 import { sortOptions } from './search-options'
 
 export const resultsPerPage = 25
 
-function placeNames(location: ResolvedLocation): SearchPlaceNames {
+export function placeNames(location: ResolvedLocation): SearchPlaceNames {
   return {
     displayName: location.displayName,
     state: location.state && { name: location.state.name, token: location.state.token },
@@ -30,7 +33,7 @@ function locationPlaceholder(location: ResolvedLocation) {
   return 'Enter new location'
 }
 
-function pageWindow(page: number, pageCount: number) {
+export function pageWindow(page: number, pageCount: number) {
   const first = Math.max(1, Math.min(page - 2, pageCount - 4))
   const last = Math.min(pageCount, first + 4)
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index)
@@ -94,12 +97,13 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const resolved = resolveLocation(gazetteer, criteria)
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
   if (!resolved.ok) throw new Response('Not Found', { status: 404 })
-  if (!requestIsForPath(request, parsed.normalPath)) throw redirect(parsed.normalPath, 301)
+  if (!requestIsForPath(request, parsed.normalPath, { pageParams: [savedSearchConfirmationParam] })) throw redirect(parsed.normalPath, 301)
   const { location } = resolved
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
 
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
   const names = placeNames(location)
   return {
@@ -121,5 +125,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     locationPlaceholder: locationPlaceholder(location),
     widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
     breadcrumbs: breadcrumbs(site, criteria, location),
+    likedListingIds,
+    isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
   }
 }

@@ -34,5 +34,9 @@ export interface SearchPageData {
   /** Where the results would be without any filter, for the no-results view. */
   widerSearches: { label: string; href: string }[]
   breadcrumbs: { name: string; href: string }[]
+  /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
+  /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
+  isSavedSearch: boolean
 }
 

@@ -4,6 +4,7 @@ import { dialectOf, refreshPlannerStatistics, syncIdentity } from '../dialect.se
 import { buildGeography } from '../geography.server'
 import { clearSearchTotalsCache } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
+import { seedDemoUsers } from './demo-users'
 import { generateListing } from './listings'
 import { createPlaceIndex } from './place-index'
 
@@ -94,6 +95,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
 
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
+  await seedDemoUsers(db)
   await refreshPlannerStatistics(db)
   clearSearchTotalsCache()
   return { places: placeTotal, accounts: accountTotal, listings }
