@@ -12,7 +12,8 @@ export function accountPageMeta(matches: MetaMatches, { title, description, cano
 }
 
 /** Account screens show one person's data: no shared cache may keep them. */
-export const privatePageHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+export const privateHeaders = { 'Cache-Control': 'private, no-store' }
+export const privatePageHeaders: HeadersFunction = () => privateHeaders
 
 const sections = [
   { href: accountPaths.home, label: 'My Account' },

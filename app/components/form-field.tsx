@@ -15,16 +15,18 @@ interface FieldProps {
 
 /** A labelled input or textarea with its error message, wired for screen readers by conform. */
 export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
+  // A hint (the password rules, say) is read out with the field, as its errors are.
+  const ariaDescribedBy = hint ? field.descriptionId : undefined
   const control = multiline
-    ? <textarea {...getTextareaProps(field)} rows={4} className={controlStyle} />
-    : <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={controlStyle} />
+    ? <textarea {...getTextareaProps(field, { ariaDescribedBy })} rows={4} className={controlStyle} />
+    : <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} className={controlStyle} />
   return (
     <div className="mb-3">
       <label htmlFor={field.id} className="block text-sm font-semibold">
         {label}
         {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
       </label>
-      {hint ? <p className="text-sm text-ink/70">{hint}</p> : null}
+      {hint ? <p id={field.descriptionId} className="text-sm text-ink/70">{hint}</p> : null}
       {control}
       {field.errors?.[0] ? (
         <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { ResetPasswordSchema, passwordRequirements } from '~/models/account-forms'
@@ -20,7 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleResetPassword(getDb(), request, params.resetKey ?? '')
 }
 
-export const headers = privatePageHeaders
+// The key in the address must not travel on in a Referer.
+export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
 
 export const meta: MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
@@ -168,6 +169,22 @@ describe('sign up and log in', () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
     expect(statuses[20]).toBe(429)
+  })
+
+  test.each(demoUsers)('the seeded demo account $email logs in with its documented password', async (demo) => {
+    const person = visitor()
+    expect(location(await person.post('/login', { email: demo.email, password: demo.password }))).toBe('/account/')
+    const html = await text(await person.get('/account/'))
+    expect(html).toContain(`Hello, ${demo.contactName}`)
+  })
+
+  test('account pages are kept out of shared caches', async () => {
+    const person = visitor()
+    await signUp(person)
+    for (const path of ['/account/', '/account/savedproperties/', '/account/details/']) {
+      expect((await person.get(path)).headers.get('cache-control')).toBe('private, no-store')
+    }
+    expect((await visitor().get('/login')).headers.get('cache-control')).toBe('private, no-store')
   })
 
   test('log out is a POST that ends the session', async () => {

@@ -8,8 +8,8 @@ import { hashPassword } from '../password.server'
  * seller linked to the first generated broker account. Only the generated demo data gets them.
  */
 export const demoUsers = [
-  { email: 'buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false },
-  { email: 'seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true },
+  { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false },
+  { email: 'demo.seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true },
 ] as const
 
 /** Account type of spec §3: universal standard seller. */
