@@ -22,7 +22,7 @@ const sections = [
   { href: accountPaths.settings, label: 'Settings' },
 ] as const
 
-export type AccountSection = (typeof sections)[number]['label']
+type AccountSection = (typeof sections)[number]['label']
 
 /** A signed-in user's screen: the sections of My Account (spec §2 menu links), then the page. */
 export function AccountPage({ current, heading, children }: { current: AccountSection; heading: string; children: ReactNode }) {

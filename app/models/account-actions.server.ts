@@ -71,7 +71,7 @@ export async function applyAccountAction(db: Kysely<Database>, site: SiteProfile
 
 const sectionNames: Record<PendingAction['kind'], string> = { like: 'Favorites', unlike: 'Favorites', 'save-search': 'Saved Searches' }
 
-export type AccountActionOutcome =
+type AccountActionOutcome =
   | { isApplied: true; action: PendingAction; location: string }
   | { isApplied: false; action: PendingAction; location: string; headers: HeadersInit }
 

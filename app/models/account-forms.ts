@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { savedSearchNotifyOptions } from './saved-search'
-import { custom, emailFormat, fullName, maxLength, password, phoneFormat, required, zodField } from './validation'
+import { emailFormat, fullName, maxLength, password, phoneFormat, required, zodField } from './validation'
 
 /**
  * The account forms (login, sign up, forgot and reset password, settings, saved searches): one
  * schema each, used by the actions and, through conform, by the browser. Messages are spec §5's.
  */
 export const passwordRequirements = 'At least 8 characters, with at least one letter and one digit.'
-export const passwordMismatchMessage = 'The passwords do not match. Please type the same password twice.'
+const passwordMismatchMessage = 'The passwords do not match. Please type the same password twice.'
 
 const email = zodField([required(), emailFormat(), maxLength(254)])
 // Passwords are checked as typed: a space at either end is part of the password.
@@ -68,11 +68,9 @@ export const ChangePasswordSchema = withMatchingPasswords(
   }),
 )
 
-const notifyValues = savedSearchNotifyOptions as readonly string[]
-
 export const UpdateSavedSearchSchema = z.object({
   intent: z.literal('update'),
   id: z.coerce.number().int().positive(),
   name: zodField([required(), maxLength(100)]),
-  notify: zodField([required(), custom('Please choose one of the options.', (value) => notifyValues.includes(String(value)))]),
+  notify: z.enum(savedSearchNotifyOptions, { errorMap: () => ({ message: 'Please choose one of the options.' }) }),
 })

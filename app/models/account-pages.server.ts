@@ -14,7 +14,7 @@ import { findUserDetails } from './user.server'
  * What the account screens show (spec §2 shared routes, all login required). A site without a
  * search grammar has no listing pages (the valuation site), so it has no favorites to list.
  */
-export const favoritesPageSize = 24
+const favoritesPageSize = 24
 
 function hasListings(site: SiteProfile) {
   return site.searchGrammar !== null

@@ -20,9 +20,9 @@ import { createUser, findUserIdByEmail, setPassword, verifyLogin } from './user.
  * form with its messages (400, or 429 when an address tries too often) and a success with a
  * redirect (post/redirect/get).
  */
-export const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
-export const tooManyAttemptsMessage = 'Too many attempts from your connection. Please wait a few minutes and try again.'
-export const duplicateEmailMessage = 'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.'
+const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
+const tooManyAttemptsMessage = 'Too many attempts from your connection. Please wait a few minutes and try again.'
+const duplicateEmailMessage = 'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.'
 
 /** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
 const rateLimits = {

@@ -7,7 +7,7 @@ import { useSchemaForm } from '~/components/use-schema-form'
 import { ChangePasswordSchema, DetailsSchema, passwordRequirements, phoneTypeOptions } from '~/models/account-forms'
 import { accountPaths } from '~/models/account-paths'
 import { loadSettings } from '~/models/account-pages.server'
-import { handleSettingsPost } from '~/models/account-settings.server'
+import { handleSettingsPost } from '~/models/account-forms.server'
 import { getDb } from '~/models/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 

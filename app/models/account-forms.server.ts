@@ -7,13 +7,16 @@ import { handleAccountAction, readSaveSearchForm } from './account-actions.serve
 import { accountPaths } from './account-paths'
 import { ChangePasswordSchema, DetailsSchema, UpdateSavedSearchSchema } from './account-forms'
 import type { Database } from './db-schema'
-import type { SavedSearchNotify } from './saved-search'
 import { deleteSavedSearch, updateSavedSearch } from './saved-search.server'
 import { requireViewer } from './session.server'
 import { isCurrentPassword, setPassword, updateUserDetails } from './user.server'
 
-/** The settings page's two forms (spec §2 /account/details/): contact details, and a new password. */
-export const wrongCurrentPasswordMessage = 'This is not your current password. Please try again.'
+/**
+ * Posts of the account screens' own forms: settings (spec §2 /account/details/: contact details,
+ * a new password) and the saved searches list. Each answers a failed form with its messages (400)
+ * and a success with a redirect back and a confirmation.
+ */
+const wrongCurrentPasswordMessage = 'This is not your current password. Please try again.'
 
 export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
@@ -57,7 +60,7 @@ export async function handleSavedSearchesPost(db: Kysely<Database>, site: SitePr
     const submission = parseWithZod(form, { schema: UpdateSavedSearchSchema })
     if (submission.status !== 'success') return data({ id: Number(form.get('id')), result: submission.reply() }, { status: 400 })
     const { id, name, notify } = submission.value
-    if (!(await updateSavedSearch(db, { userId: viewer.id, id, name, notify: notify as SavedSearchNotify }))) throw new Response('Not Found', { status: 404 })
+    if (!(await updateSavedSearch(db, { userId: viewer.id, id, name, notify }))) throw new Response('Not Found', { status: 404 })
     return redirect(`${accountPaths.savedSearches}?updated=${id}#saved-search-${id}`, 303)
   }
   if (intent === 'delete') {
