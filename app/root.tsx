@@ -16,8 +16,8 @@ import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
 import { financeCenterHref } from '~/models/finance-centers.server'
+import { getViewer } from '~/models/session.server'
 import { popularStates } from '~/models/popular.server'
-import type { Viewer } from '~/models/viewer'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { defaultSite } from '~/sites/index'
 import { siteNavigation } from '~/sites/navigation'
@@ -41,10 +41,13 @@ async function navigationStates(site: SiteProfile) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [states, financeHref] = await Promise.all([navigationStates(context.site), financeCenterHref(getDb(), context.site, {})])
+  const [states, financeHref, viewer] = await Promise.all([
+    navigationStates(context.site),
+    financeCenterHref(getDb(), context.site, {}),
+    getViewer(request),
+  ])
   const navigation = siteNavigation(context.site, states)
-  // The signed-in user comes with the accounts work; until then everyone is a visitor.
-  return { ...context, navigation, financeHref: financeHref ?? null, viewer: null as Viewer | null }
+  return { ...context, navigation, financeHref: financeHref ?? null, viewer }
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */

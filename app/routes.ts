@@ -28,6 +28,19 @@ export default [
   route('sitemap.xml', 'routes/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // Accounts (spec §2 shared routes): login, sign up, password reset, favorites, saved searches, settings.
+  route('login', 'routes/login.tsx'),
+  route('login/forgot', 'routes/login.forgot.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('reset/:resetKey', 'routes/reset.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('account/details', 'routes/account.details.tsx'),
+  route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
+  route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
+  route('account/savedsearches', 'routes/account.savedsearches.tsx'),
+  route('api/likes', 'routes/api.likes.ts'),
+  route('api/saved-searches', 'routes/api.saved-searches.ts'),
   // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
   // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

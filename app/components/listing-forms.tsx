@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 import {
   ContactSchema,
@@ -13,7 +13,7 @@ import {
   maxShareRecipients,
   reportReasons,
 } from '~/models/listing-forms'
-import { FormField, HoneypotField } from './form-field'
+import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */
@@ -31,16 +31,6 @@ interface ListingFormsProps {
   canContact: boolean
   /** The listing page's path: closing a modal without scripts returns there. */
   pagePath: string
-}
-
-const submitStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
-
-function Confirmation({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
-      {children}
-    </p>
-  )
 }
 
 /** Copies the listing's address (issue 6 §5: copy-link with JavaScript); absent without scripts. */

@@ -13,6 +13,7 @@ import { brokerDisplayName } from './listing-card-broker'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { type ListingFormResult, ListingForms } from './listing-forms'
+import { LikeForm } from './like-form'
 import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'
@@ -49,7 +50,7 @@ export function listingPageMeta(page: ListingPageData, matches: MetaMatches): Me
 }
 
 /** `isInColumn`: beside the broker there is room for two cards a row, not three. */
-function ListingCards({ id, heading, listings, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; isInColumn?: boolean }) {
+function ListingCards({ id, heading, listings, likedListingIds, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; likedListingIds: Set<number>; isInColumn?: boolean }) {
   if (listings.length === 0) return null
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -57,7 +58,7 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
       <ul className={`mt-4 grid gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} />
+            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />
           </li>
         ))}
       </ul>
@@ -70,11 +71,11 @@ type OpenView = (view: CarouselView) => (event: MouseEvent<HTMLElement>) => void
 const locationSectionId = 'location'
 
 /**
- * Overlays on the first photo: tier, status, and the video, tour and map. Without scripts the
+ * Overlays on the first photo: tier, status, the like button, and the video, tour and map. Without scripts the
  * video and tour open on their hosts and the map link goes to the location section; with
  * scripts each opens its tab of the full-screen carousel.
  */
-function GalleryOverlay({ listing, openView }: { listing: ListingDetail; openView: OpenView }) {
+function GalleryOverlay({ listing, isLiked, pagePath, openView }: { listing: ListingDetail; isLiked: boolean; pagePath: string; openView: OpenView }) {
   const tier = listingTier(listing)
   const linkStyle = 'rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100'
   return (
@@ -83,6 +84,7 @@ function GalleryOverlay({ listing, openView }: { listing: ListingDetail; openVie
         <span className="rounded bg-stone-900/85 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-white shadow">{tier}</span>
       ) : null}
       <ListingStatusBadge listing={listing} />
+      <LikeForm listingId={listing.id} listingTitle={listing.title} isLiked={isLiked} returnTo={pagePath} look="labelled" />
       {listing.videoUrl ? (
         <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" onClick={openView('video')} className={linkStyle}>
           Watch video
@@ -128,18 +130,20 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   const origin = useSiteOrigin()
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
+  const likedListingIds = new Set(page.likedListingIds)
   const similar = (
     <ListingCards
       id="similar"
       heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
       listings={page.similarListings}
+      likedListingIds={likedListingIds}
       isInColumn={!isActive}
     />
   )
   return (
     <article aria-labelledby="listing-title" className="pb-16">
       <GalleryHero listing={listing} openPhoto={openPhoto}>
-        <GalleryOverlay listing={listing} openView={openView} />
+        <GalleryOverlay listing={listing} isLiked={likedListingIds.has(listing.id)} pagePath={page.canonicalPath} openView={openView} />
       </GalleryHero>
       <div className="mx-auto max-w-7xl px-4">
         <div className="py-4">
@@ -184,7 +188,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         </div>
         <div className="mt-12 flex flex-col gap-12">
           {listing.broker ? (
-            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} />
+            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={likedListingIds} />
           ) : null}
           {isActive ? similar : null}
         </div>

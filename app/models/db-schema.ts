@@ -212,6 +212,39 @@ export interface FinanceLeadTable {
   created_at: string
 }
 
+/** A listing a user liked (spec §4 "Like"); `site_id` is the site it was liked on. */
+export interface SavedPropertyTable {
+  id: Generated<number>
+  user_id: number
+  listing_id: number
+  site_id: number
+  created_at: string
+}
+
+/** Spec §3 "Saved search": a search path of one site, with its criteria as JSON. */
+export interface SavedSearchTable {
+  id: Generated<number>
+  user_id: number
+  site_id: number
+  name: string
+  description: Generated<string>
+  notify: Generated<string> // 'No Updates', 'Daily' or 'Weekly'
+  criteria: string
+  path: string
+  active: Generated<number>
+  created_at: string
+}
+
+/** A /reset/{resetKey} link: only the key's SHA-256 is kept, so a database leak opens no account. */
+export interface PasswordResetTable {
+  id: Generated<number>
+  user_id: number
+  key_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -227,6 +260,9 @@ export interface Database {
   finance_centers: FinanceCenterTable
   finance_center_locations: FinanceCenterLocationTable
   finance_leads: FinanceLeadTable
+  saved_properties: SavedPropertyTable
+  saved_searches: SavedSearchTable
+  password_resets: PasswordResetTable
 }
 
 export type ListingRow = Selectable<ListingTable>

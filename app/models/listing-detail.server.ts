@@ -16,7 +16,7 @@ const nearbyDegreeSteps = [0.25, 0.6, 1.5] as const
 const defaultCardCount = 6
 
 /** Spec §1 "Content can be limited to specific sites": the site's property-type bits; 0 is every listing. */
-function inSiteScope(scopeBits: number) {
+export function inSiteScope(scopeBits: number) {
   return scopeBits === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(listings.property_types & ${scopeBits}) <> 0`
 }
 

@@ -54,4 +54,6 @@ export interface ListingPageData {
   financeHref: string | null
   /** Which of the page's forms just succeeded (`?sent=` after its redirect), for the confirmation. */
   sent: ListingFormIntent | null
+  /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
 }

@@ -18,6 +18,8 @@ import { listingFormIntents } from './listing-forms'
 import { handleListingFormPost } from './listing-forms.server'
 import { showsContactButton } from './listing-rules'
 import { normalizeCriteria } from './search-criteria'
+import { likedListingIdsAmong } from './saved-property.server'
+import { getViewerId } from './session.server'
 
 const listedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -53,6 +55,8 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     findSimilarListings(db, listing, { scopeBits }),
   ])
   const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
+  const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
   return {
     listing,
     canonicalPath,
@@ -65,6 +69,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     similarListings: similarListings.map(linked),
     financeHref: financeHref ?? null,
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
+    likedListingIds,
   }
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { listingPath } from '~/sites/listing-path'
 import { requestIsForPath } from '~/utils/requested-path.server'
+import { savedSearchConfirmationParam } from './account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
@@ -11,12 +12,14 @@ import { searchPageMarketSection } from './landing-page.server'
 import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
+import { likedListingIdsAmong } from './saved-property.server'
+import { getViewerId } from './session.server'
 import { type SearchPlaceNames, isIndexableSearch, searchDescription, searchHeading, searchTitle } from './search-seo'
 import { sortOptions } from './search-options'
 
 export const resultsPerPage = 25
 
-function placeNames(location: ResolvedLocation): SearchPlaceNames {
+export function placeNames(location: ResolvedLocation): SearchPlaceNames {
   return {
     displayName: location.displayName,
     state: location.state && { name: location.state.name, token: location.state.token },
@@ -103,13 +106,14 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const resolved = resolveLocation(gazetteer, criteria)
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
   if (!resolved.ok) throw new Response('Not Found', { status: 404 })
-  if (!requestIsForPath(request, parsed.normalPath)) throw redirect(parsed.normalPath, 301)
+  if (!requestIsForPath(request, parsed.normalPath, { pageParams: [savedSearchConfirmationParam] })) throw redirect(parsed.normalPath, 301)
   const { location } = resolved
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
   const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
 
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
   const names = placeNames(location)
   return {
@@ -133,5 +137,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     breadcrumbs: breadcrumbs(site, criteria, location),
     market,
     financeHref: financeHref ?? null,
+    likedListingIds,
+    isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
   }
 }

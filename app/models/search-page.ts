@@ -39,5 +39,9 @@ export interface SearchPageData {
   financeHref: string | null
   /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
   market: PlaceMarketSection | null
+  /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
+  /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
+  isSavedSearch: boolean
 }
 

@@ -5,6 +5,7 @@ import { buildGeography } from '../geography.server'
 import { clearSearchTotalsCache } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { seedFinanceCenters } from './finance-centers'
+import { seedDemoUsers } from './demo-users'
 import { generateListing } from './listings'
 import { createPlaceIndex } from './place-index'
 
@@ -96,6 +97,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
 
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
+  await seedDemoUsers(db)
   await refreshPlannerStatistics(db)
   clearSearchTotalsCache()
   return { places: placeTotal, accounts: accountTotal, listings }
