@@ -1,3 +1,4 @@
+import { sitemapPath } from './sitemap-path'
 import { type SearchCriteria, normalizeCriteria } from '~/models/search-criteria'
 import { propertyTypeOptions } from '~/models/search-options'
 import { brokerDirectoryPath } from './broker-path'
@@ -159,7 +160,7 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
           { label: 'Privacy Notice', href: site.externalLinks.privacyNotice },
           { label: 'Cookie Policy', href: site.externalLinks.cookiePolicy },
           { label: 'Exercise Your Privacy Rights', href: site.externalLinks.privacyRights },
-          { label: 'Sitemap', href: '/sitemap/' },
+          { label: 'Sitemap', href: sitemapPath(site, { kind: 'home' }) },
         ],
       }
     case 'partners':

@@ -1,3 +1,4 @@
+import { sitemapPath } from '~/sites/sitemap-path'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -37,7 +38,7 @@ const labels = (links: NavigationLink[]) => links.map((link) => link.label)
 
 describe('menu links', () => {
   test.each(searchSites)('every search link of the $name menu and footer is a search its grammar reads back', (site) => {
-    const internal = allLinks(site).filter((link) => link.href.startsWith('/') && !['/', '/sitemap/', '/account/', brokerDirectoryPath(site)].includes(link.href))
+    const internal = allLinks(site).filter((link) => link.href.startsWith('/') && !['/', sitemapPath(site, { kind: 'home' }), '/account/', brokerDirectoryPath(site)].includes(link.href))
     const searches = internal.filter((link) => !link.href.startsWith('/addlisting/') && !Object.values(site.contentPaths).includes(link.href) && link.href !== '/market-insights/')
     expect(searches.length).toBeGreaterThan(60)
     for (const link of searches) expect(parseSearchPath(site, link.href), link.href).toMatchObject({ normalPath: link.href })
