@@ -30,7 +30,8 @@ function locationPlaceholder(location: ResolvedLocation) {
   return 'Enter new location'
 }
 
-function pageWindow(page: number, pageCount: number) {
+/** The page numbers pagination links to: up to five, around the current page. */
+export function pageWindow(page: number, pageCount: number) {
   const first = Math.max(1, Math.min(page - 2, pageCount - 4))
   const last = Math.min(pageCount, first + 4)
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index)

@@ -27,5 +27,6 @@ export const farmSite = {
   searchGrammar: 'rural',
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',
+  brokerPathStyle: 'broker-suffix',
   footerStatesShown: 10,
 } satisfies SiteProfile

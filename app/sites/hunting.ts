@@ -27,5 +27,6 @@ export const huntingSite = {
   searchGrammar: 'rural',
   listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
   listingPathStyle: 'pid',
+  brokerPathStyle: 'profile',
   footerStatesShown: 5,
 } satisfies SiteProfile

@@ -26,5 +26,6 @@ export const landSite = {
   searchGrammar: 'land',
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
+  brokerPathStyle: 'member',
   footerStatesShown: 10,
 } satisfies SiteProfile

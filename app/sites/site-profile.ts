@@ -46,6 +46,12 @@ export interface SiteProfile {
   /** Property-type bits a listing needs to appear on the site; 0 shows every listing. */
   listingScopeBits: number
   listingPathStyle: 'property-folder' | 'property-suffix' | 'pid'
+  /**
+   * Which broker URLs the site speaks (spec §2 site route lists): 'member' is /member/{name}/{id}
+   * with the directory at /broker/, 'broker-suffix' /broker/{name}-{id}/ with /real-estate-agents/,
+   * 'profile' /profile/{name}/{id} with /find-agent/; null: no broker pages.
+   */
+  brokerPathStyle: 'member' | 'broker-suffix' | 'profile' | null
   /** Spec §9: footer collapsed list lengths. */
   footerStatesShown: number
 }

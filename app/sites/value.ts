@@ -26,5 +26,6 @@ export const valueSite = {
   searchGrammar: null,
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
+  brokerPathStyle: null,
   footerStatesShown: 10,
 } satisfies SiteProfile

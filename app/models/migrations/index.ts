@@ -4,6 +4,7 @@ import * as accountsListingsUsers from './0002-accounts-listings-users'
 import * as searchIndexes from './0003-search-indexes'
 import * as widerRankIndexes from './0004-wider-rank-indexes'
 import * as leadsReportsEvents from './0005-leads-reports-events'
+import * as brokerListingIndex from './0006-broker-listing-index'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-search-indexes': searchIndexes,
   '0004-wider-rank-indexes': widerRankIndexes,
   '0005-leads-reports-events': leadsReportsEvents,
+  '0006-broker-listing-index': brokerListingIndex,
 }
