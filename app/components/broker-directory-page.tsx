@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { brokerSortOptions } from '~/models/broker-directory'
 import type { BrokerDirectoryPageData, DirectoryLink } from '~/models/broker-page'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -27,18 +28,27 @@ export function brokerDirectoryMeta(page: BrokerDirectoryPageData, matches: Meta
 
 const fieldStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-2 py-2 text-sm'
 
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
+  )
+}
+
 /** Spec §2 directory filters as one GET form: it works without scripts, and the server turns it into a path. */
 function DirectoryFilters({ page }: { page: BrokerDirectoryPageData }) {
   const { criteria } = page
   return (
     <Form method="get" action={page.formAction} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 small:grid-cols-2 tablet:grid-cols-[2fr_1fr_1fr_1fr_auto] tablet:items-end">
-      <label className="block text-sm font-semibold">
-        Name
-        <input type="search" name="name" defaultValue={criteria.name ?? ''} placeholder="Agent or company name" className={fieldStyle} />
-      </label>
-      <label className="block text-sm font-semibold">
-        State
-        <select name="state" defaultValue={criteria.state ?? ''} className={fieldStyle}>
+      <Field id="directory-name" label="Name">
+        <input id="directory-name" type="search" name="name" defaultValue={criteria.name ?? ''} placeholder="Agent or company name" className={fieldStyle} />
+      </Field>
+      <Field id="directory-state" label="State">
+        <select id="directory-state" name="state" defaultValue={criteria.state ?? ''} className={fieldStyle}>
           <option value="">All states</option>
           {page.stateOptions.map((state) => (
             <option key={state.token} value={state.token}>
@@ -46,10 +56,9 @@ function DirectoryFilters({ page }: { page: BrokerDirectoryPageData }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm font-semibold">
-        Type
-        <select name="type" defaultValue={criteria.brokerType ?? ''} className={fieldStyle}>
+      </Field>
+      <Field id="directory-type" label="Type">
+        <select id="directory-type" name="type" defaultValue={criteria.brokerType ?? ''} className={fieldStyle}>
           <option value="">All types</option>
           {page.typeOptions.map((type) => (
             <option key={type.word} value={type.word}>
@@ -57,17 +66,16 @@ function DirectoryFilters({ page }: { page: BrokerDirectoryPageData }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm font-semibold">
-        Sort by
-        <select name="sort" defaultValue={criteria.sort} className={fieldStyle}>
+      </Field>
+      <Field id="directory-sort" label="Sort by">
+        <select id="directory-sort" name="sort" defaultValue={criteria.sort} className={fieldStyle}>
           {brokerSortOptions.map((option) => (
             <option key={option.key} value={option.key}>
               {option.label}
             </option>
           ))}
         </select>
-      </label>
+      </Field>
       <button type="submit" className="rounded-md bg-brand px-5 py-2 font-semibold text-brand-contrast hover:bg-brand/90">
         Search
       </button>

@@ -140,7 +140,7 @@ export function BrokerListingsPage({ page }: { page: BrokerListingsPageData }) {
         <BrokerHeader broker={page.broker} heading={page.heading} portraitSize={72} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
-        <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} results`}</p>
+        <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} ${page.totalCount === 1 ? 'result' : 'results'}`}</p>
         {page.profileHref ? (
           <a href={page.profileHref} className="font-semibold text-brand underline">
             {`About ${page.broker.name}`}

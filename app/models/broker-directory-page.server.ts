@@ -98,12 +98,15 @@ export async function loadBrokerDirectoryPage(db: Kysely<Database>, site: SitePr
     pagination: paginationOf(criteria.page, pageCount, (page) => hrefOf({ page })),
     typeLinks: [
       { label: 'All', href: browseHref({ brokerType: undefined }), count: totalByType, isCurrent: !type },
-      ...brokerTypeOptions.map((option): DirectoryLink => ({
-        label: option.label,
-        href: browseHref({ brokerType: option.word }),
-        count: counts.byType.get(option.value) ?? 0,
-        isCurrent: option.word === type?.word,
-      })),
+      ...brokerTypeOptions
+        .map((option): DirectoryLink => ({
+          label: option.label,
+          href: browseHref({ brokerType: option.word }),
+          count: counts.byType.get(option.value) ?? 0,
+          isCurrent: option.word === type?.word,
+        }))
+        // No link to an empty page, unless it is this one.
+        .filter((link) => link.count > 0 || link.isCurrent),
     ],
     stateLinks: gazetteer.states
       .filter((each) => (counts.byState.get(each.id) ?? 0) > 0)
