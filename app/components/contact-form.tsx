@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form } from '@remix-run/react'
+import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import { ContactSchema, type ListingFormIntent, honeypotField, listingFormSectionIds } from '~/models/listing-forms'
@@ -12,6 +12,10 @@ export interface PageFormResult {
   intent: ListingFormIntent
   result: SubmissionResult<string[]>
 }
+
+/** A form answered with its errors changes nothing on the page: no reload (and no second page view). */
+export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 export const submitStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
 

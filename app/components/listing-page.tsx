@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
-import { type ShouldRevalidateFunction, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
@@ -11,6 +11,7 @@ import { ListingBroker } from './listing-broker'
 import { ListingCard } from './listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, usePhotoCarousel } from './listing-gallery'
+import { pageFormShouldRevalidate } from './contact-form'
 import { type ListingFormResult, ListingForms } from './listing-forms'
 import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
@@ -18,8 +19,7 @@ import { listingFormSectionIds } from '~/models/listing-forms'
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
-export const listingShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
+export const listingShouldRevalidate = pageFormShouldRevalidate
 
 /** Head of a detail page: title, description, canonical, and the Open Graph card with the first photo. */
 export function listingPageMeta(page: ListingPageData, matches: MetaMatches): MetaDescriptor[] {

@@ -3,12 +3,11 @@ import type { Kysely } from 'kysely'
 import { type ParsedDirectoryPath, buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { brokerDirectoryPath } from '~/sites/broker-path'
 import type { SiteProfile } from '~/sites/site-profile'
-import { brokerDisplayName } from '~/utils/format'
 import { requestIsForPath } from '~/utils/requested-path.server'
-import { type BrokerDirectoryCriteria, type BrokerSort, type BrokerTypeWord, brokerTypeOption, brokerTypeOptions } from './broker-directory'
+import { type BrokerDirectoryCriteria, type BrokerSort, type BrokerTypeWord, brokerTypeOptions } from './broker-directory'
 import type { BrokerCardData, BrokerDirectoryPageData, DirectoryLink } from './broker-page'
-import { brokerHref, brokerPlace, paginationOf } from './broker-page.server'
-import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } from './broker.server'
+import { brokerHref, brokerIdentity, paginationOf } from './broker-page.server'
+import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } from './broker-directory.server'
 import type { Database } from './db-schema'
 import { findState, loadGazetteer } from './gazetteer.server'
 
@@ -27,10 +26,7 @@ const typeHeadings: Record<BrokerTypeWord | 'all', string> = {
 function brokerCard(site: SiteProfile, broker: DirectoryBroker): BrokerCardData {
   return {
     id: broker.id,
-    name: brokerDisplayName(broker),
-    companyName: broker.contactName && broker.companyName ? broker.companyName : null,
-    typeLabel: brokerTypeOption(broker.brokerType)?.singular ?? 'Seller',
-    place: brokerPlace(broker),
+    ...brokerIdentity(broker),
     portraitDocumentId: broker.portraitDocumentId,
     listingCount: broker.listingCount,
     totalAcres: broker.totalAcres,

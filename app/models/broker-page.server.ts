@@ -40,21 +40,25 @@ export function brokerHref(site: SiteProfile, broker: BrokerName & { isFree: boo
   return brokerPagePath(site, broker, broker.isFree ? 'listings' : 'profile')!
 }
 
-/** 'Austin, TX', or whichever half is known. */
-export function brokerPlace(broker: { city: string | null; stateAbbreviation: string | null }) {
-  return [broker.city, broker.stateAbbreviation].filter(Boolean).join(', ') || null
+type BrokerIdentityFields = Pick<BrokerAccount, 'contactName' | 'companyName' | 'brokerType' | 'city' | 'stateAbbreviation'>
+
+/** How cards and pages name a broker: the name, the company under a person's name, the type and the office ('Austin, TX'). */
+export function brokerIdentity(broker: BrokerIdentityFields) {
+  return {
+    name: brokerDisplayName(broker),
+    companyName: broker.contactName && broker.companyName ? broker.companyName : null,
+    typeLabel: brokerTypeOption(broker.brokerType)?.singular ?? 'Seller',
+    place: [broker.city, broker.stateAbbreviation].filter(Boolean).join(', ') || null,
+  }
 }
 
 function toBrokerProfile(broker: BrokerAccount): BrokerProfile {
   return {
     id: broker.id,
-    name: brokerDisplayName(broker),
-    companyName: broker.contactName && broker.companyName ? broker.companyName : null,
-    typeLabel: brokerTypeOption(broker.brokerType)?.singular ?? 'Seller',
+    ...brokerIdentity(broker),
     phone: broker.phone,
     city: broker.city,
     stateAbbreviation: broker.stateAbbreviation,
-    place: brokerPlace(broker),
     description: broker.description,
     licenseNumber: broker.licenseNumber,
     certifications: certificationLabels(broker),
@@ -102,7 +106,7 @@ function shorten(text: string, length: number) {
  */
 export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number): Promise<BrokerProfilePageData> {
   const broker = await findBrokerOr404(db, brokerId)
-  // Temporary: the page appears when the account is upgraded.
+  // A 302: the page appears once the account is upgraded.
   if (broker.isFree) throw redirect(brokerHref(site, broker), 302)
   const canonicalPath = brokerPagePath(site, broker)!
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
@@ -169,7 +173,7 @@ export async function loadBrokerListingsPage(
     totalCount: result.totalCount,
     listings: result.listings,
     pagination: paginationOf(page, pageCount, (number) => brokerPagePath(site, broker, 'listings', number)!),
-    breadcrumbs: broker.isFree ? breadcrumbs : [...breadcrumbs, { name: 'Listings', href: canonicalPath }],
+    breadcrumbs: broker.isFree ? breadcrumbs : [...breadcrumbs, { name: 'Listings', href: brokerPagePath(site, broker, 'listings')! }],
   }
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { BrokerDirectoryPage, brokerDirectoryMeta } from '~/components/broker-directory-page'
 import { BrokerListingsPage, BrokerProfilePage, brokerPageMeta } from '~/components/broker-page'
-import { listingShouldRevalidate } from '~/components/listing-page'
+import { pageFormShouldRevalidate } from '~/components/contact-form'
 import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
 import { loadBrokerDirectoryPage } from '~/models/broker-directory-page.server'
 import { handleBrokerPagePost, loadBrokerListingsPage, loadBrokerProfilePage } from '~/models/broker-page.server'
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleBrokerPagePost(getDb(), site, request, brokerPath)
 }
 
-export const shouldRevalidate = listingShouldRevalidate
+export const shouldRevalidate = pageFormShouldRevalidate
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return []

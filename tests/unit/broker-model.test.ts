@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { countDirectoryBrokers, findBroker, findBrokerListingStats, findDirectoryBrokers } from '~/models/broker.server'
+import { countDirectoryBrokers, findDirectoryBrokers } from '~/models/broker-directory.server'
+import { findBroker, findBrokerListingStats } from '~/models/broker.server'
 import type { Database } from '~/models/db-schema'
 import { sites } from '~/sites/index'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
