@@ -12,6 +12,13 @@ export interface AppConfig {
   smtpUrl: string | undefined
   /** Extra host → site key pairs, from SITE_HOSTS="landatlas.com=land,farmfinder.com=farm". */
   siteHosts: Record<string, string>
+  /**
+   * Request headers the CDN sets with the visitor's location (from their IP address), for 'Land
+   * for Sale Near Me' (spec §2): a zip code ('78701' or '78701-1234') and a state abbreviation
+   * ('TX' or 'US-TX'). Defaults x-visitor-zip and x-visitor-state; behind CloudFront set
+   * VISITOR_ZIP_HEADER=cloudfront-viewer-postal-code and VISITOR_STATE_HEADER=cloudfront-viewer-country-region.
+   */
+  visitorHeaders: { zip: string; state: string }
 }
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
@@ -30,5 +37,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     siteHosts: parseSiteHosts(env.SITE_HOSTS),
+    visitorHeaders: {
+      zip: env.VISITOR_ZIP_HEADER?.trim().toLowerCase() || 'x-visitor-zip',
+      state: env.VISITOR_STATE_HEADER?.trim().toLowerCase() || 'x-visitor-state',
+    },
   }
 }

@@ -17,23 +17,28 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
+    // Cleared once the page is complete: a pending timer would keep the whole render alive for seconds.
+    const abortTimer = setTimeout(() => abort(), renderTimeoutMs + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} />,
       {
         onAllReady() {
+          clearTimeout(abortTimer)
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
           logServerError(error, request)
         },
       },
     )
-    setTimeout(abort, renderTimeoutMs + 1_000)
   })
 }
 

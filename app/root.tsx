@@ -6,14 +6,21 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
-import { SiteFooter } from '~/components/site-footer'
-import { SiteHeader } from '~/components/site-header'
+import { SiteFooter, useFooterHidden } from '~/components/site-footer'
+import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
+import { getDb } from '~/models/db.server'
+import { financeCenterHref } from '~/models/finance-centers.server'
+import { getViewer } from '~/models/session.server'
+import { popularStates } from '~/models/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { defaultSite } from '~/sites/index'
+import { siteNavigation } from '~/sites/navigation'
 import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
@@ -21,8 +28,26 @@ import stylesheet from './tailwind.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
 
+/** The states by listing count for the menus; spec §8: a failed count leaves the lists empty. */
+async function navigationStates(site: SiteProfile) {
+  if (!site.searchGrammar) return []
+  try {
+    return await popularStates(getDb(), site.listingScopeBits)
+  } catch (error) {
+    console.error('Counting listings by state for the menus failed', error)
+    return []
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return headContextForRequest(request)
+  const context = headContextForRequest(request)
+  const [states, financeHref, viewer] = await Promise.all([
+    navigationStates(context.site),
+    financeCenterHref(getDb(), context.site, {}),
+    getViewer(request),
+  ])
+  const navigation = siteNavigation(context.site, states)
+  return { ...context, navigation, financeHref: financeHref ?? null, viewer }
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -50,6 +75,11 @@ let hasHydrated = false
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useSite()
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const location = useLocation()
+  const isTransparent = useTransparentHeader()
+  const isFooterHidden = useFooterHidden()
+  const financeHref = useFinanceHref()
   // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
   useEffect(() => {
     hasHydrated = true
@@ -65,11 +95,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
-        <SiteHeader site={site} />
+        <SiteHeader
+          site={site}
+          menu={rootData?.navigation.menu}
+          viewer={rootData?.viewer ?? null}
+          currentPath={`${location.pathname}${location.search}`}
+          financeHref={financeHref}
+          isTransparent={isTransparent}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter site={site} />
+        {isFooterHidden ? null : <SiteFooter site={site} links={rootData?.navigation.footer} />}
         <ScrollRestoration />
         <Scripts />
       </body>

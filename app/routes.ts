@@ -6,8 +6,41 @@ export default [
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
+  route('listing-map/:listingId/:kind.svg', 'routes/listing-map.ts'),
+  route('financing', 'routes/financing.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
+  // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
+  // keeps the two lists equal), all one module; a path another site owns is this site's 404.
+  ...[
+    'termsofuse',
+    'terms/advertising',
+    'terms/advertising/terms-and-conditions-for-submitting-photos',
+    'about/termsandconditions',
+    'advertising-terms',
+    'terms-conditions',
+    'terms-and-conditions-for-submitting-photos',
+    'terms-of-use',
+  ].map((path) => route(path, 'routes/content-page.tsx', { id: `content:${path}` })),
+  // Sitemaps and robots.txt (issue 7 §6): the HTML sitemap in each site's spelling, the XML index and its files.
+  route('sitemap', 'routes/sitemap.tsx', { id: 'sitemap' }),
+  route('sitemap/*', 'routes/sitemap.tsx', { id: 'sitemap-place' }),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  // Accounts (spec §2 shared routes): login, sign up, password reset, favorites, saved searches, settings.
+  route('login', 'routes/login.tsx'),
+  route('login/forgot', 'routes/login.forgot.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('reset/:resetKey', 'routes/reset.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('account/details', 'routes/account.details.tsx'),
+  route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
+  route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
+  route('account/savedsearches', 'routes/account.savedsearches.tsx'),
+  route('api/likes', 'routes/api.likes.ts'),
+  route('api/saved-searches', 'routes/api.saved-searches.ts'),
   // Search paths: the land site's /search/…, the rural sites' through the catch-all. The site's
   // grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

@@ -28,12 +28,13 @@ export function brokerPageMeta(
 }
 
 /** `headingLevel`: the cards' titles sit one level below the heading above the grid. */
-function ListingGrid({ listings, headingLevel }: { listings: LinkedListing[]; headingLevel: 2 | 3 }) {
+function ListingGrid({ listings, likedListingIds, headingLevel }: { listings: LinkedListing[]; likedListingIds: number[]; headingLevel: 2 | 3 }) {
+  const liked = new Set(likedListingIds)
   return (
     <ol className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
       {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} />
+          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
         </li>
       ))}
     </ol>
@@ -115,7 +116,7 @@ export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
       </div>
       <section aria-labelledby="listings-heading" className="mt-12">
         <h2 id="listings-heading" className="text-xl font-bold text-stone-900">{`Properties for sale by ${broker.name}`}</h2>
-        {page.listings.length > 0 ? <ListingGrid listings={page.listings} headingLevel={3} /> : <p className="mt-3">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? <ListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={3} /> : <p className="mt-3">No properties for sale on this site right now.</p>}
         {page.allListingsHref ? (
           <p className="mt-6">
             <a href={page.allListingsHref} className="font-semibold text-brand underline">
@@ -154,7 +155,7 @@ export function BrokerListingsPage({ page }: { page: BrokerListingsPageData }) {
         ) : null}
       </div>
       <section aria-label="Results">
-        {page.listings.length > 0 ? <ListingGrid listings={page.listings} headingLevel={2} /> : <p className="mt-4">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? <ListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={2} /> : <p className="mt-4">No properties for sale on this site right now.</p>}
         <Pagination {...page.pagination} />
       </section>
       <JsonLd

@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import { ContactSchema, type ListingFormIntent, honeypotField, listingFormSectionIds } from '~/models/listing-forms'
-import { FormField, HoneypotField } from './form-field'
+import { Confirmation, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import { TargetModal } from './target-modal'
+import { useSchemaForm } from './use-schema-form'
 
 /** What a page's action answered: the failed submission of one of its forms. */
 export interface PageFormResult {
@@ -17,28 +16,9 @@ export interface PageFormResult {
 export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
-export const submitStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
-
-export function Confirmation({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
-      {children}
-    </p>
-  )
-}
-
-/** One of a page's forms, checked in the browser by the schema the action uses. */
+/** One of a page's forms (their ids are per intent), shown with the action's answer when it was for this form. */
 export function usePageForm<Schema extends z.ZodTypeAny>(intent: ListingFormIntent, schema: Schema, actionResult: PageFormResult | undefined) {
-  return useForm<z.input<Schema>>({
-    id: `${intent}-form`,
-    lastResult: actionResult?.intent === intent ? actionResult.result : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    // Checking on blur would insert messages while the pointer moves to the next field and shift
-    // it away from under the click; messages come after the first submit, then update as you type.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  return useSchemaForm(schema, { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined })
 }
 
 interface ContactModalProps {
@@ -66,7 +46,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath }: ContactM
         <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
         <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
         <FormField field={fields.message} label="Message" multiline />
-        <button type="submit" className={submitStyle}>
+        <button type="submit" className={submitButtonStyle}>
           Send message
         </button>
       </Form>

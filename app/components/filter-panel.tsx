@@ -1,5 +1,5 @@
 import { Form, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search-criteria'
 import {
   activityOptions,
@@ -30,12 +30,47 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   )
 }
 
-function NumberField({ name, label, value }: { name: string; label: string; value: number | undefined }) {
+interface FieldProps<Value> {
+  name: string
+  label: string
+  value: Value | undefined
+  /** The id of a note that explains the field. */
+  describedBy?: string
+}
+
+function NumberField({ name, label, value, describedBy }: FieldProps<number>) {
   return (
     <label className="block text-sm">
       <span className="mb-1 block text-ink/80">{label}</span>
-      <input type="number" inputMode="numeric" min={0} step="any" name={name} defaultValue={value ?? ''} className={inputStyle} />
+      <input type="number" inputMode="numeric" min={0} step="any" name={name} defaultValue={value ?? ''} aria-describedby={describedBy} className={inputStyle} />
     </label>
+  )
+}
+
+function DateField({ name, label, value, describedBy }: FieldProps<string>) {
+  return (
+    <label className="block text-sm">
+      <span className="mb-1 block text-ink/80">{label}</span>
+      <input type="date" name={name} defaultValue={value ?? ''} aria-describedby={describedBy} className={inputStyle} />
+    </label>
+  )
+}
+
+/** Spec §3 sales price and sold date bounds; they only exist on sold listings, so they search those alone. */
+function SoldFieldset({ criteria }: { criteria: SearchCriteria }) {
+  const noteId = useId()
+  return (
+    <Fieldset legend="Sold">
+      <p id={noteId} className="mb-2 text-sm text-ink/80">
+        A sale price or sold date shows sold listings only.
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <NumberField name="salesPriceMin" label="Min sale price ($)" value={criteria.salesPriceMin} describedBy={noteId} />
+        <NumberField name="salesPriceMax" label="Max sale price ($)" value={criteria.salesPriceMax} describedBy={noteId} />
+        <DateField name="soldDateMin" label="Sold from" value={criteria.soldDateMin} describedBy={noteId} />
+        <DateField name="soldDateMax" label="Sold to" value={criteria.soldDateMax} describedBy={noteId} />
+      </div>
+    </Fieldset>
   )
 }
 
@@ -113,7 +148,8 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
       <summary className="cursor-pointer select-none px-4 py-3 font-semibold">
         Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
       </summary>
-      <Form method="get" action={action} onChange={onChange} preventScrollReset className="space-y-4 px-4 pb-4">
+      {/* 'Apply filters' searches at once: a search still waiting on the pause must not follow it (and undo a sort chosen meanwhile). */}
+      <Form method="get" action={action} onChange={onChange} onSubmit={() => clearTimeout(debounce.current)} preventScrollReset className="space-y-4 px-4 pb-4">
         <input type="hidden" name="filters" value="1" />
         <input type="hidden" name="sortOrder" value={criteria.sortOrder} />
         <label className="block text-sm">
@@ -131,6 +167,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
         <Fieldset legend="Status">
           <Checkboxes name="marketStatuses" options={marketStatusOptions} checked={criteria.marketStatuses} />
         </Fieldset>
+        <SoldFieldset criteria={criteria} />
         <Fieldset legend="Listed and price changes">
           <SelectField name="dateListed" label="Date listed" value={criteria.dateListed} options={dateListedOptions.map(({ key, label }) => ({ value: key, label }))} />
           <div className="mt-2 grid grid-cols-2 gap-2">

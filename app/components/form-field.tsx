@@ -1,4 +1,5 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 
 const controlStyle =
   'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
@@ -6,7 +7,7 @@ const controlStyle =
 interface FieldProps {
   field: FieldMetadata<unknown, Record<string, unknown>, string[]>
   label: string
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   multiline?: boolean
   autoComplete?: string
   hint?: string
@@ -14,22 +15,45 @@ interface FieldProps {
 
 /** A labelled input or textarea with its error message, wired for screen readers by conform. */
 export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
+  // A hint (the password rules, say) is read out with the field, as its errors are.
+  const ariaDescribedBy = hint ? field.descriptionId : undefined
   const control = multiline
-    ? <textarea {...getTextareaProps(field)} rows={4} className={controlStyle} />
-    : <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={controlStyle} />
+    ? <textarea {...getTextareaProps(field, { ariaDescribedBy })} rows={4} className={controlStyle} />
+    : <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} className={controlStyle} />
   return (
     <div className="mb-3">
       <label htmlFor={field.id} className="block text-sm font-semibold">
         {label}
         {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
       </label>
-      {hint ? <p className="text-sm text-ink/70">{hint}</p> : null}
+      {hint ? <p id={field.descriptionId} className="text-sm text-ink/70">{hint}</p> : null}
       {control}
       {field.errors?.[0] ? (
         <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
           {field.errors[0]}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+export const submitButtonStyle = 'w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
+
+/** The answer to a form that succeeded, read out by screen readers. */
+export function Confirmation({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
+      {children}
+    </p>
+  )
+}
+
+/** A labelled checkbox (conform field), its label beside it. */
+export function CheckboxField({ field, label }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string }) {
+  return (
+    <div className="mb-3 flex items-center gap-2">
+      <input {...getInputProps(field, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
+      <label htmlFor={field.id}>{label}</label>
     </div>
   )
 }

@@ -15,7 +15,8 @@ import {
   formatPrice,
   formatPricePerAcre,
 } from '~/utils/format'
-import { ArrowDownIcon, EnvelopeIcon, HeartIcon } from './icons'
+import { ArrowDownIcon, EnvelopeIcon } from './icons'
+import { LikeForm } from './like-form'
 import { ListingCardBroker, ListingCardBrokerActions } from './listing-card-broker'
 import { ListingCardPhoto } from './listing-card-photo'
 
@@ -28,6 +29,8 @@ export interface ListingCardProps {
   priority?: boolean
   /** Search results pages only (spec §2): diamond listings add 'Call' and 'Message'. */
   showBrokerCallButtons?: boolean
+  /** Spec §4: the signed-in viewer likes this listing (the heart shows pressed). */
+  isLiked?: boolean
 }
 
 /** Spec §2 visual tiers: upgraded cards get a coloured frame and a ribbon; free cards stay plain. */
@@ -45,7 +48,7 @@ const tierStyles: Record<ListingTier, { frame: string; ribbon?: { label: string;
  * stretched over the whole card; the like form and contact links sit above it (z-10), so no
  * interactive element is nested in another and everything works without scripts.
  */
-export function ListingCard({ listing, href, headingLevel = 3, priority = false, showBrokerCallButtons = false }: ListingCardProps) {
+export function ListingCard({ listing, href, headingLevel = 3, priority = false, showBrokerCallButtons = false, isLiked = false }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const tier = listingTier(listing)
   const { frame, ribbon } = tierStyles[tier]
@@ -71,7 +74,8 @@ export function ListingCard({ listing, href, headingLevel = 3, priority = false,
             {listing.title}
           </a>
         </Heading>
-        <LikeForm listing={listing} />
+        {/* After the title in tab order; drawn over the photo's corner. */}
+        <LikeForm listingId={listing.id} listingTitle={listing.title} isLiked={isLiked} look="icon" className="absolute right-2 top-2 z-10" />
         {/* Price leads visually; in reading order the title comes first so a heading starts each card. */}
         <div className="-order-1 flex flex-wrap items-baseline justify-between gap-x-3">
           <p className="text-xl font-bold tracking-tight">
@@ -127,22 +131,4 @@ function contactLink(listing: ListingSummary, contactHref: string) {
     )
   }
   return null
-}
-
-/** Saving works as a plain post (its action arrives in a later issue); it follows the title in tab order. */
-function LikeForm({ listing }: { listing: ListingSummary }) {
-  return (
-    <form method="post" action="/account/savedproperties/" className="absolute right-2 top-2 z-10">
-      <input type="hidden" name="listingId" value={listing.id} />
-      <button
-        type="submit"
-        name="intent"
-        value="like"
-        aria-label={`Save ${listing.title}`}
-        className="flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white hover:text-red-700"
-      >
-        <HeartIcon className="h-6 w-6" />
-      </button>
-    </form>
-  )
 }

@@ -10,8 +10,8 @@ import {
   maxShareRecipients,
   reportReasons,
 } from '~/models/listing-forms'
-import { Confirmation, ContactModal, type PageFormResult, submitStyle, usePageForm } from './contact-form'
-import { FormField, HoneypotField } from './form-field'
+import { ContactModal, type PageFormResult, usePageForm } from './contact-form'
+import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */

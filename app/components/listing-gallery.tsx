@@ -1,11 +1,13 @@
 import { type MouseEvent, type ReactNode, Suspense, lazy, useRef, useState } from 'react'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
 import type { ListingDetail } from '~/models/listing-detail'
+import type { CarouselView } from '~/models/listing-media'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { CameraIcon } from './icons'
+import type { CarouselListing } from './listing-carousel'
 
 // The full-screen carousel is code only a buyer who opens it needs: it loads on first open.
-const ListingPhotoCarousel = lazy(() => import('./listing-photo-carousel'))
+const ListingCarousel = lazy(() => import('./listing-carousel'))
 
 const photoAspectRatio = 3 / 2
 /** Spec §9 detail heights: 400 on mobile (600 × 400) and 600 on desktop (900 × 600), and their 2× versions. */
@@ -21,33 +23,36 @@ export function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds'>, ind
   return `${listing.title}, photo ${index + 1} of ${listing.imageIds.length}`
 }
 
-type OpenPhoto = (index: number) => (event: MouseEvent<HTMLElement>) => void
+type OpenHandler = (event: MouseEvent<HTMLElement>) => void
+type OpenPhoto = (index: number) => OpenHandler
 
 /**
- * The photos' shared state: which photo the carousel shows, if any. Every photo is a real link
- * to its full-size picture; with scripts a click opens the carousel instead, and closing it
- * puts focus back on the link that opened it.
+ * The full-screen carousel's shared state: which view (and photo) it shows, if any. Everything
+ * that opens it is a real link — a photo to its full-size picture, the video and tour to their
+ * hosts, the maps to the page's location section — so without scripts each still leads
+ * somewhere; with scripts a click opens the carousel instead, and closing it puts focus back
+ * on the link that opened it.
  */
-export function usePhotoCarousel(listing: Pick<ListingDetail, 'title' | 'imageIds'>): { openPhoto: OpenPhoto; carousel: ReactNode } {
-  const [openIndex, setOpenIndex] = useState<number | null>(null)
+export function useListingCarousel(listing: CarouselListing): { openPhoto: OpenPhoto; openView: (view: CarouselView) => OpenHandler; carousel: ReactNode } {
+  const [opened, setOpened] = useState<{ view: CarouselView; index: number } | null>(null)
   const opener = useRef<HTMLElement | null>(null)
-  const openPhoto: OpenPhoto = (index) => (event) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || listing.imageIds.length === 0) return
+  const open = (view: CarouselView, index: number) => (event: MouseEvent<HTMLElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || (view === 'gallery' && listing.imageIds.length === 0)) return
     event.preventDefault()
     opener.current = event.currentTarget
-    setOpenIndex(index)
+    setOpened({ view, index })
   }
   const close = () => {
-    setOpenIndex(null)
+    setOpened(null)
     opener.current?.focus()
   }
   const carousel =
-    openIndex === null ? null : (
+    opened === null ? null : (
       <Suspense fallback={null}>
-        <ListingPhotoCarousel title={listing.title} imageIds={listing.imageIds} startIndex={openIndex} onClose={close} />
+        <ListingCarousel listing={listing} startView={opened.view} startIndex={opened.index} onClose={close} />
       </Suspense>
     )
-  return { openPhoto, carousel }
+  return { openPhoto: (index) => open('gallery', index), openView: (view) => open(view, 0), carousel }
 }
 
 /**

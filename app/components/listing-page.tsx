@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import type { MouseEvent } from 'react'
 import { useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
@@ -10,11 +11,13 @@ import { Breadcrumbs } from './breadcrumbs'
 import { ListingBroker } from './listing-broker'
 import { ListingCard } from './listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
-import { GalleryHero, PhotoGrid, usePhotoCarousel } from './listing-gallery'
+import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { pageFormShouldRevalidate } from './contact-form'
 import { type ListingFormResult, ListingForms } from './listing-forms'
+import { LikeForm } from './like-form'
 import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-forms'
+import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 
@@ -47,7 +50,7 @@ export function listingPageMeta(page: ListingPageData, matches: MetaMatches): Me
 }
 
 /** `isInColumn`: beside the broker there is room for two cards a row, not three. */
-function ListingCards({ id, heading, listings, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; isInColumn?: boolean }) {
+function ListingCards({ id, heading, listings, likedListingIds, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; likedListingIds: Set<number>; isInColumn?: boolean }) {
   if (listings.length === 0) return null
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -55,7 +58,7 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
       <ul className={`mt-4 grid gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} />
+            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />
           </li>
         ))}
       </ul>
@@ -63,8 +66,16 @@ function ListingCards({ id, heading, listings, isInColumn = false }: { id: strin
   )
 }
 
-/** Overlays on the first photo: tier, status, and the video and tour links (they open the host's player). */
-function GalleryOverlay({ listing }: { listing: ListingDetail }) {
+type OpenView = (view: CarouselView) => (event: MouseEvent<HTMLElement>) => void
+
+const locationSectionId = 'location'
+
+/**
+ * Overlays on the first photo: tier, status, the like button, and the video, tour and map. Without scripts the
+ * video and tour open on their hosts and the map link goes to the location section; with
+ * scripts each opens its tab of the full-screen carousel.
+ */
+function GalleryOverlay({ listing, isLiked, pagePath, openView }: { listing: ListingDetail; isLiked: boolean; pagePath: string; openView: OpenView }) {
   const tier = listingTier(listing)
   const linkStyle = 'rounded-full bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-lg hover:bg-stone-100'
   return (
@@ -73,17 +84,39 @@ function GalleryOverlay({ listing }: { listing: ListingDetail }) {
         <span className="rounded bg-stone-900/85 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-white shadow">{tier}</span>
       ) : null}
       <ListingStatusBadge listing={listing} />
+      <LikeForm listingId={listing.id} listingTitle={listing.title} isLiked={isLiked} returnTo={pagePath} look="labelled" />
       {listing.videoUrl ? (
-        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
-          Watch video<span className="sr-only"> (opens in a new tab)</span>
+        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" onClick={openView('video')} className={linkStyle}>
+          Watch video
         </a>
       ) : null}
       {listing.virtualTourUrl ? (
-        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" className={linkStyle}>
-          Virtual tour<span className="sr-only"> (opens in a new tab)</span>
+        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" onClick={openView('tour')} className={linkStyle}>
+          Virtual tour
         </a>
       ) : null}
+      <a href={`#${locationSectionId}`} onClick={openView('property-map')} className={linkStyle}>
+        Map
+      </a>
     </>
+  )
+}
+
+/** Where the land is: the property map in the page (what a buyer without scripts sees) and the local map behind a link. */
+function ListingLocation({ listing, openView }: { listing: ListingDetail; openView: OpenView }) {
+  const place = `${listing.countyName}, ${listing.stateAbbreviation}`
+  return (
+    <section id={locationSectionId} aria-labelledby="location-heading">
+      <h2 id="location-heading" className="text-xl font-bold text-stone-900">Location</h2>
+      <a href={listingMapPath(listing.id, 'property')} onClick={openView('property-map')} className="mt-3 block overflow-hidden rounded-lg border border-stone-200">
+        <img src={listingMapPath(listing.id, 'property')} alt={`Map of the property in ${place}`} width={800} height={533} loading="lazy" decoding="async" className="h-auto w-full" />
+      </a>
+      <p className="mt-2 text-sm">
+        <a href={listingMapPath(listing.id, 'local')} onClick={openView('local-map')} className="font-semibold text-brand underline">
+          {`See ${listing.countyName} on the map of the state`}
+        </a>
+      </p>
+    </section>
   )
 }
 
@@ -95,20 +128,22 @@ function GalleryOverlay({ listing }: { listing: ListingDetail }) {
 export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
   const origin = useSiteOrigin()
-  const { openPhoto, carousel } = usePhotoCarousel(listing)
+  const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
+  const likedListingIds = new Set(page.likedListingIds)
   const similar = (
     <ListingCards
       id="similar"
       heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
       listings={page.similarListings}
+      likedListingIds={likedListingIds}
       isInColumn={!isActive}
     />
   )
   return (
     <article aria-labelledby="listing-title" className="pb-16">
       <GalleryHero listing={listing} openPhoto={openPhoto}>
-        <GalleryOverlay listing={listing} />
+        <GalleryOverlay listing={listing} isLiked={likedListingIds.has(listing.id)} pagePath={page.canonicalPath} openView={openView} />
       </GalleryHero>
       <div className="mx-auto max-w-7xl px-4">
         <div className="py-4">
@@ -148,11 +183,12 @@ export function ListingPage({ page }: { page: ListingPageData }) {
                 </div>
               </section>
             ) : null}
+            <ListingLocation listing={listing} openView={openView} />
           </div>
         </div>
         <div className="mt-12 flex flex-col gap-12">
           {listing.broker ? (
-            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} />
+            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={likedListingIds} />
           ) : null}
           {isActive ? similar : null}
         </div>

@@ -4,9 +4,11 @@ import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
+import { LandingMarket } from './landing-market'
 import { ListingCard } from './listing-card'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
+import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchStructuredData } from './search-structured-data'
@@ -28,6 +30,7 @@ export function searchResultsMeta(page: SearchPageData, matches: Parameters<type
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
   const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
+  const likedListingIds = new Set(page.likedListingIds)
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -42,12 +45,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
-          <form method="post" action="/account/savedsearches/">
-            <input type="hidden" name="path" value={page.canonicalPath} />
-            <button type="submit" className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast">
-              Save Search
-            </button>
-          </form>
+          <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
       <div className="mt-4 grid gap-6 list-map:grid-cols-[18rem_1fr]">
@@ -59,7 +57,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
             <ol className="grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
               {page.listings.map((listing, index) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons />
+                  <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
                 </li>
               ))}
             </ol>
@@ -81,6 +79,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
         </section>
       </div>
+      {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>
   )

@@ -1,12 +1,54 @@
+import { useMatches } from '@remix-run/react'
+import type { FooterSection, SiteFooterLinks } from '~/sites/navigation'
 import type { SiteProfile } from '~/sites/site-profile'
+import { LinkList } from './link-list'
 
-export function SiteFooter({ site }: { site: SiteProfile }) {
+/** What a route's `handle` may tell the footer. Spec §2: the add-listing page has no footer. */
+export interface SiteFooterHandle {
+  hidesFooter?: boolean
+}
+
+export function useFooterHidden() {
+  return useMatches().some((match) => (match.handle as SiteFooterHandle | undefined)?.hidesFooter === true)
+}
+
+const listClass = 'mt-2 space-y-1'
+
+/** A column: its first `shown` links, the rest behind a 'More' expander that needs no script (spec §2, §9). */
+function FooterColumn({ section }: { section: FooterSection }) {
+  const shown = section.shown ?? section.links.length
+  const more = section.links.slice(shown)
   return (
-    <footer className="mt-12 border-t border-ink/10 bg-white print:hidden">
-      <div className="mx-auto max-w-6xl px-4 py-6 text-sm">
-        <p>
-          © {new Date().getFullYear()} {site.name}. {site.tagline}.
-        </p>
+    <section>
+      <h2 className="font-bold">{section.heading}</h2>
+      <LinkList links={section.links.slice(0, shown)} className={listClass} linkClass="hover:underline" />
+      {more.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-semibold text-brand">{section.moreLabel ?? 'More'}</summary>
+          <LinkList links={more} label={section.moreLabel} className={listClass} linkClass="hover:underline" />
+        </details>
+      ) : null}
+    </section>
+  )
+}
+
+export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFooterLinks }) {
+  return (
+    <footer className="mt-12 bg-white text-sm print:hidden">
+      <div className="mx-auto max-w-6xl p-4">
+        {links ? (
+          <div className="grid gap-8 small:grid-cols-2 tablet:grid-cols-4">
+            {links.sections.map((section) => (
+              <FooterColumn key={section.heading} section={section} />
+            ))}
+          </div>
+        ) : null}
+        <div className="mt-8 flex flex-wrap justify-between gap-4">
+          <p>{`© ${new Date().getFullYear()} ${site.name}`}</p>
+          {links && links.socialLinks.length > 0 ? (
+            <LinkList links={links.socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
+          ) : null}
+        </div>
       </div>
     </footer>
   )

@@ -1,5 +1,8 @@
 import { useMatches } from '@remix-run/react'
+import { type RefObject, useEffect, useRef } from 'react'
 import type { SiteProfile } from '~/sites/site-profile'
+import { MobileMenu } from './mobile-menu'
+import { MenuItems, type SiteMenuProps } from './site-menu'
 
 /**
  * What a route's `handle` may tell the header. Spec §2: home and diamond-listing detail pages
@@ -9,27 +12,98 @@ export interface SiteHeaderHandle {
   hasTransparentHeader?: (data: unknown) => boolean
 }
 
-function useTransparentHeader() {
+/**
+ * Spec §2: 'Finance' shows when the page's location has a finance center on this site. A page
+ * with a location (a listing, a search, a landing) puts its lender's `financeHref` in its data,
+ * null when there is none; every other page gets the site's default lender from the root.
+ */
+export function useFinanceHref(): string | undefined {
+  const matches = useMatches()
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const data = matches[index]!.data as { financeHref?: string | null; page?: { financeHref?: string | null } } | null | undefined
+    // The catch-all route wraps its page (listing, landing or search) in `page`.
+    const found = data?.financeHref !== undefined ? data.financeHref : data?.page?.financeHref
+    if (found !== undefined) return found ?? undefined
+  }
+  return undefined
+}
+
+export function useTransparentHeader() {
   return useMatches().some((match) => (match.handle as SiteHeaderHandle | undefined)?.hasTransparentHeader?.(match.data) === true)
 }
 
-export function SiteHeader({ site }: { site: SiteProfile }) {
+/** Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it. */
+const menuScreenClasses: Record<SiteProfile['fullMenuScreen'], { fullMenu: string; mobileMenu: string }> = {
+  medium: { fullMenu: 'hidden medium:block', mobileMenu: 'medium:hidden' },
+  'larger-than-ipad-pro': { fullMenu: 'hidden larger-than-ipad-pro:block', mobileMenu: 'larger-than-ipad-pro:hidden' },
+}
+
+/**
+ * With scripts, open menus close when the page changes, on Escape (focus returns to the menu's
+ * button) and on a click outside them; without scripts they stay open until toggled.
+ */
+function useMenuDismissal(header: RefObject<HTMLElement>, currentPath: string) {
+  const shownPath = useRef(currentPath)
+  const openMenus = () => header.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []
+  useEffect(() => {
+    if (shownPath.current === currentPath) return
+    shownPath.current = currentPath
+    for (const menu of openMenus()) menu.open = false
+  })
+  useEffect(() => {
+    function dismiss(event: MouseEvent | KeyboardEvent) {
+      const isEscape = event instanceof KeyboardEvent
+      if (isEscape && event.key !== 'Escape') return
+      const focused = document.activeElement
+      for (const menu of openMenus()) {
+        if (!isEscape && menu.contains(event.target as Node)) continue
+        menu.open = false
+        if (isEscape && menu.contains(focused)) menu.querySelector('summary')?.focus()
+      }
+    }
+    document.addEventListener('click', dismiss)
+    document.addEventListener('keydown', dismiss)
+    return () => {
+      document.removeEventListener('click', dismiss)
+      document.removeEventListener('keydown', dismiss)
+    }
+  }, [])
+}
+
+export interface SiteHeaderProps extends Omit<SiteMenuProps, 'menu'> {
+  site: SiteProfile
+  /** Absent when the root data failed to load (an error page): then only the wordmark shows. */
+  menu?: SiteMenuProps['menu']
+  isTransparent: boolean
+}
+
+export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHeaderProps) {
+  const header = useRef<HTMLElement>(null)
+  useMenuDismissal(header, menuProps.currentPath)
   const [first, second] = site.wordmark
-  // Over the photo the header floats on a dark fade (white text keeps its contrast) and turns solid on hover or focus.
-  const position = useTransparentHeader()
-    ? 'absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-black/80 via-black/50 to-transparent transition-colors hover:bg-brand hover:bg-none focus-within:bg-brand focus-within:bg-none'
-    : 'bg-brand'
+  const screens = menuScreenClasses[site.fullMenuScreen]
+  // Over the photo the header floats on a dark fade (white text keeps its contrast) and turns solid on hover, focus or an open menu.
+  const position = isTransparent
+    ? 'absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-black/80 via-black/50 to-transparent transition-colors hover:bg-brand hover:bg-none focus-within:bg-brand focus-within:bg-none has-[details[open]]:bg-brand has-[details[open]]:bg-none'
+    : 'bg-brand relative z-30'
   return (
-    <header className={`${position} text-brand-contrast print:hidden`}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-surface focus:p-2 focus:text-ink">
+    <header ref={header} className={`${position} text-brand-contrast print:hidden`}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-        <a href="/" className="text-2xl tracking-tight" aria-label={`${site.name} home`}>
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3">
+        <a href="/" className="shrink-0 text-2xl tracking-tight" aria-label={`${site.name} home`}>
           <span className="font-bold">{first}</span>
           <span className="font-light">{second}</span>
         </a>
-        <p className="hidden text-sm small:block">{site.tagline}</p>
+        {menu ? (
+          <>
+            <nav aria-label="Main" className={screens.fullMenu}>
+              <MenuItems variant="bar" menu={menu} {...menuProps} />
+            </nav>
+            <MobileMenu menu={menu} {...menuProps} className={screens.mobileMenu} />
+          </>
+        ) : null}
       </div>
     </header>
   )

@@ -1,12 +1,12 @@
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import { type ParsedDirectoryPath, buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
-import { brokerDirectoryPath } from '~/sites/broker-path'
+import { brokerCanonicalPath, brokerDirectoryPath } from '~/sites/broker-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { type BrokerDirectoryCriteria, type BrokerSort, type BrokerTypeWord, brokerTypeOptions } from './broker-directory'
 import type { BrokerCardData, BrokerDirectoryPageData, DirectoryLink } from './broker-page'
-import { brokerHref, brokerIdentity, paginationOf } from './broker-page.server'
+import { brokerIdentity, paginationOf } from './broker-page.server'
 import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } from './broker-directory.server'
 import type { Database } from './db-schema'
 import { findState, loadGazetteer } from './gazetteer.server'
@@ -31,7 +31,7 @@ function brokerCard(site: SiteProfile, broker: DirectoryBroker): BrokerCardData 
     listingCount: broker.listingCount,
     totalAcres: broker.totalAcres,
     maxPrice: broker.maxPrice,
-    href: brokerHref(site, broker),
+    href: brokerCanonicalPath(site, broker)!,
   }
 }
 

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
-import { type BrokerName, type BrokerPathTarget, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
+import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
 import { listingPath } from '~/sites/listing-path'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -17,7 +17,9 @@ import { findStateById, loadGazetteer } from './gazetteer.server'
 import { ContactSchema, listingFormSectionIds } from './listing-forms'
 import { normalizeCriteria } from './search-criteria'
 import { pageWindow } from './search-page.server'
+import { likedListingIdsAmong } from './saved-property.server'
 import { searchListings } from './search.server'
+import { getViewerId } from './session.server'
 
 const listingsPerPage = 25
 const descriptionLength = 160
@@ -30,14 +32,6 @@ export function paginationOf(page: number, pageCount: number, hrefOf: (page: num
     nextHref: page < pageCount ? hrefOf(page + 1) : null,
     pageLinks: pageWindow(page, pageCount).map((number) => ({ page: number, href: hrefOf(number) })),
   }
-}
-
-/**
- * Where links to a broker lead. Spec §2 calls the broker page the "paid broker page": a free
- * seller (spec §3 isFree) has none, and their listings page stands in for it.
- */
-export function brokerHref(site: SiteProfile, broker: BrokerName & { isFree: boolean }) {
-  return brokerPagePath(site, broker, broker.isFree ? 'listings' : 'profile')!
 }
 
 type BrokerIdentityFields = Pick<BrokerAccount, 'contactName' | 'companyName' | 'brokerType' | 'city' | 'stateAbbreviation'>
@@ -74,12 +68,20 @@ async function findBrokerOr404(db: Kysely<Database>, brokerId: number) {
   return broker
 }
 
-/** One page of the broker's active listings on the site, best tier first: the search engine with only a broker. */
-async function brokerListings(db: Kysely<Database>, site: SiteProfile, brokerId: number, page: number) {
+/**
+ * One page of the broker's active listings on the site, best tier first (the search engine with
+ * only a broker), and which of them the visitor has liked.
+ */
+async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number, page: number) {
   const criteria = normalizeCriteria({ brokerId, page })
   const location = { counties: [], regions: [], cities: [], displayName: 'United States' }
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: listingsPerPage })
-  return { totalCount: result.totalCount, listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })) }
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
+  return {
+    totalCount: result.totalCount,
+    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    likedListingIds,
+  }
 }
 
 /** Directory › the broker's state › the broker. */
@@ -90,7 +92,7 @@ async function brokerBreadcrumbs(db: Kysely<Database>, site: SiteProfile, broker
   return [
     { name: 'Agents and Brokers', href: directory },
     ...(state ? [{ name: state.name, href: buildBrokerDirectoryPath(site, { state: state.token }) }] : []),
-    { name: brokerDisplayName(broker), href: brokerHref(site, broker) },
+    { name: brokerDisplayName(broker), href: brokerCanonicalPath(site, broker)! },
   ]
 }
 
@@ -107,12 +109,12 @@ function shorten(text: string, length: number) {
 export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number): Promise<BrokerProfilePageData> {
   const broker = await findBrokerOr404(db, brokerId)
   // A 302: the page appears once the account is upgraded.
-  if (broker.isFree) throw redirect(brokerHref(site, broker), 302)
+  if (broker.isFree) throw redirect(brokerCanonicalPath(site, broker)!, 302)
   const canonicalPath = brokerPagePath(site, broker)!
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   const [stats, firstPage, breadcrumbs] = await Promise.all([
     findBrokerListingStats(db, { brokerId, scopeBits: site.listingScopeBits }),
-    brokerListings(db, site, brokerId, 1),
+    brokerListings(db, site, request, brokerId, 1),
     brokerBreadcrumbs(db, site, broker),
   ])
   const profile = toBrokerProfile(broker)
@@ -124,6 +126,7 @@ export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProf
     broker: profile,
     stats,
     listings: firstPage.listings,
+    likedListingIds: firstPage.likedListingIds,
     allListingsHref: firstPage.totalCount > firstPage.listings.length ? brokerPagePath(site, broker, 'listings')! : null,
     canonicalPath,
     title: `${who} | ${site.name}`,
@@ -155,7 +158,7 @@ export async function loadBrokerListingsPage(
   const broker = await findBrokerOr404(db, brokerId)
   const canonicalPath = brokerPagePath(site, broker, 'listings', page)!
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
-  const [result, breadcrumbs] = await Promise.all([brokerListings(db, site, brokerId, page), brokerBreadcrumbs(db, site, broker)])
+  const [result, breadcrumbs] = await Promise.all([brokerListings(db, site, request, brokerId, page), brokerBreadcrumbs(db, site, broker)])
   const pageCount = Math.max(1, Math.ceil(result.totalCount / listingsPerPage))
   if (page > pageCount) throw new Response('Not Found', { status: 404 })
   const profile = toBrokerProfile(broker)
@@ -172,6 +175,7 @@ export async function loadBrokerListingsPage(
     isIndexable: result.totalCount > 0,
     totalCount: result.totalCount,
     listings: result.listings,
+    likedListingIds: result.likedListingIds,
     pagination: paginationOf(page, pageCount, (number) => brokerPagePath(site, broker, 'listings', number)!),
     breadcrumbs: broker.isFree ? breadcrumbs : [...breadcrumbs, { name: 'Listings', href: brokerPagePath(site, broker, 'listings')! }],
   }

@@ -95,6 +95,8 @@ export interface BrokerProfilePageData {
   stats: BrokerListingStats
   /** The first page of the broker's listings on the site. */
   listings: LinkedListing[]
+  /** Those of them the visitor has liked. */
+  likedListingIds: number[]
   /** The listings page, when there are more listings than shown here. */
   allListingsHref: string | null
   canonicalPath: string
@@ -119,11 +121,8 @@ export interface BrokerListingsPageData {
   isIndexable: boolean
   totalCount: number
   listings: LinkedListing[]
+  /** Those of them the visitor has liked. */
+  likedListingIds: number[]
   pagination: PaginationData
   breadcrumbs: Crumb[]
 }
-
-export type BrokerRoutePage =
-  | { kind: 'directory'; page: BrokerDirectoryPageData }
-  | { kind: 'profile'; page: BrokerProfilePageData }
-  | { kind: 'listings'; page: BrokerListingsPageData }

@@ -174,6 +174,77 @@ export interface ListingEventTable {
   created_at: string
 }
 
+/** A lender (spec §3 "Finance center settings"); flags are 0/1. */
+export interface FinanceCenterTable {
+  id: Generated<number>
+  name: string
+  representative_name: Generated<string>
+  description: Generated<string>
+  phone: string | null
+  website: string | null
+  email: string
+  active: Generated<number>
+  checkbox_default_state: Generated<number>
+  checkbox_label: Generated<string>
+  show_on_lw: Generated<number>
+  show_on_laf: Generated<number>
+  show_on_loa: Generated<number>
+}
+
+/** A place a finance center serves, on the spec §3 finance location scale (`financeLocationType`). */
+export interface FinanceCenterLocationTable {
+  finance_center_id: number
+  location_type: number
+  location_id: number
+}
+
+/** A message to a finance center from its finance page or a listing. */
+export interface FinanceLeadTable {
+  id: Generated<number>
+  finance_center_id: number
+  site_id: number
+  listing_id: number | null
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  wants_financing: Generated<number>
+  created_at: string
+}
+
+/** A listing a user liked (spec §4 "Like"); `site_id` is the site it was liked on. */
+export interface SavedPropertyTable {
+  id: Generated<number>
+  user_id: number
+  listing_id: number
+  site_id: number
+  created_at: string
+}
+
+/** Spec §3 "Saved search": a search path of one site, with its criteria as JSON. */
+export interface SavedSearchTable {
+  id: Generated<number>
+  user_id: number
+  site_id: number
+  name: string
+  description: Generated<string>
+  notify: Generated<string> // 'No Updates', 'Daily' or 'Weekly'
+  criteria: string
+  path: string
+  active: Generated<number>
+  created_at: string
+}
+
+/** A /reset/{resetKey} link: only the key's SHA-256 is kept, so a database leak opens no account. */
+export interface PasswordResetTable {
+  id: Generated<number>
+  user_id: number
+  key_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -186,6 +257,12 @@ export interface Database {
   leads: LeadTable
   listing_reports: ListingReportTable
   listing_events: ListingEventTable
+  finance_centers: FinanceCenterTable
+  finance_center_locations: FinanceCenterLocationTable
+  finance_leads: FinanceLeadTable
+  saved_properties: SavedPropertyTable
+  saved_searches: SavedSearchTable
+  password_resets: PasswordResetTable
 }
 
 export type ListingRow = Selectable<ListingTable>

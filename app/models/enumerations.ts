@@ -100,3 +100,6 @@ export const listingEventType = {
   sellerViewed: 12,
   sellerResults: 13,
 } as const
+
+/** Spec §3: the separate numeric scale for finance center locations. */
+export const financeLocationType = { unset: -1, state: 0, region: 1, county: 2, default: 3 } as const

@@ -12,6 +12,8 @@ export interface GazetteerState {
   abbreviation: string
   /** URL token: the lowercased slug, 'new-mexico'. */
   token: string
+  /** The stored slug, as landing pages spell it: 'New-Mexico'. */
+  slug: string
 }
 
 export type PlaceKind = 'county' | 'region' | 'city'
@@ -26,6 +28,10 @@ export interface GazetteerPlace {
   token: string
   /** How many zips the place covers: the bigger place wins a tie in autocomplete. */
   zipCount: number
+  /** The stored slug, as landing pages spell it: 'Travis-County-TX', 'Central-Texas', 'Austin-TX'. */
+  slug: string
+  /** The region a county lies in; null for regions, cities and counties outside any region. */
+  regionId: number | null
 }
 
 export interface GazetteerZip {
@@ -84,14 +90,14 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     const regionId = regionOfCounty.get(zip.county_id)
     if (regionId) countZip(idKey('region', regionId))
   }
-  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string): GazetteerPlace =>
-    ({ kind, id, stateId, name, token, zipCount: zipCounts.get(idKey(kind, id)) ?? 0 })
+  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string, slug: string, regionId: number | null = null): GazetteerPlace =>
+    ({ kind, id, stateId, name, token, zipCount: zipCounts.get(idKey(kind, id)) ?? 0, slug, regionId })
   const byZipCount = (a: GazetteerPlace, b: GazetteerPlace) => b.zipCount - a.zipCount || a.name.localeCompare(b.name)
-  const counties = countyRows.map((row) => place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug)))
-  const regions = regionRows.map((row) => place('region', row.id, row.state_id, row.name, `${row.slug.toLowerCase()}-region`))
-  const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug)))
+  const counties = countyRows.map((row) => place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug), row.slug, row.region_id))
+  const regions = regionRows.map((row) => place('region', row.id, row.state_id, row.name, `${row.slug.toLowerCase()}-region`, row.slug))
+  const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug), row.slug))
   const places = [...counties.sort(byZipCount), ...regions.sort(byZipCount), ...cities.sort(byZipCount)]
-  const states = stateRows.map(({ id, name, abbreviation, slug }) => ({ id, name, abbreviation, token: slug.toLowerCase() }))
+  const states = stateRows.map(({ id, name, abbreviation, slug }) => ({ id, name, abbreviation, token: slug.toLowerCase(), slug }))
   return {
     states,
     places,

@@ -50,6 +50,10 @@ export interface ListingPageData {
   breadcrumbs: Breadcrumb[]
   otherListings: LinkedListing[]
   similarListings: LinkedListing[]
+  /** The finance center for the listing's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
   /** Which of the page's forms just succeeded (`?sent=` after its redirect), for the confirmation. */
   sent: ListingFormIntent | null
+  /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
 }

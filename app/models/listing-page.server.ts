@@ -10,6 +10,7 @@ import { listingEventType, upgradeLevel } from './enumerations'
 import { recordListingEvent } from './listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
 import type { Breadcrumb, ListingDetail, ListingPageData } from './listing-detail'
+import { financeCenterHref } from './finance-centers.server'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
 import type { ListingSummary } from './listing-summary'
 import { listingPageDescription, listingPageTitle } from './listing-seo'
@@ -17,6 +18,8 @@ import { listingFormIntents } from './listing-forms'
 import { handleListingFormPost } from './listing-forms.server'
 import { showsContactButton } from './listing-rules'
 import { normalizeCriteria } from './search-criteria'
+import { likedListingIdsAmong } from './saved-property.server'
+import { getViewerId } from './session.server'
 
 const listedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -44,13 +47,16 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, otherListings, similarListings] = await Promise.all([
+  const [gazetteer, financeHref, otherListings, similarListings] = await Promise.all([
     loadGazetteer(db),
+    financeCenterHref(db, site, { stateId: listing.stateId, countyId: listing.countyId }),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
   ])
   const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
+  const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
   return {
     listing,
     canonicalPath,
@@ -61,7 +67,9 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
     otherListings: otherListings.map(linked),
     similarListings: similarListings.map(linked),
+    financeHref: financeHref ?? null,
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
+    likedListingIds,
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './db-schema'
+import type { ListingMapSubject } from './listing-map.server'
+import { hasAnyBit } from './search-filters.server'
 
 /** Spec §4: a listing is active when it is neither off market (3) nor sold (4). */
 export const activeStatuses = [1, 2] as const
@@ -48,4 +50,25 @@ export async function findListingPathFields(db: Kysely<Database>, listingId: num
     .select(['listings.id', 'listings.acres', 'counties.name as countyBaseName', 'counties.suffix', 'states.abbreviation'])
     .executeTakeFirst()
   return row && { id: row.id, acres: row.acres, countyName: `${row.countyBaseName} ${row.suffix}`, stateAbbreviation: row.abbreviation }
+}
+
+/** Where a listing is, as its static maps draw it; undefined for an unknown id or one outside the site's scope. */
+export async function findListingMapSubject(db: Kysely<Database>, listingId: number, scopeBits: number): Promise<ListingMapSubject | undefined> {
+  const row = await db
+    .selectFrom('listings')
+    .innerJoin('counties', 'counties.id', 'listings.county_id')
+    .innerJoin('states', 'states.id', 'listings.state_id')
+    .where('listings.id', '=', listingId)
+    .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
+    .select(['listings.latitude', 'listings.longitude', 'listings.county_id', 'listings.state_id', 'counties.name', 'counties.suffix', 'states.abbreviation'])
+    .executeTakeFirst()
+  return (
+    row && {
+      latitude: row.latitude,
+      longitude: row.longitude,
+      countyId: row.county_id,
+      stateId: row.state_id,
+      placeName: `${row.name} ${row.suffix}, ${row.abbreviation}`,
+    }
+  )
 }

@@ -58,6 +58,12 @@ export interface SearchCriteria {
   marketStatuses: MarketStatusKey[]
   priceMin?: number
   priceMax?: number
+  /** What a sold listing went for (spec §3 salesPriceMin/Max); setting either means sold listings only. */
+  salesPriceMin?: number
+  salesPriceMax?: number
+  /** The sale date's bounds, inclusive, as ISO calendar dates ('2024-01-31'); either means sold listings only. */
+  soldDateMin?: string
+  soldDateMax?: string
   acresMin?: number
   acresMax?: number
   bedMin?: number
@@ -113,6 +119,7 @@ export const limits = {
   page: 1_000,
   keywordLength: 100,
   places: 10,
+  soldDate: { earliest: '1900-01-01', latest: '2099-12-31' },
 } as const
 
 export const placeTokenPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -139,6 +146,31 @@ function range(min: number | undefined, max: number | undefined, limit: number, 
   return [low, high] as const
 }
 
+/** A real day of the calendar written 'YYYY-MM-DD' ('2024-02-30' is not one). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
+}
+
+/** A sold-date bound in normal form: a calendar date within `limits.soldDate`, else none. */
+function soldDate(text: string | undefined) {
+  if (text === undefined || !isCalendarDate(text)) return undefined
+  const { earliest, latest } = limits.soldDate
+  return text < earliest ? earliest : text > latest ? latest : text
+}
+
+function dateRange(min: string | undefined, max: string | undefined) {
+  const low = soldDate(min)
+  const high = soldDate(max)
+  return low !== undefined && high !== undefined && low > high ? [high, low] as const : [low, high] as const
+}
+
+/** Whether a search asks about sales: a sale price or sold date bound (spec §3). */
+export function hasSoldFilters(criteria: Pick<SearchCriteria, 'salesPriceMin' | 'salesPriceMax' | 'soldDateMin' | 'soldDateMax'>) {
+  return [criteria.salesPriceMin, criteria.salesPriceMax, criteria.soldDateMin, criteria.soldDateMax].some((bound) => bound !== undefined)
+}
+
 // `|| 0` turns -0 into 0, so a rounded value always prints and compares as itself.
 const roundAcres = (value: number) => Math.round(value * 100) / 100 || 0
 const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000 || 0
@@ -149,7 +181,13 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
   const [priceMin, priceMax] = range(criteria.priceMin, criteria.priceMax, limits.price, Math.round)
   const [acresMin, acresMax] = range(criteria.acresMin, criteria.acresMax, limits.acres, roundAcres)
   const [sqftMin, sqftMax] = range(criteria.sqftMin, criteria.sqftMax, limits.sqft, Math.round)
-  const marketStatuses = inOptionOrder(criteria.marketStatuses, keysOf(marketStatusOptions))
+  const [salesPriceMin, salesPriceMax] = range(criteria.salesPriceMin, criteria.salesPriceMax, limits.price, Math.round)
+  const [soldDateMin, soldDateMax] = dateRange(criteria.soldDateMin, criteria.soldDateMax)
+  const sold = { salesPriceMin, salesPriceMax, soldDateMin, soldDateMax }
+  // Only a sold listing has a sale price and date, so asking about them asks for sold listings:
+  // the status list becomes Sold alone (whatever else was ticked), and the results, the status
+  // checkboxes and the URL all say so, rather than an Available search that silently finds nothing.
+  const marketStatuses = hasSoldFilters(sold) ? ['sold' as const] : inOptionOrder(criteria.marketStatuses, keysOf(marketStatusOptions))
   const hasPoint = criteria.latitude !== undefined && criteria.longitude !== undefined &&
     Math.abs(criteria.latitude) <= 90 && Math.abs(criteria.longitude) <= 180
   const customSegment = customSegmentKeys.find((key) => key === criteria.customSegment)
@@ -201,6 +239,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     customSegment,
     priceMin,
     priceMax,
+    ...sold,
     acresMin,
     acresMax,
     bedMin: bounded(criteria.bedMin, limits.rooms, 1) && Math.round(criteria.bedMin!),
@@ -235,6 +274,9 @@ export function countActiveFilters(criteria: SearchCriteria): number {
   const flags = [
     criteria.acresMin !== undefined || criteria.acresMax !== undefined,
     criteria.priceMin !== undefined || criteria.priceMax !== undefined,
+    criteria.salesPriceMin !== undefined || criteria.salesPriceMax !== undefined,
+    criteria.soldDateMin !== undefined,
+    criteria.soldDateMax !== undefined,
     criteria.ownerFinancing,
     criteria.mineralRights,
     criteria.hasVideo,
@@ -263,6 +305,16 @@ const optionalNumber = z.preprocess(
   z.number().finite().optional().catch(undefined),
 )
 const list = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()))
+/**
+ * A date field: ISO from a date picker, or 'M/D/YYYY' typed where the browser shows a plain text
+ * box instead. Normalisation drops anything that is not a real day.
+ */
+const formDate = z.preprocess((value) => {
+  if (typeof value !== 'string') return undefined
+  const text = value.trim()
+  const typed = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/)
+  return typed ? `${typed[3]}-${typed[1]!.padStart(2, '0')}-${typed[2]!.padStart(2, '0')}` : text || undefined
+}, z.string().optional().catch(undefined))
 const flag = z.preprocess((value) => value === 'on' || value === 'true' || value === '1', z.boolean())
 
 /**
@@ -272,6 +324,10 @@ const flag = z.preprocess((value) => value === 'on' || value === 'true' || value
 export const filterFormSchema = z.object({
   priceMin: optionalNumber,
   priceMax: optionalNumber,
+  salesPriceMin: optionalNumber,
+  salesPriceMax: optionalNumber,
+  soldDateMin: formDate,
+  soldDateMax: formDate,
   acresMin: optionalNumber,
   acresMax: optionalNumber,
   bedMin: optionalNumber,

@@ -140,6 +140,17 @@ function rangeConditions(eb: ListingExpressions, criteria: SearchCriteria, order
   bound(rangeColumn('price', orderedBy), criteria.priceMin, criteria.priceMax)
   bound(rangeColumn('acres', orderedBy), criteria.acresMin, criteria.acresMax)
   bound(sql.ref<number>('listings.home_sqft'), criteria.sqftMin, criteria.sqftMax)
+  // Only sold listings carry a sale price and date; normalised criteria with either bound ask for
+  // the Sold status alone (see normalizeCriteria), and an unsold row's nulls never match a bound.
+  // A count reads a sale price range from its index (migration 0009: 16 ms, not a 350 ms table
+  // scan, for 100,000 listings); a page leaves it to be checked row by row (the unary plus, as in
+  // `rangeColumn`), since a typical range holds half the sold listings and the sort index finds
+  // 25 of them sooner than the range can be read and sorted (0.5 ms against 21 ms).
+  const salesPrice = orderedBy ? sql<number>`+listings.sales_price` : sql.ref<number>('listings.sales_price')
+  bound(salesPrice, criteria.salesPriceMin, criteria.salesPriceMax)
+  // Sale dates are ISO days ('2024-01-31'), so text order is date order on both databases.
+  if (criteria.soldDateMin !== undefined) conditions.push(eb('listings.sales_date', '>=', criteria.soldDateMin))
+  if (criteria.soldDateMax !== undefined) conditions.push(eb('listings.sales_date', '<=', criteria.soldDateMax))
   if (criteria.bedMin !== undefined) conditions.push(eb('listings.beds', '>=', criteria.bedMin))
   if (criteria.bathMin !== undefined) conditions.push(eb('listings.baths', '>=', criteria.bathMin))
   return conditions

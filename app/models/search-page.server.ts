@@ -1,20 +1,25 @@
+import { type FinanceLocation, financeCenterHref } from './finance-centers.server'
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { listingPath } from '~/sites/listing-path'
 import { requestIsForPath } from '~/utils/requested-path.server'
+import { savedSearchConfirmationParam } from './account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
+import { searchPageMarketSection } from './landing-page.server'
 import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
+import { likedListingIdsAmong } from './saved-property.server'
+import { getViewerId } from './session.server'
 import { type SearchPlaceNames, isIndexableSearch, searchDescription, searchHeading, searchTitle } from './search-seo'
 import { sortOptions } from './search-options'
 
 export const resultsPerPage = 25
 
-function placeNames(location: ResolvedLocation): SearchPlaceNames {
+export function placeNames(location: ResolvedLocation): SearchPlaceNames {
   return {
     displayName: location.displayName,
     state: location.state && { name: location.state.name, token: location.state.token },
@@ -23,6 +28,12 @@ function placeNames(location: ResolvedLocation): SearchPlaceNames {
 }
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
+/** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
+function financeLocation(location: ResolvedLocation): FinanceLocation {
+  const single = <T,>(places: T[]) => (places.length === 1 ? places[0] : undefined)
+  return { stateId: location.state?.id, countyId: single(location.counties)?.id, regionId: single(location.regions)?.id }
+}
+
 function locationPlaceholder(location: ResolvedLocation) {
   if (location.counties.length > 0) return 'Enter another county'
   if (location.cities.length > 0) return 'Enter another city'
@@ -30,7 +41,7 @@ function locationPlaceholder(location: ResolvedLocation) {
   return 'Enter new location'
 }
 
-/** The page numbers pagination links to: up to five, around the current page. */
+/** The numbered page links around `page`: at most five, the current one in the middle where it can be. */
 export function pageWindow(page: number, pageCount: number) {
   const first = Math.max(1, Math.min(page - 2, pageCount - 4))
   const last = Math.min(pageCount, first + 4)
@@ -95,12 +106,14 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const resolved = resolveLocation(gazetteer, criteria)
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
   if (!resolved.ok) throw new Response('Not Found', { status: 404 })
-  if (!requestIsForPath(request, parsed.normalPath)) throw redirect(parsed.normalPath, 301)
+  if (!requestIsForPath(request, parsed.normalPath, { pageParams: [savedSearchConfirmationParam] })) throw redirect(parsed.normalPath, 301)
   const { location } = resolved
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
+  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
 
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
   const names = placeNames(location)
   return {
@@ -122,5 +135,9 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     locationPlaceholder: locationPlaceholder(location),
     widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
     breadcrumbs: breadcrumbs(site, criteria, location),
+    market,
+    financeHref: financeHref ?? null,
+    likedListingIds,
+    isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
   }
 }

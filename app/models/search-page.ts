@@ -1,3 +1,4 @@
+import type { PlaceMarketSection } from './landing-page'
 import type { ListingSummary } from './listing-summary'
 import type { SearchCriteria } from './search-criteria'
 
@@ -34,5 +35,13 @@ export interface SearchPageData {
   /** Where the results would be without any filter, for the no-results view. */
   widerSearches: { label: string; href: string }[]
   breadcrumbs: { name: string; href: string }[]
+  /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
+  /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
+  market: PlaceMarketSection | null
+  /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
+  /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
+  isSavedSearch: boolean
 }
 

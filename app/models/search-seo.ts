@@ -26,9 +26,14 @@ export function propertyWords(criteria: SearchCriteria) {
   return 'Land'
 }
 
+/** A search of sold listings alone (a sold price or date implies it) shows what sold, not what is for sale. */
+function isSoldOnly(criteria: SearchCriteria) {
+  return criteria.marketStatuses.length === 1 && criteria.marketStatuses[0] === 'sold'
+}
+
 export function searchHeading(criteria: SearchCriteria, place: SearchPlaceNames) {
   const auctions = criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction'
-  return `${place.displayName} ${propertyWords(criteria)} ${auctions ? 'Auctions' : 'for Sale'}`
+  return `${place.displayName} ${propertyWords(criteria)} ${auctions ? 'Auctions' : isSoldOnly(criteria) ? 'Sold' : 'for Sale'}`
 }
 
 /** Spec-style page title, e.g. 'Travis County, TX Land for Sale – 412 Listings'. */
@@ -44,15 +49,17 @@ export function searchDescription(
   priceRange: { min: number; max: number } | null,
 ) {
   const what = propertyWords(criteria).toLowerCase()
-  if (totalCount === 0) return `No ${what} listings for sale in ${place.displayName} match this search right now. Widen the search to see nearby properties.`
-  const prices = priceRange ? `, priced from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}` : ''
-  return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} for sale in ${place.displayName}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
+  const forSale = isSoldOnly(criteria) ? 'sold' : 'for sale'
+  if (totalCount === 0) return `No ${what} listings ${forSale} in ${place.displayName} match this search right now. Widen the search to see nearby properties.`
+  const prices = priceRange ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}` : ''
+  return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} ${forSale} in ${place.displayName}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
 }
 
 /**
  * Which results pages search engines should index: a place (at most one within the state) by
  * at most one property type or landing segment, optionally as auctions, in default order.
- * Sorted, filtered, keyword, map and multi-facet pages are `noindex, follow`.
+ * Sorted, filtered (a sold price or date included), keyword, map and multi-facet pages are
+ * `noindex, follow`.
  */
 export function isIndexableSearch(criteria: SearchCriteria) {
   const typeFacets = criteria.propertyTypes.length + (criteria.customSegment ? 1 : 0)

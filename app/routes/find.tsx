@@ -5,6 +5,7 @@ import { resolveFreeText } from '~/models/autocomplete.server'
 import { getDb } from '~/models/db.server'
 import { loadGazetteer } from '~/models/gazetteer.server'
 import { searchCriteriaFrom, suggestionHref } from '~/models/location-search.server'
+import { nearPointSearchPath, parseNearPoint } from '~/models/near-me.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { buildSearchPath } from '~/sites/search-path'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -17,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
   const url = new URL(request.url)
+  // 'Land for Sale Near Me' with the browser's position (spec §7: rounded to one decimal).
+  const near = parseNearPoint(url.searchParams.get('near'))
+  if (near) throw redirect(await nearPointSearchPath(getDb(), site, near), 303)
   const query = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const fromPath = url.searchParams.get('from')
   const from = searchCriteriaFrom(site, fromPath)

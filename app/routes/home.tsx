@@ -1,21 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { LandingFeaturedListings } from '~/components/landing-featured-listings'
+import { LandingHero } from '~/components/landing-hero'
+import { LandingLandValues } from '~/components/landing-land-values'
+import { PlaceLinkList } from '~/components/landing-market'
+import { LandingNearMe } from '~/components/landing-near-me'
 import { SearchLocationBox } from '~/components/search-location-box'
+import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
-import { findHeroPhotoId, getInventorySummary } from '~/models/listing.server'
-import { resizedImagePath } from '~/models/document-ids'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { loadHomePage } from '~/models/home-page.server'
+import { visitorHeaderNames } from '~/models/near-me.server'
+import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
 
-const heroAspectRatio = 16 / 7
-const heroWidths = [480, 768, 1080, 1440, 1920] as const
-
-export async function loader(_: LoaderFunctionArgs) {
-  const db = getDb()
-  const [inventory, heroPhotoId] = await Promise.all([getInventorySummary(db), findHeroPhotoId(db)])
-  return { inventory, heroPhotoId }
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadHomePage(getDb(), siteFromRequest(request), request)
 }
+
+/** 'Land for Sale Near Me' follows the CDN's location headers: a shared cache must keep one copy per location. */
+export const headers = () => ({ Vary: visitorHeaderNames().join(', ') })
+
+/** Spec §2: the header is transparent over the home page's photo. */
+export const handle: SiteHeaderHandle = { hasTransparentHeader: () => true }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const context = headContextFrom(matches)
@@ -28,35 +35,50 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 }
 
 export default function Home() {
-  const { inventory, heroPhotoId } = useLoaderData<typeof loader>()
+  const home = useLoaderData<typeof loader>()
   const site = useSite()
+  const subline = `${home.national.listings.toLocaleString('en-US')} properties for sale in ${home.statesWithListings} states`
+  if (home.kind === 'valuation') {
+    return (
+      <>
+        <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline} />
+        <LandingLandValues national={home.national} states={home.states} />
+      </>
+    )
+  }
   return (
     <>
-      <section className="relative isolate bg-brand text-white">
-        {heroPhotoId !== undefined ? (
-          <img
-            src={resizedImagePath(heroPhotoId, { width: 1080, height: Math.round(1080 / heroAspectRatio), quality: imageQuality.medium })}
-            srcSet={resizedImageSrcSet(heroPhotoId, { aspectRatio: heroAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
-            sizes="100vw"
-            alt=""
-            // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
-            {...{ fetchpriority: 'high' }}
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
-          />
-        ) : null}
-        {/* Darkens the photo so white text keeps AA contrast over bright skies. */}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" aria-hidden="true" />
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 small:py-24">
-          <h1 className="text-4xl font-bold drop-shadow small:text-5xl">{site.heroHeadline}</h1>
-          <p className="text-lg drop-shadow">
-            {`${inventory.activeListings.toLocaleString('en-US')} properties for sale in ${inventory.states} states`}
-          </p>
-          {site.searchGrammar ? <SearchLocationBox from="" placeholder={site.searchPlaceholder} /> : null}
-        </div>
+      <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline}>
+        <SearchLocationBox from="" placeholder={site.searchPlaceholder} />
+        <LandingNearMe href={home.nearMe.href} knowsZip={home.nearMe.knowsZip} />
+      </LandingHero>
+      <section aria-labelledby="popular-states" className="mx-auto max-w-6xl px-4 pt-10">
+        <h2 id="popular-states" className="text-2xl font-bold text-brand">
+          Popular states
+        </h2>
+        <PlaceLinkList places={home.popularStates} layout="grid gap-x-6 small:grid-cols-2 medium:grid-cols-5" />
       </section>
-      <section className="mx-auto max-w-6xl px-4 py-10">
-        <h2 className="text-2xl font-bold text-brand">{site.tagline}</h2>
-        <p className="mt-3 max-w-3xl">{site.description}</p>
+      <div className="mx-auto max-w-6xl px-4 pt-4">
+        <LandingFeaturedListings heading="Featured properties" listings={home.featured} />
+      </div>
+      <section aria-labelledby="property-types" className="mx-auto max-w-6xl px-4 py-4">
+        <h2 id="property-types" className="text-2xl font-bold text-brand">
+          Browse by property type
+        </h2>
+        <PlaceLinkList places={home.propertyTypes} />
+      </section>
+      <section aria-labelledby="all-states" className="mx-auto max-w-6xl px-4 py-8">
+        <h2 id="all-states" className="text-2xl font-bold text-brand">
+          Land for sale by state
+        </h2>
+        <PlaceLinkList places={home.allStates} />
+        {home.insightsHref ? (
+          <p className="mt-6">
+            <a href={home.insightsHref} className="font-semibold text-brand underline">
+              Land market insights for the United States
+            </a>
+          </p>
+        ) : null}
       </section>
     </>
   )

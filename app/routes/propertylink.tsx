@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
-import { brokerHref } from '~/models/broker-page.server'
 import { findBroker } from '~/models/broker.server'
 import { getDb } from '~/models/db.server'
+import { brokerCanonicalPath } from '~/sites/broker-path'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
@@ -12,9 +12,10 @@ import { siteFromRequest } from '~/sites/site.server'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
   const brokerId = /^\d{1,9}$/.test(params.brokerId ?? '') ? Number(params.brokerId) : 0
-  const broker = brokerId > 0 && site.brokerPathStyle ? await findBroker(getDb(), brokerId) : undefined
-  if (!broker) throw new Response('Not Found', { status: 404 })
-  return redirect(brokerHref(site, broker), 302)
+  const broker = brokerId > 0 ? await findBroker(getDb(), brokerId) : undefined
+  const path = broker && brokerCanonicalPath(site, broker)
+  if (!path) throw new Response('Not Found', { status: 404 })
+  return redirect(path, 302)
 }
 
 /** Never rendered (the loader redirects or throws); having a component makes a 404 the site's own error page. */

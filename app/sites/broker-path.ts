@@ -52,6 +52,14 @@ export function brokerPagePath(site: SiteProfile, broker: BrokerName, kind: Brok
   }
 }
 
+/**
+ * Where links to a broker lead. Spec §2 calls the broker page the "paid broker page": a free
+ * seller (spec §3 isFree) has none, and their listings page stands in for it.
+ */
+export function brokerCanonicalPath(site: SiteProfile, broker: BrokerName & { isFree: boolean }) {
+  return brokerPagePath(site, broker, broker.isFree ? 'listings' : 'profile')
+}
+
 const idPattern = /^\d{1,9}$/
 const listingsTails: Record<BrokerPathStyle, string> = { member: 'listings', 'broker-suffix': 'land', profile: 'properties' }
 

@@ -1,5 +1,5 @@
 import { propertyType } from '~/models/enumerations'
-import type { SiteProfile } from './site-profile'
+import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const farmSite = {
   key: 'farm',
@@ -28,5 +28,23 @@ export const farmSite = {
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',
   brokerPathStyle: 'broker-suffix',
+  sitemapPaths: { lowerCase: true, trailingSlash: 'always' },
   footerStatesShown: 10,
+  // Spec §2 gives the farm site no photo-terms path: its advertising terms carry the photo rules.
+  contentPaths: { termsOfUse: '/about/termsandconditions/', advertisingTerms: '/advertising-terms/' },
+  financeCenterFlag: 'showOnLAF',
+  fullMenuScreen: 'larger-than-ipad-pro',
+  menuPropertyTypes: ['farms-and-ranches', 'farms', 'ranches', 'horse-property', 'timberland', 'homes', 'all'],
+  externalLinks: { contactUs: 'https://support.farmranchfinder.example/contact', ...companyLegalLinks },
+  socialLinks: [],
+  footerSections: [
+    { kind: 'property-types', heading: 'Farm & Ranch Real Estate by Type' },
+    { kind: 'states', heading: 'Farm & Ranch Real Estate by State' },
+    { kind: 'about' },
+    {
+      kind: 'partners',
+      advertiseBusinessUrl: 'https://partners.farmranchfinder.example/advertise-your-business',
+      ruralLandAnalyticsUrl: 'https://analytics.acrefamily.example/rural-land',
+    },
+  ],
 } satisfies SiteProfile

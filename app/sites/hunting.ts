@@ -1,5 +1,5 @@
 import { propertyType } from '~/models/enumerations'
-import type { SiteProfile } from './site-profile'
+import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const huntingSite = {
   key: 'hunting',
@@ -28,5 +28,26 @@ export const huntingSite = {
   listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
   listingPathStyle: 'pid',
   brokerPathStyle: 'profile',
+  sitemapPaths: { lowerCase: true, trailingSlash: 'never' },
   footerStatesShown: 5,
+  contentPaths: {
+    termsOfUse: '/terms-conditions',
+    advertisingTerms: '/advertising-terms',
+    photoTerms: '/terms-and-conditions-for-submitting-photos',
+  },
+  financeCenterFlag: 'showOnLOA',
+  fullMenuScreen: 'larger-than-ipad-pro',
+  menuPropertyTypes: ['hunting-land', 'recreational-land', 'timberland', 'lakefront', 'riverfront', 'undeveloped-land', 'all'],
+  externalLinks: { contactUs: 'https://support.wildacres.example/contact', ...companyLegalLinks },
+  socialLinks: [],
+  footerSections: [
+    { kind: 'property-types', heading: 'Recreational Land by Type' },
+    { kind: 'states', heading: 'Hunting Land by State' },
+    { kind: 'about' },
+    {
+      kind: 'partners',
+      advertiseBusinessUrl: 'https://partners.wildacres.example/advertise-your-business',
+      ruralLandAnalyticsUrl: 'https://analytics.acrefamily.example/rural-land',
+    },
+  ],
 } satisfies SiteProfile

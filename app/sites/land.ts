@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const landSite = {
   key: 'land',
@@ -27,5 +27,40 @@ export const landSite = {
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
   brokerPathStyle: 'member',
+  sitemapPaths: { lowerCase: false, trailingSlash: 'root' },
   footerStatesShown: 10,
+  contentPaths: {
+    termsOfUse: '/termsofuse/',
+    advertisingTerms: '/terms/advertising/',
+    photoTerms: '/terms/advertising/terms-and-conditions-for-submitting-photos/',
+  },
+  financeCenterFlag: 'showOnLW',
+  fullMenuScreen: 'medium',
+  menuPropertyTypes: ['all', 'hunting-land', 'farms-and-ranches', 'homes', 'timberland', 'commercial-land', 'homesites', 'recreational-land', 'horse-property', 'undeveloped-land'],
+  externalLinks: { contactUs: 'https://support.landatlas.example/contact', ...companyLegalLinks },
+  socialLinks: [
+    { network: 'Facebook', url: 'https://www.facebook.example/LandAtlas' },
+    { network: 'Instagram', url: 'https://www.instagram.example/landatlas' },
+    { network: 'YouTube', url: 'https://www.youtube.example/@LandAtlas' },
+    { network: 'LinkedIn', url: 'https://www.linkedin.example/company/landatlas' },
+  ],
+  footerSections: [
+    { kind: 'states', heading: 'Popular States' },
+    {
+      kind: 'searches',
+      heading: 'Popular Searches',
+      searches: [
+        { label: 'Farms for Sale', criteria: { propertyTypes: ['farms'] } },
+        { label: 'Ranches for Sale', criteria: { propertyTypes: ['ranches'] } },
+        { label: 'Hunting Land for Sale', criteria: { propertyTypes: ['hunting-land'] } },
+        { label: 'Waterfront Property for Sale', criteria: { propertyTypes: ['waterfront'] } },
+        { label: 'Cheap Land for Sale', criteria: { customSegment: 'cheap-land' } },
+        { label: 'Off-Grid Land for Sale', criteria: { customSegment: 'off-grid-land' } },
+        { label: 'Log Cabins for Sale', criteria: { customSegment: 'log-cabins' } },
+        { label: 'Land with Mineral Rights', criteria: { customSegment: 'land-with-mineral-rights' } },
+      ],
+    },
+    { kind: 'resources' },
+    { kind: 'about' },
+  ],
 } satisfies SiteProfile

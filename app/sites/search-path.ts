@@ -5,6 +5,8 @@ import {
   customSegmentKeys,
   defaultMarketStatuses,
   emptyCriteria,
+  hasSoldFilters,
+  isCalendarDate,
   normalizeCriteria,
   placeTokenPattern,
 } from '~/models/search-criteria'
@@ -90,6 +92,38 @@ const ranges = {
   price: rangePatterns('price'),
   acres: rangePatterns('acres'),
   sqft: rangePatterns('sqft'),
+  'sold-price': rangePatterns('sold-price'),
+}
+const rangeFields = {
+  price: ['priceMin', 'priceMax'],
+  acres: ['acresMin', 'acresMax'],
+  sqft: ['sqftMin', 'sqftMax'],
+  'sold-price': ['salesPriceMin', 'salesPriceMax'],
+} as const satisfies Record<keyof typeof ranges, readonly [keyof SearchCriteria, keyof SearchCriteria]>
+
+/** Sold dates read as days: 'sold-2024-01-01-2024-12-31', 'sold-since-2024-01-01', 'sold-until-2024-12-31'. */
+const day = String.raw`(\d{4}-\d{2}-\d{2})`
+const soldDatePatterns = {
+  between: new RegExp(`^sold-${day}-${day}$`),
+  since: new RegExp(`^sold-since-${day}$`),
+  until: new RegExp(`^sold-until-${day}$`),
+}
+
+function soldDateToken(min: string | undefined, max: string | undefined) {
+  if (min !== undefined && max !== undefined) return `sold-${min}-${max}`
+  if (min !== undefined) return `sold-since-${min}`
+  if (max !== undefined) return `sold-until-${max}`
+  return undefined
+}
+
+function parseSoldDates(token: string): [string | undefined, string | undefined] | undefined {
+  const between = token.match(soldDatePatterns.between)
+  if (between) return [between[1], between[2]]
+  const since = token.match(soldDatePatterns.since)
+  if (since) return [since[1], undefined]
+  const until = token.match(soldDatePatterns.until)
+  if (until) return [undefined, until[1]]
+  return undefined
 }
 
 function formatBounds(bounds: MapBounds) {
@@ -102,7 +136,14 @@ function filterTokens(grammar: Grammar, criteria: SearchCriteria, { withMap }: {
   for (const key of criteria.propertyTypes) tokens.push(typeToken(grammar, key))
   if (criteria.customSegment) tokens.push(customToken(grammar, criteria.customSegment))
   for (const key of criteria.transactionTypes) tokens.push(transactionTokens[key])
-  tokens.push(...[rangeToken('price', criteria.priceMin, criteria.priceMax), rangeToken('acres', criteria.acresMin, criteria.acresMax)].filter((token) => token !== undefined))
+  tokens.push(
+    ...[
+      rangeToken('price', criteria.priceMin, criteria.priceMax),
+      rangeToken('acres', criteria.acresMin, criteria.acresMax),
+      rangeToken('sold-price', criteria.salesPriceMin, criteria.salesPriceMax),
+      soldDateToken(criteria.soldDateMin, criteria.soldDateMax),
+    ].filter((token) => token !== undefined),
+  )
   if (criteria.bedMin !== undefined) tokens.push(`beds-${criteria.bedMin}-plus`)
   if (criteria.bathMin !== undefined) tokens.push(`baths-${criteria.bathMin}-plus`)
   const sqft = rangeToken('sqft', criteria.sqftMin, criteria.sqftMax)
@@ -115,7 +156,8 @@ function filterTokens(grammar: Grammar, criteria: SearchCriteria, { withMap }: {
   for (const key of criteria.amenityTypes) tokens.push(`feature-${key}`)
   const statusesAreDefault =
     criteria.marketStatuses.length === defaultMarketStatuses.length && defaultMarketStatuses.every((status) => criteria.marketStatuses.includes(status))
-  if (!statusesAreDefault) for (const key of criteria.marketStatuses) tokens.push(`status-${key}`)
+  // A sold price or date already means sold listings only (see normalizeCriteria): 'status-sold' would repeat it.
+  if (!statusesAreDefault && !hasSoldFilters(criteria)) for (const key of criteria.marketStatuses) tokens.push(`status-${key}`)
   if (criteria.dateListed !== 'any') tokens.push(`listed-${criteria.dateListed}`)
   if (criteria.priceChangeType !== 'none') tokens.push(`${priceChangeTokens[criteria.priceChangeType]}-${criteria.priceChangeLookback}-days`)
   if (criteria.latitude !== undefined && criteria.longitude !== undefined) {
@@ -194,8 +236,15 @@ function applyFilterToken(grammar: Grammar, token: string, parsed: Parsed): bool
   for (const [name, patterns] of Object.entries(ranges)) {
     const bounds = parseRange(token, patterns)
     if (!bounds) continue
-    const [min, max] = bounds
-    Object.assign(parsed, name === 'price' ? { priceMin: min, priceMax: max } : name === 'acres' ? { acresMin: min, acresMax: max } : { sqftMin: min, sqftMax: max })
+    const [minField, maxField] = rangeFields[name as keyof typeof ranges]
+    Object.assign(parsed, { [minField]: bounds[0], [maxField]: bounds[1] })
+    return true
+  }
+  const soldDates = parseSoldDates(token)
+  if (soldDates) {
+    // A day that is not on the calendar ('sold-since-2024-02-30') is no search.
+    if (!soldDates.every((date) => date === undefined || isCalendarDate(date))) return false
+    ;[parsed.soldDateMin, parsed.soldDateMax] = soldDates
     return true
   }
   const rooms = token.match(/^(beds|baths)-(\d+)-plus$/)

@@ -1,5 +1,14 @@
+import type { SearchCriteria } from '~/models/search-criteria'
+import type { PropertyTypeKey } from '~/models/search-options'
+
 /** Everything that differs between the four marketplaces (architecture "The four sites"). */
 export type SiteKey = 'land' | 'farm' | 'hunting' | 'value'
+
+/** The content pages a site may publish (spec §2 screens: terms of use, advertising terms, photo-submission terms). */
+export type ContentPageKind = 'termsOfUse' | 'advertisingTerms' | 'photoTerms'
+
+/** Spec §3 finance center settings: which show-on flag admits a finance center to a site. */
+export type FinanceCenterFlag = 'showOnLW' | 'showOnLAF' | 'showOnLOA'
 
 export interface SiteTheme {
   /** Space-separated RGB channels, so Tailwind can apply opacity (`rgb(var(--color-brand) / 0.5)`). */
@@ -52,9 +61,47 @@ export interface SiteProfile {
    * 'profile' /profile/{name}/{id} with /find-agent/; null: no broker pages.
    */
   brokerPathStyle: 'member' | 'broker-suffix' | 'profile' | null
+  /**
+   * How the HTML sitemap's paths are spelled (spec §2 /sitemap/ variants, app/sites/sitemap-path.ts):
+   * the place slugs as stored ('Travis-County-TX') or lower-case, and where a trailing slash goes.
+   */
+  sitemapPaths: { lowerCase: boolean; trailingSlash: 'root' | 'always' | 'never' }
   /** Spec §9: footer collapsed list lengths. */
   footerStatesShown: number
+  /** Where each of the site's content pages lives (spec §2 site routes); a kind left out is not published. */
+  contentPaths: Partial<Record<ContentPageKind, string>>
+  /** The finance center flag that shows a lender on this site; null: the site has no finance centers. */
+  financeCenterFlag: FinanceCenterFlag | null
+  /**
+   * Spec §2 "Header, menus, footer": the screen (a Tailwind screen of spec §9) from which the full
+   * menu shows; narrower screens get the mobile menu.
+   */
+  fullMenuScreen: 'medium' | 'larger-than-ipad-pro'
+  /** Spec §2 "Explore Land": the property types the menu and the footer's by-type list offer, in order ('all': all land). */
+  menuPropertyTypes: readonly (PropertyTypeKey | 'all')[]
+  /** Spec §2 "External links": pages outside the site. */
+  externalLinks: { contactUs: string; privacyNotice: string; cookiePolicy: string; privacyRights: string }
+  socialLinks: readonly { network: string; url: string }[]
+  /** The footer's columns, in order (spec §2: the main land site's differ from the other sites'). */
+  footerSections: readonly FooterSectionSpec[]
 }
+
+export type FooterSectionSpec =
+  /** Every state by listing count, `footerStatesShown` of them before 'More states'. */
+  | { kind: 'states'; heading: string }
+  /** `menuPropertyTypes` as searches. */
+  | { kind: 'property-types'; heading: string }
+  | { kind: 'searches'; heading: string; searches: readonly { label: string; criteria: Partial<SearchCriteria> }[] }
+  | { kind: 'resources' }
+  | { kind: 'about' }
+  | { kind: 'partners'; advertiseBusinessUrl: string; ruralLandAnalyticsUrl: string }
+
+/** The company's legal pages, shared by all four sites. */
+export const companyLegalLinks = {
+  privacyNotice: 'https://legal.acrefamily.example/privacy-notice',
+  cookiePolicy: 'https://legal.acrefamily.example/cookie-policy',
+  privacyRights: 'https://privacy.acrefamily.example/exercise-your-rights',
+} as const
 
 /** Spec §2 "Error page text" for status 500 or -1, the same on every site. */
 export const serverErrorMessage = 'An error has occurred, website engineers have been notified'

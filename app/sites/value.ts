@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const valueSite = {
   key: 'value',
@@ -27,5 +27,14 @@ export const valueSite = {
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
   brokerPathStyle: null,
+  sitemapPaths: { lowerCase: false, trailingSlash: 'root' },
   footerStatesShown: 10,
+  // No listings and no advertisers here, so only terms of use, at a path of our choosing.
+  contentPaths: { termsOfUse: '/terms-of-use/' },
+  financeCenterFlag: null,
+  fullMenuScreen: 'larger-than-ipad-pro',
+  menuPropertyTypes: [],
+  externalLinks: { contactUs: 'https://support.acreworth.example/contact', ...companyLegalLinks },
+  socialLinks: [],
+  footerSections: [{ kind: 'about' }],
 } satisfies SiteProfile

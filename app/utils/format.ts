@@ -22,6 +22,11 @@ export function formatPrice(value: number | null | undefined, { allowContactForP
   return allowContactForPrice ? 'Contact for Price' : ''
 }
 
+/** Whole US dollars for an amount that is not a listing's price (a median, a price per acre): '$3,150'. */
+export function formatDollars(value: number) {
+  return wholeDollars.format(value)
+}
+
 type RangeBound = number | null | undefined
 
 /**

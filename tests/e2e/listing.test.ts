@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
+import { openTestDatabase } from '../support/test-database'
 import { siteUrl } from './support'
 
 /** From the national results, open the first card by its title, as a buyer would. */
@@ -39,7 +40,7 @@ test('with JavaScript, the photos open a full-screen carousel the keyboard pages
   const alt = await firstPhoto.locator('img').getAttribute('alt')
   const total = Number(alt?.match(/of (\d+)$/)?.[1])
   await firstPhoto.click()
-  const carousel = page.getByRole('dialog', { name: `Photos of ${title}` })
+  const carousel = page.getByRole('dialog', { name: `Photos and maps of ${title}` })
   await expect(carousel).toBeVisible()
   await expect(carousel.getByText(`1/${total}`)).toBeVisible()
   await page.keyboard.press('ArrowRight')
@@ -51,4 +52,47 @@ test('with JavaScript, the photos open a full-screen carousel the keyboard pages
   await page.keyboard.press('Escape')
   await expect(carousel).toBeHidden()
   await expect(firstPhoto).toBeFocused()
+})
+
+test('the map link shows where the land is: the location section without JavaScript, the carousel map tabs with it', async ({ page }, testInfo) => {
+  const title = await openFirstResult(page)
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('link', { name: 'Map', exact: true }).click()
+  if (testInfo.project.name === 'js-off') {
+    await expect(page).toHaveURL(/#location$/)
+    const map = page.getByRole('region', { name: 'Location' }).getByRole('img', { name: /^Map of the property in / })
+    await expect(map).toBeInViewport()
+    await expect.poll(() => map.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+    return
+  }
+  const carousel = page.getByRole('dialog', { name: `Photos and maps of ${title}` })
+  await expect(carousel.getByRole('tab', { name: 'Property map' })).toHaveAttribute('aria-selected', 'true')
+  // The dialog focuses its first control, Close; the selected tab is the next stop, and arrows move between tabs.
+  await expect(carousel.getByRole('button', { name: /^Close/ })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(carousel.getByRole('tab', { name: 'Property map' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(carousel.getByRole('tab', { name: 'Local map' })).toHaveAttribute('aria-selected', 'true')
+  const localMap = carousel.getByRole('img', { name: /within its state$/ })
+  await expect(localMap).toBeVisible()
+  await expect.poll(() => localMap.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  await page.keyboard.press('Escape')
+  await expect(carousel).toBeHidden()
+})
+
+test('with JavaScript, the video plays inside the carousel and its player loads only when opened', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts "Watch video" opens the video on its host')
+  const listing = openTestDatabase()
+    .prepare(`select id from listings where status = 1 and video_url like 'https://www.youtube.com/%' and image_ids != '[]' order by id limit 1`)
+    .get() as { id: number }
+  await page.goto(siteUrl('land', `/property/${listing.id}`))
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('iframe')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Watch video' }).click()
+  const player = page.getByRole('dialog').locator('iframe')
+  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/)
+  await expect(page.getByRole('tab', { name: 'Video' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Photos' }).click()
+  await expect(player).toHaveCount(0)
+  await expect(page.getByRole('dialog').getByText(/(^|\s)1\/\d+$/)).toBeVisible()
 })

@@ -110,3 +110,39 @@ test('with JavaScript, a result card pages through its photos by button and arro
   await carousel.getByRole('button', { name: 'Previous photo' }).press('ArrowLeft')
   await expect(carousel.getByText('Photo 1 of')).toBeAttached()
 })
+
+test('a buyer searches what sold in Texas by sale price and sold date from the filter panel', async ({ page }) => {
+  const db = openTestDatabase()
+  const [soldCount, earliestDay] = (() => {
+    try {
+      const earliest = db.prepare('select min(sales_date) from listings where status = 4 and state_id = 48').pluck().get() as string
+      const since = `${Number(earliest.slice(0, 4)) + 1}-01-01`
+      const count = db
+        .prepare('select count(*) from listings where status = 4 and state_id = 48 and sales_price between 100000 and 500000 and sales_date >= ?')
+        .pluck()
+        .get(since) as number
+      return [count, since] as const
+    } finally {
+      db.close()
+    }
+  })()
+  expect(soldCount).toBeGreaterThan(0)
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await page.waitForLoadState('networkidle')
+  const minSalePrice = page.getByLabel('Min sale price ($)')
+  if (!(await minSalePrice.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
+  await expect(page.getByText('A sale price or sold date shows sold listings only.')).toBeVisible()
+  await minSalePrice.fill('100000')
+  await page.getByLabel('Max sale price ($)').fill('500000')
+  await page.getByLabel('Sold from').fill(earliestDay)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(siteUrl('land', `/search/texas-land-for-sale/sold-price-100000-500000/sold-since-${earliestDay}/`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Texas Land Sold')
+  await expect(page.getByText(`${soldCount} results`)).toBeVisible()
+  // Without scripts the panel comes back closed on the new page.
+  await page.waitForLoadState('networkidle')
+  if (!(await minSalePrice.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
+  await expect(minSalePrice).toHaveValue('100000')
+  await expect(page.getByRole('checkbox', { name: 'Sold', exact: true })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Available' })).not.toBeChecked()
+})

@@ -84,6 +84,10 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   if (hasPriceBound && row.price <= 2) return false
   if (criteria.priceMin !== undefined && row.price < criteria.priceMin) return false
   if (criteria.priceMax !== undefined && row.price > criteria.priceMax) return false
+  if (criteria.salesPriceMin !== undefined && (row.sales_price === null || row.sales_price < criteria.salesPriceMin)) return false
+  if (criteria.salesPriceMax !== undefined && (row.sales_price === null || row.sales_price > criteria.salesPriceMax)) return false
+  if (criteria.soldDateMin !== undefined && (row.sales_date === null || row.sales_date < criteria.soldDateMin)) return false
+  if (criteria.soldDateMax !== undefined && (row.sales_date === null || row.sales_date > criteria.soldDateMax)) return false
   if (criteria.acresMin !== undefined && row.acres < criteria.acresMin) return false
   if (criteria.acresMax !== undefined && row.acres > criteria.acresMax) return false
   if (criteria.sqftMin !== undefined && (row.home_sqft ?? -1) < criteria.sqftMin) return false
@@ -229,6 +233,30 @@ describe('the search engine agrees with the reference', () => {
     await expectSameAsReference({ marketStatuses: ['off-market', 'sold'], sortOrder: 'recently-changed' })
     for (const dateListed of ['24-hours', '7-days', '30-days', '60-days'] as const) await expectSameAsReference({ dateListed })
     expect((await expected({ dateListed: '60-days' })).totalCount).toBeGreaterThan(0)
+  })
+
+  test('sold listings by sale price and sold date, each bound alone and together', async () => {
+    const sold = rows.filter((row) => row.sales_price !== null && row.sales_date !== null)
+    const prices = sold.map((row) => row.sales_price!).sort((a, b) => a - b)
+    const dates = sold.map((row) => row.sales_date!).sort()
+    const [lowPrice, highPrice] = [prices[Math.floor(prices.length / 4)]!, prices[Math.floor((prices.length * 3) / 4)]!]
+    const [earlyDate, lateDate] = [dates[Math.floor(dates.length / 4)]!, dates[Math.floor((dates.length * 3) / 4)]!]
+    const both = await expectSameAsReference({ salesPriceMin: lowPrice, salesPriceMax: highPrice, soldDateMin: earlyDate, soldDateMax: lateDate })
+    expect(both.totalCount).toBeGreaterThan(10)
+    for (const bounds of [{ salesPriceMin: lowPrice }, { salesPriceMax: highPrice }, { soldDateMin: earlyDate }, { soldDateMax: lateDate }]) {
+      const reference = await expectSameAsReference({ ...bounds, sortOrder: 'price-desc' })
+      expect(reference.totalCount).toBeGreaterThan(both.totalCount)
+    }
+    // The bounds include their ends: a listing sold on the first day, or for the lowest price, is found.
+    const onEdge = sold.find((row) => row.sales_date === earlyDate)!
+    expect((await expected({ soldDateMin: earlyDate, soldDateMax: earlyDate, sortOrder: 'newest' })).ids).toContain(onEdge.id)
+    await expectSameAsReference({ state: stateToken(onEdge.state_id), salesPriceMin: onEdge.sales_price!, salesPriceMax: onEdge.sales_price!, sortOrder: 'acres-asc' })
+    await expectSameAsReference({ state: busiestState(), soldDateMin: earlyDate, propertyTypes: ['farms'] }, hunting)
+  })
+
+  test('a sold bound searches sold listings only, even with other statuses asked for', async () => {
+    const reference = await expectSameAsReference({ salesPriceMin: 1, marketStatuses: ['available', 'under-contract'] })
+    expect(reference.totalCount).toBe(rows.filter((row) => row.status === 4 && row.sales_price !== null && row.sales_price >= 1).length)
   })
 
   test('price changes: reductions and any change within the lookback', async () => {
@@ -409,6 +437,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['radius and scope', { latitude: 31, longitude: -97, radius: 150, sortOrder: 'acres-desc' }, hunting],
     ['activities, house and date listed', { activityTypes: ['hunting', 'fishing'], hasHouse: false, dateListed: '60-days', sortOrder: 'newest' }, 0],
     ['keyword', { keywordQuery: 'creek', sortOrder: 'recently-changed' }, 0],
+    ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
   ]
 
   test.each(criteriaList)('%s gives the same page as SQLite', async (_name, input, scopeBits) => {

@@ -131,6 +131,66 @@ describe('results pages for crawlers', () => {
   })
 })
 
+describe('sold searches', () => {
+  const countSold = (condition: string, ...parameters: unknown[]) =>
+    (db.prepare(`select count(*) as count from listings where status = 4 and (${condition})`).get(...parameters) as { count: number }).count
+
+  test('a sale price range in a state lists every sold listing in it, titled as sold and not indexed', async () => {
+    const path = '/search/texas-land-for-sale/sold-price-100000-500000/'
+    const response = await fetchPage('land.localhost', path)
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    const expected = countSold('state_id = 48 and sales_price between 100000 and 500000')
+    expect(expected).toBeGreaterThan(0)
+    expect(resultsCount(html)).toBe(expected)
+    expect(cardCount(html)).toBe(Math.min(25, expected))
+    expect(html).toContain(`<title>Texas Land Sold – ${expected.toLocaleString('en-US')} ${expected === 1 ? 'Listing' : 'Listings'}</title>`)
+    expect(canonicalHref(html)).toBe(`http://land.localhost${path}`)
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+  })
+
+  test('sold date bounds on the farm site count the sold listings of its scope sold on those days', async () => {
+    const [earliest] = db.prepare('select min(sales_date) as day from listings where status = 4').pluck().all() as string[]
+    const since = earliest!.replace(/^(\d{4})/, (year) => String(Number(year) + 1))
+    const response = await fetchPage('farm.localhost', `/land/sold-since-${since}`)
+    expect(response.status).toBe(200)
+    const expected = countSold('property_types & (1 | 2 | 256 | 16) != 0 and sales_date >= ?', since)
+    expect(expected).toBeGreaterThan(0)
+    expect(resultsCount(await response.text())).toBe(expected)
+    const between = await fetchPage('farm.localhost', `/land/sold-${earliest}-${since}`)
+    expect(resultsCount(await between.text())).toBe(countSold('property_types & (1 | 2 | 256 | 16) != 0 and sales_date between ? and ?', earliest, since))
+  })
+
+  test('a status token beside a sold token is redirected away, and a day not on the calendar is a 404', async () => {
+    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/status-sold/sold-price-under-500000/')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/sold-price-under-500000/')
+    expect((await fetchPage('land.localhost', '/search/all-land/sold-since-2025-02-30/')).status).toBe(404)
+    expect((await fetchPage('land.localhost', '/search/texas-land-for-sale/sold-until-2025-13-01/')).status).toBe(404)
+  })
+
+  test('the filter form sends sale prices and dates to their readable tokens', async () => {
+    const query = 'filters=1&sortOrder=default&marketStatuses=available&marketStatuses=under-contract&salesPriceMin=100%2C000&salesPriceMax=&soldDateMin=2025-01-01&soldDateMax=12%2F31%2F2025'
+    const response = await fetchPage('land.localhost', `/search/texas-land-for-sale/?${query}`)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/sold-price-over-100000/sold-2025-01-01-2025-12-31/')
+    const junk = await fetchPage('land.localhost', '/search/texas-land-for-sale/?filters=1&salesPriceMin=lots&soldDateMin=9999-99-99')
+    expect(junk.status).toBe(303)
+    expect(junk.headers.get('location')).toBe('/search/texas-land-for-sale/')
+  })
+
+  test('the filter panel shows the sold fields filled in and explains them', async () => {
+    const html = decodeEntities(await (await fetchPage('land.localhost', '/search/texas-land-for-sale/sold-price-100000-500000/sold-since-2025-01-01/')).text())
+    expect(html).toContain('A sale price or sold date shows sold listings only.')
+    expect(html).toMatch(/<input type="number"[^>]*name="salesPriceMin"[^>]*value="100000"/)
+    expect(html).toMatch(/<input type="date" name="soldDateMin"[^>]*value="2025-01-01"/)
+    expect(html).toMatch(/<input type="checkbox" name="marketStatuses"[^>]*checked=""[^>]*value="sold"/)
+    expect(html).not.toMatch(/<input type="checkbox" name="marketStatuses"[^>]*checked=""[^>]*value="available"/)
+    // Status Sold, the sale price range and one sold date bound (spec §5).
+    expect(html).toMatch(/Filter(<!-- -->)? \(3\)/)
+  })
+})
+
 describe('forms without JavaScript', () => {
   test('the filter form lands on the canonical path of the chosen filters', async () => {
     const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/?filters=1&sortOrder=default&priceMax=250%2C000&acresMin=10&propertyTypes=hunting-land&ownerFinancing=on&keywordQuery=')

@@ -20,6 +20,9 @@ const token = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}$/)
 const maybe = <Value>(arbitrary: fc.Arbitrary<Value>) => fc.option(arbitrary, { nil: undefined })
 const subset = <Key extends string>(keys: readonly Key[]) => fc.subarray([...keys])
 const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true })
+// Days from 1890 to 2110, past both ends of the sold-date limits, as ISO dates.
+const isoDay = fc.integer({ min: Date.UTC(1890, 0, 1) / 86_400_000, max: Date.UTC(2110, 11, 31) / 86_400_000 })
+  .map((days) => new Date(days * 86_400_000).toISOString().slice(0, 10))
 
 /** Any criteria the UI can make, in normal form. */
 function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrary<SearchCriteria> {
@@ -39,6 +42,10 @@ function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrar
       marketStatuses: subset(keysOf(marketStatusOptions)),
       priceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
       priceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      salesPriceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      salesPriceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      soldDateMin: maybe(isoDay),
+      soldDateMax: maybe(isoDay),
       acresMin: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
       acresMax: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
       bedMin: maybe(fc.integer({ min: 0, max: 12 })),
@@ -156,6 +163,41 @@ describe('the land site grammar', () => {
     })
   })
 
+  test('sold price and sold date tokens read as written and mean sold listings only', () => {
+    const parsed = parseSearchPath(sites.land, '/search/texas-land-for-sale/sold-price-100000-500000/sold-2024-01-01-2024-12-31/')!
+    expect(parsed.criteria).toEqual({
+      ...emptyCriteria,
+      state: 'texas',
+      marketStatuses: ['sold'],
+      salesPriceMin: 100_000,
+      salesPriceMax: 500_000,
+      soldDateMin: '2024-01-01',
+      soldDateMax: '2024-12-31',
+    })
+    expect(parsed.normalPath).toBe('/search/texas-land-for-sale/sold-price-100000-500000/sold-2024-01-01-2024-12-31/')
+    expect(parseSearchPath(sites.land, '/search/all-land/sold-price-under-90000/sold-since-2025-03-01/')?.criteria).toMatchObject({
+      salesPriceMax: 90_000,
+      soldDateMin: '2025-03-01',
+    })
+    expect(parseSearchPath(sites.land, '/search/all-land/sold-price-over-90000/sold-until-2025-03-01/')?.criteria).toMatchObject({
+      salesPriceMin: 90_000,
+      soldDateMax: '2025-03-01',
+    })
+  })
+
+  test('a sold token makes a status token redundant, and reversed or out-of-range bounds are tidied', () => {
+    const respelled = parseSearchPath(sites.land, '/search/texas-land-for-sale/status-available/status-sold/sold-price-500000-100000/sold-2031-01-01-1850-06-01/')!
+    expect(respelled.normalPath).toBe('/search/texas-land-for-sale/sold-price-100000-500000/sold-1900-01-01-2031-01-01/')
+    expect(respelled.criteria.marketStatuses).toEqual(['sold'])
+  })
+
+  test.each(['/search/all-land/sold-since-2024-02-30/', '/search/all-land/sold-2024-13-01-2024-12-31/', '/search/all-land/sold-yesterday/', '/search/all-land/sold-price-cheap/'])(
+    'a sold token that is not a real day or price, %s, is not a search',
+    (path) => {
+      expect(parseSearchPath(sites.land, path)).toBeUndefined()
+    },
+  )
+
   test('near-me zip searches and broker results have their own shapes', () => {
     expect(parseSearchPath(sites.land, '/search/texas/78701-land-for-sale/')?.criteria).toMatchObject({ state: 'texas', zip: '78701' })
     expect(parseSearchPath(sites.land, '/member/4321/sort-newest/')?.criteria).toMatchObject({ brokerId: 4321, sortOrder: 'newest' })
@@ -182,5 +224,11 @@ describe('the rural grammar', () => {
     const parsed = parseSearchPath(sites.hunting, '/Texas-Land-For-Sale/Travis-County/hunting-land/auctions')!
     expect(parsed.normalPath).toBe('/texas-land-for-sale/travis-county/hunting-land/auctions')
     expect(parsed.criteria).toMatchObject({ state: 'texas', places: ['travis-county'], propertyTypes: ['hunting-land'], transactionTypes: ['auction'] })
+  })
+
+  test('sold tokens follow the place and type as on the land site', () => {
+    const path = buildSearchPath(sites.farm, normalizeCriteria({ state: 'texas', propertyTypes: ['ranches'], salesPriceMin: 250_000, soldDateMax: '2025-06-30' }))
+    expect(path).toBe('/texas-land-for-sale/ranches/sold-price-over-250000/sold-until-2025-06-30')
+    expect(parseSearchPath(sites.farm, path)?.criteria).toMatchObject({ marketStatuses: ['sold'], salesPriceMin: 250_000, soldDateMax: '2025-06-30' })
   })
 })

@@ -4,6 +4,8 @@ import { dialectOf, refreshPlannerStatistics, syncIdentity } from '../dialect.se
 import { buildGeography } from '../geography.server'
 import { clearSearchTotalsCache } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
+import { seedFinanceCenters } from './finance-centers'
+import { seedDemoUsers } from './demo-users'
 import { generateListing } from './listings'
 import { createPlaceIndex } from './place-index'
 
@@ -74,6 +76,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await insertRows(db, 'cities', cities)
   await insertRows(db, 'zips', zips)
   onProgress?.({ phase: 'places', done: placeTotal, total: placeTotal })
+  await seedFinanceCenters(db, geography)
 
   const places = createPlaceIndex(geography)
   const accountTotal = accountCountFor(listings)
@@ -94,6 +97,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
 
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
+  await seedDemoUsers(db)
   await refreshPlannerStatistics(db)
   clearSearchTotalsCache()
   return { places: placeTotal, accounts: accountTotal, listings }

@@ -1,0 +1,30 @@
+import type { Viewer } from '~/models/viewer'
+import type { NavigationLink } from '~/sites/navigation'
+
+/** Spec §2 "Menu links" and §6: a signed-in user's My Account menu; Manage Listings is for sellers only. */
+export function accountLinks(viewer: Viewer): NavigationLink[] {
+  return [
+    { label: 'Favorites', href: '/account/savedproperties/' },
+    { label: 'Saved Searches', href: '/account/savedsearches/' },
+    ...(viewer.isSeller ? [{ label: 'Manage Listings', href: '/account/' }] : []),
+    { label: 'Settings', href: '/account/details/' },
+  ]
+}
+
+/** Log in comes back to the page it was chosen on. */
+export function loginPath(currentPath: string) {
+  return `/login?${new URLSearchParams({ redirectTo: currentPath })}`
+}
+
+export const signupPath = '/signup/'
+
+/** Logging out changes state, so it is a POST (a link could be followed by a prefetch or a crawler). */
+export function LogoutForm({ buttonClassName }: { buttonClassName: string }) {
+  return (
+    <form method="post" action="/logout">
+      <button type="submit" className={buttonClassName}>
+        Log out
+      </button>
+    </form>
+  )
+}

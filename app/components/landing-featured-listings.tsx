@@ -1,0 +1,22 @@
+import type { FeaturedListing } from '~/models/landing-page'
+import { ListingCard } from './listing-card'
+
+/** Diamond and platinum listings of a place (issue 7). Below the hero, so every photo loads lazily. */
+export function LandingFeaturedListings({ heading, headingLevel = 2, listings }: { heading: string; headingLevel?: 2 | 3; listings: FeaturedListing[] }) {
+  if (listings.length === 0) return null
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <section aria-labelledby="featured-listings" className="py-6">
+      <Heading id="featured-listings" className={headingLevel === 2 ? 'text-2xl font-bold text-brand' : 'text-lg font-semibold'}>
+        {heading}
+      </Heading>
+      <ul className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+        {listings.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} href={listing.href} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import { resizedImagePath } from '~/models/document-ids'
+import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+
+const heroAspectRatio = 16 / 7
+const heroWidths = [480, 768, 1080, 1440, 1920] as const
+
+/**
+ * The photo banner of home and landing pages (spec §2: landing pages render the home screen),
+ * under the transparent header. The photo is the page's largest paint, so it loads first.
+ */
+export function LandingHero({ photoId, heading, subline, children }: { photoId: number | undefined; heading: string; subline: string; children?: ReactNode }) {
+  return (
+    <section className="relative isolate bg-brand text-white">
+      {photoId !== undefined ? (
+        <img
+          src={resizedImagePath(photoId, { width: 1080, height: Math.round(1080 / heroAspectRatio), quality: imageQuality.medium })}
+          srcSet={resizedImageSrcSet(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
+          sizes="100vw"
+          alt=""
+          // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
+          {...{ fetchpriority: 'high' }}
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+        />
+      ) : null}
+      {/* Darkens the photo so white text keeps AA contrast over bright skies. */}
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" aria-hidden="true" />
+      <div className="mx-auto flex max-w-6xl flex-col items-start gap-5 px-4 pb-14 pt-24 small:pb-20 small:pt-28">
+        <h1 className="text-4xl font-bold drop-shadow small:text-5xl">{heading}</h1>
+        <p className="text-lg drop-shadow">{subline}</p>
+        {children}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from '@remix-run/node'
+import type { LandingPageData } from '~/models/landing-page'
+import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { Breadcrumbs } from './breadcrumbs'
+import { LandingFeaturedListings } from './landing-featured-listings'
+import { LandingHero } from './landing-hero'
+import { LandingMarket } from './landing-market'
+import { SearchLocationBox } from './search-location-box'
+import { SearchStructuredData } from './search-structured-data'
+
+export function landingPageMeta(page: LandingPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
+  return pageMeta(headContextFrom(matches), { title: page.title, description: page.description, canonicalPath: page.canonicalPath })
+}
+
+/** A landing page of the land site: the home screen for one place (spec §2, issue 7). */
+export function LandingPage({ page }: { page: LandingPageData }) {
+  const site = useSite()
+  const origin = useSiteOrigin()
+  const { market } = page
+  const count = market.stats.listings
+  return (
+    <>
+      <LandingHero
+        photoId={page.heroPhotoId}
+        heading={page.heading}
+        subline={`${count.toLocaleString('en-US')} ${count === 1 ? 'property' : 'properties'} for sale in ${market.placeName}`}
+      >
+        <SearchLocationBox from="" placeholder={site.searchPlaceholder} />
+        <a href={market.searchHref} className="rounded-md bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
+          {`See all land for sale in ${market.placeName}`}
+        </a>
+      </LandingHero>
+      <div className="mx-auto max-w-6xl px-4 pt-6">
+        <Breadcrumbs crumbs={page.breadcrumbs} />
+        <LandingMarket market={market} heading={page.kind === 'national' ? 'Land market insights' : `Land market in ${market.placeName}`}>
+          <LandingFeaturedListings heading={`Featured properties in ${market.placeName}`} headingLevel={3} listings={page.featured} />
+        </LandingMarket>
+      </div>
+      <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.featured} />
+    </>
+  )
+}

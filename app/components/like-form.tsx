@@ -1,0 +1,69 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { accountPaths, likeFormId } from '~/models/account-paths'
+import { HeartIcon } from './icons'
+
+interface LikeFormProps {
+  listingId: number
+  listingTitle: string
+  /** Whether the signed-in viewer likes the listing (always false for a visitor). */
+  isLiked: boolean
+  /** The page to come back to; without it the action returns to the Referer. */
+  returnTo?: string
+  /** 'icon': a round heart over a card's photo; 'labelled': a heart with 'Save' or 'Saved' beside it. */
+  look: 'icon' | 'labelled'
+  className?: string
+}
+
+const looks = {
+  icon: 'h-10 w-10 justify-center rounded-full bg-white/90 shadow hover:bg-white',
+  labelled: 'gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold shadow-lg hover:bg-stone-100',
+}
+
+/**
+ * The like (heart) button (spec §2 "Listing card", §4 "Like"): a real form posting to
+ * /account/savedproperties/, so it works without scripts (a visitor is sent to log in and the like
+ * applies after). With scripts it applies in place through the JSON endpoint, optimistically.
+ */
+export function LikeForm({ listingId, listingTitle, isLiked, returnTo, look, className = '' }: LikeFormProps) {
+  const [liked, setLiked] = useState(isLiked)
+  useEffect(() => setLiked(isLiked), [isLiked])
+
+  const toggle = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const wanted = !liked
+    const body = new FormData(event.currentTarget)
+    body.set('intent', wanted ? 'like' : 'unlike')
+    body.set('returnTo', `${window.location.pathname}${window.location.search}`)
+    setLiked(wanted)
+    fetch(accountPaths.likesApi, { method: 'POST', body })
+      .then(async (response) => {
+        const answer = (await response.json()) as { isLiked?: boolean; loginHref?: string }
+        if (answer.loginHref) window.location.assign(answer.loginHref)
+        else if (response.ok) setLiked(answer.isLiked === true)
+        else setLiked(!wanted)
+      })
+      .catch(() => setLiked(!wanted))
+  }
+
+  return (
+    <form method="post" action={accountPaths.favorites} id={likeFormId(listingId)} onSubmit={toggle} className={className}>
+      <input type="hidden" name="listingId" value={listingId} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={liked ? 'unlike' : 'like'}
+        aria-label={look === 'icon' ? `Save ${listingTitle}` : undefined}
+        aria-pressed={liked}
+        className={`flex items-center text-stone-800 hover:text-red-700 ${looks[look]}`}
+      >
+        <HeartIcon className={`h-6 w-6 ${liked ? 'fill-current text-red-700' : ''}`} />
+        {look === 'labelled' ? (
+          <span>
+            Save<span className="sr-only"> this property</span>
+          </span>
+        ) : null}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,232 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { resizedImagePath } from '~/models/document-ids'
+import type { ListingDetail } from '~/models/listing-detail'
+import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listing-media'
+import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { ChevronIcon } from './icons'
+
+/** Spec §9: a slide counts as the current one once 70% of it is visible. */
+const visibleShare = 0.7
+/** Spec §9: photos load up to 3 slides either side of the current one. */
+const preloadWindow = 3
+const slideWidths = [800, 1200, 1600, 2000] as const
+
+/** The slides to load around `center`, added to those already loaded (so paging back never blanks a photo). */
+function withPreloadWindow(loaded: ReadonlySet<number>, center: number, count: number): ReadonlySet<number> {
+  const next = new Set(loaded)
+  for (let offset = -preloadWindow; offset <= preloadWindow; offset += 1) next.add((center + offset + count) % count)
+  return next
+}
+
+export type CarouselListing = Pick<ListingDetail, 'id' | 'title' | 'imageIds' | 'videoUrl' | 'virtualTourUrl' | 'countyName' | 'stateAbbreviation'>
+
+/**
+ * The full-screen carousel (spec §4 "Carousel", §9 constants): a modal <dialog> (the page behind
+ * it is inert, so focus stays inside; Escape closes it) with a tab for each view the listing has
+ * — photos, video, virtual tour, property map, local map. Photos are a scroll-snap strip that
+ * loops, counts 'n/total' and follows the arrow keys; the video and tour players load only when
+ * their tab opens. Loaded on first open (React.lazy).
+ */
+export default function ListingCarousel({
+  listing,
+  startView,
+  startIndex,
+  onClose,
+}: {
+  listing: CarouselListing
+  startView: CarouselView
+  startIndex: number
+  onClose: () => void
+}) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [view, setView] = useState(startView)
+  const views = carouselViews(listing)
+  const place = `${listing.countyName}, ${listing.stateAbbreviation}`
+
+  useEffect(() => {
+    dialog.current?.showModal()
+    // The page behind a modal dialog would still scroll under the wheel.
+    const root = document.documentElement
+    const overflow = root.style.overflow
+    root.style.overflow = 'hidden'
+    return () => {
+      root.style.overflow = overflow
+    }
+  }, [])
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={`Photos and maps of ${listing.title}`}
+      onClose={onClose}
+      className="m-0 h-full max-h-none w-full max-w-none bg-black p-0 text-white backdrop:bg-black"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <p className="min-w-0 flex-1 truncate text-sm font-medium">{listing.title}</p>
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="order-last shrink-0 rounded-full border border-white/40 px-4 py-1.5 text-sm font-semibold hover:bg-white/10 small:order-none"
+          >
+            Close<span className="sr-only"> photos and maps</span>
+          </button>
+          {views.length > 1 ? <ViewTabs views={views} current={view} onChoose={setView} /> : null}
+        </div>
+        <div id="carousel-panel" role={views.length > 1 ? 'tabpanel' : undefined} aria-labelledby={views.length > 1 ? `carousel-tab-${view}` : undefined} className="relative min-h-0 flex-1">
+          {view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
+          {view === 'video' && listing.videoUrl ? <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} /> : null}
+          {view === 'tour' && listing.virtualTourUrl ? <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} /> : null}
+          {view === 'property-map' || view === 'local-map' ? (
+            <div className="flex h-full items-center justify-center p-2 small:p-6">
+              <img
+                src={listingMapPath(listing.id, view === 'property-map' ? 'property' : 'local')}
+                alt={view === 'property-map' ? `Map of the property in ${place}` : `${place} within its state`}
+                width={800}
+                height={533}
+                className="max-h-full max-w-full rounded bg-white object-contain"
+              />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </dialog>
+  )
+}
+
+/** Tabs per the ARIA tabs pattern: one tab stop, arrow keys move between tabs and show them. */
+function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current: CarouselView; onChoose: (view: CarouselView) => void }) {
+  const list = useRef<HTMLDivElement>(null)
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    // The photo strip's own arrow keys must not also page photos while the tabs have focus.
+    event.stopPropagation()
+    const next = views[(views.indexOf(current) + (event.key === 'ArrowRight' ? 1 : -1) + views.length) % views.length]!
+    onChoose(next)
+    list.current?.querySelector<HTMLElement>(`#carousel-tab-${next}`)?.focus()
+  }
+  return (
+    <div ref={list} role="tablist" aria-label="Views" onKeyDown={onKeyDown} className="flex w-full gap-1 overflow-x-auto">
+      {views.map((view) => (
+        <button
+          key={view}
+          id={`carousel-tab-${view}`}
+          type="button"
+          role="tab"
+          aria-selected={view === current}
+          aria-controls="carousel-panel"
+          tabIndex={view === current ? 0 : -1}
+          onClick={() => onChoose(view)}
+          className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-semibold ${view === current ? 'bg-white text-stone-900' : 'text-white hover:bg-white/10'}`}
+        >
+          {carouselViewLabels[view]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** A video or tour player, created only when its tab is open; hosts we cannot embed get a link. */
+function Player({ title, url, embedUrl }: { title: string; url: string; embedUrl: string | undefined }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 p-2 small:p-6">
+      {embedUrl ? (
+        <iframe
+          src={embedUrl}
+          title={title}
+          allow="autoplay; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="aspect-video w-full max-w-5xl flex-initial rounded bg-stone-900"
+        />
+      ) : null}
+      <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold underline">
+        {`Open the ${title.startsWith('Video') ? 'video' : 'tour'} on its own site`}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </div>
+  )
+}
+
+/** The photos: a looping scroll-snap strip counted 'n/total', paged by buttons and the arrow keys. */
+function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: number[]; startIndex: number }) {
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(startIndex)
+  const [loaded, setLoaded] = useState(() => withPreloadWindow(new Set(), startIndex, imageIds.length))
+  const count = imageIds.length
+
+  useEffect(() => {
+    const strip = track.current
+    if (!strip) return
+    strip.scrollTo({ left: startIndex * strip.clientWidth, behavior: 'instant' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting) setCurrent(Number((entry.target as HTMLElement).dataset.index))
+      },
+      { root: strip, threshold: visibleShare },
+    )
+    for (const slide of strip.children) observer.observe(slide)
+    return () => observer.disconnect()
+  }, [startIndex])
+
+  useEffect(() => {
+    setLoaded((previous) => withPreloadWindow(previous, current, count))
+  }, [current, count])
+
+  const show = (index: number) => {
+    const strip = track.current
+    if (!strip) return
+    const target = (index + count) % count
+    const wraps = Math.abs(target - current) > 1
+    const reducesMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    strip.scrollTo({ left: target * strip.clientWidth, behavior: wraps || reducesMotion ? 'instant' : 'smooth' })
+    setCurrent(target)
+  }
+  // Listening on the document: the keys page photos wherever focus is inside the dialog.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return
+      event.preventDefault()
+      show(current + (event.key === 'ArrowRight' ? 1 : -1))
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  })
+  const buttonStyle =
+    'absolute top-1/2 z-10 flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-lg hover:bg-white'
+
+  return (
+    <div aria-roledescription="carousel" aria-label={`Photos of ${title}`} className="absolute inset-0">
+      <p className="absolute right-4 top-2 z-10 rounded bg-black/60 px-2 py-0.5 text-sm tabular-nums" aria-live="polite" aria-atomic="true">
+        <span className="sr-only">Photo </span>
+        {`${current + 1}/${count}`}
+      </p>
+      <div ref={track} className="absolute inset-0 flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]">
+        {imageIds.map((documentId, index) => (
+          <div key={documentId} data-index={index} className="flex h-full w-full shrink-0 snap-start items-center justify-center p-2 small:p-6" aria-hidden={index !== current}>
+            {loaded.has(index) ? (
+              <img
+                src={resizedImagePath(documentId, { width: 1200, height: 800, fit: 'inside', quality: imageQuality.high })}
+                srcSet={resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: slideWidths, fit: 'inside', quality: imageQuality.high, format: 'webp' })}
+                sizes="100vw"
+                alt={`${title}, photo ${index + 1} of ${count}`}
+                className="max-h-full max-w-full object-contain"
+              />
+            ) : null}
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <button type="button" className={`${buttonStyle} left-3`} onClick={() => show(current - 1)} aria-label="Previous photo">
+            <ChevronIcon direction="left" className="h-6 w-6" />
+          </button>
+          <button type="button" className={`${buttonStyle} right-3`} onClick={() => show(current + 1)} aria-label="Next photo">
+            <ChevronIcon direction="right" className="h-6 w-6" />
+          </button>
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+/** The account screens' paths (spec §2 shared routes) and the JSON endpoints their scripts post to. */
+export const accountPaths = {
+  home: '/account/',
+  settings: '/account/details/',
+  favorites: '/account/savedproperties/',
+  savedSearches: '/account/savedsearches/',
+  login: '/login',
+  signup: '/signup/',
+  logout: '/logout',
+  forgotPassword: '/login/forgot/',
+  likesApi: '/api/likes',
+  savedSearchesApi: '/api/saved-searches',
+} as const
+
+/** Page n of the favorites (spec §2 /account/savedproperties/{siteId}/page-{n}); page 1 is the plain path. */
+export function favoritesPagePath(siteId: number, page: number) {
+  return page === 1 ? accountPaths.favorites : `${accountPaths.favorites}${siteId}/page-${page}`
+}
+
+/** The id a like form carries, so the page a like returns to without scripts scrolls back to it. */
+export function likeFormId(listingId: number) {
+  return `like-${listingId}`
+}
+
+/** The query parameter with which a search page confirms it was saved (spec §9: confirmation on by default). */
+export const savedSearchConfirmationParam = 'saved'

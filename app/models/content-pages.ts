@@ -1,0 +1,77 @@
+import { advertisingTerms } from '~/content/advertising-terms'
+import { photoSubmissionTerms } from '~/content/photo-submission-terms'
+import { termsOfUse } from '~/content/terms-of-use'
+import type { ContentPageKind, SiteProfile } from '~/sites/site-profile'
+import { urlSlug } from '~/utils/url-slug'
+
+/**
+ * The sites' content pages (spec §2 screens: terms of use, advertising terms, photo-submission
+ * terms). The texts live in app/content as functions of the site; this module decides which
+ * page a path is on which site and gives every section an id for the table of contents.
+ */
+
+/** Text with optional links inside it: plain strings and `{ text, href }` parts, in order. */
+export type InlineText = string | { text: string; href: string }
+export type ContentBlock = { paragraph: InlineText[] } | { list: InlineText[][] }
+
+export interface ContentSectionText {
+  heading: string
+  blocks: ContentBlock[]
+}
+
+/** What a text module writes: everything but the page's address and the section ids. */
+export interface ContentPageText {
+  /** The page's own name (its h1); the title adds the site name. */
+  heading: string
+  description: string
+  /** 'Last updated' date as shown, fixed in the text so it changes only when the text does. */
+  updated: string
+  introduction: ContentBlock[]
+  sections: ContentSectionText[]
+}
+
+export interface ContentSection extends ContentSectionText {
+  id: string
+}
+
+export interface ContentPage extends Omit<ContentPageText, 'sections'> {
+  kind: ContentPageKind
+  title: string
+  path: string
+  sections: ContentSection[]
+}
+
+/** What the texts may say about the site: its name, addresses and its other content pages. */
+export interface ContentContext {
+  siteName: string
+  legalEmail: string
+  advertisingEmail: string
+  paths: SiteProfile['contentPaths']
+}
+
+/** A long page gets a table of contents with in-page links. */
+export const tableOfContentsMinimumSections = 5
+
+const texts: Record<ContentPageKind, (context: ContentContext) => ContentPageText> = {
+  termsOfUse,
+  advertisingTerms,
+  photoTerms: photoSubmissionTerms,
+}
+
+export function contentContext(site: SiteProfile): ContentContext {
+  const domain = new URL(site.url).hostname.replace(/^www\./, '')
+  return { siteName: site.name, legalEmail: `legal@${domain}`, advertisingEmail: `advertising@${domain}`, paths: site.contentPaths }
+}
+
+/** Paths compare without case or trailing slash, as the routes match them; the redirect restores the exact form. */
+const comparablePath = (path: string) => path.toLowerCase().replace(/\/+$/, '')
+
+/** The site's content page at `pathname` (in any case, with or without the trailing slash), or undefined. */
+export function findContentPage(site: SiteProfile, pathname: string): ContentPage | undefined {
+  const entry = Object.entries(site.contentPaths).find(([, path]) => comparablePath(path) === comparablePath(pathname))
+  if (!entry) return undefined
+  const [kind, path] = entry as [ContentPageKind, string]
+  const { sections, ...text } = texts[kind](contentContext(site))
+  return { ...text, kind, path, title: `${text.heading} | ${site.name}`, sections: sections.map((section) => ({ ...section, id: urlSlug(section.heading) })) }
+}
+

@@ -1,0 +1,38 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from '@remix-run/node'
+import type { Kysely } from 'kysely'
+import { financingPath } from '~/sites/finance-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import type { Database } from './db-schema'
+import { type FinanceCenter, sendFinanceLead } from './finance-centers.server'
+import { FinanceContactSchema, financeContactSectionId } from './finance-contact'
+import { honeypotField } from './listing-forms'
+
+/** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
+const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
+
+/**
+ * A message posted on the finance page: guard (origin, honeypot, rate limit), validate, store and
+ * e-mail to the lender, then redirect to the page with a confirmation (post/redirect/get). A
+ * failed validation returns the submission with status 400 so the form shows the spec messages.
+ */
+export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
+  assertSameOrigin(request)
+  const formData = await request.formData()
+  if (formData.get(honeypotField) || isRateLimited(`finance:${clientAddress(request)}`, rateLimit)) {
+    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  }
+  const submission = parseWithZod(formData, { schema: FinanceContactSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const { name, email, phone, message, wantsFinancing } = submission.value
+  const pagePath = financingPath(center.id)
+  await sendFinanceLead(
+    db,
+    site,
+    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing },
+    { pageUrl: new URL(pagePath, request.url).href },
+  )
+  return redirect(`${financingPath(center.id, { sent: true })}#${financeContactSectionId}`, 303)
+}

@@ -1,0 +1,10 @@
+import { ContactSchema } from './listing-forms'
+
+/**
+ * The finance page's contact form: the listing contact form's fields and spec §5 rules (full
+ * name, e-mail, phone, message, the finance checkbox), without the listing page's intent.
+ */
+export const FinanceContactSchema = ContactSchema.omit({ intent: true })
+
+/** The page section holding the form; the confirmation after a post returns to it. */
+export const financeContactSectionId = 'finance-contact'

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely'
+import { hasLandingPages, nationalLandingPath } from '~/sites/landing-path'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import type { Database } from './db-schema'
+import { loadGazetteer } from './gazetteer.server'
+import { placeMarketSection } from './landing-places.server'
+import { findHeroPhotoId } from './listing.server'
+import { findFeaturedListings, marketStatsOf, marketSnapshot } from './market-stats.server'
+import { nearMeLink } from './near-me.server'
+
+const popularStateCount = 10
+const featuredCount = 6
+
+/**
+ * A listing site's home (issue 7): the country's listing count, the visitor's 'Land for Sale
+ * Near Me', popular states and every state with counts, featured listings and the property
+ * types the site lists. A site without search (the valuation site) has no listing pages to
+ * link to: its home is a table of what land asks, state by state.
+ */
+export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const scopeBits = site.listingScopeBits
+  const [gazetteer, snapshot, heroPhotoId] = await Promise.all([loadGazetteer(db), marketSnapshot(db, scopeBits), findHeroPhotoId(db)])
+  const national = marketStatsOf(snapshot)
+  const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0).length
+  if (!site.searchGrammar) {
+    const states = gazetteer.states.map((state) => ({ name: state.name, stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }) }))
+    return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states }
+  }
+  const market = placeMarketSection(site, gazetteer, snapshot, { kind: 'national' })
+  const allStates = market.childGroups.flatMap((group) => group.places)
+  const featured = await findFeaturedListings(db, { scopeBits, limit: featuredCount })
+  return {
+    kind: 'marketplace' as const,
+    heroPhotoId,
+    national,
+    statesWithListings,
+    nearMe: nearMeLink(site, gazetteer, request),
+    popularStates: [...allStates].sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name)).slice(0, popularStateCount),
+    allStates,
+    propertyTypes: market.inventory,
+    featured: featured.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
+  }
+}

@@ -1,0 +1,57 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { ListingCard } from '~/components/listing-card'
+import { Pagination } from '~/components/pagination'
+import { handleAccountAction, readLikeForm } from '~/models/account-actions.server'
+import { loadFavorites } from '~/models/account-pages.server'
+import { getDb } from '~/models/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/**
+ * Favorites (spec §2 /account/savedproperties/ and /account/savedproperties/{siteId}/page-{n},
+ * login required): the liked listings as cards, each heart ready to unlike. The like forms of
+ * every card and detail page post here (spec §4).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadFavorites(getDb(), siteFromRequest(request), request, params)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb()
+  const site = siteFromRequest(request)
+  const outcome = await handleAccountAction(db, site, request, (form) => readLikeForm(db, site, request, form))
+  return redirect(outcome.location, { status: 303, headers: outcome.isApplied ? undefined : outcome.headers })
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  accountPageMeta(matches, {
+    title: data && data.page > 1 ? `Favorites – Page ${data.page}` : 'Favorites',
+    description: 'The properties you saved.',
+    canonicalPath: data?.canonicalPath ?? '/account/savedproperties/',
+  })
+
+export default function Favorites() {
+  const page = useLoaderData<typeof loader>()
+  return (
+    <AccountPage current="Favorites" heading="Favorites">
+      <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} saved ${page.totalCount === 1 ? 'property' : 'properties'}`}</p>
+      {page.listings.length > 0 ? (
+        <ol className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+          {page.listings.map((listing, index) => (
+            <li key={listing.id}>
+              <ListingCard listing={listing} href={listing.href} headingLevel={2} priority={index === 0} isLiked />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 rounded-lg border border-ink/15 bg-white p-6">
+          Tap the heart on any property to save it here.
+        </p>
+      )}
+      <Pagination page={page.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
+    </AccountPage>
+  )
+}

@@ -1,0 +1,100 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
+import { Confirmation, FormField } from '~/components/form-field'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { UpdateSavedSearchSchema } from '~/models/account-forms'
+import { accountPaths } from '~/models/account-paths'
+import { loadSavedSearches } from '~/models/account-pages.server'
+import { handleSavedSearchesPost } from '~/models/account-forms.server'
+import { getDb } from '~/models/db.server'
+import { type SavedSearch, savedSearchNotifyOptions } from '~/models/saved-search'
+import { siteFromRequest } from '~/sites/site.server'
+
+/**
+ * Saved Searches (spec §2 /account/savedsearches/, login required): each search links to its
+ * results, can be renamed, set to e-mail updates ('No Updates', 'Daily', 'Weekly') or deleted.
+ * The results pages' Save Search forms post here too.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSavedSearches(getDb(), siteFromRequest(request), request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleSavedSearchesPost(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Saved Searches', description: 'The searches you saved.', canonicalPath: accountPaths.savedSearches })
+
+type UpdateAnswer = { id: number; result: SubmissionResult<string[]> }
+
+const savedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+function SavedSearchItem({ search, answer, isUpdated }: { search: SavedSearch; answer: UpdateAnswer | undefined; isUpdated: boolean }) {
+  const [form, fields] = useSchemaForm(UpdateSavedSearchSchema, {
+    id: `saved-search-form-${search.id}`,
+    lastResult: answer?.id === search.id ? answer.result : undefined,
+    defaultValue: { name: search.name, notify: search.notify },
+  })
+  return (
+    <li id={`saved-search-${search.id}`} className="rounded-xl border border-ink/15 bg-white p-5">
+      <h2 className="text-lg font-semibold">
+        <a href={search.path} className="text-brand underline">
+          {search.name}
+        </a>
+      </h2>
+      <p className="text-sm text-ink/70">{`${search.description} · saved ${savedOn.format(new Date(search.createdAt))}`}</p>
+      {isUpdated ? <Confirmation>Your changes are saved.</Confirmation> : null}
+      <form method="post" action={accountPaths.savedSearches} {...getFormProps(form)} className="mt-3 grid items-end gap-x-4 small:grid-cols-[1fr_12rem_auto]">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={search.id} />
+        <FormField field={fields.name} label="Name" />
+        <div className="mb-3">
+          <label htmlFor={fields.notify.id} className="block text-sm font-semibold">
+            E-mail me new listings
+          </label>
+          <select {...getSelectProps(fields.notify)} className="mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2">
+            {savedSearchNotifyOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`mb-3 ${secondaryButtonStyle}`}>
+          Save changes
+        </button>
+      </form>
+      <form method="post" action={accountPaths.savedSearches}>
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={search.id} />
+        <button type="submit" className="text-sm font-semibold text-red-800 underline">
+          {`Delete “${search.name}”`}
+        </button>
+      </form>
+    </li>
+  )
+}
+
+export default function SavedSearches() {
+  const { savedSearches, updatedId, isDeleted } = useLoaderData<typeof loader>()
+  const answer = useActionData<UpdateAnswer>()
+  return (
+    <AccountPage current="Saved Searches" heading="Saved Searches">
+      {isDeleted ? <Confirmation>The saved search is deleted.</Confirmation> : null}
+      {savedSearches.length > 0 ? (
+        <ul className="flex max-w-4xl flex-col gap-4">
+          {savedSearches.map((search) => (
+            <SavedSearchItem key={search.id} search={search} answer={answer} isUpdated={updatedId === search.id} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-ink/15 bg-white p-6">Use the Save Search button on any search results page to keep the search here.</p>
+      )}
+    </AccountPage>
+  )
+}

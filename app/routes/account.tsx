@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
+import { Confirmation } from '~/components/form-field'
+import { accountPaths } from '~/models/account-paths'
+import { loadAccountHome } from '~/models/account-pages.server'
+import { getDb } from '~/models/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/** /account/ (spec §2, login required): My Account, the way to favorites, saved searches and settings. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadAccountHome(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'My Account', description: 'Your favorites, saved searches and settings.', canonicalPath: accountPaths.home })
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+
+export default function AccountHome() {
+  const { viewer, favoriteCount, savedSearchCount, isPasswordChanged } = useLoaderData<typeof loader>()
+  const cards = [
+    { href: accountPaths.favorites, title: 'Favorites', summary: plural(favoriteCount, 'saved property', 'saved properties') },
+    { href: accountPaths.savedSearches, title: 'Saved Searches', summary: plural(savedSearchCount, 'saved search', 'saved searches') },
+    { href: accountPaths.settings, title: 'Settings', summary: 'Name, phone, newsletter and password' },
+  ]
+  return (
+    <AccountPage current="My Account" heading={`Hello, ${viewer.contactName}`}>
+      {isPasswordChanged ? <Confirmation>Your new password is saved, and you are logged in.</Confirmation> : null}
+      <p className="text-ink/80">{`Logged in as ${viewer.email}`}</p>
+      <ul className="mt-6 grid gap-4 small:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.href}>
+            <a href={card.href} className="block h-full rounded-xl border border-ink/15 bg-white p-5 hover:border-brand hover:shadow">
+              <h2 className="text-lg font-semibold text-brand">{card.title}</h2>
+              <p className="mt-1 text-ink/80">{card.summary}</p>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action={accountPaths.logout} className="mt-8">
+        <button type="submit" className={secondaryButtonStyle}>
+          Log out
+        </button>
+      </form>
+    </AccountPage>
+  )
+}

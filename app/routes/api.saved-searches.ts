@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleAccountAction, readSaveSearchForm } from '~/models/account-actions.server'
+import { getDb } from '~/models/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/**
+ * The Save Search button's scripts post here (the form itself posts to /account/savedsearches/):
+ * `{ isSaved }` once saved, or 401 with `{ loginHref }` for a visitor, whose search is saved
+ * once they log in.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb()
+  const site = siteFromRequest(request)
+  const outcome = await handleAccountAction(db, site, request, (form) => readSaveSearchForm(db, site, form))
+  if (!outcome.isApplied) return Response.json({ loginHref: outcome.location }, { status: 401, headers: outcome.headers })
+  return Response.json({ isSaved: true })
+}

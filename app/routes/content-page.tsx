@@ -1,0 +1,31 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ContentArticle } from '~/components/content-article'
+import { findContentPage } from '~/models/content-pages'
+import { siteFromRequest } from '~/sites/site.server'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { requestIsForPath } from '~/utils/requested-path.server'
+import { useSiteOrigin } from '~/utils/use-site'
+
+/**
+ * Every content page of every site (terms of use, advertising terms, photo terms), registered in
+ * routes.ts for each site's paths. A path that belongs to another site is this site's 404; a
+ * request in another case or without the trailing slash is sent to the page's own path.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const site = siteFromRequest(request)
+  const url = new URL(request.url)
+  const page = findContentPage(site, url.pathname)
+  if (!page) throw new Response('Not Found', { status: 404 })
+  // Content pages take no query parameters, so none of them makes a different address.
+  if (!requestIsForPath(request, page.path, { pageParams: [...url.searchParams.keys()] })) throw redirect(page.path, 301)
+  return page
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: data.path }) : []
+
+export default function ContentPageRoute() {
+  const page = useLoaderData<typeof loader>()
+  return <ContentArticle page={page} pageUrl={new URL(page.path, useSiteOrigin()).href} />
+}

@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FinanceContactForm } from '~/components/finance-contact-form'
+import { telHref } from '~/components/listing-card-broker'
+import { getDb } from '~/models/db.server'
+import { financePageCenter } from '~/models/finance-centers.server'
+import { financeContactSectionId } from '~/models/finance-contact'
+import { handleFinanceContactPost } from '~/models/finance-contact.server'
+import { financingPath, parseFinanceCenterId } from '~/sites/finance-path'
+import { siteFromRequest } from '~/sites/site.server'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+
+/**
+ * Spec §2 /financing: the finance center named by `fcid` (or the site's default center), its
+ * text and a contact form. A site without finance centers, or without any center to show, is a 404.
+ */
+async function centerForRequest(request: Request) {
+  const site = siteFromRequest(request)
+  const center = await financePageCenter(getDb(), site, parseFinanceCenterId(new URL(request.url).searchParams))
+  if (!center) throw new Response('Not Found', { status: 404 })
+  return { site, center }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { site, center } = await centerForRequest(request)
+  const isSent = new URL(request.url).searchParams.get('sent') === '1'
+  return { center, path: financingPath(center.id), isSent, siteName: site.name }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { site, center } = await centerForRequest(request)
+  return handleFinanceContactPost(getDb(), site, request, center)
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return []
+  const { center, path, siteName } = data
+  const [firstParagraph = ''] = center.description.split(/\n\s*\n/)
+  return pageMeta(headContextFrom(matches), {
+    title: `Land Financing from ${center.name} | ${siteName}`,
+    description: firstParagraph.length > 160 ? `${firstParagraph.slice(0, firstParagraph.lastIndexOf(' ', 157))}…` : firstParagraph,
+    canonicalPath: path,
+  })
+}
+
+function websiteLabel(website: string) {
+  return website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')
+}
+
+export default function Financing() {
+  const { center, path, isSent } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 medium:grid-cols-[3fr_2fr]">
+      <section aria-labelledby="finance-heading">
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Land financing</p>
+        <h1 id="finance-heading" className="mt-1 text-3xl font-bold text-brand">
+          {center.name}
+        </h1>
+        {center.description.split(/\n\s*\n/).map((paragraph, index) => (
+          <p key={index} className="mt-3 leading-relaxed">
+            {paragraph}
+          </p>
+        ))}
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          {center.phone ? (
+            <>
+              <dt className="font-semibold">Phone</dt>
+              <dd>
+                <a href={telHref(center.phone)} className="text-brand underline">
+                  {center.phone}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {center.website ? (
+            <>
+              <dt className="font-semibold">Website</dt>
+              <dd>
+                <a href={center.website} rel="noopener noreferrer external" className="text-brand underline">
+                  {websiteLabel(center.website)}
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section id={financeContactSectionId} aria-labelledby="finance-contact-heading" className="rounded-lg border border-ink/15 bg-white p-5">
+        <h2 id="finance-contact-heading" className="text-xl font-semibold">
+          {`Contact ${center.name}`}
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-ink/80">{`${center.representativeName} will reply to the e-mail address you give.`}</p>
+        {isSent && !lastResult ? (
+          <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-medium text-green-900">
+            {`Your message was sent to ${center.name}.`}
+          </p>
+        ) : null}
+        <FinanceContactForm center={center} action={path} lastResult={lastResult} />
+      </section>
+    </div>
+  )
+}

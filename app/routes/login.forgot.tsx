@@ -1,0 +1,54 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { ForgotPasswordSchema } from '~/models/account-forms'
+import { accountPaths } from '~/models/account-paths'
+import { handleForgotPassword } from '~/models/auth.server'
+import { getDb } from '~/models/db.server'
+import { resetKeyLifetimeMinutes } from '~/models/password-reset.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/** Forgot password (spec §2 screens): an e-mailed /reset/{resetKey} link; the answer never tells whether the address has an account. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { isSent: new URL(request.url).searchParams.has('sent'), lifetimeMinutes: resetKeyLifetimeMinutes }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleForgotPassword(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Forgot your password?', description: 'Get a link to choose a new password.', canonicalPath: accountPaths.forgotPassword })
+
+export default function ForgotPassword() {
+  const { isSent, lifetimeMinutes } = useLoaderData<typeof loader>()
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, { id: 'forgot-form', lastResult: useActionData<typeof action>() })
+  return (
+    <FormPage heading="Forgot your password?">
+      {isSent ? (
+        <Confirmation>
+          {`If an account uses that address, we have e-mailed it a link to choose a new password. The link works for ${lifetimeMinutes} minutes.`}
+        </Confirmation>
+      ) : (
+        <p className="mb-4">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      )}
+      <form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <button type="submit" className={submitButtonStyle}>
+          {isSent ? 'Send the link again' : 'Send the link'}
+        </button>
+      </form>
+      <p className="mt-4">
+        <a href={accountPaths.login} className="font-semibold text-brand underline">
+          Back to log in
+        </a>
+      </p>
+    </FormPage>
+  )
+}

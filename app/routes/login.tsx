@@ -1,0 +1,58 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormField, submitButtonStyle } from '~/components/form-field'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { LoginSchema } from '~/models/account-forms'
+import { accountPaths } from '~/models/account-paths'
+import { handleLogin, loadAuthPage } from '~/models/auth.server'
+import { getDb } from '~/models/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/**
+ * /login (spec §2): where login-required pages and a visitor's like or Save Search lead, with the
+ * page to return to (`redirectTo`) and a title ('LandAtlas Favorites') as its heading.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadAuthPage(siteFromRequest(request), request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleLogin(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Log in', description: 'Log in to see your favorites and saved searches.', canonicalPath: accountPaths.login })
+
+export default function Login() {
+  const page = useLoaderData<typeof loader>()
+  const [form, fields] = useSchemaForm(LoginSchema, { id: 'login-form', lastResult: useActionData<typeof action>() })
+  return (
+    <FormPage heading={page.title ?? 'Log in'}>
+      <p className="mb-4">{page.pendingPrompt ?? 'Log in to see your favorites and saved searches.'}</p>
+      <form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <button type="submit" className={submitButtonStyle}>
+          Log in
+        </button>
+      </form>
+      <p className="mt-4">
+        <a href={accountPaths.forgotPassword} className="font-semibold text-brand underline">
+          Forgot your password?
+        </a>
+      </p>
+      <p className="mt-2">
+        {'New here? '}
+        <a href={`${accountPaths.signup}${page.passAlongQuery}`} className="font-semibold text-brand underline">
+          Sign up
+        </a>
+      </p>
+    </FormPage>
+  )
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { submitButtonStyle } from '~/components/form-field'
+import { accountPaths } from '~/models/account-paths'
+import { handleLogout } from '~/models/auth.server'
+import { getViewer } from '~/models/session.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/** Log out is a POST (a link or a prefetch must never end a session); the page offers the button. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request)
+  return { isLoggedIn: viewer !== null, siteName: siteFromRequest(request).name }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleLogout(request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Log out', description: 'Log out of your account.', canonicalPath: accountPaths.logout })
+
+export default function Logout() {
+  const { isLoggedIn, siteName } = useLoaderData<typeof loader>()
+  return (
+    <FormPage heading={isLoggedIn ? `Log out of ${siteName}` : 'You are logged out'}>
+      {isLoggedIn ? (
+        <form method="post" action={accountPaths.logout}>
+          <button type="submit" className={submitButtonStyle}>
+            Log out
+          </button>
+        </form>
+      ) : (
+        <p>
+          <a href={accountPaths.login} className="font-semibold text-brand underline">
+            Log in
+          </a>
+        </p>
+      )}
+    </FormPage>
+  )
+}

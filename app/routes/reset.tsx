@@ -1,0 +1,60 @@
+import { getFormProps } from '@conform-to/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
+import { FormField, submitButtonStyle } from '~/components/form-field'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { ResetPasswordSchema, passwordRequirements } from '~/models/account-forms'
+import { accountPaths } from '~/models/account-paths'
+import { handleResetPassword } from '~/models/auth.server'
+import { getDb } from '~/models/db.server'
+import { findResetKeyUser } from '~/models/password-reset.server'
+
+/** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const isValid = (await findResetKeyUser(getDb(), params.resetKey ?? '')) !== undefined
+  return data({ isValid }, { status: isValid ? 200 : 410 })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleResetPassword(getDb(), request, params.resetKey ?? '')
+}
+
+// The key in the address must not travel on in a Referer.
+export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
+
+export const meta: MetaFunction = ({ matches, params }) =>
+  accountPageMeta(matches, {
+    title: 'Choose a new password',
+    description: 'Choose a new password for your account.',
+    canonicalPath: `/reset/${encodeURIComponent(params.resetKey ?? '')}`,
+  })
+
+export default function ResetPassword() {
+  const { isValid } = useLoaderData<typeof loader>()
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, { id: 'reset-form', lastResult: useActionData<typeof action>() })
+  if (!isValid) {
+    return (
+      <FormPage heading="This link no longer works">
+        <p>A password link works once, and only for a limited time: this one was used already or has expired.</p>
+        <p className="mt-4">
+          <a href={accountPaths.forgotPassword} className="font-semibold text-brand underline">
+            Get a new link
+          </a>
+        </p>
+      </FormPage>
+    )
+  }
+  return (
+    <FormPage heading="Choose a new password">
+      <form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormField field={fields.password} label="New password" type="password" autoComplete="new-password" hint={passwordRequirements} />
+        <FormField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+        <button type="submit" className={submitButtonStyle}>
+          Save the new password
+        </button>
+      </form>
+    </FormPage>
+  )
+}

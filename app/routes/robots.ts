@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { robotsTxt } from '~/models/robots'
+import { headContextForRequest } from '~/sites/head-context.server'
+
+/** /robots.txt of the site the request is for, naming that site's own sitemap. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return new Response(robotsTxt(headContextForRequest(request)), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
+}

@@ -1,0 +1,53 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { CheckboxField, FormField, submitButtonStyle } from '~/components/form-field'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { SignupSchema, passwordRequirements } from '~/models/account-forms'
+import { accountPaths } from '~/models/account-paths'
+import { handleSignup, loadAuthPage } from '~/models/auth.server'
+import { getDb } from '~/models/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+
+/** Sign up (spec §2 screens): a buyer account, then straight on to the page (and action) that asked for it. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadAuthPage(siteFromRequest(request), request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleSignup(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Sign up', description: 'Create an account to save properties and searches.', canonicalPath: accountPaths.signup })
+
+export default function Signup() {
+  const page = useLoaderData<typeof loader>()
+  const [form, fields] = useSchemaForm(SignupSchema, { id: 'signup-form', lastResult: useActionData<typeof action>() })
+  return (
+    <FormPage heading={page.title ?? 'Sign up'}>
+      <p className="mb-4">{page.pendingPrompt ?? 'Create an account to save properties and searches.'}</p>
+      <form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <FormField field={fields.name} label="Full name" autoComplete="name" />
+        <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRequirements} />
+        <FormField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <CheckboxField field={fields.newsletter} label="Send me news and market updates by e-mail" />
+        <button type="submit" className={submitButtonStyle}>
+          Sign up
+        </button>
+      </form>
+      <p className="mt-4">
+        {'Already have an account? '}
+        <a href={`${accountPaths.login}${page.passAlongQuery}`} className="font-semibold text-brand underline">
+          Log in
+        </a>
+      </p>
+    </FormPage>
+  )
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/models/db.server'
+import { sitemapFileEntries } from '~/models/sitemap.server'
+import { urlsetXml, xmlResponse } from '~/models/sitemap-xml'
+import { headContextForRequest } from '~/sites/head-context.server'
+import { parseSitemapFileName } from '~/sites/sitemap-path'
+
+/** /sitemaps/{file}.xml: one file the site's /sitemap.xml names; any other name is a 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { site, origin } = headContextForRequest(request)
+  const file = parseSitemapFileName(params.file ?? '')
+  const entries = file && (await sitemapFileEntries(getDb(), site, file))
+  if (!entries) throw new Response('Not Found', { status: 404 })
+  return xmlResponse(urlsetXml(origin, entries))
+}

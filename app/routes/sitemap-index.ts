@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/models/db.server'
+import { sitemapIndexFiles } from '~/models/sitemap.server'
+import { sitemapIndexXml, xmlResponse } from '~/models/sitemap-xml'
+import { headContextForRequest } from '~/sites/head-context.server'
+
+/** /sitemap.xml: the index of the site's sitemap files (issue 7 §6), on the site's canonical origin. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { site, origin } = headContextForRequest(request)
+  return xmlResponse(sitemapIndexXml(origin, await sitemapIndexFiles(getDb(), site)))
+}

@@ -1,0 +1,202 @@
+import { type SearchCriteria, normalizeCriteria } from '~/models/search-criteria'
+import { propertyTypeOptions } from '~/models/search-options'
+import { brokerDirectoryPath } from './broker-path'
+import { nationalLandingPath } from './landing-path'
+import { buildSearchPath } from './search-path'
+import type { FooterSectionSpec, SiteProfile } from './site-profile'
+
+/**
+ * The header menu and footer links of a site (spec §2 "Header, menus, footer"), built on the
+ * server from the profile and the states by listing count, so the browser gets plain links and
+ * none of the URL grammar. A site without search (the valuation site) links to no search,
+ * listing or broker page.
+ */
+export interface NavigationLink {
+  label: string
+  href: string
+  /** The add-listing link is not for crawlers. */
+  rel?: 'nofollow'
+}
+
+export interface LinkGroup {
+  heading: string
+  links: NavigationLink[]
+}
+
+export interface SiteMenu {
+  /** Spec §2 "Explore Land": Property Types, Auctions, Other Searches; empty without search. */
+  searchLand: LinkGroup[]
+  /** Spec §2: the states A to Z in five groups; empty without search. */
+  searchByState: LinkGroup[]
+  findAgents?: NavigationLink
+  advertise?: NavigationLink
+  addProperty?: NavigationLink
+}
+
+export interface FooterSection {
+  heading: string
+  links: NavigationLink[]
+  /** How many links show before the 'More' expander (spec §9 collapsed lengths); all when absent. */
+  shown?: number
+  moreLabel?: string
+}
+
+export interface SiteFooterLinks {
+  sections: FooterSection[]
+  socialLinks: NavigationLink[]
+}
+
+export interface SiteNavigation {
+  menu: SiteMenu
+  footer: SiteFooterLinks
+}
+
+/** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'). */
+export interface NavigationState {
+  name: string
+  slug: string
+}
+
+/** Spec §2: the other sites' footer shows five property types before its expander. */
+const footerPropertyTypesShown = 5
+const stateGroupCount = 5
+const statesPerGroup = 10
+
+function searchLink(site: SiteProfile, label: string, criteria: Partial<SearchCriteria>): NavigationLink {
+  return { label, href: buildSearchPath(site, normalizeCriteria(criteria)) }
+}
+
+/** Spec §2: '/addlisting/?siteId={siteId}' with utm_source and utm_medium=referral. */
+function addListingPath(site: SiteProfile) {
+  return `/addlisting/?${new URLSearchParams({ siteId: String(site.siteId), utm_source: site.key, utm_medium: 'referral' })}`
+}
+
+function addListingLink(site: SiteProfile, label: string): NavigationLink {
+  return { label, href: addListingPath(site), rel: 'nofollow' }
+}
+
+type MenuPropertyType = SiteProfile['menuPropertyTypes'][number]
+
+function propertyTypeLabel(type: MenuPropertyType) {
+  return type === 'all' ? 'All Land' : propertyTypeOptions.find((option) => option.key === type)!.label
+}
+
+function propertyTypeLinks(site: SiteProfile, labelFor: (type: MenuPropertyType) => string) {
+  return site.menuPropertyTypes.map((type) => searchLink(site, labelFor(type), type === 'all' ? {} : { propertyTypes: [type] }))
+}
+
+function advertiseLink(site: SiteProfile): NavigationLink | undefined {
+  return site.contentPaths.advertisingTerms ? { label: 'Advertise', href: site.contentPaths.advertisingTerms } : undefined
+}
+
+/** Spec §2 "Explore Land": auctions (all, hunting, farms, homes), owner financing, waterfront. */
+function searchLandGroups(site: SiteProfile): LinkGroup[] {
+  const auction = { transactionTypes: ['auction'] } satisfies Partial<SearchCriteria>
+  return [
+    { heading: 'Property Types', links: propertyTypeLinks(site, propertyTypeLabel) },
+    {
+      heading: 'Auctions',
+      links: [
+        searchLink(site, 'All Auctions', auction),
+        searchLink(site, 'Hunting Land Auctions', { ...auction, propertyTypes: ['hunting-land'] }),
+        searchLink(site, 'Farm Auctions', { ...auction, propertyTypes: ['farms'] }),
+        // Spec §2 landing paths: home auctions are /search/residential-land-for-sale/auctions/.
+        searchLink(site, 'Home Auctions', { ...auction, propertyTypes: ['residential-land'] }),
+      ],
+    },
+    {
+      heading: 'Other Searches',
+      links: [searchLink(site, 'Owner Financing', { ownerFinancing: true }), searchLink(site, 'Waterfront', { propertyTypes: ['waterfront'] })],
+    },
+  ]
+}
+
+/**
+ * Spec §2: the states in five alphabetical groups of 10; the last holds the rest (51 with the
+ * District of Columbia). Each group is named by its first letters: 'A to G'.
+ */
+function stateGroups(states: { name: string; link: NavigationLink }[]): LinkGroup[] {
+  const byName = [...states].sort((a, b) => a.name.localeCompare(b.name))
+  const groups: LinkGroup[] = []
+  for (let index = 0; index < stateGroupCount; index += 1) {
+    const members = byName.slice(index * statesPerGroup, index === stateGroupCount - 1 ? undefined : (index + 1) * statesPerGroup)
+    if (members.length === 0) break
+    groups.push({ heading: `${members[0]!.name.charAt(0)} to ${members.at(-1)!.name.charAt(0)}`, links: members.map(({ link }) => link) })
+  }
+  return groups
+}
+
+function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: NavigationLink[]): FooterSection {
+  switch (spec.kind) {
+    case 'states':
+      return { heading: spec.heading, links: stateLinks, shown: site.footerStatesShown, moreLabel: 'More states' }
+    case 'property-types':
+      return {
+        heading: spec.heading,
+        links: propertyTypeLinks(site, (type) => (type === 'all' ? 'Land for Sale' : `${propertyTypeLabel(type)} for Sale`)),
+        shown: footerPropertyTypesShown,
+        moreLabel: 'More property types',
+      }
+    case 'searches':
+      return { heading: spec.heading, links: spec.searches.map(({ label, criteria }) => searchLink(site, label, criteria)) }
+    case 'resources':
+      return {
+        heading: 'Resources',
+        links: [
+          addListingLink(site, 'Add a Property'),
+          searchLink(site, 'Search Land for Sale', {}),
+          advertiseLink(site),
+          site.features.marketInsights ? { label: 'Explore Farmland Data', href: nationalLandingPath } : undefined,
+        ].filter((link) => link !== undefined),
+      }
+    case 'about':
+      return {
+        heading: 'About Us',
+        links: [
+          { label: 'Home', href: '/' },
+          { label: 'Contact Us', href: site.externalLinks.contactUs },
+          ...(site.contentPaths.termsOfUse ? [{ label: 'Terms and Conditions', href: site.contentPaths.termsOfUse }] : []),
+          { label: 'Privacy Notice', href: site.externalLinks.privacyNotice },
+          { label: 'Cookie Policy', href: site.externalLinks.cookiePolicy },
+          { label: 'Exercise Your Privacy Rights', href: site.externalLinks.privacyRights },
+          { label: 'Sitemap', href: '/sitemap/' },
+        ],
+      }
+    case 'partners':
+      return {
+        heading: 'For Partners',
+        links: [
+          addListingLink(site, 'Advertise a Listing'),
+          { label: 'Advertise a Business', href: spec.advertiseBusinessUrl },
+          { label: 'Rural Land Analytics', href: spec.ruralLandAnalyticsUrl },
+          { label: 'Manage Listings', href: '/account/' },
+        ],
+      }
+  }
+}
+
+/**
+ * The menu and footer of a site. `statesByPopularity` is every state, most listings first
+ * (`popularStates`); empty when that count failed, which leaves the state lists empty (spec §8).
+ */
+export function siteNavigation(site: SiteProfile, statesByPopularity: NavigationState[]): SiteNavigation {
+  const hasSearch = site.searchGrammar !== null
+  // One link object per state, shared by the menu and the footer, so the page data names it once.
+  const stateLinks = hasSearch
+    ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() }))
+    : []
+  const directory = brokerDirectoryPath(site)
+  return {
+    menu: {
+      searchLand: hasSearch ? searchLandGroups(site) : [],
+      searchByState: stateGroups(stateLinks.map((link, index) => ({ name: statesByPopularity[index]!.name, link }))),
+      findAgents: directory ? { label: 'Find Agents', href: directory } : undefined,
+      advertise: advertiseLink(site),
+      addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
+    },
+    footer: {
+      sections: site.footerSections.map((spec) => footerSection(site, spec, stateLinks)),
+      socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: url })),
+    },
+  }
+}

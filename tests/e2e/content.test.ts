@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test'
+import { openTestDatabase } from '../support/test-database'
+import { siteUrl } from './support'
+
+function financeCenterId(name: string) {
+  const db = openTestDatabase()
+  try {
+    return (db.prepare('select id from finance_centers where name = ?').get(name) as { id: number }).id
+  } finally {
+    db.close()
+  }
+}
+
+test('a visitor reads the terms of use and jumps to a section from the contents list', async ({ page }) => {
+  await page.goto(siteUrl('hunting', '/terms-conditions'))
+  await expect(page).toHaveTitle('Terms of Use | Wild Acres')
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Governing law and disputes' }).click()
+  expect(new URL(page.url()).hash).toBe('#governing-law-and-disputes')
+  await expect(page.getByRole('heading', { level: 2, name: 'Governing law and disputes' })).toBeInViewport()
+  await page.getByRole('link', { name: 'Advertising Terms' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Advertising Terms' })).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe('/advertising-terms')
+})
+
+test('a buyer writes to a lender: a bad e-mail is answered with the spec message, a good one is confirmed', async ({ page }) => {
+  const lenderId = financeCenterId('Big Sky Ag Lending')
+  await page.goto(siteUrl('farm', `/financing?fcid=${lenderId}`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Big Sky Ag Lending' })).toBeVisible()
+  const form = page.getByRole('region', { name: 'Contact Big Sky Ag Lending' })
+  await form.getByLabel('Full name').fill('Jo Rancher')
+  await form.getByLabel('E-mail').fill('jo@example')
+  await form.getByLabel('Message').fill('Do you lend on grazing land without a house?')
+  const financeCheckbox = form.getByLabel('Send me land loan rates and terms for this property.')
+  await expect(financeCheckbox).not.toBeChecked()
+  await financeCheckbox.check()
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByText('Please enter an email address in a valid format.')).toBeVisible()
+  await expect(form.getByLabel('Send me land loan rates and terms for this property.')).toBeChecked()
+  await form.getByLabel('E-mail').fill('jo@example.com')
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your message was sent to Big Sky Ag Lending.')
+  expect(new URL(page.url()).searchParams.get('sent')).toBe('1')
+})

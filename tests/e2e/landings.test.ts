@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test'
+import { countWhere, openTestDatabase } from '../support/test-database'
+import { siteUrl } from './support'
+
+/** The Texas county with the most active listings on a site's scope ('Jasper County'), with its search token and count. */
+function busiestTexasCounty(scope = '1 = 1') {
+  const db = openTestDatabase()
+  try {
+    const county = db
+      .prepare(
+        `select counties.id, counties.name || ' ' || counties.suffix as name, counties.slug from listings join counties on counties.id = listings.county_id
+         where listings.state_id = 48 and listings.status in (1, 2) and (${scope})
+         group by counties.id order by count(*) desc, counties.name limit 1`,
+      )
+      .get() as { id: number; name: string; slug: string }
+    return { ...county, token: county.slug.replace(/-TX$/, '').toLowerCase(), listings: countWhere(db, `county_id = ? and (${scope})`, county.id) }
+  } finally {
+    db.close()
+  }
+}
+
+test('from the land home a buyer follows Texas, then a county, then into its search results', async ({ page }) => {
+  const county = busiestTexasCounty()
+  await page.goto(siteUrl('land'))
+  await page.getByRole('link', { name: 'Texas Land For Sale', exact: true }).first().click()
+  await expect(page).toHaveURL(siteUrl('land', '/Texas'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Texas Land for Sale')
+  await expect(page.getByRole('heading', { name: 'Counties in Texas' })).toBeVisible()
+
+  await page.getByRole('link', { name: county.name, exact: true }).click()
+  await expect(page).toHaveURL(siteUrl('land', `/${county.slug}`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${county.name}, TX Land for Sale`)
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Texas', exact: true })).toHaveAttribute('href', '/Texas')
+
+  await page.getByRole('link', { name: `See all land for sale in ${county.name}, TX` }).click()
+  await expect(page).toHaveURL(siteUrl('land', `/search/texas-land-for-sale/${county.token}/`))
+  await expect(page.getByText(`${county.listings} results`)).toBeVisible()
+  await expect(page.locator('article').first()).toBeVisible()
+})
+
+test('from the farm home a buyer follows Texas and a county to its search, which shows the county market', async ({ page }) => {
+  const farmScope = 'property_types & (1 | 2 | 256 | 16) != 0'
+  const county = busiestTexasCounty(farmScope)
+  await page.goto(siteUrl('farm'))
+  await page.getByRole('link', { name: 'Texas Land For Sale', exact: true }).first().click()
+  await expect(page).toHaveURL(siteUrl('farm', '/texas-land-for-sale'))
+  await expect(page.getByRole('heading', { name: 'Land market in Texas' })).toBeVisible()
+  await page.getByRole('link', { name: county.name, exact: true }).click()
+  await expect(page).toHaveURL(siteUrl('farm', `/texas-land-for-sale/${county.token}`))
+  await expect(page.getByText(`${county.listings} results`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Land market in ${county.name}, TX` })).toBeVisible()
+})
+
+test.describe('Land for Sale Near Me', () => {
+  test.use({ geolocation: { latitude: 30.27, longitude: -97.74 }, permissions: ['geolocation'] })
+
+  test('with scripts it asks the browser where it is and opens the nearest zip; without, the all-land search', async ({ page }, testInfo) => {
+    await page.goto(siteUrl('land'))
+    // Hydration attaches the click handler; before it the link would just be followed.
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('link', { name: 'Land for Sale Near Me' }).click()
+    if (testInfo.project.name === 'js-off') {
+      await expect(page).toHaveURL(siteUrl('land', '/search/all-land/'))
+      return
+    }
+    await expect(page).toHaveURL(/\/search\/texas\/\d{5}-land-for-sale\/$/)
+    await expect(page.getByText(/^[1-9][\d,]* results$/)).toBeVisible()
+  })
+})

@@ -1,0 +1,438 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoUsers } from '~/models/seed/demo-users'
+import { sites } from '~/sites/index'
+import { listingPath } from '~/sites/listing-path'
+import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
+import { startTestSmtpServer } from '../support/smtp'
+
+/**
+ * Accounts without JavaScript, through the production build: sign up, log in and out, password
+ * reset, likes and saved searches, each a plain POST answered by a redirect or the form's messages.
+ */
+const { fetchPage, db } = productionPages()
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer()
+  process.env.SMTP_URL = smtp.url
+})
+
+afterAll(async () => {
+  delete process.env.SMTP_URL
+  await smtp.stop()
+})
+
+let visitorCount = 0
+const runId = Date.now().toString(36)
+
+/** A browser of one person: its own cookie and client address, on one site. */
+function visitor(host = 'land.localhost') {
+  visitorCount += 1
+  const address = `198.51.100.${visitorCount}`
+  let cookie = ''
+  const send = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', address)
+    if (cookie) headers.set('cookie', cookie)
+    const response = await fetchPage(host, path, { ...init, headers, redirect: 'manual' })
+    const setCookie = response.headers.get('set-cookie')
+    if (setCookie) cookie = setCookie.split(';')[0]!
+    return response
+  }
+  return {
+    get: (path: string) => send(path),
+    post: (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      send(path, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, ...headers },
+      }),
+    hasSession: () => cookie !== '' && !cookie.endsWith('='),
+  }
+}
+
+type Visitor = ReturnType<typeof visitor>
+
+const newEmail = () => `pat-${runId}-${visitorCount}@example.com`
+const goodPassword = 'creek-side-42'
+
+async function signUp(person: Visitor, email = newEmail()) {
+  const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: '/account/' })
+  expect(response.status).toBe(303)
+  return email
+}
+
+const location = (response: Response) => response.headers.get('location')
+const text = async (response: Response) => decodeEntities(await response.text())
+const userId = (email: string) => (db.prepare('select id from users where email = ?').get(email) as { id: number }).id
+const likeCount = (email: string, listingId: number) =>
+  (db.prepare('select count(*) as n from saved_properties where user_id = ? and listing_id = ?').get(userId(email), listingId) as { n: number }).n
+
+/** An active listing of the land site, by offset, with its canonical path. */
+function listing(offset: number) {
+  const row = db
+    .prepare(
+      `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+       where listings.status = 1 order by listings.id limit 1 offset ?`,
+    )
+    .get(offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
+  return { ...row, path: listingPath(sites.land, row) }
+}
+
+/** The like button of a listing in a page's HTML: its form, through the button. */
+function likeButton(html: string, listingId: number) {
+  return html.match(new RegExp(`<form[^>]*id="like-${listingId}"[^>]*>.*?</button>`, 's'))?.[0]
+}
+
+describe('login-required pages', () => {
+  test('send a visitor to /login with the origin path and a title of site name plus section (spec §2)', async () => {
+    const response = await visitor().get('/account/savedproperties/')
+    expect(response.status).toBe(302)
+    const target = new URL(location(response)!, 'http://land.localhost')
+    expect(target.pathname).toBe('/login')
+    expect(target.searchParams.get('redirectTo')).toBe('/account/savedproperties/')
+    expect(target.searchParams.get('title')).toBe('LandAtlas Favorites')
+    const html = await text(await visitor().get(`${target.pathname}${target.search}`))
+    expect(html).toMatch(/<h1[^>]*>LandAtlas Favorites<\/h1>/)
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+    expect(canonicalHref(html)).toBe('http://land.localhost/login')
+  })
+
+  test.each(['/account/', '/account/details/', '/account/savedsearches/'])('%s needs a login too', async (path) => {
+    const response = await visitor('farm.localhost').get(path)
+    expect(response.status).toBe(302)
+    expect(new URL(location(response)!, 'http://farm.localhost').searchParams.get('title')).toMatch(/^Farm & Ranch Finder /)
+  })
+
+  test('a title that is not the site name plus a section is not shown', async () => {
+    const html = await text(await visitor().get(`/login?title=${encodeURIComponent('Enter your bank password')}`))
+    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/)
+    expect(html).not.toContain('bank password')
+  })
+})
+
+describe('sign up and log in', () => {
+  test('sign-up messages are the spec §5 ones, and passwords are never sent back', async () => {
+    const response = await visitor().post('/signup/', { name: 'Pat', email: 'pat@example', password: 'short', confirmPassword: 'short' })
+    expect(response.status).toBe(400)
+    const html = await text(response)
+    expect(html).toContain('Please enter valid full name.')
+    expect(html).toContain('Please enter an email address in a valid format.')
+    expect(html).toContain('The password does not meet the requirements. Please try again.')
+    expect(html).not.toContain('value="short"')
+    const empty = await text(await visitor().post('/signup/', { name: '', email: '', password: '', confirmPassword: '' }))
+    // Each shown once beside its field (the page's data for scripts holds the text once more).
+    expect(empty.match(/>This field is required\.</g)?.length).toBe(4)
+  })
+
+  test('the password requirements are stated beside the field', async () => {
+    expect(await text(await visitor().get('/signup/'))).toContain('At least 8 characters, with at least one letter and one digit.')
+  })
+
+  test('a second account for one address is refused with a clear message', async () => {
+    const email = await signUp(visitor())
+    const response = await visitor().post('/signup/', { name: 'Pat Again', email: email.toUpperCase(), password: goodPassword, confirmPassword: goodPassword })
+    expect(response.status).toBe(400)
+    expect(await text(response)).toContain('An account with this e-mail address already exists.')
+  })
+
+  test('sign up signs in and returns to redirectTo', async () => {
+    const person = visitor()
+    const response = await person.post('/signup/', { name: 'Pat Buyer', email: newEmail(), password: goodPassword, confirmPassword: goodPassword, redirectTo: '/account/savedsearches/' })
+    expect(location(response)).toBe('/account/savedsearches/')
+    expect((await person.get('/account/savedsearches/')).status).toBe(200)
+  })
+
+  test('a wrong password and an unknown address get the same message', async () => {
+    const email = await signUp(visitor())
+    const wrong = await visitor().post('/login', { email, password: 'not-the-password-1' })
+    const unknown = await visitor().post('/login', { email: `nobody-${runId}@example.com`, password: goodPassword })
+    expect([wrong.status, unknown.status]).toEqual([400, 400])
+    const [wrongHtml, unknownHtml] = [await text(wrong), await text(unknown)]
+    expect(wrongHtml).toContain('The e-mail address or password is not correct. Please try again.')
+    expect(unknownHtml).toContain('The e-mail address or password is not correct. Please try again.')
+  })
+
+  test.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])('a redirectTo of %s is refused: the login lands on /account/', async (target) => {
+    const email = await signUp(visitor())
+    const response = await visitor().post(`/login?redirectTo=${encodeURIComponent(target)}`, { email, password: goodPassword, redirectTo: target })
+    expect(response.status).toBe(303)
+    expect(location(response)).toBe('/account/')
+  })
+
+  test('the twenty-first login attempt from one address within 15 minutes is refused', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await visitor().post('/login', { email: 'x@example.com', password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  test.each(demoUsers)('the seeded demo account $email logs in with its documented password', async (demo) => {
+    const person = visitor()
+    expect(location(await person.post('/login', { email: demo.email, password: demo.password }))).toBe('/account/')
+    const html = await text(await person.get('/account/'))
+    expect(html).toContain(`Hello, ${demo.contactName}`)
+  })
+
+  test('account pages are kept out of shared caches', async () => {
+    const person = visitor()
+    await signUp(person)
+    for (const path of ['/account/', '/account/savedproperties/', '/account/details/']) {
+      expect((await person.get(path)).headers.get('cache-control')).toBe('private, no-store')
+    }
+    expect((await visitor().get('/login')).headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  test('log out is a POST that ends the session', async () => {
+    const person = visitor()
+    await signUp(person)
+    expect((await person.get('/account/')).status).toBe(200)
+    expect(await text(await person.get('/logout'))).toContain('Log out of LandAtlas')
+    const response = await person.post('/logout', {})
+    expect([response.status, location(response)]).toEqual([303, '/'])
+    expect((await person.get('/account/')).status).toBe(302)
+  })
+})
+
+describe('favorites', () => {
+  test('a signed-in like applies at once, returns to the page, and is listed under Favorites', async () => {
+    const person = visitor()
+    const email = await signUp(person)
+    const liked = listing(3)
+    const response = await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id) }, { referer: 'http://land.localhost/search/all-land/page-2/' })
+    expect(response.status).toBe(303)
+    expect(location(response)).toBe(`/search/all-land/page-2/#like-${liked.id}`)
+    expect(likeCount(email, liked.id)).toBe(1)
+    const favorites = await text(await person.get('/account/savedproperties/'))
+    expect(favorites).toContain('1 saved property')
+    expect(favorites).toContain(`href="${liked.path}"`)
+    expect(metaContent(favorites, 'robots')).toBe('noindex, follow')
+    expect(canonicalHref(favorites)).toBe('http://land.localhost/account/savedproperties/')
+    const detail = await text(await person.get(liked.path))
+    expect(likeButton(detail, liked.id)).toContain('aria-pressed="true"')
+    expect(likeButton(detail, liked.id)).toContain('value="unlike"')
+  })
+
+  test('a like posted by a visitor goes to login and applies after it, back on the page it came from (spec §4)', async () => {
+    const email = await signUp(visitor())
+    const person = visitor()
+    const liked = listing(4)
+    const response = await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id) }, { referer: 'http://land.localhost/search/texas-land-for-sale/' })
+    expect(response.status).toBe(303)
+    const login = new URL(location(response)!, 'http://land.localhost')
+    expect(login.pathname).toBe('/login')
+    expect(login.searchParams.get('redirectTo')).toBe(`/search/texas-land-for-sale/#like-${liked.id}`)
+    expect(login.searchParams.get('title')).toBe('LandAtlas Favorites')
+    expect(likeCount(email, liked.id)).toBe(0)
+    expect(await text(await person.get(`${login.pathname}${login.search}`))).toContain('the property will be saved to your Favorites')
+    const loggedIn = await person.post(`${login.pathname}${login.search}`, { email, password: goodPassword, redirectTo: login.searchParams.get('redirectTo')! })
+    expect(loggedIn.status).toBe(303)
+    expect(location(loggedIn)).toBe(`/search/texas-land-for-sale/#like-${liked.id}`)
+    expect(likeCount(email, liked.id)).toBe(1)
+  })
+
+  test('a like waiting for login also applies after signing up', async () => {
+    const person = visitor()
+    const liked = listing(5)
+    await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id), returnTo: liked.path })
+    const email = newEmail()
+    const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: liked.path })
+    expect(location(response)).toBe(`${liked.path}#like-${liked.id}`)
+    expect(likeCount(email, liked.id)).toBe(1)
+  })
+
+  test('unlike removes the like; an unknown listing is a 404 and a bad intent a 400', async () => {
+    const person = visitor()
+    const email = await signUp(person)
+    const liked = listing(6)
+    await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id) })
+    await person.post('/account/savedproperties/', { intent: 'unlike', listingId: String(liked.id) })
+    expect(likeCount(email, liked.id)).toBe(0)
+    expect((await person.post('/account/savedproperties/', { intent: 'like', listingId: '999999999' })).status).toBe(404)
+    expect((await person.post('/account/savedproperties/', { intent: 'delete', listingId: String(liked.id) })).status).toBe(400)
+  })
+
+  test('a returnTo on another site is ignored', async () => {
+    const person = visitor()
+    await signUp(person)
+    const response = await person.post('/account/savedproperties/', { intent: 'like', listingId: String(listing(7).id), returnTo: 'https://evil.example/' })
+    expect(location(response)).toBe(`/account/savedproperties/#like-${listing(7).id}`)
+  })
+
+  test('search result cards show the viewer’s likes as pressed hearts', async () => {
+    const person = visitor()
+    await signUp(person)
+    const html = await text(await person.get('/search/all-land/'))
+    const firstId = Number(html.match(/<form[^>]*id="like-(\d+)"/)?.[1])
+    expect(likeButton(html, firstId)).toContain('aria-pressed="false"')
+    await person.post('/account/savedproperties/', { intent: 'like', listingId: String(firstId) })
+    expect(likeButton(await text(await person.get('/search/all-land/')), firstId)).toContain('aria-pressed="true"')
+  })
+
+  test('favorites page through /account/savedproperties/{siteId}/page-{n}', async () => {
+    const person = visitor()
+    await signUp(person)
+    const ids = (db.prepare('select id from listings order by id limit 25').all() as { id: number }[]).map((row) => row.id)
+    for (const id of ids) await person.post('/account/savedproperties/', { intent: 'like', listingId: String(id) })
+    const second = await person.get('/account/savedproperties/0/page-2')
+    expect(second.status).toBe(200)
+    const html = await text(second)
+    expect(canonicalHref(html)).toBe('http://land.localhost/account/savedproperties/0/page-2')
+    expect(html.match(/<li><article/g)).toHaveLength(1)
+    expect((await person.get('/account/savedproperties/0/page-3')).status).toBe(404)
+    expect((await person.get('/account/savedproperties/1080/page-2')).status).toBe(404)
+    expect(location(await person.get('/account/savedproperties/0/page-1'))).toBe('/account/savedproperties/')
+  })
+
+  test('the JSON endpoint of the scripted heart likes in place, or gives a visitor the login address', async () => {
+    const person = visitor()
+    const email = await signUp(person)
+    const liked = listing(8)
+    const applied = await person.post('/api/likes', { intent: 'like', listingId: String(liked.id), returnTo: '/search/all-land/' })
+    expect(await applied.json()).toEqual({ isLiked: true })
+    expect(likeCount(email, liked.id)).toBe(1)
+    const refused = await visitor().post('/api/likes', { intent: 'like', listingId: String(liked.id), returnTo: '/search/all-land/' })
+    expect(refused.status).toBe(401)
+    expect((await refused.json()).loginHref).toBe(`/login?redirectTo=${encodeURIComponent(`/search/all-land/#like-${liked.id}`)}&title=LandAtlas+Favorites`)
+  })
+
+  test('the valuation site has no listings, so its favorites are empty', async () => {
+    const person = visitor('value.localhost')
+    await signUp(person)
+    const html = await text(await person.get('/account/savedproperties/'))
+    expect(html).toContain('0 saved properties')
+  })
+})
+
+describe('saved searches', () => {
+  test('Save Search saves the search under its heading and confirms on the search page (spec §9)', async () => {
+    const person = visitor()
+    await signUp(person)
+    const response = await person.post('/account/savedsearches/', { path: '/search/texas-land-for-sale/hunting-land-for-sale/' })
+    expect(response.status).toBe(303)
+    expect(location(response)).toBe('/search/texas-land-for-sale/hunting-land-for-sale/?saved=search')
+    const confirmed = await person.get(location(response)!)
+    expect(confirmed.status).toBe(200)
+    expect(await text(confirmed)).toContain('Search saved.')
+    const list = await text(await person.get('/account/savedsearches/'))
+    expect(list).toContain('>Texas Hunting Land for Sale</a>')
+    expect(list).toContain('href="/search/texas-land-for-sale/hunting-land-for-sale/"')
+    expect(list).toContain('<option value="No Updates" selected="">No Updates</option>')
+  })
+
+  test('a path that is no search of the site is a 400 with a message', async () => {
+    const person = visitor()
+    await signUp(person)
+    for (const path of ['/search/atlantis-land-for-sale/', 'https://evil.example/search/all-land/', '/texas-land-for-sale/']) {
+      const response = await person.post('/account/savedsearches/', { path })
+      expect(response.status).toBe(400)
+      expect(await response.text()).toContain('This is not a search on LandAtlas')
+    }
+  })
+
+  test('a visitor’s Save Search is saved after logging in', async () => {
+    const email = await signUp(visitor())
+    const person = visitor()
+    const response = await person.post('/account/savedsearches/', { path: '/search/montana-land-for-sale/' })
+    const login = new URL(location(response)!, 'http://land.localhost')
+    expect(login.searchParams.get('title')).toBe('LandAtlas Saved Searches')
+    const loggedIn = await person.post(`${login.pathname}${login.search}`, { email, password: goodPassword, redirectTo: login.searchParams.get('redirectTo')! })
+    expect(location(loggedIn)).toBe('/search/montana-land-for-sale/?saved=search')
+    const row = db.prepare('select name, notify, active, site_id from saved_searches where user_id = ?').get(userId(email))
+    expect(row).toEqual({ name: 'Montana Land for Sale', notify: 'No Updates', active: 1, site_id: 0 })
+  })
+
+  test('a saved search is renamed, set to weekly updates and deleted', async () => {
+    const person = visitor('farm.localhost')
+    const email = await signUp(person)
+    await person.post('/account/savedsearches/', { path: '/land' })
+    const { id } = db.prepare('select id from saved_searches where user_id = ?').get(userId(email)) as { id: number }
+    const bad = await person.post('/account/savedsearches/', { intent: 'update', id: String(id), name: '', notify: 'Hourly' })
+    expect(bad.status).toBe(400)
+    expect(await text(bad)).toContain('This field is required.')
+    const renamed = await person.post('/account/savedsearches/', { intent: 'update', id: String(id), name: 'Farms anywhere', notify: 'Weekly' })
+    expect(renamed.status).toBe(303)
+    expect(db.prepare('select name, notify from saved_searches where id = ?').get(id)).toEqual({ name: 'Farms anywhere', notify: 'Weekly' })
+    expect((await visitor('farm.localhost').post('/account/savedsearches/', { intent: 'delete', id: String(id) })).status).toBe(302)
+    const stranger = visitor('farm.localhost')
+    await signUp(stranger)
+    expect((await stranger.post('/account/savedsearches/', { intent: 'delete', id: String(id) })).status).toBe(404)
+    expect((await person.post('/account/savedsearches/', { intent: 'delete', id: String(id) })).status).toBe(303)
+    expect(db.prepare('select count(*) as n from saved_searches where id = ?').get(id)).toEqual({ n: 0 })
+  })
+})
+
+describe('settings', () => {
+  test('details are checked with the spec messages and saved', async () => {
+    const person = visitor()
+    const email = await signUp(person)
+    const bad = await person.post('/account/details/', { intent: 'details', name: 'Pat', phone: '12-34', phoneType: '2' })
+    expect(bad.status).toBe(400)
+    const html = await text(bad)
+    expect(html).toContain('Please enter valid full name.')
+    expect(html).toContain('Please enter a validly formatted phone number.')
+    const good = await person.post('/account/details/', { intent: 'details', name: 'Pat Q. Buyer', phone: '(512) 555-0123', phoneType: '2', newsletter: 'on' })
+    expect(location(good)).toBe('/account/details/?saved=details')
+    expect(db.prepare('select contact_name, phone, phone_type, newsletter from users where email = ?').get(email)).toEqual({
+      contact_name: 'Pat Q. Buyer',
+      phone: '(512) 555-0123',
+      phone_type: 2,
+      newsletter: 1,
+    })
+  })
+
+  test('a new password needs the current one', async () => {
+    const person = visitor()
+    const email = await signUp(person)
+    const wrong = await person.post('/account/details/', { intent: 'password', currentPassword: 'nope-nope-1', password: 'new-pass-77', confirmPassword: 'new-pass-77' })
+    expect(await text(wrong)).toContain('This is not your current password.')
+    const right = await person.post('/account/details/', { intent: 'password', currentPassword: goodPassword, password: 'new-pass-77', confirmPassword: 'new-pass-77' })
+    expect(right.status).toBe(303)
+    expect((await visitor().post('/login', { email, password: 'new-pass-77' })).status).toBe(303)
+  })
+})
+
+describe('forgot and reset password', () => {
+  async function mailTo(address: string) {
+    for (let wait = 0; wait < 50; wait++) {
+      const mail = smtp.received.find((message) => message.to.includes(address))
+      if (mail) return mail
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return undefined
+  }
+
+  test('the reset link works once, sets the new password and signs in', async () => {
+    const email = await signUp(visitor())
+    const person = visitor()
+    const response = await person.post('/login/forgot/', { email })
+    expect([response.status, location(response)]).toEqual([303, '/login/forgot/?sent=1'])
+    const mail = await mailTo(email)
+    const resetPath = mail?.raw.replace(/=\r?\n/g, '').match(/http:\/\/land\.localhost(\/reset\/[A-Za-z0-9_-]+)/)?.[1]
+    expect(resetPath).toBeDefined()
+    expect((await person.get(resetPath!)).status).toBe(200)
+    const mismatch = await person.post(resetPath!, { password: 'fresh-start-9', confirmPassword: 'fresh-start-8' })
+    expect(await text(mismatch)).toContain('The passwords do not match.')
+    const done = await person.post(resetPath!, { password: 'fresh-start-9', confirmPassword: 'fresh-start-9' })
+    expect([done.status, location(done)]).toEqual([303, '/account/?password=changed'])
+    expect((await person.get('/account/')).status).toBe(200)
+    expect((await visitor().get(resetPath!)).status).toBe(410)
+    expect((await visitor().post('/login', { email, password: goodPassword })).status).toBe(400)
+    expect((await visitor().post('/login', { email, password: 'fresh-start-9' })).status).toBe(303)
+  })
+
+  test('an unknown address gets the same answer and no mail', async () => {
+    const address = `ghost-${runId}@example.com`
+    const response = await visitor().post('/login/forgot/', { email: address })
+    expect([response.status, location(response)]).toEqual([303, '/login/forgot/?sent=1'])
+    expect(await mailTo(address)).toBeUndefined()
+  })
+
+  test('a made-up reset key is 410 Gone', async () => {
+    expect((await visitor().get('/reset/not-a-real-key')).status).toBe(410)
+  })
+})

@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { Database } from '~/models/db-schema'
+import { marketOf, marketSnapshot } from '~/models/market-stats.server'
+import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+
+let db: Kysely<Database>
+
+beforeAll(async () => {
+  db = await migrateAndSeed(freshSqliteDatabase('market-stats'), { listings: 400, seed: 7 })
+}, 60_000)
+
+afterAll(async () => {
+  await db.destroy()
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+async function activeListings(condition = sql`1 = 1`) {
+  const { rows } = await sql<{ count: number }>`select count(*) as count from listings where status in (1, 2) and ${condition}`.execute(db)
+  return Number(rows[0]!.count)
+}
+
+describe('market snapshot', () => {
+  test('counts the active listings of the country, a state and a county', async () => {
+    const snapshot = await marketSnapshot(db, 0)
+    expect(snapshot.national.listings).toBe(await activeListings())
+    const { rows } = await sql<{ county_id: number; state_id: number }>`select county_id, state_id from listings where status = 1 limit 1`.execute(db)
+    const { county_id: countyId, state_id: stateId } = rows[0]!
+    expect(marketOf(snapshot, { kind: 'state', id: stateId }).listings).toBe(await activeListings(sql`state_id = ${stateId}`))
+    expect(marketOf(snapshot, { kind: 'county', id: countyId }).listings).toBe(await activeListings(sql`county_id = ${countyId}`))
+  })
+
+  test('a place without listings has an empty market', async () => {
+    const market = marketOf(await marketSnapshot(db, 0), { kind: 'county', id: -1 })
+    expect(market).toMatchObject({ listings: 0, medianPrice: null, medianPricePerAcre: null })
+  })
+
+  test('a snapshot past ten minutes still answers while a fresh one is read, which then answers', async () => {
+    const scope = 1 // farms: a scope of its own, so no other test has cached it
+    const first = await marketSnapshot(db, scope)
+    await sql`update listings set status = 4 where id = (select min(id) from listings where status = 1 and property_types & 1 != 0)`.execute(db)
+    const eleventhMinute = Date.now() + 11 * 60_000
+    vi.spyOn(Date, 'now').mockReturnValue(eleventhMinute)
+    expect(await marketSnapshot(db, scope)).toBe(first)
+    await vi.waitFor(async () => expect((await marketSnapshot(db, scope)).national.listings).toBe(first.national.listings - 1))
+  })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest'
+import { sites } from '~/sites/index'
+import type { SiteProfile } from '~/sites/site-profile'
+import { decodeEntities, productionPages } from '../support/http'
+
+const { fetchPage, db } = productionPages()
+
+async function pageHtml(host: string, path: string) {
+  const response = await fetchPage(host, path)
+  expect(response.status).toBe(200)
+  return decodeEntities(await response.text())
+}
+
+function between(html: string, start: string, end: string) {
+  const from = html.indexOf(start)
+  expect(from, start).toBeGreaterThanOrEqual(0)
+  return html.slice(from, html.indexOf(end, from))
+}
+
+const linkLabels = (html: string) => [...html.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((match) => match[1])
+
+/** The states by active listing count within the site's scope, most first, then by name: plain SQL. */
+function statesByListingCount(site: SiteProfile) {
+  const scope = site.listingScopeBits === 0 ? '1 = 1' : `listings.property_types & ${site.listingScopeBits} != 0`
+  const rows = db
+    .prepare(
+      `select states.name, count(listings.id) as listings from states
+       left join listings on listings.state_id = states.id and listings.status in (1, 2) and ${scope}
+       group by states.id order by listings desc, states.name`,
+    )
+    .all() as { name: string }[]
+  return rows.map((row) => `${row.name} Land For Sale`)
+}
+
+describe('header and footer on every site', () => {
+  test.each([
+    ['land.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Popular States', 'Popular Searches', 'Resources', 'About Us']],
+    ['farm.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Farm & Ranch Real Estate by Type', 'Farm & Ranch Real Estate by State', 'About Us', 'For Partners']],
+    ['hunting.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Recreational Land by Type', 'Hunting Land by State', 'About Us', 'For Partners']],
+    ['value.localhost', ['Sign up', 'Log in'], ['About Us']],
+  ])('the %s home page has its menu and footer columns', async (host, menuItems, footerHeadings) => {
+    const html = await pageHtml(host, '/')
+    const menu = between(html, '<nav aria-label="Main"', '</nav>')
+    const topItems = [...menu.matchAll(/<(?:summary|a) [^>]*class="block whitespace-nowrap[^"]*"[^>]*>([^<]+)/g)].map((match) => match[1])
+    expect(new Set(topItems)).toEqual(new Set(menuItems))
+    const footer = between(html, '<footer', '</footer>')
+    expect([...footer.matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1])).toEqual(footerHeadings)
+    expect(footer).toContain(`© ${new Date().getFullYear()} `)
+  })
+
+  test('the land home page links the add-listing tool with its site id and utm tags, not for crawlers', async () => {
+    const html = await pageHtml('land.localhost', '/')
+    expect(html).toContain('<a href="/addlisting/?siteId=0&utm_source=land&utm_medium=referral" rel="nofollow"')
+    expect(html).toContain('href="/termsofuse/"')
+    expect(html).toMatch(/<a href="\/market-insights\/"[^>]*>Explore Farmland Data<\/a>/)
+  })
+
+  test('the valuation site links no search, broker or add-listing page', async () => {
+    const html = await pageHtml('value.localhost', '/')
+    expect(html).not.toMatch(/href="\/(?:search|addlisting|broker|land)\b/)
+  })
+})
+
+describe('popular states in the footer', () => {
+  test.each([
+    ['land.localhost', sites.land, '/search/texas-land-for-sale/', 'Popular States'],
+    ['farm.localhost', sites.farm, '/texas-land-for-sale', 'Farm & Ranch Real Estate by State'],
+    ['hunting.localhost', sites.hunting, '/land', 'Hunting Land by State'],
+  ])('%s lists every state by its listing count, the first footerStatesShown before More states', async (host, site, searchPath, heading) => {
+    const html = await pageHtml(host, searchPath)
+    const column = between(between(html, '<footer', '</footer>'), `>${heading}</h2>`, '</section>')
+    const expected = statesByListingCount(site)
+    expect(linkLabels(column)).toEqual(expected)
+    const shown = column.slice(0, column.indexOf('<details'))
+    expect(linkLabels(shown)).toEqual(expected.slice(0, site.footerStatesShown))
+  })
+})
