@@ -40,7 +40,7 @@ export interface BrokerCardData {
   totalAcres: number
   /** The highest real price among the listings (the 'price high to low' sort's key). */
   maxPrice: number | null
-  /** The broker's page: the profile, or the listings page for a free account (see broker-page.server). */
+  /** The broker's page: the profile, or the listings page for a free account (`brokerCanonicalPath`). */
   href: string
 }
 
