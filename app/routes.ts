@@ -41,10 +41,16 @@ export default [
   route('account/savedsearches', 'routes/account.savedsearches.tsx'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
-  // Search paths: the land site's /search/… and /member/{id}/…, the rural sites' through the
-  // catch-all. The site's grammar decides; whatever no grammar claims is the site's 404 page.
+  // Search paths: the land site's /search/…, the rural sites' through the catch-all. The site's
+  // grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),
-  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
+  // Broker pages and directories (spec §2); /member/{id}/… stays the land site's broker results search.
+  route('member/*', 'routes/brokers.tsx', { id: 'member' }),
+  route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
+  route('real-estate-agents/*', 'routes/brokers.tsx', { id: 'real-estate-agents' }),
+  route('find-agent/*', 'routes/brokers.tsx', { id: 'find-agent' }),
+  route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
+  route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // Listing detail paths (spec §2); the hunting site's /{location}/pid/{id}/ goes through the catch-all.
   route('property/*', 'routes/listing.tsx', { id: 'property' }),
   route('listing/*', 'routes/listing.tsx', { id: 'listing' }),

@@ -1,8 +1,11 @@
-import { resizedImagePath } from '~/models/document-ids'
+import { certificationLabels } from '~/models/broker-directory'
 import type { ListingDetailBroker } from '~/models/listing-detail'
-import { listingFormSectionIds } from '~/models/listing-forms'
-import { EnvelopeIcon, PhoneIcon } from './icons'
-import { brokerDisplayName, telHref } from './listing-card-broker'
+import { brokerPagePath } from '~/sites/broker-path'
+import { brokerDisplayName } from '~/utils/format'
+import { useSite } from '~/utils/use-site'
+import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
+import { BrokerPortrait } from './broker-portrait'
+import { telHref } from './listing-card-broker'
 
 /**
  * Spec §3 'phone click': told to the server in the background as the call starts (a beacon
@@ -15,57 +18,31 @@ const reportPhoneClick = (listingId: number) => () => {
 const portraitSize = 72
 
 /**
- * Who sells a paid listing (spec §2 "Broker block"): portrait, logo, name, company, licence and
- * ALC accreditations. `canContact` (spec §4: not for sold or off-market listings) adds the contact
- * section; without it the phone is still there as plain information.
+ * Who sells a paid listing (spec §2 "Broker block"): portrait, logo, name (a link to the broker's
+ * page), company, licence and ALC accreditations. `canContact` (spec §4: not for sold or
+ * off-market listings) adds the contact section; without it the phone is still there as plain
+ * information.
  */
 export function ListingBroker({ broker, canContact, listingId }: { broker: ListingDetailBroker; canContact: boolean; listingId: number }) {
   const name = brokerDisplayName(broker)
-  const accreditations = [broker.alcCertified ? 'ALC Certified' : '', broker.alcAdvancedCertified ? 'ALC Advanced Certified' : ''].filter(Boolean)
+  const href = brokerPagePath(useSite(), { id: broker.accountId, contactName: broker.contactName, companyName: broker.companyName })
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Listed by</h2>
       <div className="mt-3 flex items-center gap-4">
-        {broker.portraitDocumentId != null ? (
-          <img
-            src={resizedImagePath(broker.portraitDocumentId, { width: portraitSize, height: portraitSize })}
-            srcSet={`${resizedImagePath(broker.portraitDocumentId, { width: portraitSize * 2, height: portraitSize * 2 })} 2x`}
-            width={portraitSize}
-            height={portraitSize}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="h-[72px] w-[72px] shrink-0 rounded-full bg-stone-200 object-cover"
-          />
-        ) : null}
+        <BrokerPortrait documentId={broker.portraitDocumentId} name={name} size={portraitSize} className="h-[72px] w-[72px]" />
         <div className="min-w-0">
-          <p className="text-lg font-semibold leading-snug text-stone-900">{name}</p>
+          <p className="text-lg font-semibold leading-snug text-stone-900">
+            {href ? <a href={href} className="hover:text-brand hover:underline">{name}</a> : name}
+          </p>
           {broker.contactName && broker.companyName ? <p className="text-sm text-stone-700">{broker.companyName}</p> : null}
           {broker.licenseNumber ? <p className="mt-1 text-xs text-stone-600">License #{broker.licenseNumber}</p> : null}
         </div>
       </div>
-      {broker.logoDocumentId != null ? (
-        <img
-          src={resizedImagePath(broker.logoDocumentId, { width: 320, height: 96, fit: 'inside' })}
-          width={160}
-          height={48}
-          alt={`${broker.companyName} logo`}
-          loading="lazy"
-          decoding="async"
-          className="mt-4 h-12 w-auto max-w-[10rem] object-contain"
-        />
-      ) : null}
-      {accreditations.length > 0 ? (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Accreditations">
-          {accreditations.map((label) => (
-            <li key={label} className="rounded-full border border-amber-600 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900">
-              {label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <BrokerLogo documentId={broker.logoDocumentId} companyName={broker.companyName} className="mt-4" />
+      <Accreditations labels={certificationLabels(broker)} />
       {canContact ? (
-        <ContactSection name={name} phone={broker.phone} listingId={listingId} />
+        <ContactSection name={name} phone={broker.phone} messageLabel="Contact Seller" onCall={reportPhoneClick(listingId)} />
       ) : broker.phone ? (
         <p className="mt-4 text-sm">
           <a href={telHref(broker.phone)} onClick={reportPhoneClick(listingId)} className="font-semibold text-brand underline">
@@ -74,34 +51,5 @@ export function ListingBroker({ broker, canContact, listingId }: { broker: Listi
         </p>
       ) : null}
     </div>
-  )
-}
-
-/**
- * Where a buyer reaches the seller: the message form (a modal opened by a link to its section,
- * spec §2 'Contact Seller') and the phone.
- */
-function ContactSection({ name, phone, listingId }: { name: string; phone: string | null; listingId: number }) {
-  return (
-    <section id="contact" aria-labelledby="contact-heading" className="mt-5 border-t border-stone-200 pt-5">
-      <h2 id="contact-heading" className="font-semibold text-stone-900">Contact {name}</h2>
-      <a
-        href={`#${listingFormSectionIds.contact}`}
-        className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 py-3 font-semibold text-white hover:brightness-110"
-      >
-        <EnvelopeIcon className="h-5 w-5" />
-        Contact Seller
-      </a>
-      {phone ? (
-        <a
-          href={telHref(phone)}
-          onClick={reportPhoneClick(listingId)}
-          className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-brand-contrast hover:bg-brand/90"
-        >
-          <PhoneIcon className="h-5 w-5" />
-          Call {phone}
-        </a>
-      ) : null}
-    </section>
   )
 }

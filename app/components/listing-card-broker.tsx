@@ -1,55 +1,33 @@
-import { resizedImagePath } from '~/models/document-ids'
 import type { ListingBroker } from '~/models/listing-summary'
+import { brokerDisplayName } from '~/utils/format'
+import { BrokerPortrait } from './broker-portrait'
 import { MessageIcon, PhoneIcon } from './icons'
 
 const portraitSize = 48
 
-/** Spec §2: paid listings show who sells them; the name is text, so the portrait is decorative. */
+/**
+ * Spec §2: paid listings show who sells them; the name links to the broker's page (above the
+ * card's stretched title link), so the portrait is decorative. The link is spec §2's
+ * /propertylink/{brokerId}, which leads to the broker's page on whichever site shows the card.
+ */
 export function ListingCardBroker({ broker }: { broker: ListingBroker }) {
   const name = brokerDisplayName(broker)
   return (
     <div className="flex min-w-0 items-center gap-3">
-      {broker.portraitDocumentId != null ? (
-        <img
-          src={resizedImagePath(broker.portraitDocumentId, { width: portraitSize, height: portraitSize, fit: 'cover' })}
-          srcSet={`${resizedImagePath(broker.portraitDocumentId, { width: portraitSize * 2, height: portraitSize * 2, fit: 'cover' })} 2x`}
-          width={portraitSize}
-          height={portraitSize}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          className="h-12 w-12 shrink-0 rounded-full bg-stone-200 object-cover"
-        />
-      ) : (
-        <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-stone-200 font-semibold text-stone-700">
-          {initials(name)}
-        </span>
-      )}
+      <BrokerPortrait documentId={broker.portraitDocumentId} name={name} size={portraitSize} className="h-12 w-12" />
       <p className="min-w-0 text-sm leading-snug">
-        <span className="block truncate font-semibold">{name}</span>
+        <a href={`/propertylink/${broker.accountId}`} className="relative z-10 block truncate font-semibold hover:text-brand hover:underline">
+          {name}
+        </a>
         {broker.contactName && broker.companyName ? <span className="block truncate text-stone-600">{broker.companyName}</span> : null}
       </p>
     </div>
   )
 }
 
-/** The contact's name, else the company's. */
-export function brokerDisplayName(broker: Pick<ListingBroker, 'contactName' | 'companyName'>) {
-  return broker.contactName || broker.companyName
-}
-
 /** A tap-to-call link: digits and a leading + only, as dialers expect. */
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('')
 }
 
 const actionClass =

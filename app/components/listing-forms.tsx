@@ -1,10 +1,7 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import type { z } from 'zod'
 import {
-  ContactSchema,
   type ListingFormIntent,
   ReportSchema,
   ShareSchema,
@@ -13,14 +10,12 @@ import {
   maxShareRecipients,
   reportReasons,
 } from '~/models/listing-forms'
+import { ContactModal, type PageFormResult, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */
-export interface ListingFormResult {
-  intent: ListingFormIntent
-  result: SubmissionResult<string[]>
-}
+export type ListingFormResult = PageFormResult
 
 interface ListingFormsProps {
   /** The failed submission to show again, if any. */
@@ -52,49 +47,18 @@ function CopyLinkButton({ path }: { path: string }) {
   )
 }
 
-function useListingForm<Schema extends typeof ContactSchema | typeof ReportSchema | typeof ShareSchema>(
-  intent: ListingFormIntent,
-  schema: Schema,
-  actionResult: ListingFormResult | undefined,
-) {
-  return useForm<z.input<Schema>>({
-    id: `${intent}-form`,
-    lastResult: actionResult?.intent === intent ? actionResult.result : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    // Checking on blur would insert messages while the pointer moves to the next field and shift
-    // it away from under the click; messages come after the first submit, then update as you type.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
-}
-
 /**
  * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
  * scripts, validated by the same schema in the browser and on the server.
  */
 export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath }: ListingFormsProps) {
-  const [contactForm, contact] = useListingForm('contact', ContactSchema, actionResult)
-  const [reportForm, report] = useListingForm('report', ReportSchema, actionResult)
-  const [shareForm, share] = useListingForm('share', ShareSchema, actionResult)
+  const [reportForm, report] = usePageForm('report', ReportSchema, actionResult)
+  const [shareForm, share] = usePageForm('share', ShareSchema, actionResult)
   const isOpen = (intent: ListingFormIntent) => actionResult?.intent === intent || sent === intent
   return (
     <>
       {canContact ? (
-        <TargetModal id={listingFormSectionIds.contact} title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} isOpen={isOpen('contact')} closeHref={pagePath} answer={actionResult}>
-          {sent === 'contact' ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
-          <Form method="post" {...getFormProps(contactForm)} preventScrollReset>
-            <input type="hidden" name="intent" value="contact" />
-            <HoneypotField name={honeypotField} />
-            <FormField field={contact.name} label="Full name" autoComplete="name" />
-            <FormField field={contact.email} label="E-mail" type="email" autoComplete="email" />
-            <FormField field={contact.phone} label="Phone" type="tel" autoComplete="tel" />
-            <FormField field={contact.message} label="Message" multiline />
-            <button type="submit" className={submitStyle}>
-              Send message
-            </button>
-          </Form>
-        </TargetModal>
+        <ContactModal title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} actionResult={actionResult} isSent={sent === 'contact'} pagePath={pagePath} />
       ) : null}
       <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>
         {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}

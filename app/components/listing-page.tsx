@@ -1,17 +1,18 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import type { MouseEvent } from 'react'
-import { type ShouldRevalidateFunction, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
+import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingBroker } from './listing-broker'
 import { ListingCard } from './listing-card'
-import { brokerDisplayName } from './listing-card-broker'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
+import { pageFormShouldRevalidate } from './contact-form'
 import { type ListingFormResult, ListingForms } from './listing-forms'
 import { LikeForm } from './like-form'
 import { ListingStructuredData } from './listing-structured-data'
@@ -21,8 +22,7 @@ import { type CarouselView, listingMapPath } from '~/models/listing-media'
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
-export const listingShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
+export const listingShouldRevalidate = pageFormShouldRevalidate
 
 /** Head of a detail page: title, description, canonical, and the Open Graph card with the first photo. */
 export function listingPageMeta(page: ListingPageData, matches: MetaMatches): MetaDescriptor[] {

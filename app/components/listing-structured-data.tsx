@@ -1,6 +1,7 @@
 import { resizedImagePath } from '~/models/document-ids'
 import { auctionWithoutPrice, marketStatus, saleType } from '~/models/enumerations'
 import type { ListingPageData } from '~/models/listing-detail'
+import { JsonLd } from './json-ld'
 
 const availability: Record<number, string> = {
   [marketStatus.available]: 'https://schema.org/InStock',
@@ -83,7 +84,5 @@ export function ListingStructuredData({ page, origin }: { page: ListingPageData;
     breadcrumbs,
     ...(video ? [video] : []),
   ]
-  // '<' is escaped so a listing's text can never close the script element.
-  const json = JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c')
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+  return <JsonLd graph={graph} />
 }

@@ -8,7 +8,11 @@ interface PaginationProps {
   pageLinks: PageLink[]
 }
 
-const linkStyle = 'inline-flex min-w-10 items-center justify-center rounded-md border border-ink/20 bg-white px-3 py-2 text-sm font-medium hover:border-brand'
+const boxStyle = 'inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
+// Separate colour sets: with both bg-white and bg-brand on one element, the stylesheet's order
+// (not the class order) picks the background, and the current page read white on white.
+const linkStyle = `${boxStyle} border-ink/20 bg-white hover:border-brand`
+const currentStyle = `${boxStyle} border-brand bg-brand text-brand-contrast`
 
 /** Real links, one URL per page, so crawlers and script-less browsers page through results. */
 export function Pagination({ page, pageCount, previousHref, nextHref, pageLinks }: PaginationProps) {
@@ -22,7 +26,7 @@ export function Pagination({ page, pageCount, previousHref, nextHref, pageLinks 
       ) : null}
       {pageLinks.map((link) =>
         link.page === page ? (
-          <span key={link.page} aria-current="page" className={`${linkStyle} border-brand bg-brand text-brand-contrast`}>
+          <span key={link.page} aria-current="page" className={currentStyle}>
             {link.page}
           </span>
         ) : (

@@ -1,4 +1,5 @@
 import type { SearchPageData } from '~/models/search-page'
+import { JsonLd } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */
 export function SearchStructuredData({ origin, breadcrumbs, listings }: Pick<SearchPageData, 'breadcrumbs' | 'listings'> & { origin: string }) {
@@ -13,7 +14,5 @@ export function SearchStructuredData({ origin, breadcrumbs, listings }: Pick<Sea
       itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),
     },
   ]
-  // '<' is escaped so a listing title can never close the script element.
-  const json = JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c')
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+  return <JsonLd graph={graph} />
 }

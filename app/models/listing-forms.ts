@@ -41,6 +41,9 @@ export const ContactSchema = z.object({
   wantsFinancing: z.preprocess((value) => value === 'on', z.boolean()),
 })
 
+/** A contact form that passed validation: the message a seller receives. */
+export type ContactMessage = Omit<z.output<typeof ContactSchema>, 'intent'>
+
 export const reportReasons = [
   { key: 'sold', label: 'It is sold or no longer available' },
   { key: 'incorrect', label: 'The price, acreage or location is wrong' },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites/index'
-import { brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
+import { brokerCanonicalPath, brokerDirectoryPath } from '~/sites/broker-path'
 import { hasLandingPages, type LandingPlace, landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteKey, SiteProfile } from '~/sites/site-profile'
@@ -65,7 +65,7 @@ async function readSiteSitemaps(db: Kysely<Database>, siteKey: SiteKey): Promise
     landings: hasLandingPages(site) ? landingPageEntries(places, activity) : landings,
     searches,
     brokers: brokers.flatMap((broker) => {
-      const path = brokerPagePath(site, broker)
+      const path = brokerCanonicalPath(site, broker)
       return path ? [{ path: () => path, lastmod: broker.lastmod }] : []
     }),
     pages,
@@ -85,11 +85,11 @@ const brokersWithListings = timedCache(10 * 60_000, async (db: Kysely<Database>,
     .innerJoin('accounts', 'accounts.id', 'listings.account_id')
     .where('listings.status', 'in', activeStatuses)
     .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
-    .groupBy(['accounts.id', 'accounts.contact_name', 'accounts.company_name'])
-    .select((eb) => ['accounts.id', 'accounts.contact_name', 'accounts.company_name', eb.fn.max('listings.updated_at').as('lastmod')])
+    .groupBy(['accounts.id', 'accounts.contact_name', 'accounts.company_name', 'accounts.is_free'])
+    .select((eb) => ['accounts.id', 'accounts.contact_name', 'accounts.company_name', 'accounts.is_free', eb.fn.max('listings.updated_at').as('lastmod')])
     .orderBy('accounts.id')
     .execute()
-  return rows.map((row) => ({ id: row.id, contactName: row.contact_name, companyName: row.company_name, lastmod: row.lastmod }))
+  return rows.map((row) => ({ id: row.id, contactName: row.contact_name, companyName: row.company_name, isFree: row.is_free === 1, lastmod: row.lastmod }))
 })
 
 function partCount(urls: number, urlsPerFile: number) {

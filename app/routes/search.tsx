@@ -6,8 +6,8 @@ import { loadSearchPage } from '~/models/search-page.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
- * Search results at /search/* and /member/* (the land site's grammar); the rural sites' search
- * paths reach the same page through the catch-all (routes/catch-all.tsx).
+ * Search results at /search/* (the land site's grammar); the land site's /member/{id}/… broker
+ * results come through routes/brokers.tsx, the rural sites' search paths through the catch-all.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSearchPage(getDb(), siteFromRequest(request), request)

@@ -2,11 +2,12 @@ import { brokerNameSlug } from '~/utils/format'
 import type { SiteProfile } from './site-profile'
 
 /**
- * Broker page and directory URLs per site (spec §2): land /member/{name}/{id} and
- * /member/{name}/{id}/listings/, directory /broker/; farm /broker/{name}-{id}/ and
- * /broker/{name}-{id}/land/, directory /real-estate-agents/; hunting /profile/{name}/{id} and
- * /profile/{name}/{id}/properties, directory /find-agent/. The name is spec §5's broker slug.
- * The valuation site has no broker pages.
+ * Broker page and directory URLs per site (spec §2), by `SiteProfile.brokerPathStyle`: 'member'
+ * (land) /member/{name}/{id} and /member/{name}/{id}/listings/, directory /broker/;
+ * 'broker-suffix' (farm) /broker/{name}-{id}/ and /broker/{name}-{id}/land/, directory
+ * /real-estate-agents/; 'profile' (hunting) /profile/{name}/{id} and /profile/{name}/{id}/properties,
+ * directory /find-agent/. The name is spec §5's broker slug. Later pages of the listings page
+ * add a `page-{n}` segment, as search paths do.
  */
 export interface BrokerName {
   id: number
@@ -16,70 +17,90 @@ export interface BrokerName {
 
 export type BrokerPageKind = 'profile' | 'listings'
 
+export interface BrokerPathTarget {
+  brokerId: number
+  kind: BrokerPageKind
+  /** 1 for the profile page. */
+  page: number
+}
+
+type BrokerPathStyle = NonNullable<SiteProfile['brokerPathStyle']>
+
+const directoryBases: Record<BrokerPathStyle, string> = {
+  member: '/broker/',
+  'broker-suffix': '/real-estate-agents/',
+  profile: '/find-agent/',
+}
+
+/** The start of every directory path of the site; undefined where the site has no directory. */
 export function brokerDirectoryPath(site: SiteProfile) {
-  switch (site.key) {
-    case 'land':
-      return '/broker/'
-    case 'farm':
-      return '/real-estate-agents/'
-    case 'hunting':
-      return '/find-agent/'
-    case 'value':
+  return site.brokerPathStyle && site.features.brokerDirectory ? directoryBases[site.brokerPathStyle] : undefined
+}
+
+export function brokerPagePath(site: SiteProfile, broker: BrokerName, kind: BrokerPageKind = 'profile', page = 1) {
+  const slug = brokerNameSlug(broker.contactName, broker.companyName)
+  const pageToken = kind === 'listings' && page > 1 ? `page-${page}` : undefined
+  switch (site.brokerPathStyle) {
+    case 'member':
+      return kind === 'profile' ? `/member/${slug}/${broker.id}` : `/member/${slug}/${broker.id}/listings/${pageToken ? `${pageToken}/` : ''}`
+    case 'broker-suffix':
+      return kind === 'profile' ? `/broker/${slug}-${broker.id}/` : `/broker/${slug}-${broker.id}/land/${pageToken ? `${pageToken}/` : ''}`
+    case 'profile':
+      return kind === 'profile' ? `/profile/${slug}/${broker.id}` : `/profile/${slug}/${broker.id}/properties${pageToken ? `/${pageToken}` : ''}`
+    case null:
       return undefined
   }
 }
 
-export function brokerPagePath(site: SiteProfile, broker: BrokerName, kind: BrokerPageKind = 'profile') {
-  const slug = brokerNameSlug(broker.contactName, broker.companyName)
-  switch (site.key) {
-    case 'land':
-      return kind === 'profile' ? `/member/${slug}/${broker.id}` : `/member/${slug}/${broker.id}/listings/`
-    case 'farm':
-      return kind === 'profile' ? `/broker/${slug}-${broker.id}/` : `/broker/${slug}-${broker.id}/land/`
-    case 'hunting':
-      return kind === 'profile' ? `/profile/${slug}/${broker.id}` : `/profile/${slug}/${broker.id}/properties`
-    case 'value':
-      return undefined
-  }
+/**
+ * Where links to a broker lead. Spec §2 calls the broker page the "paid broker page": a free
+ * seller (spec §3 isFree) has none, and their listings page stands in for it.
+ */
+export function brokerCanonicalPath(site: SiteProfile, broker: BrokerName & { isFree: boolean }) {
+  return brokerPagePath(site, broker, broker.isFree ? 'listings' : 'profile')
 }
 
 const idPattern = /^\d{1,9}$/
+const listingsTails: Record<BrokerPathStyle, string> = { member: 'listings', 'broker-suffix': 'land', profile: 'properties' }
 
 function toBrokerId(segment: string | undefined) {
   return segment !== undefined && idPattern.test(segment) && Number(segment) > 0 ? Number(segment) : undefined
 }
 
+/** The profile (no tail), or the listings page with an optional `page-{n}` after its tail word. */
+function target(style: BrokerPathStyle, brokerId: number | undefined, tail: string[]): BrokerPathTarget | undefined {
+  if (brokerId === undefined) return undefined
+  const [word, pageToken, ...rest] = tail
+  if (word === undefined) return { brokerId, kind: 'profile', page: 1 }
+  if (word !== listingsTails[style] || rest.length > 0) return undefined
+  if (pageToken === undefined) return { brokerId, kind: 'listings', page: 1 }
+  const page = pageToken.match(/^page-(\d{1,4})$/)
+  return page && Number(page[1]) > 0 ? { brokerId, kind: 'listings', page: Number(page[1]) } : undefined
+}
+
 /**
- * Which broker page a path names: the id and whether it is the profile or the listings page.
- * Only the id counts; the route answers any other slug with a 301 to `brokerPagePath`.
- * Undefined for every other shape (on the land site, /member/{name}/{non-numeric} is left to
- * the search grammar, spec §2).
+ * Which broker page a path names: the id, the profile or the listings page, and the page of
+ * listings. Only the id counts; the route answers any other spelling with a 301 to
+ * `brokerPagePath`. Undefined for every other shape (on the land site, /member/{name}/{non-numeric}
+ * is left to the search grammar, spec §2: /member/{id}/sort-newest/ is broker results).
  */
-export function parseBrokerPath(site: SiteProfile, pathname: string): { brokerId: number; kind: BrokerPageKind } | undefined {
+export function parseBrokerPath(site: SiteProfile, pathname: string): BrokerPathTarget | undefined {
   const segments = pathname.split('/').filter(Boolean)
-  const withKind = (brokerId: number | undefined, kind: BrokerPageKind) => (brokerId === undefined ? undefined : { brokerId, kind })
-  switch (site.key) {
-    case 'land': {
-      const [head, , id, tail, ...rest] = segments
-      if (head !== 'member' || segments.length < 3 || rest.length > 0) return undefined
-      if (tail === undefined) return withKind(toBrokerId(id), 'profile')
-      return tail === 'listings' ? withKind(toBrokerId(id), 'listings') : undefined
+  const style = site.brokerPathStyle
+  switch (style) {
+    case 'member':
+    case 'profile': {
+      const [head, name, id, ...tail] = segments
+      if (head !== (style === 'member' ? 'member' : 'profile') || name === undefined) return undefined
+      return target(style, toBrokerId(id), tail)
     }
-    case 'farm': {
-      const [head, nameAndId, tail, ...rest] = segments
-      if (head !== 'broker' || nameAndId === undefined || rest.length > 0) return undefined
+    case 'broker-suffix': {
+      const [head, nameAndId, ...tail] = segments
+      if (head !== 'broker' || nameAndId === undefined) return undefined
       // Spec §2: the id is the last dash-separated segment.
-      const id = toBrokerId(nameAndId.split('-').at(-1))
-      if (tail === undefined) return withKind(id, 'profile')
-      return tail === 'land' ? withKind(id, 'listings') : undefined
+      return target(style, toBrokerId(nameAndId.split('-').at(-1)), tail)
     }
-    case 'hunting': {
-      const [head, , id, tail, ...rest] = segments
-      if (head !== 'profile' || segments.length < 3 || rest.length > 0) return undefined
-      if (tail === undefined) return withKind(toBrokerId(id), 'profile')
-      return tail === 'properties' ? withKind(toBrokerId(id), 'listings') : undefined
-    }
-    case 'value':
+    case null:
       return undefined
   }
 }

@@ -27,6 +27,7 @@ export const farmSite = {
   searchGrammar: 'rural',
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',
+  brokerPathStyle: 'broker-suffix',
   sitemapPaths: { lowerCase: true, trailingSlash: 'always' },
   footerStatesShown: 10,
   // Spec §2 gives the farm site no photo-terms path: its advertising terms carry the photo rules.

@@ -27,6 +27,7 @@ export const huntingSite = {
   searchGrammar: 'rural',
   listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
   listingPathStyle: 'pid',
+  brokerPathStyle: 'profile',
   sitemapPaths: { lowerCase: true, trailingSlash: 'never' },
   footerStatesShown: 5,
   contentPaths: {

@@ -26,6 +26,7 @@ export const landSite = {
   searchGrammar: 'land',
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
+  brokerPathStyle: 'member',
   sitemapPaths: { lowerCase: false, trailingSlash: 'root' },
   footerStatesShown: 10,
   contentPaths: {

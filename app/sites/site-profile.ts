@@ -56,6 +56,12 @@ export interface SiteProfile {
   listingScopeBits: number
   listingPathStyle: 'property-folder' | 'property-suffix' | 'pid'
   /**
+   * Which broker URLs the site speaks (spec §2 site route lists): 'member' is /member/{name}/{id}
+   * with the directory at /broker/, 'broker-suffix' /broker/{name}-{id}/ with /real-estate-agents/,
+   * 'profile' /profile/{name}/{id} with /find-agent/; null: no broker pages.
+   */
+  brokerPathStyle: 'member' | 'broker-suffix' | 'profile' | null
+  /**
    * How the HTML sitemap's paths are spelled (spec §2 /sitemap/ variants, app/sites/sitemap-path.ts):
    * the place slugs as stored ('Travis-County-TX') or lower-case, and where a trailing slash goes.
    */

@@ -26,6 +26,7 @@ export const valueSite = {
   searchGrammar: null,
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',
+  brokerPathStyle: null,
   sitemapPaths: { lowerCase: false, trailingSlash: 'root' },
   footerStatesShown: 10,
   // No listings and no advertisers here, so only terms of use, at a path of our choosing.

@@ -73,6 +73,11 @@ export function brokerNameSlug(contactName: string | null | undefined, companyNa
   return urlSlug(name) || 'seller'
 }
 
+/** How a broker is named: the contact's name, else the company's. */
+export function brokerDisplayName(broker: { contactName: string | null; companyName: string | null }) {
+  return broker.contactName || broker.companyName || ''
+}
+
 export function formatAcres(acres: number) {
   const text = groupedNumber.format(acres)
   return `${text} ${text === '1' ? 'acre' : 'acres'}`

@@ -55,8 +55,8 @@ describe('broker paths', () => {
     expect(brokerPagePath(site, broker)).toBe(profile)
     expect(brokerPagePath(site, broker, 'listings')).toBe(listings)
     expect(brokerDirectoryPath(site)).toBe(directory)
-    expect(parseBrokerPath(site, profile)).toEqual({ brokerId: 321, kind: 'profile' })
-    expect(parseBrokerPath(site, listings)).toEqual({ brokerId: 321, kind: 'listings' })
+    expect(parseBrokerPath(site, profile)).toEqual({ brokerId: 321, kind: 'profile', page: 1 })
+    expect(parseBrokerPath(site, listings)).toEqual({ brokerId: 321, kind: 'listings', page: 1 })
   })
 
   test('the slug falls back to the company, then to "seller" (spec §5)', () => {
@@ -65,8 +65,8 @@ describe('broker paths', () => {
   })
 
   test('only the id counts, and other shapes are not broker pages', () => {
-    expect(parseBrokerPath(land, '/member/old-name/321/')).toEqual({ brokerId: 321, kind: 'profile' })
-    expect(parseBrokerPath(farm, '/broker/some-other-name-321')).toEqual({ brokerId: 321, kind: 'profile' })
+    expect(parseBrokerPath(land, '/member/old-name/321/')).toEqual({ brokerId: 321, kind: 'profile', page: 1 })
+    expect(parseBrokerPath(farm, '/broker/some-other-name-321')).toEqual({ brokerId: 321, kind: 'profile', page: 1 })
     for (const path of ['/member/321/', '/member/jane/abc', '/member/jane/321/other/', '/member/jane/0']) {
       expect(parseBrokerPath(land, path)).toBeUndefined()
     }

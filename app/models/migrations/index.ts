@@ -4,6 +4,7 @@ import * as accountsListingsUsers from './0002-accounts-listings-users'
 import * as searchIndexes from './0003-search-indexes'
 import * as widerRankIndexes from './0004-wider-rank-indexes'
 import * as leadsReportsEvents from './0005-leads-reports-events'
+import * as brokerListingIndex from './0006-broker-listing-index'
 import * as financeCenters from './0007-finance-centers'
 import * as favoritesSavedSearchesPasswordResets from './0008-favorites-saved-searches-password-resets'
 import * as soldIndexes from './0009-sold-indexes'
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-search-indexes': searchIndexes,
   '0004-wider-rank-indexes': widerRankIndexes,
   '0005-leads-reports-events': leadsReportsEvents,
+  '0006-broker-listing-index': brokerListingIndex,
   '0007-finance-centers': financeCenters,
   '0008-favorites-saved-searches-password-resets': favoritesSavedSearchesPasswordResets,
   '0009-sold-indexes': soldIndexes,

@@ -1,0 +1,39 @@
+import type { BrokerProfilePageData, Crumb } from '~/models/broker-page'
+import { resizedImagePath } from '~/models/document-ids'
+import { JsonLd } from './json-ld'
+
+export function breadcrumbList(crumbs: Crumb[], absolute: (path: string) => string) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),
+  }
+}
+
+/**
+ * JSON-LD for crawlers (architecture "Crawlers"): the broker as a RealEstateAgent, their
+ * company as its parent organisation, the listings on the page as its offers, and the trail.
+ */
+export function BrokerStructuredData({ page, origin }: { page: BrokerProfilePageData; origin: string }) {
+  const { broker } = page
+  const absolute = (path: string) => new URL(path, origin).href
+  const agent = {
+    '@type': 'RealEstateAgent',
+    '@id': `${absolute(page.canonicalPath)}#agent`,
+    name: broker.name,
+    url: absolute(page.canonicalPath),
+    description: broker.description,
+    ...(broker.portraitDocumentId !== null ? { image: absolute(resizedImagePath(broker.portraitDocumentId, { width: 400, height: 400 })) } : {}),
+    ...(broker.logoDocumentId !== null ? { logo: absolute(resizedImagePath(broker.logoDocumentId, { width: 320, height: 96, fit: 'inside' })) } : {}),
+    ...(broker.phone ? { telephone: broker.phone } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      ...(broker.city ? { addressLocality: broker.city } : {}),
+      ...(broker.stateAbbreviation ? { addressRegion: broker.stateAbbreviation } : {}),
+      addressCountry: 'US',
+    },
+    ...(broker.companyName ? { parentOrganization: { '@type': 'Organization', name: broker.companyName } } : {}),
+    ...(broker.websiteUrl ? { sameAs: [broker.websiteUrl] } : {}),
+    makesOffer: page.listings.map((listing) => ({ '@type': 'Offer', url: absolute(listing.href), name: listing.title })),
+  }
+  return <JsonLd graph={[agent, breadcrumbList(page.breadcrumbs, absolute)]} />
+}

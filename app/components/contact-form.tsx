@@ -1,0 +1,55 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
+import type { z } from 'zod'
+import { ContactSchema, type ListingFormIntent, honeypotField, listingFormSectionIds } from '~/models/listing-forms'
+import { Confirmation, FormField, HoneypotField, submitButtonStyle } from './form-field'
+import { TargetModal } from './target-modal'
+import { useSchemaForm } from './use-schema-form'
+
+/** What a page's action answered: the failed submission of one of its forms. */
+export interface PageFormResult {
+  intent: ListingFormIntent
+  result: SubmissionResult<string[]>
+}
+
+/** A form answered with its errors changes nothing on the page: no reload (and no second page view). */
+export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
+
+/** One of a page's forms (their ids are per intent), shown with the action's answer when it was for this form. */
+export function usePageForm<Schema extends z.ZodTypeAny>(intent: ListingFormIntent, schema: Schema, actionResult: PageFormResult | undefined) {
+  return useSchemaForm(schema, { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined })
+}
+
+interface ContactModalProps {
+  title: string
+  actionResult: PageFormResult | undefined
+  /** The form just succeeded (`?sent=contact` after the redirect). */
+  isSent: boolean
+  /** The page's path: closing the modal without scripts returns there. */
+  pagePath: string
+}
+
+/**
+ * The message form to a seller (spec §2 'Contact Seller', §5 messages), on listing and broker
+ * pages alike: a modal section opened by a link to `#contact-seller`, a plain POST without scripts.
+ */
+export function ContactModal({ title, actionResult, isSent, pagePath }: ContactModalProps) {
+  const [form, fields] = usePageForm('contact', ContactSchema, actionResult)
+  return (
+    <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
+      {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <input type="hidden" name="intent" value="contact" />
+        <HoneypotField name={honeypotField} />
+        <FormField field={fields.name} label="Full name" autoComplete="name" />
+        <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <FormField field={fields.message} label="Message" multiline />
+        <button type="submit" className={submitButtonStyle}>
+          Send message
+        </button>
+      </Form>
+    </TargetModal>
+  )
+}
