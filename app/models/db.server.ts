@@ -20,7 +20,8 @@ export function openDatabase(config = readConfig()): Kysely<Database> {
 }
 
 export async function migrateToLatest(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Unordered: a migration numbered below one already applied (work merged from parallel branches) still runs.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName
