@@ -42,7 +42,7 @@ test('a visitor likes a card, signs up, comes back with the listing liked and fi
   await expect(page).toHaveURL(/\/login\?/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('LandAtlas Favorites')
   await expect(page.getByText('the property will be saved to your Favorites')).toBeVisible()
-  await page.getByRole('link', { name: 'Sign up' }).click()
+  await page.locator('#main').getByRole('link', { name: 'Sign up' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('LandAtlas Favorites')
   await fillSignup(page, newEmail(testInfo, 'like'))
 
