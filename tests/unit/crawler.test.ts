@@ -1,0 +1,158 @@
+import { describe, expect, test } from 'vitest'
+import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
+
+/**
+ * Issue 7 "Done means": a crawler follows links from each site's home page and reaches every
+ * state landing, every county landing of two states, a broker page and a listing, with no broken
+ * link and every page answering 200 with a self-canonical. The crawl is directed (it does not
+ * read all 3,000 listings) but every link on every page it reads is checked.
+ */
+const { fetchPage, db } = productionPages()
+
+interface CrawledPage {
+  path: string
+  html: string
+  links: string[]
+}
+
+/** Same-site links a crawler would follow: not nofollow, not images, not in-page anchors. */
+function followableLinks(html: string) {
+  const links = new Set<string>()
+  for (const [tag, href] of html.matchAll(/<a\b[^>]*\bhref="([^"#]+)[^"]*"[^>]*>/g)) {
+    if (/\brel="[^"]*nofollow/.test(tag) || !href!.startsWith('/') || href!.startsWith('//')) continue
+    links.add(decodeEntities(href!))
+  }
+  return [...links]
+}
+
+function createCrawler(host: string) {
+  const origin = `http://${host}`
+  const robots = { disallowed: [] as string[] }
+  const pages = new Map<string, CrawledPage>()
+  const statuses = new Map<string, number>()
+  const problems: string[] = []
+
+  async function readRobots() {
+    const response = await fetchPage(host, '/robots.txt')
+    if (response.status !== 200) return
+    const text = await response.text()
+    robots.disallowed = [...text.matchAll(/^Disallow:\s*(\S+)/gm)].map((match) => match[1]!)
+  }
+
+  const isAllowed = (path: string) => !robots.disallowed.some((prefix) => path.startsWith(prefix))
+
+  /** Reads a page, following redirects; records a problem for anything but a 200 with a self-canonical. */
+  async function visit(path: string): Promise<CrawledPage | undefined> {
+    const seen = pages.get(path)
+    if (seen) return seen
+    let current = path
+    for (let hops = 0; hops < 3; hops++) {
+      const response = await fetchPage(host, current, { redirect: 'manual', headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })
+      statuses.set(current, response.status)
+      if (response.status === 301 || response.status === 302) {
+        current = new URL(response.headers.get('location')!, origin).pathname + new URL(response.headers.get('location')!, origin).search
+        continue
+      }
+      if (response.status !== 200) {
+        problems.push(`${path} answered ${response.status}`)
+        return undefined
+      }
+      if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return undefined
+      const html = await response.text()
+      const robotsMeta = metaContent(html, 'robots') ?? ''
+      if (!robotsMeta.includes('noindex') && canonicalHref(html) !== `${origin}${current}`) {
+        problems.push(`${current} names ${canonicalHref(html)} as its canonical`)
+      }
+      const page = { path: current, html, links: robotsMeta.includes('nofollow') ? [] : followableLinks(html).filter(isAllowed) }
+      pages.set(path, page)
+      pages.set(current, page)
+      return page
+    }
+    problems.push(`${path} redirects more than twice`)
+    return undefined
+  }
+
+  /** Every link of every page read so far answers 200 (after at most two redirects). */
+  async function checkAllLinks() {
+    const linked = new Set([...pages.values()].flatMap((page) => page.links))
+    for (const link of linked) if (!pages.has(link)) await visit(link)
+  }
+
+  return { readRobots, visit, checkAllLinks, problems, pages }
+}
+
+const stateSlugs = (db.prepare(`select slug from states order by name`).all() as { slug: string }[]).map((row) => row.slug)
+
+function countySlugsOf(stateAbbreviation: string) {
+  return (
+    db
+      .prepare(`select counties.slug from counties join states on states.id = counties.state_id where states.abbreviation = ? order by counties.slug`)
+      .all(stateAbbreviation) as { slug: string }[]
+  ).map((row) => row.slug)
+}
+
+describe('a crawler starting at the land site home page', () => {
+  test(
+    'reaches every state landing, every county landing of two states, a listing and a broker page, with no broken link',
+    async () => {
+      const crawler = createCrawler('land.localhost')
+      await crawler.readRobots()
+      const home = await crawler.visit('/')
+      expect(home).toBeDefined()
+      // States: every state landing is linked from the home page or from the national landing it links to.
+      const national = home!.links.includes('/market-insights/') ? await crawler.visit('/market-insights/') : undefined
+      const linkedFromTop = new Set([...home!.links, ...(national?.links ?? [])])
+      for (const slug of stateSlugs) expect(linkedFromTop, `link to /${slug}`).toContain(`/${slug}`)
+      const stateLandings = new Map<string, CrawledPage | undefined>()
+      for (const slug of stateSlugs) stateLandings.set(slug, await crawler.visit(`/${slug}`))
+      // Counties of two states: each state landing links to every one of its counties.
+      for (const [slug, abbreviation] of [['Delaware', 'DE'], ['Vermont', 'VT']] as const) {
+        const landing = stateLandings.get(slug)
+        expect(landing, slug).toBeDefined()
+        for (const county of countySlugsOf(abbreviation)) {
+          expect(landing!.links, `${slug} links to /${county}`).toContain(`/${county}`)
+          await crawler.visit(`/${county}`)
+        }
+      }
+      // A listing and a broker page, by links from a state landing's results.
+      const texas = stateLandings.get('Texas')!
+      const listingLink = texas.links.find((link) => link.startsWith('/property/'))
+      expect(listingLink, 'a listing linked from the Texas landing').toBeDefined()
+      const listing = await crawler.visit(listingLink!)
+      const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => /^\/member\/[a-z0-9-]+\/\d+$/.test(link))
+      expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
+      expect(listing).toBeDefined()
+      await crawler.visit(brokerLink!)
+      await crawler.checkAllLinks()
+      expect(crawler.problems).toEqual([])
+    },
+    240_000,
+  )
+})
+
+describe.each([
+  ['farm.localhost', /^\/property\/[a-z0-9-]+-\d+\/$/, /^\/broker\/[a-z0-9-]+-\d+\/$/],
+  ['hunting.localhost', /^\/[a-z0-9-]+\/pid\/\d+\/$/, /^\/profile\/[a-z0-9-]+\/\d+$/],
+])('a crawler starting at %s', (host, listingPattern, brokerPattern) => {
+  test(
+    'reaches every state, a listing and a broker page, with no broken link',
+    async () => {
+      const crawler = createCrawler(host)
+      await crawler.readRobots()
+      const home = await crawler.visit('/')
+      expect(home).toBeDefined()
+      const stateLinks = home!.links.filter((link) => /^\/[a-z-]+-land-for-sale\/?$/.test(link))
+      const states = await Promise.all(stateLinks.map((link) => crawler.visit(link)))
+      expect(new Set(stateLinks.map((link) => link.replaceAll('/', '').replace('-land-for-sale', ''))).size).toBe(stateSlugs.length)
+      const listingLink = states.flatMap((page) => page?.links ?? []).find((link) => listingPattern.test(link))
+      expect(listingLink, 'a listing linked from a state page').toBeDefined()
+      await crawler.visit(listingLink!)
+      const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => brokerPattern.test(link))
+      expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
+      await crawler.visit(brokerLink!)
+      await crawler.checkAllLinks()
+      expect(crawler.problems).toEqual([])
+    },
+    240_000,
+  )
+})
