@@ -20,7 +20,7 @@ import { getViewer } from '~/models/session.server'
 import { popularStates } from '~/models/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { defaultSite } from '~/sites/index'
-import { siteNavigation } from '~/sites/navigation'
+import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
 import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
@@ -39,6 +39,18 @@ async function navigationStates(site: SiteProfile) {
   }
 }
 
+// Building the menus' ~200 search links takes about 2 ms; the states list is one shared array
+// until popular.server.ts recounts it, so the links are built once per recount and site.
+const navigationByStates = new WeakMap<object, Map<SiteProfile['key'], SiteNavigation>>()
+
+function navigationFor(site: SiteProfile, states: Awaited<ReturnType<typeof navigationStates>>) {
+  let bySite = navigationByStates.get(states)
+  if (!bySite) navigationByStates.set(states, (bySite = new Map()))
+  let navigation = bySite.get(site.key)
+  if (!navigation) bySite.set(site.key, (navigation = siteNavigation(site, states)))
+  return navigation
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [states, financeHref, viewer] = await Promise.all([
@@ -46,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     financeCenterHref(getDb(), context.site, {}),
     getViewer(request),
   ])
-  const navigation = siteNavigation(context.site, states)
+  const navigation = navigationFor(context.site, states)
   return { ...context, navigation, financeHref: financeHref ?? null, viewer }
 }
 
