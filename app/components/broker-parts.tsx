@@ -1,5 +1,5 @@
 import { resizedImagePath } from '~/models/document-ids'
-import { listingFormSectionIds } from '~/models/listing-forms'
+import { listingFormSectionIds } from '~/models/listing-form-fields'
 import { EnvelopeIcon, PhoneIcon } from './icons'
 import { telHref } from './listing-card-broker'
 

@@ -1,10 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
-import type { z } from 'zod'
-import { ContactSchema, type ListingFormIntent, honeypotField, listingFormSectionIds } from '~/models/listing-forms'
+import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listing-form-fields'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import { TargetModal } from './target-modal'
-import { useSchemaForm } from './use-schema-form'
+import { useServerForm } from './use-server-form'
 
 /** What a page's action answered: the failed submission of one of its forms. */
 export interface PageFormResult {
@@ -17,8 +16,8 @@ export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatu
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** One of a page's forms (their ids are per intent), shown with the action's answer when it was for this form. */
-export function usePageForm<Schema extends z.ZodTypeAny>(intent: ListingFormIntent, schema: Schema, actionResult: PageFormResult | undefined) {
-  return useSchemaForm(schema, { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined })
+export function usePageForm<Intent extends ListingFormIntent>(intent: Intent, actionResult: PageFormResult | undefined) {
+  return useServerForm(listingFormConstraints[intent], { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined })
 }
 
 interface ContactModalProps {
@@ -35,7 +34,7 @@ interface ContactModalProps {
  * pages alike: a modal section opened by a link to `#contact-seller`, a plain POST without scripts.
  */
 export function ContactModal({ title, actionResult, isSent, pagePath }: ContactModalProps) {
-  const [form, fields] = usePageForm('contact', ContactSchema, actionResult)
+  const [form, fields] = usePageForm('contact', actionResult)
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}

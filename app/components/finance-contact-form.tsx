@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import type { z } from 'zod'
 import type { FinanceCenter } from '~/models/finance-centers.server'
-import { FinanceContactSchema } from '~/models/finance-contact'
-import { honeypotField } from '~/models/listing-forms'
+import { financeContactConstraints } from '~/models/finance-contact'
+import { honeypotField } from '~/models/listing-form-fields'
 import { FormField, HoneypotField } from './form-field'
+import { useServerForm } from './use-server-form'
 
 interface FinanceContactFormProps {
   center: FinanceCenter
@@ -18,19 +17,14 @@ const defaultMessage = 'I would like to learn about loan options for buying land
 
 /**
  * A message to a lender (spec §3 finance center settings: the finance checkbox carries the center's
- * label and default state). A plain POST that works without scripts, checked by the same schema
- * in the browser and on the server.
+ * label and default state). A plain POST that works without scripts, checked on the server (the
+ * listing contact form's rules).
  */
 export function FinanceContactForm({ center, action, lastResult }: FinanceContactFormProps) {
-  const [form, fields] = useForm<z.input<typeof FinanceContactSchema>>({
+  const [form, fields] = useServerForm(financeContactConstraints, {
     id: 'finance-contact-form',
     lastResult,
     defaultValue: { message: defaultMessage, wantsFinancing: center.checkboxDefaultState ? 'on' : undefined },
-    constraint: getZodConstraint(FinanceContactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FinanceContactSchema }),
-    // As on the listing forms: messages after the first submit, then updated while typing.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   })
   return (
     <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>

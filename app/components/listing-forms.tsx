@@ -3,13 +3,11 @@ import { Form } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import {
   type ListingFormIntent,
-  ReportSchema,
-  ShareSchema,
   honeypotField,
   listingFormSectionIds,
   maxShareRecipients,
   reportReasons,
-} from '~/models/listing-forms'
+} from '~/models/listing-form-fields'
 import { ContactModal, type PageFormResult, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
@@ -49,11 +47,11 @@ function CopyLinkButton({ path }: { path: string }) {
 
 /**
  * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
- * scripts, validated by the same schema in the browser and on the server.
+ * scripts, validated on the server (the same spec §5 messages with scripts or without).
  */
 export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath }: ListingFormsProps) {
-  const [reportForm, report] = usePageForm('report', ReportSchema, actionResult)
-  const [shareForm, share] = usePageForm('share', ShareSchema, actionResult)
+  const [reportForm, report] = usePageForm('report', actionResult)
+  const [shareForm, share] = usePageForm('share', actionResult)
   const isOpen = (intent: ListingFormIntent) => actionResult?.intent === intent || sent === intent
   return (
     <>

@@ -16,7 +16,7 @@ import { pageFormShouldRevalidate } from './contact-form'
 import { type ListingFormResult, ListingForms } from './listing-forms'
 import { LikeForm } from './like-form'
 import { ListingStructuredData } from './listing-structured-data'
-import { listingFormSectionIds } from '~/models/listing-forms'
+import { listingFormSectionIds } from '~/models/listing-form-fields'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]

@@ -7,8 +7,15 @@ import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin } from '~/utils/request-guard.server'
 import type { Database } from './db-schema'
 import { type FinanceCenter, sendFinanceLead } from './finance-centers.server'
-import { FinanceContactSchema, financeContactSectionId } from './finance-contact'
-import { honeypotField } from './listing-forms'
+import { financeContactSectionId } from './finance-contact'
+import { honeypotField } from './listing-form-fields'
+import { ContactSchema } from './listing-forms'
+
+/**
+ * The finance page's contact form: the listing contact form's fields and spec §5 rules (full
+ * name, e-mail, phone, message, the finance checkbox), without the listing page's intent.
+ */
+const FinanceContactSchema = ContactSchema.omit({ intent: true })
 
 /** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
 const rateLimit = { limit: 5, windowMs: 10 * 60_000 }

@@ -6,7 +6,8 @@ import { readGuardedForm, sendContactMessage } from './contact-forms.server'
 import type { Database } from './db-schema'
 import { listingEventType } from './enumerations'
 import { createListingReport, findListingRecipient, recordListingEvent } from './listing-activity.server'
-import { listingFormIntents, listingFormSectionIds, schemaForIntent } from './listing-forms'
+import { listingFormIntents, listingFormSectionIds } from './listing-form-fields'
+import { schemaForIntent } from './listing-forms'
 import { sendMail } from './mailer.server'
 
 /** The listing a form was posted on, as the page knows it. */

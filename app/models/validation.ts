@@ -1,12 +1,11 @@
-import { z } from 'zod'
-
 /**
  * Field validation of spec §5, shared by server actions and browser checks (no server imports).
  *
  * A rule returns its spec message on failure and `undefined` on success. Empty values (missing,
  * null, blank text, false, an empty array or object) pass every rule except `required()`.
  * All rules of a field run and the first failing message is reported; `validateFields` checks
- * every field. `zodField` wraps a rule list in a zod schema for `parseWithZod` (conform).
+ * every field; `fieldConstraints` gives the HTML attributes of a form's fields. No zod here: the
+ * browser imports this module (`zod-field.ts` wraps rules in zod schemas for the server).
  *
  * Not here: §5 `twilioPhone` (format, then GET /api/validation/validatePhoneNumber) needs a server
  * call and is a later addition; `phoneFormat()` is its first step.
@@ -174,33 +173,15 @@ export function validateFields<Field extends string>(
   return errors
 }
 
-type FieldValue<FieldRules extends readonly Rule[]> = [Extract<FieldRules[number], RequiredRule>] extends [never]
-  ? string | undefined
-  : string
-type FieldSchema<FieldRules extends readonly Rule[]> = z.ZodType<FieldValue<FieldRules>, z.ZodTypeDef, unknown>
-
 /**
- * A zod schema for one text form field: trims the text (blank becomes undefined), runs the rules
- * and reports only the first failing message. Its value is a string when `required()` is among
- * the rules, else string or undefined. The rules' required/minLength/maxLength also reach
- * `getZodConstraint`, through a final string schema that never fails once the rules have passed.
+ * The HTML attributes (required, minlength, maxlength) of each field, from its rules: what conform's
+ * `constraint` option takes, equal to `getZodConstraint` of the field's `zodField` schema.
  */
-export function zodField<const FieldRules extends readonly Rule[]>(rules: FieldRules, options: { trim?: boolean } = {}) {
-  const trim = options.trim ?? true
-  const constraint: FieldConstraint = Object.assign({}, ...rules.map((rule) => rule.constraint))
-  let text = z.string()
-  if (constraint.minLength !== undefined) text = text.min(constraint.minLength)
-  if (constraint.maxLength !== undefined) text = text.max(constraint.maxLength)
-  return z
-    .any()
-    .transform((value: unknown) => {
-      if (typeof value !== 'string') return value
-      if (value.trim() === '') return undefined
-      return trim ? value.trim() : value
-    })
-    .superRefine((value, context) => {
-      const message = validateField(value, rules)
-      if (message !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message })
-    })
-    .pipe(constraint.required ? text : text.optional()) as unknown as FieldSchema<FieldRules>
+export function fieldConstraints<Field extends string>(rulesByField: Record<Field, readonly Rule[]>) {
+  const constraints = {} as Record<Field, FieldConstraint>
+  for (const field of Object.keys(rulesByField) as Field[]) {
+    const constraint: FieldConstraint = Object.assign({}, ...rulesByField[field].map((rule) => rule.constraint))
+    constraints[field] = { ...constraint, required: constraint.required ?? false }
+  }
+  return constraints
 }

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { ChangePasswordSchema, DetailsSchema, passwordRequirements, phoneTypeOptions } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints, passwordRequirements, phoneTypeOptions } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { loadSettings } from '~/models/account-pages.server'
 import { handleSettingsPost } from '~/models/account-forms.server'
@@ -31,12 +31,12 @@ const legendStyle = 'px-1 text-lg font-semibold text-brand'
 export default function Settings() {
   const { details, saved } = useLoaderData<typeof loader>()
   const answer = useActionData<{ intent: 'details' | 'password'; result: SubmissionResult<string[]> }>()
-  const [detailsForm, detailsFields] = useSchemaForm(DetailsSchema, {
+  const [detailsForm, detailsFields] = useServerForm(accountFormConstraints.details, {
     id: 'details-form',
     lastResult: answer?.intent === 'details' ? answer.result : undefined,
     defaultValue: { name: details.contactName, phone: details.phone, phoneType: String(details.phoneType), newsletter: details.newsletter ? 'on' : undefined },
   })
-  const [passwordForm, passwordFields] = useSchemaForm(ChangePasswordSchema, { id: 'password-form', lastResult: answer?.intent === 'password' ? answer.result : undefined })
+  const [passwordForm, passwordFields] = useServerForm(accountFormConstraints.changePassword, { id: 'password-form', lastResult: answer?.intent === 'password' ? answer.result : undefined })
   return (
     <AccountPage current="Settings" heading="Settings">
       <div className="grid max-w-4xl gap-6 medium:grid-cols-2">

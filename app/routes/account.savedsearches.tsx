@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, FormField } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { UpdateSavedSearchSchema } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { loadSavedSearches } from '~/models/account-pages.server'
 import { handleSavedSearchesPost } from '~/models/account-forms.server'
@@ -35,7 +35,7 @@ type UpdateAnswer = { id: number; result: SubmissionResult<string[]> }
 const savedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 function SavedSearchItem({ search, answer, isUpdated }: { search: SavedSearch; answer: UpdateAnswer | undefined; isUpdated: boolean }) {
-  const [form, fields] = useSchemaForm(UpdateSavedSearchSchema, {
+  const [form, fields] = useServerForm(accountFormConstraints.updateSavedSearch, {
     id: `saved-search-form-${search.id}`,
     lastResult: answer?.id === search.id ? answer.result : undefined,
     defaultValue: { name: search.name, notify: search.notify },

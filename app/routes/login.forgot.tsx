@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { ForgotPasswordSchema } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleForgotPassword } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function ForgotPassword() {
   const { isSent, lifetimeMinutes } = useLoaderData<typeof loader>()
-  const [form, fields] = useSchemaForm(ForgotPasswordSchema, { id: 'forgot-form', lastResult: useActionData<typeof action>() })
+  const [form, fields] = useServerForm(accountFormConstraints.forgotPassword, { id: 'forgot-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading="Forgot your password?">
       {isSent ? (

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { LoginSchema } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleLogin, loadAuthPage } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
@@ -29,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function Login() {
   const page = useLoaderData<typeof loader>()
-  const [form, fields] = useSchemaForm(LoginSchema, { id: 'login-form', lastResult: useActionData<typeof action>() })
+  const [form, fields] = useServerForm(accountFormConstraints.login, { id: 'login-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading={page.title ?? 'Log in'}>
       <p className="mb-4">{page.pendingPrompt ?? 'Log in to see your favorites and saved searches.'}</p>

@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { ResetPasswordSchema, passwordRequirements } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleResetPassword } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
@@ -32,7 +32,7 @@ export const meta: MetaFunction = ({ matches, params }) =>
 
 export default function ResetPassword() {
   const { isValid } = useLoaderData<typeof loader>()
-  const [form, fields] = useSchemaForm(ResetPasswordSchema, { id: 'reset-form', lastResult: useActionData<typeof action>() })
+  const [form, fields] = useServerForm(accountFormConstraints.resetPassword, { id: 'reset-form', lastResult: useActionData<typeof action>() })
   if (!isValid) {
     return (
       <FormPage heading="This link no longer works">

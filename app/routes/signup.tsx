@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, FormField, submitButtonStyle } from '~/components/form-field'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { SignupSchema, passwordRequirements } from '~/models/account-forms'
+import { useServerForm } from '~/components/use-server-form'
+import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleSignup, loadAuthPage } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
@@ -26,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function Signup() {
   const page = useLoaderData<typeof loader>()
-  const [form, fields] = useSchemaForm(SignupSchema, { id: 'signup-form', lastResult: useActionData<typeof action>() })
+  const [form, fields] = useServerForm(accountFormConstraints.signup, { id: 'signup-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading={page.title ?? 'Sign up'}>
       <p className="mb-4">{page.pendingPrompt ?? 'Create an account to save properties and searches.'}</p>

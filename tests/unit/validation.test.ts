@@ -18,8 +18,13 @@ import {
   textFlags,
   validateField,
   validateFields,
-  zodField,
 } from '~/models/validation'
+import { zodField } from '~/models/zod-field'
+import { accountFormConstraints } from '~/models/account-form-fields'
+import * as accountForms from '~/models/account-forms'
+import { financeContactConstraints } from '~/models/finance-contact'
+import { listingFormConstraints } from '~/models/listing-form-fields'
+import { schemaForIntent } from '~/models/listing-forms'
 
 // Spec §5 and §8 messages, quoted rather than imported so a changed message fails here.
 const requiredMessage = 'This field is required.'
@@ -288,5 +293,28 @@ describe('zodField with conform parseWithZod', () => {
     const constraint = getZodConstraint(ContactSchema)
     expect(constraint.name).toEqual({ required: true, maxLength: 100 })
     expect(constraint.phone).toEqual({ required: false })
+  })
+})
+
+describe('form constraints in the browser (no zod there)', () => {
+  // The required/maxlength attributes the pages draw come from the rules, not the schemas: they
+  // must be what conform reads off the actions' schemas.
+  it('equal getZodConstraint of each form schema', () => {
+    for (const intent of ['contact', 'report', 'share'] as const) {
+      expect(listingFormConstraints[intent]).toEqual(getZodConstraint(schemaForIntent[intent]))
+    }
+    expect(financeContactConstraints).toEqual(getZodConstraint(schemaForIntent.contact.omit({ intent: true })))
+    const schemaFor = {
+      login: accountForms.LoginSchema,
+      signup: accountForms.SignupSchema,
+      forgotPassword: accountForms.ForgotPasswordSchema,
+      resetPassword: accountForms.ResetPasswordSchema,
+      details: accountForms.DetailsSchema,
+      changePassword: accountForms.ChangePasswordSchema,
+      updateSavedSearch: accountForms.UpdateSavedSearchSchema,
+    } satisfies Record<keyof typeof accountFormConstraints, unknown>
+    for (const [form, schema] of Object.entries(schemaFor)) {
+      expect(accountFormConstraints[form as keyof typeof schemaFor], form).toEqual(getZodConstraint(schema))
+    }
   })
 })
