@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listing-form-fields'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import { TargetModal } from './target-modal'
-import { useServerForm } from './use-server-form'
+import { getFormProps, useServerForm } from './server-form'
 
 /** What a page's action answered: the failed submission of one of its forms. */
 export interface PageFormResult {

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { FinanceCenter } from '~/models/finance-centers.server'
 import { financeContactConstraints } from '~/models/finance-contact'
 import { honeypotField } from '~/models/listing-form-fields'
 import { FormField, HoneypotField } from './form-field'
-import { useServerForm } from './use-server-form'
+import { getFormProps, getInputProps, useServerForm } from './server-form'
 
 interface FinanceContactFormProps {
   center: FinanceCenter

@@ -1,11 +1,11 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { type FieldMetadata, getInputProps, getTextareaProps } from './server-form'
 
 const controlStyle =
   'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
 
 interface FieldProps {
-  field: FieldMetadata<unknown, Record<string, unknown>, string[]>
+  field: FieldMetadata
   label: string
   type?: 'text' | 'email' | 'tel' | 'password'
   multiline?: boolean
@@ -13,7 +13,7 @@ interface FieldProps {
   hint?: string
 }
 
-/** A labelled input or textarea with its error message, wired for screen readers by conform. */
+/** A labelled input or textarea with its error message, wired for screen readers (ids and aria from `server-form.ts`). */
 export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
   // A hint (the password rules, say) is read out with the field, as its errors are.
   const ariaDescribedBy = hint ? field.descriptionId : undefined
@@ -48,8 +48,8 @@ export function Confirmation({ children }: { children: ReactNode }) {
   )
 }
 
-/** A labelled checkbox (conform field), its label beside it. */
-export function CheckboxField({ field, label }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string }) {
+/** A labelled checkbox, its label beside it. */
+export function CheckboxField({ field, label }: { field: FieldMetadata; label: string }) {
   return (
     <div className="mb-3 flex items-center gap-2">
       <input {...getInputProps(field, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />

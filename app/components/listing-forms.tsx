@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import {
@@ -11,6 +10,7 @@ import {
 import { ContactModal, type PageFormResult, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
+import { getFormProps, getInputProps } from './server-form'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */
 export type ListingFormResult = PageFormResult

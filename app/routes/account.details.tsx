@@ -1,15 +1,15 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints, passwordRequirements, phoneTypeOptions } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { loadSettings } from '~/models/account-pages.server'
 import { handleSettingsPost } from '~/models/account-forms.server'
 import { getDb } from '~/models/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 
 /** Settings (spec §2 /account/details/, login required): name, phone and newsletter, and a new password. */
 export async function loader({ request }: LoaderFunctionArgs) {

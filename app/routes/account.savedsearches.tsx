@@ -1,9 +1,8 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, FormField } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { loadSavedSearches } from '~/models/account-pages.server'
@@ -11,6 +10,7 @@ import { handleSavedSearchesPost } from '~/models/account-forms.server'
 import { getDb } from '~/models/db.server'
 import { type SavedSearch, savedSearchNotifyOptions } from '~/models/saved-search'
 import { siteFromRequest } from '~/sites/site.server'
+import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 
 /**
  * Saved Searches (spec §2 /account/savedsearches/, login required): each search links to its

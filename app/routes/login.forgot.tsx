@@ -1,15 +1,14 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleForgotPassword } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
 import { resetKeyLifetimeMinutes } from '~/models/password-reset.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { getFormProps, useServerForm } from '~/components/server-form'
 
 /** Forgot password (spec §2 screens): an e-mailed /reset/{resetKey} link; the answer never tells whether the address has an account. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,13 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleLogin, loadAuthPage } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { getFormProps, useServerForm } from '~/components/server-form'
 
 /**
  * /login (spec §2): where login-required pages and a visitor's like or Save Search lead, with the

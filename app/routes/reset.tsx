@@ -1,14 +1,13 @@
-import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleResetPassword } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
 import { findResetKeyUser } from '~/models/password-reset.server'
+import { getFormProps, useServerForm } from '~/components/server-form'
 
 /** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */
 export async function loader({ params }: LoaderFunctionArgs) {

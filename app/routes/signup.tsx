@@ -1,14 +1,13 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, FormField, submitButtonStyle } from '~/components/form-field'
-import { useServerForm } from '~/components/use-server-form'
 import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'
 import { accountPaths } from '~/models/account-paths'
 import { handleSignup, loadAuthPage } from '~/models/auth.server'
 import { getDb } from '~/models/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { getFormProps, useServerForm } from '~/components/server-form'
 
 /** Sign up (spec §2 screens): a buyer account, then straight on to the page (and action) that asked for it. */
 export async function loader({ request }: LoaderFunctionArgs) {
