@@ -19,6 +19,12 @@ export interface AppConfig {
    * VISITOR_ZIP_HEADER=cloudfront-viewer-postal-code and VISITOR_STATE_HEADER=cloudfront-viewer-country-region.
    */
   visitorHeaders: { zip: string; state: string }
+  /**
+   * Spec §3 site settings "PropertyControlCenter": the listing tool where sellers add and manage
+   * listings (spec §6: Add Listing and Manage Listings authenticate, then go there). It is a
+   * separate product; PROPERTY_CONTROL_CENTER_URL points at it.
+   */
+  propertyControlCenterUrl: string
 }
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
@@ -41,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       zip: env.VISITOR_ZIP_HEADER?.trim().toLowerCase() || 'x-visitor-zip',
       state: env.VISITOR_STATE_HEADER?.trim().toLowerCase() || 'x-visitor-state',
     },
+    propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || 'https://pcc.acrefamily.example/',
   }
 }

@@ -30,6 +30,7 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   // Accounts (spec §2 shared routes): login, sign up, password reset, favorites, saved searches, settings.
   route('login', 'routes/login.tsx'),
+  route('addlisting', 'routes/add-listing.tsx'),
   route('login/forgot', 'routes/login.forgot.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),

@@ -6,7 +6,7 @@ export function accountLinks(viewer: Viewer): NavigationLink[] {
   return [
     { label: 'Favorites', href: '/account/savedproperties/' },
     { label: 'Saved Searches', href: '/account/savedsearches/' },
-    ...(viewer.isSeller ? [{ label: 'Manage Listings', href: '/account/' }] : []),
+    ...(viewer.isSeller ? [{ label: 'Manage Listings', href: '/addlisting/' }] : []),
     { label: 'Settings', href: '/account/details/' },
   ]
 }

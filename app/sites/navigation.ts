@@ -170,7 +170,7 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
           addListingLink(site, 'Advertise a Listing'),
           { label: 'Advertise a Business', href: spec.advertiseBusinessUrl },
           { label: 'Rural Land Analytics', href: spec.ruralLandAnalyticsUrl },
-          { label: 'Manage Listings', href: '/account/' },
+          { label: 'Manage Listings', href: '/addlisting/' },
         ],
       }
   }
