@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { auctionWithoutPrice, marketStatus, saleType } from '~/models/enumerations'
-import type { ListingDetail } from '~/models/listing-detail'
+import type { ListingDetail, ListingFeatureGroup } from '~/models/listing-detail'
 import { statusBadge } from '~/models/listing-rules'
-import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search-options'
 import { formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { ArrowDownIcon } from './icons'
 
@@ -13,11 +12,6 @@ const badgeColours: Record<number, string> = {
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-
-/** Labels of the options whose bits the listing has; composite options (waterfront…) are left out, their parts are listed. */
-function labelsOf(options: readonly { label: string; bits: number }[], bits: number) {
-  return options.filter((option) => (option.bits & (option.bits - 1)) === 0 && (bits & option.bits) !== 0).map((option) => option.label)
-}
 
 /** Spec §4 badge; the detail page is not a card, so it reads the full label on every screen. */
 export function ListingStatusBadge({ listing, className = '' }: { listing: ListingDetail; className?: string }) {
@@ -105,14 +99,8 @@ export function ListingDescription({ listing }: { listing: ListingDetail }) {
   )
 }
 
-/** Property types, activities and amenities (labels from the search option tables) and the yes/no facts. */
-export function ListingFeatures({ listing }: { listing: ListingDetail }) {
-  const groups = [
-    { term: 'Property types', labels: labelsOf(propertyTypeOptions, listing.propertyTypes) },
-    { term: 'Activities', labels: labelsOf(activityOptions, listing.activities) },
-    { term: 'Features', labels: labelsOf(amenityOptions, listing.amenities) },
-    { term: 'Rights and terms', labels: [listing.mineralRights ? 'Mineral rights included' : '', listing.ownerFinancing ? 'Owner financing available' : ''].filter(Boolean) },
-  ].filter((group) => group.labels.length > 0)
+/** Property types, activities, amenities and the yes/no facts (`groups`, labelled on the server), and where the land is. */
+export function ListingFeatures({ listing, groups }: { listing: ListingDetail; groups: ListingFeatureGroup[] }) {
   return (
     <section aria-labelledby="features-heading">
       <h2 id="features-heading" className="text-xl font-bold text-stone-900">Property details</h2>

@@ -174,7 +174,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               </a>
             </nav>
             <ListingDescription listing={listing} />
-            <ListingFeatures listing={listing} />
+            <ListingFeatures listing={listing} groups={page.featureGroups} />
             {listing.imageIds.length > 0 ? (
               <section id="photos" aria-labelledby="photos-heading">
                 <h2 id="photos-heading" className="text-xl font-bold text-stone-900">Photos</h2>

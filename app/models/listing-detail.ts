@@ -32,6 +32,12 @@ export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker
 
 export type LinkedListing = ListingSummary & { href: string }
 
+/** A row of the page's property details: a term and the labels the listing has. */
+export interface ListingFeatureGroup {
+  term: string
+  labels: string[]
+}
+
 export interface Breadcrumb {
   name: string
   href: string
@@ -45,6 +51,8 @@ export interface ListingPageData {
   description: string
   /** 'April 11, 2026': formatted on the server, so the page reads the same in every time zone. */
   listedOn: string
+  /** Property types, activities, amenities and rights, labelled here so the option tables stay off the page's JavaScript. */
+  featureGroups: ListingFeatureGroup[]
   /** Spec §2: diamond listings get the transparent header. */
   isDiamond: boolean
   breadcrumbs: Breadcrumb[]

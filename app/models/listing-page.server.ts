@@ -9,7 +9,7 @@ import { isbot } from 'isbot'
 import { listingEventType, upgradeLevel } from './enumerations'
 import { recordListingEvent } from './listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
-import type { Breadcrumb, ListingDetail, ListingPageData } from './listing-detail'
+import type { Breadcrumb, ListingDetail, ListingFeatureGroup, ListingPageData } from './listing-detail'
 import { financeCenterHref } from './finance-centers.server'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
 import type { ListingSummary } from './listing-summary'
@@ -18,6 +18,7 @@ import { listingFormIntents } from './listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
 import { showsContactButton } from './listing-rules'
 import { normalizeCriteria } from './search-criteria'
+import { activityOptions, amenityOptions, propertyTypeOptions } from './search-options'
 import { likedListingIdsAmong } from './saved-property.server'
 import { getViewerId } from './session.server'
 
@@ -33,6 +34,21 @@ function listingBreadcrumbs(site: SiteProfile, gazetteer: Gazetteer, listing: Li
   const places = [findPlaceById(gazetteer, 'county', listing.countyId), listing.cityId === null ? undefined : findPlaceById(gazetteer, 'city', listing.cityId)]
   for (const place of places) if (place) crumbs.push({ name: place.name, href: searchOf([place.token]) })
   return crumbs
+}
+
+/** Labels of the options whose bits the listing has; composite options (waterfront…) are left out, their parts are listed. */
+function labelsOf(options: readonly { label: string; bits: number }[], bits: number) {
+  return options.filter((option) => (option.bits & (option.bits - 1)) === 0 && (bits & option.bits) !== 0).map((option) => option.label)
+}
+
+/** The detail page's property details: labels from the search option tables, and the yes/no facts; empty rows left out. */
+function listingFeatureGroups(listing: ListingDetail): ListingFeatureGroup[] {
+  return [
+    { term: 'Property types', labels: labelsOf(propertyTypeOptions, listing.propertyTypes) },
+    { term: 'Activities', labels: labelsOf(activityOptions, listing.activities) },
+    { term: 'Features', labels: labelsOf(amenityOptions, listing.amenities) },
+    { term: 'Rights and terms', labels: [listing.mineralRights ? 'Mineral rights included' : '', listing.ownerFinancing ? 'Owner financing available' : ''].filter(Boolean) },
+  ].filter((group) => group.labels.length > 0)
 }
 
 /**
@@ -63,6 +79,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     title: listingPageTitle(listing, site.name),
     description: listingPageDescription(listing),
     listedOn: listedDate.format(new Date(listing.createdAt)),
+    featureGroups: listingFeatureGroups(listing),
     isDiamond: listing.upgradeLevel === upgradeLevel.diamond,
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
     otherListings: otherListings.map(linked),
