@@ -6,16 +6,15 @@ import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/lis
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingBroker } from './listing-broker'
+import { JsonLd } from './json-ld'
 import { ListingCard } from './listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { pageFormShouldRevalidate } from './contact-form'
 import { type ListingFormResult, ListingForms } from './listing-forms'
 import { LikeForm } from './like-form'
-import { ListingStructuredData } from './listing-structured-data'
 import { listingFormSectionIds } from '~/models/listing-form-fields'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
@@ -127,7 +126,6 @@ function ListingLocation({ listing, openView }: { listing: ListingDetail; openVi
  */
 export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
-  const origin = useSiteOrigin()
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
   const likedListingIds = new Set(page.likedListingIds)
@@ -193,7 +191,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
           {isActive ? similar : null}
         </div>
       </div>
-      <ListingStructuredData page={page} origin={origin} />
+      <JsonLd graph={page.structuredData} />
       {carousel}
       <ListingForms
         actionResult={useActionData<ListingFormResult>()}

@@ -64,4 +64,6 @@ export interface ListingPageData {
   sent: ListingFormIntent | null
   /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
   likedListingIds: number[]
+  /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
+  structuredData: object[]
 }

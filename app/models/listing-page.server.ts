@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
+import { headContextForRequest } from '~/sites/head-context.server'
 import { listingPath } from '~/sites/listing-path'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -14,6 +15,7 @@ import { financeCenterHref } from './finance-centers.server'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
 import type { ListingSummary } from './listing-summary'
 import { listingPageDescription, listingPageTitle } from './listing-seo'
+import { listingStructuredData } from './listing-structured-data.server'
 import { listingFormIntents } from './listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
 import { showsContactButton } from './listing-rules'
@@ -73,7 +75,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
-  return {
+  const page = {
     listing,
     canonicalPath,
     title: listingPageTitle(listing, site.name),
@@ -88,6 +90,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
     likedListingIds,
   }
+  return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }
 }
 
 /**

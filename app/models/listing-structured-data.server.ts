@@ -1,7 +1,6 @@
-import { resizedImagePath } from '~/models/document-ids'
-import { auctionWithoutPrice, marketStatus, saleType } from '~/models/enumerations'
-import type { ListingPageData } from '~/models/listing-detail'
-import { JsonLd } from './json-ld'
+import { resizedImagePath } from './document-ids'
+import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
+import type { ListingPageData } from './listing-detail'
 
 const availability: Record<number, string> = {
   [marketStatus.available]: 'https://schema.org/InStock',
@@ -21,8 +20,9 @@ function videoEmbedUrl(videoUrl: string) {
 /**
  * JSON-LD for crawlers (spec §3 "Property detail data": listing, offer, place and geo, breadcrumb
  * and video schemas) as one graph: the RealEstateListing page offers the land and is about the Place.
+ * Built by the loader, so the browser runs none of it (the page draws it with `JsonLd`).
  */
-export function ListingStructuredData({ page, origin }: { page: ListingPageData; origin: string }) {
+export function listingStructuredData(page: Omit<ListingPageData, 'structuredData'>, origin: string): object[] {
   const { listing } = page
   const absolute = (path: string) => new URL(path, origin).href
   const url = absolute(page.canonicalPath)
@@ -65,7 +65,7 @@ export function ListingStructuredData({ page, origin }: { page: ListingPageData;
         embedUrl: videoEmbedUrl(listing.videoUrl),
       }
     : null
-  const graph = [
+  return [
     {
       '@type': 'RealEstateListing',
       '@id': `${url}#listing`,
@@ -84,5 +84,4 @@ export function ListingStructuredData({ page, origin }: { page: ListingPageData;
     breadcrumbs,
     ...(video ? [video] : []),
   ]
-  return <JsonLd graph={graph} />
 }
