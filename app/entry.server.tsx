@@ -3,6 +3,11 @@ import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { defaultSite } from '~/sites/index'
+import { setFallbackSite } from '~/utils/use-site'
+
+// Pages whose root loader failed are drawn as the main land site (root.tsx hands it to the browser).
+setFallbackSite(defaultSite)
 
 const renderTimeoutMs = 5_000
 

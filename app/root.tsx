@@ -19,11 +19,10 @@ import { financeCenterHref } from '~/models/finance-centers.server'
 import { getViewer } from '~/models/session.server'
 import { popularStates } from '~/models/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { defaultSite } from '~/sites/index'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
 import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite } from '~/utils/use-site'
+import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import stylesheet from './tailwind.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
@@ -67,7 +66,7 @@ export const shouldRevalidate = () => false
 
 export const meta: MetaFunction<typeof loader> = ({ error, matches, location }) => {
   const context = headContextFrom(matches)
-  const site = context?.site ?? defaultSite
+  const site = context?.site ?? fallbackSiteProfile()
   const status = isRouteErrorResponse(error) ? error.status : 500
   return pageMeta(context, {
     title: `${status === 404 ? 'Page not found' : 'Something went wrong'} | ${site.name}`,
@@ -119,6 +118,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {isFooterHidden ? null : <SiteFooter site={site} links={rootData?.navigation.footer} />}
+        {rootData ? null : (
+          <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,14 +1,34 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
-import { defaultSite } from '~/sites/index'
 import type { SiteProfile } from '~/sites/site-profile'
+
+// The main land site's profile, for a page whose root loader failed. Set by entry.server; such a
+// page carries it to the browser in a JSON script (root.tsx), so no page's JavaScript bundles it.
+let fallbackSite: SiteProfile | undefined
+
+/** The id of the JSON script holding the fallback profile on a page without root data. */
+export const fallbackSiteElementId = 'fallback-site'
+
+export function setFallbackSite(site: SiteProfile) {
+  fallbackSite = site
+}
+
+/** The site a page without root data (its root loader failed) is drawn as. */
+export function fallbackSiteProfile(): SiteProfile {
+  if (!fallbackSite && typeof document !== 'undefined') {
+    const json = document.getElementById(fallbackSiteElementId)?.textContent
+    if (json) fallbackSite = JSON.parse(json) as SiteProfile
+  }
+  if (!fallbackSite) throw new Error('The root loader failed and no fallback site profile was set')
+  return fallbackSite
+}
 
 /** The current site's profile, from the root loader (the main land site if the root failed). */
 export function useSite(): SiteProfile {
-  return useRouteLoaderData<typeof rootLoader>('root')?.site ?? defaultSite
+  return useRouteLoaderData<typeof rootLoader>('root')?.site ?? fallbackSiteProfile()
 }
 
 /** The origin canonical URLs are built on (the site's URL in production, the local host in development). */
 export function useSiteOrigin(): string {
-  return useRouteLoaderData<typeof rootLoader>('root')?.origin ?? defaultSite.url
+  return useRouteLoaderData<typeof rootLoader>('root')?.origin ?? fallbackSiteProfile().url
 }
