@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listing-form-fields'
-import { Confirmation, FormField, HoneypotField, submitButtonStyle } from './form-field'
+import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import { TargetModal } from './target-modal'
 import { getFormProps, useServerForm } from './server-form'
 
@@ -16,8 +16,18 @@ export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatu
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** One of a page's forms (their ids are per intent), shown with the action's answer when it was for this form. */
-export function usePageForm<Intent extends ListingFormIntent>(intent: Intent, actionResult: PageFormResult | undefined) {
-  return useServerForm(listingFormConstraints[intent], { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined })
+export function usePageForm<Intent extends ListingFormIntent>(
+  intent: Intent,
+  actionResult: PageFormResult | undefined,
+  defaultValue?: Partial<Record<keyof (typeof listingFormConstraints)[Intent], string>>,
+) {
+  return useServerForm(listingFormConstraints[intent], { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined, defaultValue })
+}
+
+/** The finance checkbox of the lender for the listing's place (spec §3 finance center settings). */
+export interface FinanceCheckbox {
+  label: string
+  isCheckedByDefault: boolean
 }
 
 interface ContactModalProps {
@@ -27,14 +37,16 @@ interface ContactModalProps {
   isSent: boolean
   /** The page's path: closing the modal without scripts returns there. */
   pagePath: string
+  /** Only where a finance center lends in the listing's place. */
+  financeCheckbox?: FinanceCheckbox | null
 }
 
 /**
  * The message form to a seller (spec §2 'Contact Seller', §5 messages), on listing and broker
  * pages alike: a modal section opened by a link to `#contact-seller`, a plain POST without scripts.
  */
-export function ContactModal({ title, actionResult, isSent, pagePath }: ContactModalProps) {
-  const [form, fields] = usePageForm('contact', actionResult)
+export function ContactModal({ title, actionResult, isSent, pagePath, financeCheckbox }: ContactModalProps) {
+  const [form, fields] = usePageForm('contact', actionResult, { wantsFinancing: financeCheckbox?.isCheckedByDefault ? 'on' : undefined })
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
@@ -45,6 +57,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath }: ContactM
         <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
         <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
         <FormField field={fields.message} label="Message" multiline />
+        {financeCheckbox ? <FinanceCheckboxField field={fields.wantsFinancing} label={financeCheckbox.label} /> : null}
         <button type="submit" className={submitButtonStyle}>
           Send message
         </button>

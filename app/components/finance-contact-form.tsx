@@ -3,8 +3,8 @@ import { Form } from '@remix-run/react'
 import type { FinanceCenter } from '~/models/finance-centers.server'
 import { financeContactConstraints } from '~/models/finance-contact'
 import { honeypotField } from '~/models/listing-form-fields'
-import { FormField, HoneypotField } from './form-field'
-import { getFormProps, getInputProps, useServerForm } from './server-form'
+import { FinanceCheckboxField, FormField, HoneypotField } from './form-field'
+import { getFormProps, useServerForm } from './server-form'
 
 interface FinanceContactFormProps {
   center: FinanceCenter
@@ -33,10 +33,7 @@ export function FinanceContactForm({ center, action, lastResult }: FinanceContac
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
       <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       <FormField field={fields.message} label="Message" multiline />
-      <label className="mb-4 flex items-start gap-2">
-        <input {...getInputProps(fields.wantsFinancing, { type: 'checkbox' })} className="mt-1 h-4 w-4 accent-brand" />
-        <span>{center.checkboxLabel}</span>
-      </label>
+      <FinanceCheckboxField field={fields.wantsFinancing} label={center.checkboxLabel} />
       <button type="submit" className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90">
         Send message
       </button>

@@ -58,6 +58,16 @@ export function CheckboxField({ field, label }: { field: FieldMetadata; label: s
   )
 }
 
+/** Spec §3 finance center settings: the lender's checkbox label, ticked or not by its default state. */
+export function FinanceCheckboxField({ field, label }: { field: FieldMetadata; label: string }) {
+  return (
+    <label className="mb-4 flex items-start gap-2">
+      <input {...getInputProps(field, { type: 'checkbox' })} className="mt-1 h-4 w-4 accent-brand" />
+      <span>{label}</span>
+    </label>
+  )
+}
+
 /** Left empty by people (it is hidden from them); bots that fill every field are turned away. */
 export function HoneypotField({ name }: { name: string }) {
   return (

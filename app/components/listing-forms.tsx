@@ -7,7 +7,7 @@ import {
   maxShareRecipients,
   reportReasons,
 } from '~/models/listing-form-fields'
-import { ContactModal, type PageFormResult, usePageForm } from './contact-form'
+import { ContactModal, type FinanceCheckbox, type PageFormResult, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
@@ -24,6 +24,7 @@ interface ListingFormsProps {
   canContact: boolean
   /** The listing page's path: closing a modal without scripts returns there. */
   pagePath: string
+  financeCheckbox: FinanceCheckbox | null
 }
 
 /** Copies the listing's address (issue 6 §5: copy-link with JavaScript); absent without scripts. */
@@ -49,14 +50,14 @@ function CopyLinkButton({ path }: { path: string }) {
  * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
  * scripts, validated on the server (the same spec §5 messages with scripts or without).
  */
-export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath }: ListingFormsProps) {
+export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath, financeCheckbox }: ListingFormsProps) {
   const [reportForm, report] = usePageForm('report', actionResult)
   const [shareForm, share] = usePageForm('share', actionResult)
   const isOpen = (intent: ListingFormIntent) => actionResult?.intent === intent || sent === intent
   return (
     <>
       {canContact ? (
-        <ContactModal title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} actionResult={actionResult} isSent={sent === 'contact'} pagePath={pagePath} />
+        <ContactModal title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} actionResult={actionResult} isSent={sent === 'contact'} pagePath={pagePath} financeCheckbox={financeCheckbox} />
       ) : null}
       <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>
         {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}

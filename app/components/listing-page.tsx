@@ -199,6 +199,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         brokerName={listing.broker ? brokerDisplayName(listing.broker) : null}
         canContact={listing.broker !== null && showsContactButton(listing)}
         pagePath={page.canonicalPath}
+        financeCheckbox={page.financeCheckbox}
       />
     </article>
   )

@@ -38,7 +38,7 @@ export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteP
   await sendFinanceLead(
     db,
     site,
-    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing },
+    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: wantsFinancing === true },
     { pageUrl: new URL(pagePath, request.url).href },
   )
   return redirect(`${financingPath(center.id, { sent: true })}#${financeContactSectionId}`, 303)

@@ -60,6 +60,8 @@ export interface ListingPageData {
   similarListings: LinkedListing[]
   /** The finance center for the listing's place (the header's 'Finance'), null when none lends there. */
   financeHref: string | null
+  /** The contact form's finance checkbox (spec §3), where a lender serves the listing's place. */
+  financeCheckbox: { label: string; isCheckedByDefault: boolean } | null
   /** Which of the page's forms just succeeded (`?sent=` after its redirect), for the confirmation. */
   sent: ListingFormIntent | null
   /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */

@@ -62,7 +62,8 @@ export const shareFieldRules = {
 const intent = { required: true }
 
 /** The forms' HTML constraints, as conform's `getZodConstraint` reads them off the schemas. */
-export const contactFieldConstraints = { ...fieldConstraints(contactFieldRules), wantsFinancing: { required: true } }
+// The finance checkbox is a choice, never a requirement: unticked is a valid answer.
+export const contactFieldConstraints = { ...fieldConstraints(contactFieldRules), wantsFinancing: { required: false } }
 export const listingFormConstraints = {
   contact: { intent, ...contactFieldConstraints },
   report: { intent, ...fieldConstraints(reportFieldRules) },

@@ -8,6 +8,7 @@ import { listingEventType } from './enumerations'
 import { createListingReport, findListingRecipient, recordListingEvent } from './listing-activity.server'
 import { listingFormIntents, listingFormSectionIds } from './listing-form-fields'
 import { schemaForIntent } from './listing-forms'
+import { sendFinanceLead } from './finance-centers.server'
 import { sendMail } from './mailer.server'
 
 /** The listing a form was posted on, as the page knows it. */
@@ -18,6 +19,8 @@ export interface ListingFormTarget {
   path: string
   /** Spec §4: free, sold and off-market listings take no contact messages. */
   canContact: boolean
+  /** The lender for the listing's place, which also hears from a buyer who ticks the finance checkbox. */
+  financeCenterId: number | null
 }
 
 /**
@@ -46,6 +49,15 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
       message: value,
     })
     await recordListingEvent(db, { listingId: listing.id, siteId: site.siteId, eventType: listingEventType.emailLead })
+    if (value.wantsFinancing && listing.financeCenterId !== null) {
+      const { name, email, phone, message } = value
+      await sendFinanceLead(
+        db,
+        site,
+        { finance_center_id: listing.financeCenterId, site_id: site.siteId, listing_id: listing.id, name, email, phone: phone ?? null, message, wantsFinancing: true },
+        { pageUrl: listingUrl },
+      )
+    }
   } else if (value.intent === 'report') {
     await createListingReport(db, { listing_id: listing.id, site_id: site.siteId, reason: value.reason, details: value.details ?? '', reporter_email: value.email ?? null })
   } else {

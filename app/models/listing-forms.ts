@@ -12,7 +12,7 @@ export const ContactSchema = z.object({
   email: zodField(contactFieldRules.email),
   phone: zodField(contactFieldRules.phone),
   message: zodField(contactFieldRules.message),
-  wantsFinancing: z.preprocess((value) => value === 'on', z.boolean()),
+  wantsFinancing: z.preprocess((value) => value === 'on', z.boolean()).optional(),
 })
 
 /** A contact form that passed validation: the message a seller receives. */

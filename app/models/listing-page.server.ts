@@ -11,7 +11,8 @@ import { listingEventType, upgradeLevel } from './enumerations'
 import { recordListingEvent } from './listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from './gazetteer.server'
 import type { Breadcrumb, ListingDetail, ListingFeatureGroup, ListingPageData } from './listing-detail'
-import { financeCenterHref } from './finance-centers.server'
+import { financeCenterForLocation } from './finance-centers.server'
+import { financingPath } from '~/sites/finance-path'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from './listing-detail.server'
 import type { ListingSummary } from './listing-summary'
 import { listingPageDescription, listingPageTitle } from './listing-seo'
@@ -65,9 +66,9 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, financeHref, otherListings, similarListings] = await Promise.all([
+  const [gazetteer, financeCenter, otherListings, similarListings] = await Promise.all([
     loadGazetteer(db),
-    financeCenterHref(db, site, { stateId: listing.stateId, countyId: listing.countyId }),
+    listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
@@ -86,7 +87,8 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
     otherListings: otherListings.map(linked),
     similarListings: similarListings.map(linked),
-    financeHref: financeHref ?? null,
+    financeHref: financeCenter ? financingPath(financeCenter.id) : null,
+    financeCheckbox: financeCenter && { label: financeCenter.checkboxLabel, isCheckedByDefault: financeCenter.checkboxDefaultState },
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
     likedListingIds,
   }
@@ -134,5 +136,11 @@ export async function handleListingPagePost(db: Kysely<Database>, site: SiteProf
     title: listing.title,
     path: listingPath(site, listing),
     canContact: showsContactButton(listing),
+    financeCenterId: (await listingFinanceCenter(db, site, listing))?.id ?? null,
   })
+}
+
+/** The lender for the listing's place on this site (its county's, else its state's, else the default), if any. */
+function listingFinanceCenter(db: Kysely<Database>, site: SiteProfile, listing: Pick<ListingDetail, 'stateId' | 'countyId'>) {
+  return financeCenterForLocation(db, site, { stateId: listing.stateId, countyId: listing.countyId })
 }

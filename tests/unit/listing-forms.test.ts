@@ -77,6 +77,38 @@ describe('contact the seller', () => {
     expect(confirmation).toContain('Your message was sent.')
   })
 
+  test('the finance checkbox carries the lender of the listing’s place, and a buyer who ticks it is passed to that lender', async () => {
+    // Seeded lenders: one for Texas, and a county bank for Travis County inside it (spec §3 finance center settings).
+    const lender = (locationType: number, locationId: number) =>
+      db
+        .prepare(
+          `select finance_centers.id, finance_centers.email, finance_centers.checkbox_label as label, finance_centers.checkbox_default_state as isChecked
+           from finance_centers join finance_center_locations on finance_center_locations.finance_center_id = finance_centers.id
+           where active = 1 and show_on_lw = 1 and location_type = ? and location_id = ?`,
+        )
+        .get(locationType, locationId) as { id: number; email: string; label: string; isChecked: number }
+    const listing = findListing(`${paidActive} and listings.state_id = 48 and listings.county_id != 48453`)
+    const texasLender = lender(0, 48)
+    const form = decodeEntities(await (await fetchPage('land.localhost', listing.path)).text())
+    const checkbox = form.match(/<input[^>]*name="wantsFinancing"[^>]*>/)?.[0]
+    expect(checkbox).toBeDefined()
+    expect(checkbox!.includes('checked')).toBe(texasLender.isChecked === 1)
+    expect(form).toContain(`<span>${texasLender.label}</span>`)
+
+    const financeLeads = () => (db.prepare('select count(*) as n from finance_leads where listing_id = ? and finance_center_id = ?').get(listing.id, texasLender.id) as { n: number }).n
+    const before = financeLeads()
+    const unticked = await post(listing.path, { ...goodContact, message: 'No loan needed, thanks.' })
+    expect(unticked.status).toBe(303)
+    expect(financeLeads()).toBe(before)
+    const ticked = await post(listing.path, { ...goodContact, message: 'I would like to finance this one.', wantsFinancing: 'on' })
+    expect(ticked.status).toBe(303)
+    expect(financeLeads()).toBe(before + 1)
+    const lead = db.prepare('select wants_financing from leads where listing_id = ? order by id desc limit 1').get(listing.id) as { wants_financing: number }
+    expect(lead.wants_financing).toBe(1)
+    const toLender = smtp.received.find((message) => message.raw.includes('I would like to finance this one.') && message.to.includes(texasLender.email))
+    expect(toLender).toBeDefined()
+  })
+
   test('a sold listing takes no messages', async () => {
     const listing = findListing('listings.status = 4 and listings.listing_level != 3 and listings.upgrade_level >= 0')
     expect((await post(listing.path, goodContact)).status).toBe(403)
