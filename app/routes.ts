@@ -52,9 +52,10 @@ export default [
   route('find-agent/*', 'routes/brokers.tsx', { id: 'find-agent' }),
   route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
-  // Listing detail paths (spec §2); the hunting site's /{location}/pid/{id}/ goes through the catch-all.
+  // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
   route('property/*', 'routes/listing.tsx', { id: 'property' }),
   route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
   route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
+  route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
   route('*', 'routes/catch-all.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

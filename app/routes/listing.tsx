@@ -8,9 +8,8 @@ import { parseListingPath } from '~/sites/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
- * Listing detail pages at /property/*, /listing/* and /pid/* (spec §2); which of them a site
- * uses is its listing path grammar's business, and any other shape is a 404. The hunting site's
- * /{location}/pid/{id}/ arrives through the catch-all (routes/catch-all.tsx).
+ * Listing detail pages at /property/*, /listing/*, /pid/* and /{location}/pid/* (spec §2); which
+ * of them a site uses is its listing path grammar's business, and any other shape is a 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
