@@ -6,25 +6,6 @@ import { hasAnyBit } from './search-filters.server'
 /** Spec §4: a listing is active when it is neither off market (3) nor sold (4). */
 export const activeStatuses = [1, 2] as const
 
-export interface InventorySummary {
-  activeListings: number
-  sellers: number
-  states: number
-}
-
-export async function getInventorySummary(db: Kysely<Database>): Promise<InventorySummary> {
-  const row = await db
-    .selectFrom('listings')
-    .where('status', 'in', activeStatuses)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('activeListings'),
-      eb.fn.count<number>('account_id').distinct().as('sellers'),
-      eb.fn.count<number>('state_id').distinct().as('states'),
-    ])
-    .executeTakeFirstOrThrow()
-  return { activeListings: Number(row.activeListings), sellers: Number(row.sellers), states: Number(row.states) }
-}
-
 /** The newest active diamond listing with photos: the home page's hero picture. */
 export async function findHeroPhotoId(db: Kysely<Database>): Promise<number | undefined> {
   const row = await db
