@@ -118,7 +118,7 @@ export function BrokerDirectoryPage({ page }: { page: BrokerDirectoryPageData })
       </p>
       <section aria-label="Agents and brokers" className="mt-3">
         {page.brokers.length > 0 ? (
-          <ol className="grid gap-4 small:grid-cols-2 tablet:grid-cols-3">
+          <ol className="grid grid-cols-1 gap-4 small:grid-cols-2 tablet:grid-cols-3">
             {page.brokers.map((broker) => (
               <li key={broker.id}>
                 <BrokerCard broker={broker} />

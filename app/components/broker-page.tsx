@@ -31,7 +31,7 @@ export function brokerPageMeta(
 function ListingGrid({ listings, likedListingIds, headingLevel }: { listings: LinkedListing[]; likedListingIds: number[]; headingLevel: 2 | 3 }) {
   const liked = new Set(likedListingIds)
   return (
-    <ol className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+    <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
       {listings.map((listing, index) => (
         <li key={listing.id}>
           <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />

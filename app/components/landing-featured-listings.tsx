@@ -10,7 +10,7 @@ export function LandingFeaturedListings({ heading, headingLevel = 2, listings }:
       <Heading id="featured-listings" className={headingLevel === 2 ? 'text-2xl font-bold text-brand' : 'text-lg font-semibold'}>
         {heading}
       </Heading>
-      <ul className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+      <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
         {listings.map((listing) => (
           <li key={listing.id}>
             <ListingCard listing={listing} href={listing.href} />

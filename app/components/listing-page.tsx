@@ -54,7 +54,7 @@ function ListingCards({ id, heading, listings, likedListingIds, isInColumn = fal
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold text-stone-900">{heading}</h2>
-      <ul className={`mt-4 grid gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
+      <ul className={`mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
             <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />

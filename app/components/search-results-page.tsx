@@ -48,13 +48,13 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
-      <div className="mt-4 grid gap-6 list-map:grid-cols-[18rem_1fr]">
+      <div className="mt-4 grid grid-cols-1 gap-6 list-map:grid-cols-[18rem_minmax(0,1fr)]">
         <aside aria-label="Filters">
           <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} />
         </aside>
         <section aria-label="Results">
           {page.listings.length > 0 ? (
-            <ol className="grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+            <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
               {page.listings.map((listing, index) => (
                 <li key={listing.id}>
                   <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />

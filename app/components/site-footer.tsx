@@ -37,7 +37,7 @@ export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFoo
     <footer className="mt-12 bg-white text-sm print:hidden">
       <div className="mx-auto max-w-6xl p-4">
         {links ? (
-          <div className="grid gap-8 small:grid-cols-2 tablet:grid-cols-4">
+          <div className="grid grid-cols-1 gap-8 small:grid-cols-2 tablet:grid-cols-4">
             {links.sections.map((section) => (
               <FooterColumn key={section.heading} section={section} />
             ))}

@@ -39,7 +39,7 @@ export default function Favorites() {
     <AccountPage current="Favorites" heading="Favorites">
       <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} saved ${page.totalCount === 1 ? 'property' : 'properties'}`}</p>
       {page.listings.length > 0 ? (
-        <ol className="mt-4 grid gap-5 small:grid-cols-2 tablet:grid-cols-3">
+        <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
           {page.listings.map((listing, index) => (
             <li key={listing.id}>
               <ListingCard listing={listing} href={listing.href} headingLevel={2} priority={index === 0} isLiked />
