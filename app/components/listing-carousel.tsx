@@ -1,3 +1,5 @@
+import 'keen-slider/keen-slider.min.css'
+import { useKeenSlider } from 'keen-slider/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { ListingDetail } from '~/models/listing-detail'
@@ -23,9 +25,9 @@ export type CarouselListing = Pick<ListingDetail, 'id' | 'title' | 'imageIds' | 
 /**
  * The full-screen carousel (spec §4 "Carousel", §9 constants): a modal <dialog> (the page behind
  * it is inert, so focus stays inside; Escape closes it) with a tab for each view the listing has
- * — photos, video, virtual tour, property map, local map. Photos are a scroll-snap strip that
+ * — photos, video, virtual tour, property map, local map. Photos are a keen-slider strip that
  * loops, counts 'n/total' and follows the arrow keys; the video and tour players load only when
- * their tab opens. Loaded on first open (React.lazy).
+ * their tab opens. Loaded on first open (React.lazy), slider library and all.
  */
 export default function ListingCarousel({
   listing,
@@ -149,46 +151,42 @@ function Player({ title, url, embedUrl }: { title: string; url: string; embedUrl
   )
 }
 
-/** The photos: a looping scroll-snap strip counted 'n/total', paged by buttons and the arrow keys. */
+/**
+ * The photos: a keen-slider strip (spec §9: loops, start-aligned, a slide counts as current once
+ * 70% of it is in view, counter 'n/total'), paged by swipes, buttons and the arrow keys.
+ */
 function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: number[]; startIndex: number }) {
-  const track = useRef<HTMLDivElement>(null)
-  const [current, setCurrent] = useState(startIndex)
-  const [loaded, setLoaded] = useState(() => withPreloadWindow(new Set(), startIndex, imageIds.length))
   const count = imageIds.length
-
-  useEffect(() => {
-    const strip = track.current
-    if (!strip) return
-    strip.scrollTo({ left: startIndex * strip.clientWidth, behavior: 'instant' })
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) setCurrent(Number((entry.target as HTMLElement).dataset.index))
-      },
-      { root: strip, threshold: visibleShare },
-    )
-    for (const slide of strip.children) observer.observe(slide)
-    return () => observer.disconnect()
-  }, [startIndex])
+  const [current, setCurrent] = useState(startIndex)
+  const [loaded, setLoaded] = useState(() => withPreloadWindow(new Set(), startIndex, count))
+  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+    initial: startIndex,
+    loop: count > 1,
+    slides: { perView: 1, origin: 0 },
+    defaultAnimation: { duration: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 400 },
+    detailsChanged(instance) {
+      const visible = instance.track.details.slides.findIndex((slide) => slide.portion >= visibleShare)
+      if (visible >= 0) setCurrent(visible)
+    },
+  })
 
   useEffect(() => {
     setLoaded((previous) => withPreloadWindow(previous, current, count))
   }, [current, count])
 
-  const show = (index: number) => {
-    const strip = track.current
-    if (!strip) return
-    const target = (index + count) % count
-    const wraps = Math.abs(target - current) > 1
-    const reducesMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    strip.scrollTo({ left: target * strip.clientWidth, behavior: wraps || reducesMotion ? 'instant' : 'smooth' })
-    setCurrent(target)
+  /** One slide on from where the strip is heading: quick presses during a slide's animation each count. */
+  const step = (delta: number) => {
+    const instance = slider.current
+    if (!instance) return
+    instance.moveToIdx((instance.animator.targetIdx ?? instance.track.details.abs) + delta, true)
   }
+
   // Listening on the document: the keys page photos wherever focus is inside the dialog.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.defaultPrevented || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return
       event.preventDefault()
-      show(current + (event.key === 'ArrowRight' ? 1 : -1))
+      step(event.key === 'ArrowRight' ? 1 : -1)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
@@ -202,15 +200,16 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
         <span className="sr-only">Photo </span>
         {`${current + 1}/${count}`}
       </p>
-      <div ref={track} className="absolute inset-0 flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]">
+      <div ref={sliderRef} className="keen-slider h-full">
         {imageIds.map((documentId, index) => (
-          <div key={documentId} data-index={index} className="flex h-full w-full shrink-0 snap-start items-center justify-center p-2 small:p-6" aria-hidden={index !== current}>
+          <div key={documentId} className="keen-slider__slide flex h-full items-center justify-center p-2 small:p-6" aria-hidden={index !== current}>
             {loaded.has(index) ? (
               <img
                 src={resizedImagePath(documentId, { width: 1200, height: 800, fit: 'inside', quality: imageQuality.high })}
                 srcSet={resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: slideWidths, fit: 'inside', quality: imageQuality.high, format: 'webp' })}
                 sizes="100vw"
                 alt={`${title}, photo ${index + 1} of ${count}`}
+                draggable={false}
                 className="max-h-full max-w-full object-contain"
               />
             ) : null}
@@ -219,10 +218,10 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
       </div>
       {count > 1 ? (
         <>
-          <button type="button" className={`${buttonStyle} left-3`} onClick={() => show(current - 1)} aria-label="Previous photo">
+          <button type="button" className={`${buttonStyle} left-3`} onClick={() => step(-1)} aria-label="Previous photo">
             <ChevronIcon direction="left" className="h-6 w-6" />
           </button>
-          <button type="button" className={`${buttonStyle} right-3`} onClick={() => show(current + 1)} aria-label="Next photo">
+          <button type="button" className={`${buttonStyle} right-3`} onClick={() => step(1)} aria-label="Next photo">
             <ChevronIcon direction="right" className="h-6 w-6" />
           </button>
         </>
