@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { timedCache } from '~/utils/timed-cache.server'
 import { brokerDisplayName } from '~/utils/format'
 import type { BrokerSort } from './broker-directory'
 import { activeListingsOnSite } from './broker.server'
@@ -96,25 +97,13 @@ async function readDirectory(db: Kysely<Database>, scopeBits: number): Promise<D
   }
 }
 
-const snapshotLifetime = 10 * 60_000
-const snapshots = new WeakMap<object, Map<number, { snapshot: Promise<DirectorySnapshot>; expiresAt: number }>>()
-
 /**
  * The directory of a site scope, kept ten minutes per database handle (as popular states are):
  * the statistics come from one grouped pass over the listings' account index, too slow to repeat
  * for every page at a million listings, while filtering and paging the kept list takes
- * milliseconds. A new listing reaches the directory within ten minutes.
+ * milliseconds. A new listing reaches the directory within about ten minutes.
  */
-function directorySnapshot(db: Kysely<Database>, scopeBits: number): Promise<DirectorySnapshot> {
-  let byScope = snapshots.get(db)
-  if (!byScope) snapshots.set(db, (byScope = new Map()))
-  const kept = byScope.get(scopeBits)
-  if (kept && kept.expiresAt > Date.now()) return kept.snapshot
-  const entry = { snapshot: readDirectory(db, scopeBits), expiresAt: Date.now() + snapshotLifetime }
-  byScope.set(scopeBits, entry)
-  entry.snapshot.catch(() => byScope.get(scopeBits) === entry && byScope.delete(scopeBits))
-  return entry.snapshot
-}
+const directorySnapshot = timedCache(10 * 60_000, readDirectory)
 
 function matches({ stateId, brokerType, name }: Pick<DirectoryQuery, 'stateId' | 'brokerType' | 'name'>) {
   const needle = name?.toLowerCase()

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from './db-schema'
 import { auctionWithoutPrice, upgradeLevel } from './enumerations'
 import { findPlaceById, loadGazetteer } from './gazetteer.server'
@@ -123,38 +124,12 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
   return { national: national.market(), states: marketsOf(states), regions: marketsOf(regions), counties: marketsOf(counties) }
 }
 
-interface CachedSnapshot {
-  snapshot: Promise<MarketSnapshot>
-  expiresAt: number
-  isRefreshing: boolean
-}
-
-const cachedByDatabase = new WeakMap<object, Map<number, CachedSnapshot>>()
-
 /**
  * Every place's market for a site scope (`SiteProfile.listingScopeBits`, 0 for all), kept for
  * ten minutes per database handle. Past that, the old snapshot still answers while a new one
  * is read, so no page waits for the pass but the very first.
  */
-export function marketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
-  let cache = cachedByDatabase.get(db)
-  if (!cache) cachedByDatabase.set(db, (cache = new Map()))
-  const cached = cache.get(scopeBits)
-  if (!cached) {
-    const entry: CachedSnapshot = { snapshot: readMarketSnapshot(db, scopeBits), expiresAt: Date.now() + timeToLiveMilliseconds, isRefreshing: false }
-    cache.set(scopeBits, entry)
-    entry.snapshot.catch(() => cache.get(scopeBits) === entry && cache.delete(scopeBits))
-    return entry.snapshot
-  }
-  if (cached.expiresAt <= Date.now() && !cached.isRefreshing) {
-    cached.isRefreshing = true
-    readMarketSnapshot(db, scopeBits).then(
-      (snapshot) => cache.set(scopeBits, { snapshot: Promise.resolve(snapshot), expiresAt: Date.now() + timeToLiveMilliseconds, isRefreshing: false }),
-      () => (cached.isRefreshing = false),
-    )
-  }
-  return cached.snapshot
-}
+export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, readMarketSnapshot)
 
 const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id' } as const
 

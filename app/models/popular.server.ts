@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from './db-schema'
 import { activeStatuses } from './listing.server'
 import { hasAnyBit } from './search-filters.server'
@@ -15,26 +16,13 @@ export interface PopularState {
 
 const timeToLiveMilliseconds = 10 * 60_000
 
-// Counting every active listing by state reads the whole table; footers and home pages ask on
-// every page, so the answer is kept for ten minutes, per database handle and site scope.
-const cachedByDatabase = new WeakMap<object, Map<number, { states: Promise<PopularState[]>; expiresAt: number }>>()
-
 /**
  * Every state (and DC) with its active listing count within the site's property-type scope
  * (`SiteProfile.listingScopeBits`, 0 for all), most listings first, then by name: the "Popular
- * States" of footers and home pages (spec §7 /api/popular/statenames).
+ * States" of footers and home pages (spec §7 /api/popular/statenames). Counting reads the whole
+ * table and footers ask on every page, so the answer is kept for ten minutes per database and scope.
  */
-export function popularStates(db: Kysely<Database>, scopeBits: number): Promise<PopularState[]> {
-  let cache = cachedByDatabase.get(db)
-  if (!cache) cachedByDatabase.set(db, (cache = new Map()))
-  const cached = cache.get(scopeBits)
-  if (cached && cached.expiresAt > Date.now()) return cached.states
-  const states = countListingsByState(db, scopeBits)
-  const entry = { states, expiresAt: Date.now() + timeToLiveMilliseconds }
-  cache.set(scopeBits, entry)
-  states.catch(() => cache.get(scopeBits) === entry && cache.delete(scopeBits))
-  return states
-}
+export const popularStates: (db: Kysely<Database>, scopeBits: number) => Promise<PopularState[]> = timedCache(timeToLiveMilliseconds, countListingsByState)
 
 async function countListingsByState(db: Kysely<Database>, scopeBits: number) {
   const counts = db
