@@ -5,8 +5,12 @@ import { ChevronIcon } from './icons'
  * A card's photos as a swipeable strip (CSS scroll snap: no slider library in the card), with
  * looping previous/next buttons and arrow keys. Spec §4: the current slide and its neighbours
  * load eagerly, the rest when they come near.
+ *
+ * The strip sits above the card's stretched title link so a finger can swipe it; each photo links
+ * to the listing itself (for pointers only: keyboard users have the title link), and the strip
+ * takes focus so arrow keys reach it.
  */
-export function CardPhotoCarousel({ title, slides }: { title: string; slides: ((loading: 'eager' | 'lazy') => ReactNode)[] }) {
+export function CardPhotoCarousel({ title, href, slides }: { title: string; href: string; slides: ((loading: 'eager' | 'lazy') => ReactNode)[] }) {
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
   const count = slides.length
@@ -32,12 +36,12 @@ export function CardPhotoCarousel({ title, slides }: { title: string; slides: ((
     'absolute top-1/2 z-10 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
 
   return (
-    <div className="absolute inset-0" role="group" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
-      <div ref={track} onScroll={onScroll} className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]">
+    <div className="absolute inset-0 z-[1]" role="group" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
+      <div ref={track} onScroll={onScroll} tabIndex={0} className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] focus-visible:outline-offset-[-4px]">
         {slides.map((slide, index) => (
-          <div key={index} className="h-full w-full shrink-0 snap-start" aria-hidden={index !== current}>
+          <a key={index} href={href} tabIndex={-1} className="h-full w-full shrink-0 snap-start" aria-hidden={index !== current}>
             {slide(Math.abs(index - current) <= 1 || (current === 0 && index === count - 1) ? 'eager' : 'lazy')}
-          </div>
+          </a>
         ))}
       </div>
       <button type="button" className={`${buttonStyle} left-2`} onClick={() => show(current - 1)} aria-label="Previous photo">

@@ -49,11 +49,13 @@ function Photo({ documentId, alt, loading, priority }: { documentId: number; alt
  */
 export function ListingCardPhoto({
   listing,
+  href,
   priority,
   ribbon,
   badge,
 }: {
   listing: ListingSummary
+  href: string
   priority: boolean
   ribbon: ReactNode
   badge: StatusBadge | null
@@ -67,6 +69,7 @@ export function ListingCardPhoto({
       {showsCarousel ? (
         <CardPhotoCarousel
           title={listing.title}
+          href={href}
           slides={listing.imageIds.map((imageId, index) => (loading) => (
             <Photo documentId={imageId} alt={`${listing.title}, photo ${index + 1}`} loading={loading} priority={priority && index === 0} />
           ))}
@@ -75,7 +78,7 @@ export function ListingCardPhoto({
         // The placeholder says nothing about the land, so it stays out of the accessibility tree.
         <Photo documentId={documentId} alt={photoId === undefined ? '' : listing.title} loading={priority ? 'eager' : 'lazy'} priority={priority} />
       )}
-      <div className="absolute left-2 top-2 flex flex-wrap items-start gap-1.5 pr-14 text-xs font-semibold uppercase tracking-wide">
+      <div className="pointer-events-none absolute left-2 top-2 z-[2] flex flex-wrap items-start gap-1.5 pr-14 text-xs font-semibold uppercase tracking-wide">
         {ribbon}
         {badge ? (
           <span className={`rounded px-2 py-1 shadow ${badgeColours[listing.status] ?? ''}`}>
@@ -91,7 +94,7 @@ export function ListingCardPhoto({
         ) : null}
       </div>
       {listing.imageCount > 0 ? (
-        <p className="absolute bottom-2 left-2 flex items-center gap-1 rounded bg-black/70 px-2 py-1 text-xs font-medium text-white">
+        <p className="pointer-events-none absolute bottom-2 left-2 z-[2] flex items-center gap-1 rounded bg-black/70 px-2 py-1 text-xs font-medium text-white">
           <CameraIcon className="h-4 w-4" />
           {listing.imageCount === 1 ? '1 photo' : `${listing.imageCount} photos`}
         </p>

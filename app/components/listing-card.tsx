@@ -64,6 +64,7 @@ export function ListingCard({ listing, href, headingLevel = 3, priority = false,
     <article className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white text-ink transition-shadow hover:shadow-lg ${frame}`}>
       <ListingCardPhoto
         listing={listing}
+        href={href}
         priority={priority}
         badge={statusBadge(listing)}
         ribbon={ribbon ? <span className={`rounded px-2 py-1 shadow ${ribbon.colours}`}>{ribbon.label}</span> : null}

@@ -52,7 +52,11 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         <aside aria-label="Filters">
           <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} />
         </aside>
-        <section aria-label="Results">
+        <section aria-labelledby="results-heading">
+          {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen-reader navigation. */}
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           {page.listings.length > 0 ? (
             <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
               {page.listings.map((listing, index) => (

@@ -92,9 +92,10 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
         Skip to content
       </a>
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3">
-        <a href="/" className="shrink-0 text-2xl tracking-tight" aria-label={`${site.name} home`}>
+        <a href="/" className="shrink-0 text-2xl tracking-tight">
           <span className="font-bold">{first}</span>
           <span className="font-light">{second}</span>
+          <span className="sr-only"> home</span>
         </a>
         {menu ? (
           <>

@@ -5,7 +5,7 @@ export const farmSite = {
   key: 'farm',
   siteId: 1080,
   name: 'Farm & Ranch Finder',
-  wordmark: ['Farm & Ranch', 'Finder'],
+  wordmark: ['Farm & Ranch ', 'Finder'],
   tagline: 'Farms and ranches for sale',
   description:
     'Farms, ranches, pasture and cropland for sale by owners and farm brokers, searchable by state, county, price and acres.',

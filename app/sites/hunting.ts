@@ -5,7 +5,7 @@ export const huntingSite = {
   key: 'hunting',
   siteId: 1113,
   name: 'Wild Acres',
-  wordmark: ['Wild', 'Acres'],
+  wordmark: ['Wild ', 'Acres'],
   tagline: 'Hunting and recreational land for sale',
   description:
     'Hunting land, timber tracts, cabins and recreational acreage for sale, with game, water and access details from land brokers.',

@@ -26,7 +26,7 @@ export interface SiteProfile {
   /** Spec §1 site ids. */
   siteId: number
   name: string
-  /** Wordmark split in two so the header can style the second word. */
+  /** Wordmark split in two so the header can style the second part; joined they read exactly `name` (the logo link's accessible name is its text). */
   wordmark: [string, string]
   tagline: string
   description: string
