@@ -5,6 +5,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { readConfig } from '../app/config.server'
+import { openDatabase } from '../app/models/db.server'
+import { sendSavedSearchUpdates } from '../app/models/saved-search-updates.server'
 import { prepareData } from './prepare-data'
 
 const serverBuild = 'build/server/index.js'
@@ -39,3 +42,14 @@ const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
+
+// Saved-search e-mail updates (Daily, Weekly) go out from here every hour; their links name the
+// sites' public URLs when SITE_HOSTS says this is a public deployment, else this machine's hosts.
+const updatesDb = openDatabase()
+const isPublicDeployment = Object.keys(readConfig().siteHosts).length > 0
+const sendUpdates = () =>
+  sendSavedSearchUpdates(updatesDb, isPublicDeployment ? {} : { originOf: (site) => `http://${site.key}.localhost:${port}` })
+    .then((run) => run.sent > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent`))
+    .catch((error: unknown) => console.error('Saved-search updates failed:', error))
+void sendUpdates()
+setInterval(sendUpdates, 60 * 60 * 1000).unref()

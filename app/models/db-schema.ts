@@ -233,6 +233,8 @@ export interface SavedSearchTable {
   path: string
   active: Generated<number>
   created_at: string
+  /** When the last e-mail update was considered (sent, or nothing new to send); null before the first. */
+  notified_at: string | null
 }
 
 /** A /reset/{resetKey} link: only the key's SHA-256 is kept, so a database leak opens no account. */
