@@ -42,6 +42,7 @@ export default [
   route('account/savedsearches', 'routes/account.savedsearches.tsx'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
+  route('download/search', 'routes/search-download.ts'),
   // Search paths: the land site's /search/…, the rural sites' through the catch-all. The site's
   // grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),

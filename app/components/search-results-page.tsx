@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import type { SearchPageData } from '~/models/search-page'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSiteOrigin } from '~/utils/use-site'
+import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
 import { LandingMarket } from './landing-market'
@@ -45,6 +45,11 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
+          {useViewer()?.isSeller ? (
+            <a href={page.downloadHref} download className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast">
+              Download
+            </a>
+          ) : null}
           <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>

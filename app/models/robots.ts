@@ -4,11 +4,11 @@
  * /login, /signup/, /logout, /reset/{key}, /lands-connector/), the seller's tool (/addlisting/),
  * script-less location lookups whose answers are redirects to canonical searches (/find?q=…;
  * a bare /find prefix would also close the hunting site's /find-agent/ directory), JSON
- * and beacons (/api/), redirects to brokers' own sites (/propertylink/), printable copies of
+ * and beacons (/api/), sellers' result downloads (/download/), redirects to brokers' own sites (/propertylink/), printable copies of
  * listing pages (/flyer/) and the error page (/error/). /resizedimages/ stays open: listing
  * photos belong in image search.
  */
-const privatePaths = ['/account/', '/addlisting/', '/api/', '/error/', '/find?', '/flyer/', '/lands-connector/', '/login', '/logout', '/propertylink/', '/reset/', '/signup/']
+const privatePaths = ['/account/', '/addlisting/', '/api/', '/download/', '/error/', '/find?', '/flyer/', '/lands-connector/', '/login', '/logout', '/propertylink/', '/reset/', '/signup/']
 
 /** Production points crawlers at the sitemap; any other environment keeps them out, as its noindex pages do. */
 export function robotsTxt({ origin, isProduction }: { origin: string; isProduction: boolean }) {

@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
-import { parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { accountPaths } from './account-paths'
 import type { Database } from './db-schema'
-import { loadGazetteer, resolveLocation } from './gazetteer.server'
 import type { ListingSummary } from './listing-summary'
 import { sendMail } from './mailer.server'
 import type { SavedSearchNotify } from './saved-search'
+import { resolveSearchPath } from './search-request.server'
 import { searchListings } from './search.server'
 
 /** Days between two updates of a saved search, by its 'notify' setting; 'No Updates' has none. */
@@ -33,13 +32,10 @@ function siteWithId(siteId: number): SiteProfile | undefined {
 
 /** The newest listings of a saved search added after `since`, newest first; undefined when the path no longer reads as a search. */
 async function newListings(db: Kysely<Database>, site: SiteProfile, path: string, since: string): Promise<ListingSummary[] | undefined> {
-  const url = new URL(path, 'http://same-site.invalid')
-  const parsed = parseSearchPath(site, url.pathname, url.searchParams)
-  if (!parsed) return undefined
-  const resolved = resolveLocation(await loadGazetteer(db), parsed.criteria)
-  if (!resolved.ok) return undefined
-  const criteria = { ...parsed.criteria, sortOrder: 'newest' as const, page: 1 }
-  const { listings } = await searchListings(db, { criteria, location: resolved.location, scopeBits: site.listingScopeBits, pageSize: listingsPerUpdate })
+  const search = await resolveSearchPath(db, site, path)
+  if (!search) return undefined
+  const criteria = { ...search.criteria, sortOrder: 'newest' as const, page: 1 }
+  const { listings } = await searchListings(db, { criteria, location: search.location, scopeBits: site.listingScopeBits, pageSize: listingsPerUpdate })
   return listings.filter((listing) => listing.createdAt > since)
 }
 

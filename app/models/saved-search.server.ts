@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
-import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import type { Database } from './db-schema'
-import { loadGazetteer, resolveLocation } from './gazetteer.server'
 import { countActiveFilters } from './search-criteria'
 import { placeNames } from './search-page.server'
+import { resolveSearchPath } from './search-request.server'
 import { searchHeading } from './search-seo'
 import type { SavedSearch, SavedSearchNotify } from './saved-search'
 
@@ -22,18 +22,10 @@ export interface SearchToSave {
  * always the first page, and its name the page's heading ('Travis County, TX Land for Sale').
  */
 export async function searchToSave(db: Kysely<Database>, site: SiteProfile, path: string): Promise<SearchToSave | undefined> {
-  let url: URL
-  try {
-    url = new URL(path, 'http://same-site.invalid')
-  } catch {
-    return undefined
-  }
-  const parsed = parseSearchPath(site, url.pathname, url.searchParams)
-  if (!parsed) return undefined
-  const resolved = resolveLocation(await loadGazetteer(db), parsed.criteria)
-  if (!resolved.ok) return undefined
-  const criteria = { ...parsed.criteria, page: 1 }
-  const name = searchHeading(criteria, placeNames(resolved.location))
+  const search = await resolveSearchPath(db, site, path)
+  if (!search) return undefined
+  const criteria = { ...search.criteria, page: 1 }
+  const name = searchHeading(criteria, placeNames(search.location))
   const filterCount = countActiveFilters(criteria)
   const details = [
     filterCount > 0 ? `${filterCount} ${filterCount === 1 ? 'filter' : 'filters'}` : 'No filters',

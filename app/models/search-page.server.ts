@@ -16,6 +16,7 @@ import { likedListingIdsAmong } from './saved-property.server'
 import { getViewerId } from './session.server'
 import { type SearchPlaceNames, isIndexableSearch, searchDescription, searchHeading, searchTitle } from './search-seo'
 import { sortOptions } from './search-options'
+import { searchDownloadHref } from './search-download.server'
 
 export const resultsPerPage = 25
 
@@ -123,6 +124,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     description: searchDescription(criteria, names, result.totalCount, result.priceRange),
     canonicalPath: parsed.canonicalPath,
     formAction: parsed.normalPath.split('?')[0]!,
+    downloadHref: searchDownloadHref(parsed.normalPath),
     isIndexable: isIndexableSearch(criteria),
     totalCount: result.totalCount,
     listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),

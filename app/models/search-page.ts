@@ -21,6 +21,8 @@ export interface SearchPageData {
   canonicalPath: string
   /** The search's path without its query: where the filter and sort forms submit. */
   formAction: string
+  /** The 'Download' button's link (shown to sellers only, spec §2). */
+  downloadHref: string
   isIndexable: boolean
   totalCount: number
   listings: (ListingSummary & { href: string })[]

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
+import type { Viewer } from '~/models/viewer'
 import type { SiteProfile } from '~/sites/site-profile'
 
 // The main land site's profile, for a page whose root loader failed. Set by entry.server; such a
@@ -31,4 +32,9 @@ export function useSite(): SiteProfile {
 /** The origin canonical URLs are built on (the site's URL in production, the local host in development). */
 export function useSiteOrigin(): string {
   return useRouteLoaderData<typeof rootLoader>('root')?.origin ?? fallbackSiteProfile().url
+}
+
+/** The signed-in user (null for a visitor), from the root loader. */
+export function useViewer(): Viewer | null {
+  return useRouteLoaderData<typeof rootLoader>('root')?.viewer ?? null
 }

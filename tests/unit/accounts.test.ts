@@ -366,6 +366,47 @@ describe('saved searches', () => {
   })
 })
 
+describe("sellers' Download of search results (spec §2)", () => {
+  const searchPath = '/search/texas-land-for-sale/'
+  const downloadPath = `/download/search?${new URLSearchParams({ path: searchPath })}`
+
+  async function logIn(email: string, password: string) {
+    const person = visitor()
+    expect((await person.post('/login', { email, password })).status).toBe(303)
+    return person
+  }
+
+  test('a visitor is sent to log in, a buyer sees no button and is refused', async () => {
+    const visitorResponse = await visitor().get(downloadPath)
+    expect(visitorResponse.status).toBe(302)
+    expect(location(visitorResponse)).toContain('/login?redirectTo=')
+    const [buyer] = demoUsers.filter((user) => !user.isSeller)
+    const person = await logIn(buyer!.email, buyer!.password)
+    expect(await text(await person.get(searchPath))).not.toContain('>Download</a>')
+    expect((await person.get(downloadPath)).status).toBe(403)
+  })
+
+  test("a seller's button downloads the search's results as CSV, in the page's order", async () => {
+    const [seller] = demoUsers.filter((user) => user.isSeller)
+    const person = await logIn(seller!.email, seller!.password)
+    const page = await text(await person.get(searchPath))
+    expect(page).toMatch(new RegExp(`<a href="${downloadPath.replace(/[?]/g, '\\?')}" download=""[^>]*>Download</a>`))
+    const response = await person.get(downloadPath)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="search-texas-land-for-sale.csv"')
+    const rows = (await response.text()).trimEnd().split('\r\n')
+    expect(rows[0]).toMatch(/^Listing ID,Title,Price,/)
+    const { n } = db
+      .prepare(`select count(*) as n from listings join states on states.id = listings.state_id where states.abbreviation = 'TX' and listings.status in (1, 2)`)
+      .get() as { n: number }
+    expect(rows).toHaveLength(Math.min(n, 1000) + 1)
+    const firstCardHref = /<article[\s\S]*?href="(\/property\/[^"]+)"/.exec(page)![1]!
+    expect(rows[1]!.endsWith(firstCardHref)).toBe(true)
+    expect((await person.get(`/download/search?${new URLSearchParams({ path: '/search/atlantis-land-for-sale/' })}`)).status).toBe(404)
+  })
+})
+
 describe('settings', () => {
   test('details are checked with the spec messages and saved', async () => {
     const person = visitor()

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/models/db.server'
+import { downloadFileName, searchResultsCsv } from '~/models/search-download.server'
+import { resolveSearchPath } from '~/models/search-request.server'
+import { requireViewer } from '~/models/session.server'
+import { headContextForRequest } from '~/sites/head-context.server'
+
+/**
+ * /download/search?path={search path}: a search's results as a CSV file, for sellers (spec §2
+ * "Sellers see a 'Download' button"). Visitors log in first and come back here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb()
+  const { site, origin } = headContextForRequest(request)
+  const viewer = await requireViewer(request, site, 'Download')
+  if (!viewer.isSeller) throw new Response('Downloads of search results are for seller accounts.', { status: 403 })
+  const path = new URL(request.url).searchParams.get('path') ?? ''
+  const search = await resolveSearchPath(db, site, path)
+  if (!search) throw new Response('Not Found', { status: 404 })
+  return new Response(await searchResultsCsv(db, site, search, origin), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${downloadFileName(search.canonicalPath)}"`,
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex',
+    },
+  })
+}
