@@ -9,10 +9,14 @@ import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { BrokerStructuredData, breadcrumbList } from './broker-structured-data'
 import { Breadcrumbs } from './breadcrumbs'
-import { ContactModal, type PageFormResult } from './contact-form'
 import { JsonLd } from './json-ld'
+import { lazyComponent } from './lazy-component'
 import { ListingCard } from './listing-card'
+import type { PageFormResult } from './page-form'
 import { Pagination } from './pagination'
+
+/** Spec §4: the contact modal loads on its own, after the page. */
+const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 

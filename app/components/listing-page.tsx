@@ -12,13 +12,17 @@ import { JsonLd } from './json-ld'
 import { ListingCard } from './listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
-import { pageFormShouldRevalidate } from './contact-form'
-import { type ListingFormResult, ListingForms } from './listing-forms'
+import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
-import { listingFormSectionIds } from '~/models/listing-form-fields'
+import { lazyComponent } from './lazy-component'
+import { pageFormShouldRevalidate } from './page-form'
+import { listingFormSectionIds } from '~/models/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
+
+/** Spec §4: the contact, report and share modals load on their own, after the page. */
+const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
 export const listingShouldRevalidate = pageFormShouldRevalidate
