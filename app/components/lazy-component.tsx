@@ -1,4 +1,4 @@
-import { type FunctionComponent, Suspense, lazy, useState } from 'react'
+import { type FunctionComponent, Suspense, lazy, memo, useState } from 'react'
 
 /**
  * A component kept out of the JavaScript a page loads up front (the quality bar's budget), for
@@ -6,7 +6,9 @@ import { type FunctionComponent, Suspense, lazy, useState } from 'react'
  * The server still renders it whole (entry.server sends nothing before every boundary is
  * ready), so crawlers and browsers without scripts get the same HTML; the browser hydrates it when
  * its code arrives, which it asks for as hydration reaches it. `preload` fetches the code first,
- * so that a client navigation (a route's clientLoader) never shows the empty fallback.
+ * so that a client navigation (a route's clientLoader) never shows the empty fallback. It is a
+ * memo: a parent's update with the same props must not reach it before its code is there, since
+ * React would then drop the server's HTML and draw the empty fallback until the code arrives.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<FunctionComponent<Props>>) {
   let loaded: FunctionComponent<Props> | undefined
@@ -22,5 +24,5 @@ export function lazyComponent<Props extends object>(load: () => Promise<Function
       </Suspense>
     )
   }
-  return Object.assign(LazyComponent, { preload })
+  return Object.assign(memo(LazyComponent), { preload })
 }
