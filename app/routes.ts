@@ -43,14 +43,18 @@ export default [
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),
-  // Search paths: the land site's /search/…, the rural sites' through the catch-all. The site's
-  // grammar decides; whatever no grammar claims is the site's 404 page.
+  // Search paths: the land site's /search/…, the rural sites' at the top (the catch-all below). The
+  // site's grammar decides; whatever no grammar claims is the site's 404 page.
   route('search/*', 'routes/search.tsx', { id: 'search' }),
-  // Broker pages and directories (spec §2); /member/{id}/… stays the land site's broker results search.
-  route('member/*', 'routes/brokers.tsx', { id: 'member' }),
+  // Broker pages and directories (spec §2), each shape to the module of its page so that a page
+  // loads only its own code; /member/{id}/… is the land site's broker results search.
+  route('member/:brokerName/:brokerId', 'routes/brokers.tsx', { id: 'member' }),
+  route('member/:brokerName/:brokerId/listings/*', 'routes/brokers.tsx', { id: 'member-listings' }),
+  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
+  route('broker', 'routes/broker-directory.tsx', { id: 'broker-directory' }),
   route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
-  route('real-estate-agents/*', 'routes/brokers.tsx', { id: 'real-estate-agents' }),
-  route('find-agent/*', 'routes/brokers.tsx', { id: 'find-agent' }),
+  route('real-estate-agents/*', 'routes/broker-directory.tsx', { id: 'real-estate-agents' }),
+  route('find-agent/*', 'routes/broker-directory.tsx', { id: 'find-agent' }),
   route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
@@ -58,5 +62,8 @@ export default [
   route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
   route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
   route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
-  route('*', 'routes/catch-all.tsx', { id: 'catch-all' }),
+  // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
+  route(':place', 'routes/landing.tsx', { id: 'landing' }),
+  // Every other path: a rural site's search, else the site's 404 page.
+  route('*', 'routes/search.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

@@ -18,15 +18,32 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+/** Brings the benchmark database to the latest migration, seeding it when it is empty. */
+export function prepareBenchDatabase() {
+  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings) })
+}
+
+export const productionBuildPath = path.resolve('build/server/index.js')
+
+/** The production build's request handler, called in-process with a site's Host header. */
+export async function productionRequestHandler() {
+  const { createRequestHandler } = await import('@remix-run/node')
+  const handle = createRequestHandler(await import(productionBuildPath), 'production')
+  return (host: string, pathname: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    headers.set('host', host)
+    if (!headers.has('accept')) headers.set('accept', 'text/html')
+    return handle(new Request(`http://${host}${pathname}`, { ...init, headers }))
+  }
+}
+
 /** The request handler of the production build over the benchmark database (migrated, seeded once). */
 export async function benchRequestHandler() {
-  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings) })
-  if (!fs.existsSync('build/server/index.js')) run('npx', ['remix', 'vite:build'])
-  const { createRequestHandler } = await import('@remix-run/node')
-  const build = await import(path.resolve('build/server/index.js'))
-  const handle = createRequestHandler(build, 'production')
+  prepareBenchDatabase()
+  if (!fs.existsSync(productionBuildPath)) run('npx', ['remix', 'vite:build'])
+  const handle = await productionRequestHandler()
   return async (host: string, pathname: string) => {
-    const response = await handle(new Request(`http://${host}${pathname}`, { headers: { host, accept: 'text/html' } }))
+    const response = await handle(host, pathname)
     const body = await response.text()
     if (response.status !== 200) throw new Error(`${host}${pathname} answered ${response.status}`)
     return body
@@ -53,11 +70,11 @@ export function percentile(sortedTimings: number[], p: number) {
   return sortedTimings[Math.min(sortedTimings.length - 1, Math.floor((p / 100) * sortedTimings.length))]!
 }
 
-/** KB gzip of the scripts a page loads before it is interactive (module preloads and the entry). */
+/** KB gzip of the scripts a page loads before it is interactive (module preloads and the entry), and each script's share. */
 export function initialJavaScriptKilobytes(html: string) {
   const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]!))
-  const bytes = [...scripts].reduce((total, src) => total + gzipSync(fs.readFileSync(path.join('build/client', src))).length, 0)
-  return { kilobytes: bytes / 1024, files: scripts.size }
+  const files = [...scripts].map((src) => ({ src, kilobytes: gzipSync(fs.readFileSync(path.join('build/client', src))).length / 1024 }))
+  return { kilobytes: files.reduce((total, file) => total + file.kilobytes, 0), files: files.length, scripts: files }
 }
 
 export const gzipKilobytes = (text: string) => gzipSync(text).length / 1024

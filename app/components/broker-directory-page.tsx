@@ -1,30 +1,13 @@
-import type { MetaDescriptor } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { brokerSortOptions } from '~/models/broker-directory'
 import type { BrokerDirectoryPageData, DirectoryLink } from '~/models/broker-page'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { BrokerCard } from './broker-card'
 import { breadcrumbList } from './broker-structured-data'
 import { Breadcrumbs } from './breadcrumbs'
 import { JsonLd } from './json-ld'
 import { Pagination } from './pagination'
-
-type MetaMatches = Parameters<typeof headContextFrom>[0]
-
-/** Head of a directory page: title, description, canonical, robots, and rel=prev/next for crawlers. */
-export function brokerDirectoryMeta(page: BrokerDirectoryPageData, matches: MetaMatches): MetaDescriptor[] {
-  const descriptors = pageMeta(headContextFrom(matches), {
-    title: page.title,
-    description: page.description,
-    canonicalPath: page.canonicalPath,
-    noindex: !page.isIndexable,
-  })
-  if (page.pagination.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.pagination.previousHref })
-  if (page.pagination.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.pagination.nextHref })
-  return descriptors
-}
 
 const fieldStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-2 py-2 text-sm'
 

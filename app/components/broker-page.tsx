@@ -9,10 +9,14 @@ import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { BrokerStructuredData, breadcrumbList } from './broker-structured-data'
 import { Breadcrumbs } from './breadcrumbs'
-import { ContactModal, type PageFormResult } from './contact-form'
+import { BrokerListingGrid } from './deferred-listing-grids'
 import { JsonLd } from './json-ld'
-import { ListingCard } from './listing-card'
+import { lazyComponent } from './lazy-component'
+import type { PageFormResult } from './page-form'
 import { Pagination } from './pagination'
+
+/** Spec §4: the contact modal loads on its own, after the page. */
+const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 
@@ -25,20 +29,6 @@ export function brokerPageMeta(
   if (page.pagination?.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.pagination.previousHref })
   if (page.pagination?.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.pagination.nextHref })
   return descriptors
-}
-
-/** `headingLevel`: the cards' titles sit one level below the heading above the grid. */
-function ListingGrid({ listings, likedListingIds, headingLevel }: { listings: LinkedListing[]; likedListingIds: number[]; headingLevel: 2 | 3 }) {
-  const liked = new Set(likedListingIds)
-  return (
-    <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
-      {listings.map((listing, index) => (
-        <li key={listing.id}>
-          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
-        </li>
-      ))}
-    </ol>
-  )
 }
 
 /** Portrait, name, company, type and office: the top of both broker pages. */
@@ -116,7 +106,7 @@ export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
       </div>
       <section aria-labelledby="listings-heading" className="mt-12">
         <h2 id="listings-heading" className="text-xl font-bold text-stone-900">{`Properties for sale by ${broker.name}`}</h2>
-        {page.listings.length > 0 ? <ListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={3} /> : <p className="mt-3">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={3} /> : <p className="mt-3">No properties for sale on this site right now.</p>}
         {page.allListingsHref ? (
           <p className="mt-6">
             <a href={page.allListingsHref} className="font-semibold text-brand underline">
@@ -155,7 +145,7 @@ export function BrokerListingsPage({ page }: { page: BrokerListingsPageData }) {
         ) : null}
       </div>
       <section aria-label="Results">
-        {page.listings.length > 0 ? <ListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={2} /> : <p className="mt-4">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={2} /> : <p className="mt-4">No properties for sale on this site right now.</p>}
         <Pagination {...page.pagination} />
       </section>
       <JsonLd

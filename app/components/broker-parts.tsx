@@ -1,5 +1,5 @@
 import { resizedImagePath } from '~/models/document-ids'
-import { listingFormSectionIds } from '~/models/listing-form-fields'
+import { listingFormSectionIds } from '~/models/listing-form-ids'
 import { EnvelopeIcon, PhoneIcon } from './icons'
 import { telHref } from './listing-card-broker'
 

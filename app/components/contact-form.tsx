@@ -1,19 +1,9 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { Form, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
+import type { PageFormResult } from './page-form'
 import { TargetModal } from './target-modal'
 import { getFormProps, useServerForm } from './server-form'
-
-/** What a page's action answered: the failed submission of one of its forms. */
-export interface PageFormResult {
-  intent: ListingFormIntent
-  result: SubmissionResult<string[]>
-}
-
-/** A form answered with its errors changes nothing on the page: no reload (and no second page view). */
-export const pageFormShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** One of a page's forms (their ids are per intent), shown with the action's answer when it was for this form. */
 export function usePageForm<Intent extends ListingFormIntent>(

@@ -7,8 +7,9 @@ import {
   maxShareRecipients,
   reportReasons,
 } from '~/models/listing-form-fields'
-import { ContactModal, type FinanceCheckbox, type PageFormResult, usePageForm } from './contact-form'
+import { ContactModal, type FinanceCheckbox, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
+import type { PageFormResult } from './page-form'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
 

@@ -2,23 +2,27 @@ import type { MetaDescriptor } from '@remix-run/node'
 import type { MouseEvent } from 'react'
 import { useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
-import type { LinkedListing, ListingDetail, ListingPageData } from '~/models/listing-detail'
+import type { ListingDetail, ListingPageData } from '~/models/listing-detail'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'
+import { ListingCards } from './deferred-listing-grids'
 import { ListingBroker } from './listing-broker'
 import { JsonLd } from './json-ld'
-import { ListingCard } from './listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
-import { pageFormShouldRevalidate } from './contact-form'
-import { type ListingFormResult, ListingForms } from './listing-forms'
+import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
-import { listingFormSectionIds } from '~/models/listing-form-fields'
+import { lazyComponent } from './lazy-component'
+import { pageFormShouldRevalidate } from './page-form'
+import { listingFormSectionIds } from '~/models/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
+
+/** Spec §4: the contact, report and share modals load on their own, after the page. */
+const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
 export const listingShouldRevalidate = pageFormShouldRevalidate
@@ -46,23 +50,6 @@ export function listingPageMeta(page: ListingPageData, matches: MetaMatches): Me
     )
   }
   return descriptors
-}
-
-/** `isInColumn`: beside the broker there is room for two cards a row, not three. */
-function ListingCards({ id, heading, listings, likedListingIds, isInColumn = false }: { id: string; heading: string; listings: LinkedListing[]; likedListingIds: Set<number>; isInColumn?: boolean }) {
-  if (listings.length === 0) return null
-  return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-stone-900">{heading}</h2>
-      <ul className={`mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
-        {listings.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
 }
 
 type OpenView = (view: CarouselView) => (event: MouseEvent<HTMLElement>) => void
@@ -128,20 +115,19 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
-  const likedListingIds = new Set(page.likedListingIds)
   const similar = (
     <ListingCards
       id="similar"
       heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
       listings={page.similarListings}
-      likedListingIds={likedListingIds}
+      likedListingIds={page.likedListingIds}
       isInColumn={!isActive}
     />
   )
   return (
     <article aria-labelledby="listing-title" className="pb-16">
       <GalleryHero listing={listing} openPhoto={openPhoto}>
-        <GalleryOverlay listing={listing} isLiked={likedListingIds.has(listing.id)} pagePath={page.canonicalPath} openView={openView} />
+        <GalleryOverlay listing={listing} isLiked={page.likedListingIds.includes(listing.id)} pagePath={page.canonicalPath} openView={openView} />
       </GalleryHero>
       <div className="mx-auto max-w-7xl px-4">
         <div className="py-4">
@@ -186,7 +172,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         </div>
         <div className="mt-12 flex flex-col gap-12">
           {listing.broker ? (
-            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={likedListingIds} />
+            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={page.likedListingIds} />
           ) : null}
           {isActive ? similar : null}
         </div>

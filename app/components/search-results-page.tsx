@@ -1,6 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
 import type { SearchPageData } from '~/models/search-page'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
@@ -13,18 +11,7 @@ import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchStructuredData } from './search-structured-data'
 
-/** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */
-export function searchResultsMeta(page: SearchPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
-  const descriptors = pageMeta(headContextFrom(matches), {
-    title: page.title,
-    description: page.description,
-    canonicalPath: page.canonicalPath,
-    noindex: !page.isIndexable,
-  })
-  if (page.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.previousHref })
-  if (page.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.nextHref })
-  return descriptors
-}
+export { searchResultsMeta } from './search-results-meta'
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {

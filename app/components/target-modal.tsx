@@ -19,17 +19,27 @@ interface TargetModalProps {
  */
 export function TargetModal({ id, title, isOpen, closeHref, answer, children }: TargetModalProps) {
   const panel = useRef<HTMLDivElement>(null)
+  // What opened the modal gets focus back; kept across the effect's runs, which an opening itself causes.
+  const opener = useRef<HTMLElement | null>(null)
   const [isDismissed, setIsDismissed] = useState(false)
   useEffect(() => setIsDismissed(false), [isOpen, answer])
+  // A modal drawn anew after its link was followed (its code loads after the page) is not the
+  // document's :target any more, so it opens itself while the address names it.
+  const [isTargeted, setIsTargeted] = useState(false)
+  useEffect(() => {
+    const onHashChange = () => setIsTargeted(window.location.hash === `#${id}`)
+    onHashChange()
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+  }, [id])
 
   useEffect(() => {
     const dialog = panel.current
     if (!dialog) return
     const focusables = () => [...dialog.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]):not([tabindex="-1"]), select, textarea')]
     const isShown = () => dialog.parentElement !== null && getComputedStyle(dialog.parentElement).display !== 'none'
-    let opener: HTMLElement | null = null
     const onFocusIn = (event: FocusEvent) => {
-      if (!dialog.contains(event.target as Node) && event.target instanceof HTMLElement) opener = event.target
+      if (!dialog.contains(event.target as Node) && event.target instanceof HTMLElement) opener.current = event.target
     }
     const onHashChange = () => {
       if (isShown()) focusables()[1]?.focus()
@@ -58,7 +68,7 @@ export function TargetModal({ id, title, isOpen, closeHref, answer, children }: 
       // A fragment navigation is what clears :target; the lone '#' it leaves is then tidied away.
       if (window.location.hash === `#${id}`) window.location.hash = ''
       history.replaceState(history.state, '', window.location.pathname + window.location.search)
-      opener?.focus()
+      opener.current?.focus()
     }
     window.addEventListener('hashchange', onHashChange)
     document.addEventListener('focusin', onFocusIn)
@@ -71,7 +81,7 @@ export function TargetModal({ id, title, isOpen, closeHref, answer, children }: 
       dialog.removeEventListener('keydown', onKeyDown)
       dialog.removeEventListener('click', onClick)
     }
-  }, [id, isOpen])
+  }, [id, isOpen, isTargeted])
 
   return (
     <section
@@ -80,7 +90,7 @@ export function TargetModal({ id, title, isOpen, closeHref, answer, children }: 
       role="dialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
-      className={`target-modal fixed inset-0 z-50 items-end justify-center bg-black/50 p-0 small:items-start small:p-4 small:pt-[8vh]${isOpen && !isDismissed ? ' is-open' : ''}${isDismissed ? ' is-dismissed' : ''}`}
+      className={`target-modal fixed inset-0 z-50 items-end justify-center bg-black/50 p-0 small:items-start small:p-4 small:pt-[8vh]${(isOpen || isTargeted) && !isDismissed ? ' is-open' : ''}${isDismissed ? ' is-dismissed' : ''}`}
     >
       <div ref={panel} className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-t-xl bg-white p-5 text-ink shadow-xl small:rounded-xl">
         <div className="mb-3 flex items-start justify-between gap-4">

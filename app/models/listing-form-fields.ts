@@ -1,22 +1,13 @@
+import type { ListingFormIntent } from './listing-form-ids'
 import { TextFlag, custom, emailFormat, fieldConstraints, fullName, maxLength, multipleEmailsFormat, phoneFormat, required, textFlags } from './validation'
+
+export { type ListingFormIntent, honeypotField, listingFormIntents, listingFormSectionIds } from './listing-form-ids'
 
 /**
  * The listing page's forms (issue 6): contact the seller, report the listing, send it to a
  * friend. Their fields' spec §5 rules and what the page needs to draw them, without zod: the
- * browser imports this module. `listing-forms.ts` builds the actions' schemas from these rules.
+ * browser imports this module with the forms. `listing-forms.ts` builds the actions' schemas from these rules.
  */
-export const listingFormIntents = ['contact', 'report', 'share'] as const
-export type ListingFormIntent = (typeof listingFormIntents)[number]
-
-/** The page section (a modal with scripts) that holds each form; confirmations return to it. */
-export const listingFormSectionIds: Record<ListingFormIntent, string> = {
-  contact: 'contact-seller',
-  report: 'report-listing',
-  share: 'share-listing',
-}
-
-/** The hidden field people never fill in; bots filling every field give themselves away. */
-export const honeypotField = 'website'
 
 const noLinksMessage = 'Please remove links, e-mail addresses and HTML from this text.'
 const plainText = textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, noLinksMessage)

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { BrokerDirectoryPage, brokerDirectoryMeta } from '~/components/broker-directory-page'
+import { type ClientLoaderFunctionArgs, useLoaderData } from '@remix-run/react'
+import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerListingsPage, BrokerProfilePage, brokerPageMeta } from '~/components/broker-page'
-import { pageFormShouldRevalidate } from '~/components/contact-form'
-import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
+import { lazyComponent } from '~/components/lazy-component'
+import { pageFormShouldRevalidate } from '~/components/page-form'
+import { searchResultsMeta } from '~/components/search-results-meta'
 import { loadBrokerDirectoryPage } from '~/models/broker-directory-page.server'
 import { handleBrokerPagePost, loadBrokerListingsPage, loadBrokerProfilePage } from '~/models/broker-page.server'
 import { getDb } from '~/models/db.server'
@@ -13,13 +14,12 @@ import { parseBrokerPath } from '~/sites/broker-path'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
- * Broker pages and the broker directory under /member/*, /broker/*, /real-estate-agents/*,
- * /find-agent/* and /profile/* (spec §2). The prefixes mean different things per site, so the
- * site's grammars decide: a broker page first (land /member/{name}/{id}, farm /broker/{name}-{id}/,
- * hunting /profile/{name}/{id}), then a directory page (land /broker/…, farm
- * /real-estate-agents/…, hunting /find-agent/…), then a search: spec §2's fallback of
- * /member/{name}/{non-numeric} to search results, which is the land grammar's broker results
- * (/member/{id}/sort-newest/). Whatever none claims is the site's 404 page.
+ * Broker pages (spec §2): land /member/{name}/{id}(/listings/), farm /broker/{name}-{id}/(land/),
+ * hunting /profile/{name}/{id}(/properties). Two of these shapes mean other pages too, decided by
+ * the site's grammars: /broker/… is the land site's directory (/broker/texas/agents/), and
+ * /member/{id}/{token}/ the land site's broker results search (spec §2's fallback of
+ * /member/{name}/{non-numeric}). Those two are drawn by components loaded only when drawn, so a
+ * broker page loads its own code alone. Whatever no grammar claims is the site's 404 page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
@@ -39,6 +39,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const brokerPath = parseBrokerPath(site, new URL(request.url).pathname)
   if (!brokerPath) throw new Response('Method Not Allowed', { status: 405 })
   return handleBrokerPagePost(getDb(), site, request, brokerPath)
+}
+
+const BrokerDirectoryPage = lazyComponent(() => import('~/components/broker-directory-page').then((module) => module.BrokerDirectoryPage))
+const SearchResultsPage = lazyComponent(() => import('~/components/search-results-page').then((module) => module.SearchResultsPage))
+
+/** A client navigation to the directory or a search has its code before drawing it. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>()
+  if (data.kind === 'directory') await BrokerDirectoryPage.preload()
+  if (data.kind === 'search') await SearchResultsPage.preload()
+  return data
 }
 
 export const shouldRevalidate = pageFormShouldRevalidate

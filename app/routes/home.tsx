@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LandingFeaturedListings } from '~/components/landing-featured-listings'
+import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { LandingHero } from '~/components/landing-hero'
 import { LandingLandValues } from '~/components/landing-land-values'
 import { PlaceLinkList } from '~/components/landing-market'

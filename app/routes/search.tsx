@@ -6,8 +6,9 @@ import { loadSearchPage } from '~/models/search-page.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
- * Search results at /search/* (the land site's grammar); the land site's /member/{id}/… broker
- * results come through routes/brokers.tsx, the rural sites' search paths through the catch-all.
+ * Search results: the land site's /search/… and /member/{id}/… (broker results), and the rural
+ * sites' paths of more than one segment through the catch-all (routes.ts). Their one-segment
+ * searches come through routes/landing.tsx, /member/{id}/{token}/ through routes/brokers.tsx.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSearchPage(getDb(), siteFromRequest(request), request)

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ClientLoaderFunctionArgs, useLoaderData } from '@remix-run/react'
 import { LandingPage, landingPageMeta } from '~/components/landing-page'
-import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
+import { lazyComponent } from '~/components/lazy-component'
+import { searchResultsMeta } from '~/components/search-results-meta'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
 import { loadLandingPage } from '~/models/landing-page.server'
@@ -10,29 +11,31 @@ import { parseLandingPath } from '~/sites/landing-path'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
- * Every path no other route claims. Its shapes depend on the site, so the site's grammars
- * decide: the land site's landing pages (/Texas, /Travis-County-TX, /market-insights/) first,
- * then a search path (/texas-land-for-sale/…, /land); anything else is the site's 404 page.
- * (The hunting site's /{location}/pid/{id}/ has a route of its own, so these pages do not load
- * the listing page's code.)
+ * One-segment paths no other route claims: the land site's landing pages (/Texas,
+ * /Travis-County-TX, /market-insights/). On the rural sites the same shape is a search (/land,
+ * /texas-land-for-sale), drawn by the search page loaded only when drawn, so a landing page loads
+ * its own code alone. The site's grammars decide; anything else is the site's 404 page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
   const db = getDb()
-  const { pathname } = new URL(request.url)
-  const landing = parseLandingPath(site, pathname)
+  const landing = parseLandingPath(site, new URL(request.url).pathname)
   if (landing) return { kind: 'landing' as const, page: await loadLandingPage(db, site, request, landing) }
   return { kind: 'search' as const, page: await loadSearchPage(db, site, request) }
 }
 
-type CatchAllData = Awaited<ReturnType<typeof loader>>
+const SearchResultsPage = lazyComponent(() => import('~/components/search-results-page').then((module) => module.SearchResultsPage))
+
+/** A client navigation to a search has its code before drawing it. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>()
+  if (data.kind === 'search') await SearchResultsPage.preload()
+  return data
+}
 
 export const handle: SiteHeaderHandle = {
-  hasTransparentHeader: (data) => {
-    const page = data as CatchAllData | undefined
-    // Spec §2: landing pages are the home screen, whose header is transparent.
-    return page?.kind === 'landing'
-  },
+  // Spec §2: landing pages are the home screen, whose header is transparent.
+  hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.kind === 'landing',
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -45,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   }
 }
 
-export default function CatchAll() {
+export default function Landing() {
   const data = useLoaderData<typeof loader>()
   switch (data.kind) {
     case 'landing':

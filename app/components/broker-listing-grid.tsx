@@ -1,0 +1,19 @@
+import type { LinkedListing } from '~/models/listing-detail'
+import { ListingCard } from './listing-card'
+
+/**
+ * A broker's listings as cards, on the broker page and the broker's listings page. `headingLevel`:
+ * the cards' titles sit one level below the heading above the grid.
+ */
+export function BrokerListingGrid({ listings, likedListingIds, headingLevel }: { listings: LinkedListing[]; likedListingIds: number[]; headingLevel: 2 | 3 }) {
+  const liked = new Set(likedListingIds)
+  return (
+    <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
+      {listings.map((listing, index) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
+        </li>
+      ))}
+    </ol>
+  )
+}

@@ -1,0 +1,17 @@
+// The head apart from the page's components: a route that draws search results only for some of its URLs loads them only then.
+import type { MetaDescriptor } from '@remix-run/node'
+import type { SearchPageData } from '~/models/search-page'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+
+/** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */
+export function searchResultsMeta(page: SearchPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
+  const descriptors = pageMeta(headContextFrom(matches), {
+    title: page.title,
+    description: page.description,
+    canonicalPath: page.canonicalPath,
+    noindex: !page.isIndexable,
+  })
+  if (page.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.previousHref })
+  if (page.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.nextHref })
+  return descriptors
+}
