@@ -1,6 +1,7 @@
 import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
-import stylesheetHref from 'maplibre-gl/dist/maplibre-gl.css?url'
+// Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
+import 'maplibre-gl/dist/maplibre-gl.css'
 import type { MapBounds } from '~/models/search-criteria'
 import type { SearchMapData } from '~/models/search-map'
 
@@ -24,16 +25,6 @@ type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'shapesHref' | 
 const countyZoom = 6
 const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309' }
 const emptyCollection = { type: 'FeatureCollection' as const, features: [] }
-
-function loadStylesheet() {
-  if (document.querySelector(`link[href="${stylesheetHref}"]`)) return Promise.resolve()
-  return new Promise<void>((resolve, reject) => {
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheetHref })
-    link.addEventListener('load', () => resolve())
-    link.addEventListener('error', () => reject(new Error('The map stylesheet did not load')))
-    document.head.append(link)
-  })
-}
 
 /** Our own basemap: background, state shapes at once, a state's counties once zoomed in on it. */
 function defaultStyle(shapesHref: string): StyleSpecification {
@@ -172,7 +163,6 @@ const isSameArea = (a: MapBounds | undefined, b: MapBounds) =>
 
 /** Creates the map in `container`; resolves once it has drawn, rejects (and leaves nothing behind) when it cannot. */
 export async function mountSearchMap(container: HTMLElement, options: MountOptions): Promise<InteractiveSearchMap> {
-  await loadStylesheet()
   const fitOptions = { padding: 0, animate: false }
   const toLngLat = (frame: MapBounds): [[number, number], [number, number]] => [[frame.west, frame.south], [frame.east, frame.north]]
   // Throws without WebGL: the caller keeps the server's map.

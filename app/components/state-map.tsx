@@ -8,7 +8,7 @@ import type { StateMapState } from '~/models/search-map'
  */
 export function StateMap({ states, headingId }: { states: StateMapState[]; headingId: string }) {
   return (
-    <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-3xl">
+    <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-xl">
       {states.map((state) => (
         <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
           <title>{state.name}</title>
