@@ -190,6 +190,12 @@ describe('state map filter', () => {
     expect(await shapes.text()).toContain(`id="${states[0]![3]!.split('#')[1]}"`)
   })
 
+  test("the land site's home page shows the state map beside its state links; the farm site's does not", async () => {
+    const stateLinks = (html: string) => html.match(/ Land For Sale" class="group/g)?.length ?? 0
+    expect(stateLinks(await page('land.localhost', '/'))).toBe(51)
+    expect(stateLinks(await page('farm.localhost', '/'))).toBe(0)
+  })
+
   test('a state search, and the map view, have no state map', async () => {
     expect(await page('land.localhost', texas)).not.toContain('Land For Sale" class="group')
     expect(await page('land.localhost', '/search/all-land/?view=map')).not.toContain('Land For Sale" class="group')
