@@ -165,15 +165,21 @@ const isSameArea = (a: MapBounds | undefined, b: MapBounds) =>
 export async function mountSearchMap(container: HTMLElement, options: MountOptions): Promise<InteractiveSearchMap> {
   const fitOptions = { padding: 0, animate: false }
   const toLngLat = (frame: MapBounds): [[number, number], [number, number]] => [[frame.west, frame.south], [frame.east, frame.north]]
-  // Throws without WebGL: the caller keeps the server's map.
-  const map = new maplibregl.Map({
-    container,
-    style: options.styleUrl ?? defaultStyle(options.shapesHref),
-    bounds: toLngLat(options.frame),
-    fitBoundsOptions: fitOptions,
-    renderWorldCopies: false,
-    attributionControl: { compact: true },
-  })
+  let map: maplibregl.Map
+  try {
+    map = new maplibregl.Map({
+      container,
+      style: options.styleUrl ?? defaultStyle(options.shapesHref),
+      bounds: toLngLat(options.frame),
+      fitBoundsOptions: fitOptions,
+      renderWorldCopies: false,
+      attributionControl: { compact: true },
+    })
+  } catch (error) {
+    // Without WebGL the map cannot draw: leave no half-built map behind; the caller keeps the server's.
+    container.replaceChildren()
+    throw error
+  }
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }))
   await new Promise<void>((resolve, reject) => {
     map.once('load', () => resolve())
