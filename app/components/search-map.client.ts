@@ -83,7 +83,7 @@ function addListingLayers(map: maplibregl.Map, pointsHref: string) {
       'circle-stroke-width': 2,
     },
   })
-  // Counts need glyphs: a production style has them, our own basemap (no font server) does not.
+  // Text on the map needs glyphs: a production style has them; our own basemap (no font server) labels with DOM.
   if (map.getStyle().glyphs) {
     map.addLayer({
       id: 'cluster-counts',
@@ -93,6 +93,8 @@ function addListingLayers(map: maplibregl.Map, pointsHref: string) {
       layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
       paint: { 'text-color': '#ffffff' },
     })
+  } else {
+    labelClusters(map)
   }
   map.addLayer({
     id: 'listing-points',
@@ -100,6 +102,26 @@ function addListingLayers(map: maplibregl.Map, pointsHref: string) {
     source: 'listings',
     filter: ['!', ['has', 'point_count']],
     paint: { 'circle-color': colours.point, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+  })
+}
+
+/** Each cluster's count as a small label over its circle, redrawn once the map or its points settle. */
+function labelClusters(map: maplibregl.Map) {
+  let labels: maplibregl.Marker[] = []
+  const redraw = () => {
+    for (const label of labels) label.remove()
+    const clusters = new Map<number, ReturnType<typeof map.querySourceFeatures>[number]>()
+    for (const feature of map.querySourceFeatures('listings', { filter: ['has', 'point_count'] })) clusters.set(Number(feature.properties.cluster_id), feature)
+    labels = [...clusters.values()].flatMap((cluster) => {
+      if (cluster.geometry.type !== 'Point') return []
+      const label = element('span', { className: 'pointer-events-none text-xs font-bold text-white', textContent: String(cluster.properties.point_count_abbreviated) })
+      label.setAttribute('aria-hidden', 'true')
+      return [new maplibregl.Marker({ element: label }).setLngLat(cluster.geometry.coordinates as [number, number]).addTo(map)]
+    })
+  }
+  map.on('moveend', redraw)
+  map.on('sourcedata', (event) => {
+    if (event.sourceId === 'listings' && map.isSourceLoaded('listings')) redraw()
   })
 }
 
