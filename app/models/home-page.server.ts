@@ -8,7 +8,7 @@ import { placeMarketSection } from './landing-places.server'
 import { findHeroPhotoId } from './listing.server'
 import { findFeaturedListings, marketStatsOf, marketSnapshot } from './market-stats.server'
 import { nearMeLink } from './near-me.server'
-import { stateMapStates } from './search-map.server'
+import { stateMapStates } from './map-shapes.server'
 
 const popularStateCount = 10
 const featuredCount = 6

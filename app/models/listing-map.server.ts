@@ -1,5 +1,5 @@
 import type { ListingMapKind } from './listing-media'
-import { contiguousLongitude, escapeXml, frameOf, loadAtlas, overlaps, pathOf, projection } from './us-atlas.server'
+import { contiguousLongitude, frameOf, loadAtlas, overlaps, pathOf, projection } from './us-atlas.server'
 
 /**
  * Static listing maps (issue 6: "until the interactive map arrives, a static map image rendered
@@ -21,6 +21,10 @@ export interface ListingMapSubject {
 
 const canvas = { width: 800, height: 533, padding: 0.08 }
 const { width, height } = canvas
+
+function escapeXml(text: string) {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+}
 
 /** The SVG document of one map, or undefined when the atlas has no shape for the listing's county. */
 export function listingMapSvg(subject: ListingMapSubject, kind: ListingMapKind): string | undefined {

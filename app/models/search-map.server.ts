@@ -1,4 +1,4 @@
-import type { FeatureCollection, MultiPolygon, Point } from 'geojson'
+import type { FeatureCollection, Point } from 'geojson'
 import type { Kysely } from 'kysely'
 import { readConfig } from '~/config.server'
 import { listingPath } from '~/sites/listing-path'
@@ -6,29 +6,16 @@ import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
 import type { Database } from './db-schema'
-import { type Gazetteer, type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
+import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
 import type { ListingSummary } from './listing-summary'
 import { type MapBounds, type SearchCriteria, normalizeCriteria } from './search-criteria'
-import type { SearchMapData, StateMapState } from './search-map'
+import type { SearchMapData } from './search-map'
 import { findMapPoints } from './search.server'
-import {
-  type Frame,
-  type Ring,
-  escapeXml,
-  frameOf,
-  loadAlbersStates,
-  loadAtlas,
-  overlaps,
-  pathOf,
-  projection,
-  simplifyRing,
-  visibleFrame,
-} from './us-atlas.server'
+import { type Frame, type Ring, frameOf, loadAtlas, overlaps, pathOf, projection, visibleFrame } from './us-atlas.server'
 
 /**
- * The search page's map (spec §2 "List/Map toggle", architecture "Map"): the server-drawn SVG
- * map of the map view, the GeoJSON maplibre draws with scripts (listings, state and county
- * outlines), and the state map filter (spec §1).
+ * The search page's map view (spec §2 "List/Map toggle", architecture "Map"): the server-drawn
+ * SVG map, and the search's matches as GeoJSON for maplibre. The outlines are map-shapes.server.ts.
  */
 
 const mapCanvas = { width: 800, height: 600, padding: 0.04 }
@@ -38,7 +25,7 @@ const minimumSpan = 0.4
 /** Up to this width in degrees of longitude, the drawn maps show county lines. */
 const countyDetailSpan = 16
 /** The interactive map's points: every match of most searches; the first in the default order beyond. */
-export const mapPointsCap = 2000
+const mapPointsCap = 2000
 
 function spread(frame: Frame): Frame {
   const grow = (low: number, high: number) => Math.max(0, (minimumSpan - (high - low)) / 2)
@@ -135,52 +122,13 @@ export function searchBasemapSvg(frame: Frame): string {
   const { width, height } = mapCanvas
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
-    `<title>${escapeXml('Map of the search area')}</title>`,
+    '<title>Map of the search area</title>',
     `<rect width="${width}" height="${height}" fill="#d7e3ea"/>`,
     `<path d="${statePaths}" fill="#f3f1e7"/>`,
     countyPaths ? `<path d="${countyPaths}" fill="none" stroke="#a8b39a" stroke-width="0.8"/>` : '',
     `<path d="${statePaths}" fill="none" stroke="#5b6b4e" stroke-width="1.5"/>`,
     '</svg>',
   ].join('')
-}
-
-/**
- * Shapes for maplibre: outer rings simplified to `tolerance` degrees, coordinates to 1/100 of a
- * degree (about a kilometre, a few pixels where the map shows a state): the states are 26 KB gzip.
- */
-function shapesGeoJson(shapes: [number, Ring[]][], tolerance: number): string {
-  const round = (value: number) => Math.round(value * 100) / 100
-  const collection: FeatureCollection<MultiPolygon> = {
-    type: 'FeatureCollection',
-    features: shapes.map(([id, rings]) => ({
-      type: 'Feature',
-      id,
-      properties: {},
-      geometry: {
-        type: 'MultiPolygon',
-        coordinates: rings.map((ring) => simplifyRing(ring, tolerance)).filter((ring) => ring.length >= 4).map((ring) => [ring.map(([x = 0, y = 0]) => [round(x), round(y)])]),
-      },
-    })),
-  }
-  return JSON.stringify(collection)
-}
-
-let statesGeoJsonText: string | undefined
-const countiesGeoJsonText = new Map<number, string>()
-
-/** Every state's outline as GeoJSON, built once per process. */
-export function statesGeoJson(): string {
-  statesGeoJsonText ??= shapesGeoJson([...loadAtlas().states], 0.03)
-  return statesGeoJsonText
-}
-
-/** The counties of one state as GeoJSON (the interactive map asks for them as it zooms in); undefined for an unknown state. */
-export function countiesGeoJson(stateId: number): string | undefined {
-  const { counties, countyIdsByState } = loadAtlas()
-  const countyIds = countyIdsByState.get(stateId)
-  if (!countyIds) return undefined
-  if (!countiesGeoJsonText.has(stateId)) countiesGeoJsonText.set(stateId, shapesGeoJson(countyIds.map((id) => [id, counties.get(id) ?? []]), 0.01))
-  return countiesGeoJsonText.get(stateId)
 }
 
 /**
@@ -204,56 +152,4 @@ export async function searchMapPointsGeoJson(db: Kysely<Database>, site: SitePro
     })),
   }
   return collection
-}
-
-interface StateShape {
-  path: string
-  marker: { x: number; y: number } | null
-}
-
-let stateShapes: Map<number, StateShape> | undefined
-let stateShapesSvgText: string | undefined
-
-/** States narrower than this (in the 975-wide drawing) get a marker to click: only DC. */
-const smallStateWidth = 6
-const stateShapesPath = '/map-shapes/states.svg'
-const stateShapeId = (stateId: number) => `state-${stateId}`
-
-function loadStateShapes() {
-  if (stateShapes) return stateShapes
-  const unprojected = ([x = 0, y = 0]: number[]) => [x, y] as [number, number]
-  stateShapes = new Map(
-    [...loadAlbersStates().states].map(([id, rings]) => {
-      const frame = frameOf(rings)
-      const isSmall = frame.east - frame.west < smallStateWidth
-      const marker = isSmall ? { x: Math.round((frame.west + frame.east) / 2), y: Math.round((frame.south + frame.north) / 2) } : null
-      return [id, { path: pathOf(rings, unprojected, { tolerance: isSmall ? 0 : 0.8 }), marker }]
-    }),
-  )
-  return stateShapes
-}
-
-/**
- * The state outlines of the state map filter as one SVG file of shapes by id: pages draw them
- * with `<use href="/map-shapes/states.svg#state-48">`, so the outlines (16 KB) are fetched once
- * and cached, not repeated in every page's HTML and its hydration data.
- */
-export function stateShapesSvg(): string {
-  stateShapesSvgText ??= [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 975 610"><defs>',
-    ...[...loadStateShapes()].map(([id, shape]) => `<path id="${stateShapeId(id)}" d="${shape.path}"/>`),
-    '</defs></svg>',
-  ].join('')
-  return stateShapesSvgText
-}
-
-/** The state map filter (spec §1): every state of the gazetteer that has a shape, linked to its search. */
-export function stateMapStates(site: SiteProfile, gazetteer: Gazetteer): StateMapState[] {
-  const shapes = loadStateShapes()
-  return gazetteer.states.flatMap((state) => {
-    const shape = shapes.get(state.id)
-    if (!shape) return []
-    const href = buildSearchPath(site, normalizeCriteria({ state: state.token }))
-    return [{ name: state.name, href, shapeHref: `${stateShapesPath}#${stateShapeId(state.id)}`, marker: shape.marker }]
-  })
 }

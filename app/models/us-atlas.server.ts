@@ -188,7 +188,3 @@ export function pathOf(rings: Ring[], project: Projection, { tolerance = 0 }: { 
     })
     .join('')
 }
-
-export function escapeXml(text: string) {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/search-map.server'
+import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/map-shapes.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 const geoJsonType = 'application/geo+json; charset=utf-8'
