@@ -25,6 +25,11 @@ export interface AppConfig {
    * separate product; PROPERTY_CONTROL_CENTER_URL points at it.
    */
   propertyControlCenterUrl: string
+  /**
+   * A production map style (a MapLibre style JSON URL, e.g. from a tile host) for the search page's
+   * interactive map, MAP_STYLE_URL; unset, the map draws our own state and county shapes.
+   */
+  mapStyleUrl: string | undefined
 }
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
@@ -48,5 +53,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       state: env.VISITOR_STATE_HEADER?.trim().toLowerCase() || 'x-visitor-state',
     },
     propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || 'https://pcc.acrefamily.example/',
+    mapStyleUrl: env.MAP_STYLE_URL || undefined,
   }
 }

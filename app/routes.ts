@@ -7,6 +7,10 @@ export default [
   route('find', 'routes/find.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
   route('listing-map/:listingId/:kind.svg', 'routes/listing-map.ts'),
+  // The search page's map view (spec §2): its server-drawn basemap, the search's points and the outlines maplibre draws.
+  route('search-map/:frame.svg', 'routes/search-map-basemap.ts'),
+  route('map-points/*', 'routes/search-map-points.ts'),
+  route('map-shapes/:file', 'routes/map-shapes.ts'),
   route('financing', 'routes/financing.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),

@@ -1,6 +1,7 @@
 import { Form, useSubmit } from '@remix-run/react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search-criteria'
+import type { SearchView } from '~/sites/search-path'
 import {
   activityOptions,
   amenityOptions,
@@ -17,6 +18,8 @@ interface FilterPanelProps {
   criteria: SearchCriteria
   activeFilterCount: number
   clearHref: string
+  /** The results' view: the map view keeps itself through the form, and its panel starts closed above the map. */
+  view: SearchView
 }
 
 const inputStyle = 'w-full rounded-md border border-ink/30 bg-white px-2 py-1.5 text-sm'
@@ -128,14 +131,14 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
  * 'Apply filters' submits it and the server redirects to the canonical path; with scripts,
  * each change re-runs the search in place, and focus stays where the user is.
  */
-export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: FilterPanelProps) {
+export function FilterPanel({ action, criteria, activeFilterCount, clearHref, view }: FilterPanelProps) {
   const submit = useSubmit()
   const panel = useRef<HTMLDetailsElement>(null)
   const debounce = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => {
     // Spec §9: the filter panel stands open beside the results from the list/map breakpoint up.
-    if (panel.current && window.matchMedia('(min-width: 990px)').matches) panel.current.open = true
-  }, [])
+    if (panel.current && view === 'list' && window.matchMedia('(min-width: 990px)').matches) panel.current.open = true
+  }, [view])
   // Typing in a number field fires a change per key: wait for a pause before searching.
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
@@ -152,6 +155,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref }: 
       <Form method="get" action={action} onChange={onChange} onSubmit={() => clearTimeout(debounce.current)} preventScrollReset className="space-y-4 px-4 pb-4">
         <input type="hidden" name="filters" value="1" />
         <input type="hidden" name="sortOrder" value={criteria.sortOrder} />
+        {view === 'map' ? <input type="hidden" name="view" value="map" /> : null}
         <label className="block text-sm">
           <span className="mb-1 block font-semibold">Keywords</span>
           <input type="search" name="keywordQuery" defaultValue={criteria.keywordQuery ?? ''} placeholder="creek, barn, timber…" className={inputStyle} />

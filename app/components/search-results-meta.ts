@@ -9,7 +9,8 @@ export function searchResultsMeta(page: SearchPageData, matches: Parameters<type
     title: page.title,
     description: page.description,
     canonicalPath: page.canonicalPath,
-    noindex: !page.isIndexable,
+    // The map view is the list's search drawn another way: one indexed URL (the canonical) for both.
+    noindex: !page.isIndexable || page.view === 'map',
   })
   if (page.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.previousHref })
   if (page.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.nextHref })

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react'
 import type { SearchPageData } from '~/models/search-page'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
@@ -10,14 +11,37 @@ import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchStructuredData } from './search-structured-data'
+import { SearchViewToggle } from './search-view-toggle'
+import { StateMap } from './state-map'
 
 export { searchResultsMeta } from './search-results-meta'
+
+const SearchMapResults = lazy(() => import('./search-map-results'))
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
   const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
   const likedListingIds = new Set(page.likedListingIds)
+  const filterPanel = (
+    <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} view={page.view} />
+  )
+  const pagination = <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
+  const noResults = (
+    <div className="rounded-lg border border-ink/15 bg-white p-6">
+      <h2 className="text-lg font-semibold">No properties match this search</h2>
+      <p className="mt-2">Try fewer filters or a wider area:</p>
+      <ul className="mt-3 list-disc space-y-1 pl-6">
+        {page.widerSearches.map((wider) => (
+          <li key={wider.href}>
+            <a href={wider.href} className="font-medium text-brand underline">
+              {wider.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -31,7 +55,11 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           {`${page.totalCount.toLocaleString('en-US')} results`}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
+          {page.viewHrefs ? <SearchViewToggle view={page.view} hrefs={page.viewHrefs} /> : null}
+          {/* Spec §2: the sort control belongs to the list view; below the breakpoint the map view is the list. */}
+          <div className={page.map ? 'list-map:hidden' : undefined}>
+            <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
+          </div>
           {useViewer()?.isSeller ? (
             <a href={page.downloadHref} download className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast">
               Download
@@ -40,41 +68,42 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
-      <div className="mt-4 grid grid-cols-1 gap-6 list-map:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside aria-label="Filters">
-          <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} />
-        </aside>
-        <section aria-labelledby="results-heading">
-          {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen-reader navigation. */}
-          <h2 id="results-heading" className="sr-only">
-            Results
-          </h2>
-          {page.listings.length > 0 ? (
-            <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
-              {page.listings.map((listing, index) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <div className="rounded-lg border border-ink/15 bg-white p-6">
-              <h2 className="text-lg font-semibold">No properties match this search</h2>
-              <p className="mt-2">Try fewer filters or a wider area:</p>
-              <ul className="mt-3 list-disc space-y-1 pl-6">
-                {page.widerSearches.map((wider) => (
-                  <li key={wider.href}>
-                    <a href={wider.href} className="font-medium text-brand underline">
-                      {wider.label}
-                    </a>
+      {page.map ? (
+        // Rendered whole on the server (entry.server waits for everything); in the browser it hydrates once its module arrives.
+        <Suspense>
+          <SearchMapResults page={{ ...page, map: page.map }} filterPanel={filterPanel} noResults={noResults} pagination={pagination} />
+        </Suspense>
+      ) : (
+        <div className="mt-4 grid grid-cols-1 gap-6 list-map:grid-cols-[18rem_minmax(0,1fr)]">
+          <aside aria-label="Filters">{filterPanel}</aside>
+          <section aria-labelledby="results-heading">
+            {page.stateMap ? (
+              <section aria-labelledby="state-map-heading" className="mb-6">
+                <h2 id="state-map-heading" className="text-lg font-semibold">
+                  Choose a state
+                </h2>
+                <StateMap states={page.stateMap} headingId="state-map-heading" />
+              </section>
+            ) : null}
+            {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen-reader navigation. */}
+            <h2 id="results-heading" className="sr-only">
+              Results
+            </h2>
+            {page.listings.length > 0 ? (
+              <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
+                {page.listings.map((listing, index) => (
+                  <li key={listing.id}>
+                    <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
                   </li>
                 ))}
-              </ul>
-            </div>
-          )}
-          <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
-        </section>
-      </div>
+              </ol>
+            ) : (
+              noResults
+            )}
+            {pagination}
+          </section>
+        </div>
+      )}
       {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>

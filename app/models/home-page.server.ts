@@ -8,6 +8,7 @@ import { placeMarketSection } from './landing-places.server'
 import { findHeroPhotoId } from './listing.server'
 import { findFeaturedListings, marketStatsOf, marketSnapshot } from './market-stats.server'
 import { nearMeLink } from './near-me.server'
+import { stateMapStates } from './map-shapes.server'
 
 const popularStateCount = 10
 const featuredCount = 6
@@ -41,5 +42,7 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
     propertyTypes: market.inventory,
     featured: featured.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
     insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
+    // The state map filter (spec §1) beside the state links, on a site with map search.
+    stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer) : null,
   }
 }

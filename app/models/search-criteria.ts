@@ -376,3 +376,12 @@ export function criteriaFromFilterForm(base: SearchCriteria, form: URLSearchPara
     page: 1,
   })
 }
+
+/**
+ * Reads the map view's 'Search this area' form (the map's south, west, north and east edges) into
+ * the same search within those bounds, from its first page; bounds that make no box are dropped.
+ */
+export function criteriaFromAreaForm(base: SearchCriteria, form: URLSearchParams): SearchCriteria {
+  const edge = (name: keyof MapBounds) => Number(form.get(name) ?? Number.NaN)
+  return normalizeCriteria({ ...base, mapBounds: { south: edge('south'), west: edge('west'), north: edge('north'), east: edge('east') }, page: 1 })
+}

@@ -9,7 +9,9 @@ import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
 import { searchPageMarketSection } from './landing-page.server'
-import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
+import { type SearchCriteria, countActiveFilters, criteriaFromAreaForm, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
+import { stateMapStates } from './map-shapes.server'
+import { searchMapData } from './search-map.server'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
 import { likedListingIdsAmong } from './saved-property.server'
@@ -95,14 +97,10 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const url = new URL(request.url)
   const parsed = parseSearchPath(site, url.pathname, url.searchParams)
   if (!parsed) throw new Response('Not Found', { status: 404 })
-  // The filter and sort forms are GET forms: their fields arrive as a query and leave as a path.
-  if (url.searchParams.has('filters') || url.searchParams.has('sort')) {
-    const criteria = url.searchParams.has('filters')
-      ? criteriaFromFilterForm(parsed.criteria, url.searchParams)
-      : normalizeCriteria({ ...parsed.criteria, sortOrder: sortOptions.find((option) => option.key === url.searchParams.get('sort'))?.key, page: 1 })
-    throw redirect(buildSearchPath(site, criteria), 303)
-  }
-  const { criteria } = parsed
+  const { criteria, view } = parsed
+  // The filter, sort and map-area forms are GET forms: their fields arrive as a query and leave as a path.
+  const submitted = submittedCriteria(criteria, url.searchParams)
+  if (submitted) throw redirect(buildSearchPath(site, submitted, { view }), 303)
   const gazetteer = await loadGazetteer(db)
   const resolved = resolveLocation(gazetteer, criteria)
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
@@ -115,8 +113,9 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
 
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
-  const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
+  const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
   const names = placeNames(location)
+  const listings = result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) }))
   return {
     criteria,
     heading: searchHeading(criteria, names),
@@ -127,7 +126,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     downloadHref: searchDownloadHref(parsed.normalPath),
     isIndexable: isIndexableSearch(criteria),
     totalCount: result.totalCount,
-    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    listings,
     pageCount,
     previousHref: criteria.page > 1 ? pageHref(criteria.page - 1) : null,
     nextHref: criteria.page < pageCount ? pageHref(criteria.page + 1) : null,
@@ -141,5 +140,22 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     financeHref: financeHref ?? null,
     likedListingIds,
     isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
+    view,
+    viewHrefs: site.features.mapSearch ? { list: buildSearchPath(site, criteria), map: buildSearchPath(site, criteria, { view: 'map' }) } : null,
+    map: view === 'map' ? searchMapData(site, criteria, location, listings) : null,
+    stateMap: site.features.mapSearch && view === 'list' && isPlainNationalSearch(criteria) ? stateMapStates(site, gazetteer) : null,
   }
+}
+
+/** The criteria a submitted GET form asks for (the filter panel, the sort control, 'Search this area'); undefined for none. */
+function submittedCriteria(criteria: SearchCriteria, query: URLSearchParams): SearchCriteria | undefined {
+  if (query.has('filters')) return criteriaFromFilterForm(criteria, query)
+  if (query.has('sort')) return normalizeCriteria({ ...criteria, sortOrder: sortOptions.find((option) => option.key === query.get('sort'))?.key, page: 1 })
+  if (query.has('area')) return criteriaFromAreaForm(criteria, query)
+  return undefined
+}
+
+/** The first page of all land in the United States, in no narrower shape: where a buyer still has a state to choose. */
+function isPlainNationalSearch(criteria: SearchCriteria) {
+  return JSON.stringify(criteria) === JSON.stringify(normalizeCriteria({ sortOrder: criteria.sortOrder }))
 }

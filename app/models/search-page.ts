@@ -1,6 +1,8 @@
 import type { PlaceMarketSection } from './landing-page'
 import type { ListingSummary } from './listing-summary'
 import type { SearchCriteria } from './search-criteria'
+import type { SearchMapData, StateMapState } from './search-map'
+import type { SearchView } from '~/sites/search-path'
 
 /** A chosen location shown as a removable tag (spec §2 "Search bar"). */
 export interface LocationTag {
@@ -43,6 +45,13 @@ export interface SearchPageData {
   market: PlaceMarketSection | null
   /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
   likedListingIds: number[]
+  view: SearchView
+  /** The List/Map toggle's two links (spec §2); null on a site without map search. */
+  viewHrefs: { list: string; map: string } | null
+  /** The map view's map; null in the list view. */
+  map: SearchMapData | null
+  /** The state map filter (spec §1) on the national search of a site with map search; null elsewhere. */
+  stateMap: StateMapState[] | null
   /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
   isSavedSearch: boolean
 }

@@ -110,3 +110,44 @@ export async function searchListings(
     priceRange: min === null || max === null ? null : { min, max },
   }
 }
+
+export interface MapPoint {
+  id: number
+  title: string
+  price: number
+  acres: number
+  latitude: number
+  longitude: number
+  /** With its suffix, as a listing's URL spells it: 'Travis County'. */
+  countyName: string
+  stateAbbreviation: string
+}
+
+/**
+ * Where the matches of a search are, for the map view: up to `limit` of them, the first in the
+ * default order (the upgraded listings a buyer sees first), each with what its map popup and
+ * URL need, and no more.
+ */
+export async function findMapPoints(db: Kysely<Database>, request: SearchRequest, limit: number): Promise<MapPoint[]> {
+  const ids = ordered(matchingListings(db, request, 'default').select('listings.id'), 'default').limit(limit)
+  const rows = await db
+    .selectFrom('listings')
+    .innerJoin('counties', 'counties.id', 'listings.county_id')
+    .innerJoin('states', 'states.id', 'listings.state_id')
+    .where('listings.id', 'in', ids)
+    .select([
+      'listings.id', 'listings.title', 'listings.price', 'listings.acres', 'listings.latitude', 'listings.longitude',
+      'counties.name as county_name', 'counties.suffix as county_suffix', 'states.abbreviation as state_abbreviation',
+    ])
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    acres: row.acres,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    countyName: `${row.county_name} ${row.county_suffix}`,
+    stateAbbreviation: row.state_abbreviation,
+  }))
+}

@@ -7,6 +7,7 @@ import { PlaceLinkList } from '~/components/landing-market'
 import { LandingNearMe } from '~/components/landing-near-me'
 import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
+import { StateMap } from '~/components/state-map'
 import { getDb } from '~/models/db.server'
 import { loadHomePage } from '~/models/home-page.server'
 import { visitorHeaderNames } from '~/models/near-me.server'
@@ -71,6 +72,11 @@ export default function Home() {
         <h2 id="all-states" className="text-2xl font-bold text-brand">
           Land for sale by state
         </h2>
+        {home.stateMap ? (
+          <div className="my-4">
+            <StateMap states={home.stateMap} headingId="all-states" />
+          </div>
+        ) : null}
         <PlaceLinkList places={home.allStates} />
         {home.insightsHref ? (
           <p className="mt-6">

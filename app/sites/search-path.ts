@@ -27,16 +27,22 @@ import type { SiteProfile } from './site-profile'
  * Search URLs (spec §2 "Search URLs", architecture "URL grammar"): the only code that reads or
  * writes them. The land site speaks /search/{state}-land-for-sale/{place}/{type}-for-sale/…,
  * the rural sites /{state}-land-for-sale/{place}/{type}/… and /land. Filters, sort and page
- * are readable path tokens; free-text keywords ride in `?keywords=`.
+ * are readable path tokens; free-text keywords ride in `?keywords=`, and the map view of a site
+ * with map search in `?view=map` (spec §2 "List/Map toggle"; the list is the plain URL).
  */
 type Grammar = NonNullable<SiteProfile['searchGrammar']>
+
+/** How the results are shown: the same search, so not a criterion; the canonical URL is the list's. */
+export type SearchView = 'list' | 'map'
 
 export interface ParsedSearchPath {
   criteria: SearchCriteria
   /** The same search in normal form: a request for any other spelling is redirected here (301). */
   normalPath: string
-  /** What <link rel=canonical> names: the normal path without map bounds (spec §2). */
+  /** What <link rel=canonical> names: the normal path without map bounds (spec §2) or view. */
   canonicalPath: string
+  /** 'map' only on a site with map search (a `?view=map` elsewhere is no part of the search). */
+  view: SearchView
 }
 
 const sortTokens: Record<Exclude<SortOrder, 'default'>, string> = {
@@ -181,24 +187,31 @@ function locationSegments(grammar: Grammar, criteria: SearchCriteria, hasTypeTok
   return ['land']
 }
 
-function assemble(grammar: Grammar, segments: string[], keywordQuery: string | undefined) {
+function assemble(grammar: Grammar, segments: string[], keywordQuery: string | undefined, view: SearchView) {
   const path = `/${segments.join('/')}${grammar === 'land' ? '/' : ''}`
-  return keywordQuery ? `${path}?${new URLSearchParams({ keywords: keywordQuery })}` : path
+  const query = new URLSearchParams()
+  if (keywordQuery) query.set('keywords', keywordQuery)
+  if (view === 'map') query.set('view', view)
+  return query.size > 0 ? `${path}?${query}` : path
 }
 
-function buildPaths(grammar: Grammar, criteria: SearchCriteria) {
+function buildPaths(grammar: Grammar, criteria: SearchCriteria, view: SearchView) {
   const hasTypeToken = criteria.propertyTypes.length > 0 || criteria.customSegment !== undefined || criteria.transactionTypes.length > 0
   const location = locationSegments(grammar, criteria, hasTypeToken)
   return {
-    normalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: true })], criteria.keywordQuery),
-    canonicalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: false })], criteria.keywordQuery),
+    normalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: true })], criteria.keywordQuery, view),
+    canonicalPath: assemble(grammar, [...location, ...filterTokens(grammar, criteria, { withMap: false })], criteria.keywordQuery, 'list'),
   }
 }
 
-/** The URL of a search on a site; the site must have a search grammar. */
-export function buildSearchPath(site: SiteProfile, criteria: SearchCriteria): string {
+function viewOn(site: SiteProfile, view: SearchView | string | null): SearchView {
+  return site.features.mapSearch && view === 'map' ? 'map' : 'list'
+}
+
+/** The URL of a search on a site (in the given view, where the site has it); the site must have a search grammar. */
+export function buildSearchPath(site: SiteProfile, criteria: SearchCriteria, { view = 'list' }: { view?: SearchView } = {}): string {
   if (!site.searchGrammar) throw new Error(`${site.name} has no search`)
-  return buildPaths(site.searchGrammar, normalizeCriteria(criteria)).normalPath
+  return buildPaths(site.searchGrammar, normalizeCriteria(criteria), viewOn(site, view)).normalPath
 }
 
 type Parsed = Partial<SearchCriteria> & Pick<SearchCriteria, 'places' | 'propertyTypes' | 'transactionTypes' | 'activityTypes' | 'amenityTypes' | 'marketStatuses'>
@@ -389,5 +402,6 @@ export function parseSearchPath(site: SiteProfile, pathname: string, query = new
     marketStatuses: parsed.marketStatuses.length > 0 ? parsed.marketStatuses : emptyCriteria.marketStatuses,
     keywordQuery: query.get('keywords') ?? undefined,
   })
-  return { criteria, ...buildPaths(grammar, criteria) }
+  const view = viewOn(site, query.get('view'))
+  return { criteria, view, ...buildPaths(grammar, criteria, view) }
 }

@@ -43,6 +43,10 @@ export interface SiteProfile {
     notFound: string
   }
   features: {
+    /**
+     * Spec §2 "Map on search page only on the main land site": the results' List/Map toggle, the
+     * map view (`?view=map`, its map routes) and the state map filter (spec §1).
+     */
     mapSearch: boolean
     brokerDirectory: boolean
     marketInsights: boolean

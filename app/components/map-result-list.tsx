@@ -1,0 +1,47 @@
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
+import type { ListingSummary } from '~/models/listing-summary'
+import { formatAcres, formatAddress, formatPrice } from '~/utils/format'
+import { imageQuality } from '~/utils/resized-image-url'
+
+/** Spec §9 thumbnail size (81 × 122), fetched at twice that for sharp screens. */
+const thumbnail = { width: 122, height: 81 }
+
+/**
+ * The map view's results beside the map: compact cards numbered like the map's points. Spec §9:
+ * no lazy margin in the map view, so the thumbnails are the browser's own lazy images, with no
+ * script looking ahead of the scroll.
+ */
+export function MapResultList({ listings }: { listings: (ListingSummary & { href: string })[] }) {
+  return (
+    <ol className="flex flex-col gap-3">
+      {listings.map((listing, index) => (
+        <li key={listing.id}>
+          <article className="group relative flex gap-3 rounded-lg border border-stone-200 bg-white p-2 text-ink hover:shadow-md">
+            <span aria-hidden="true" className="absolute left-1 top-1 z-10 flex h-6 min-w-6 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-white">
+              {index + 1}
+            </span>
+            <img
+              src={resizedImagePath(listing.imageIds[0] ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID, { width: thumbnail.width * 2, height: thumbnail.height * 2, quality: imageQuality.medium })}
+              width={thumbnail.width}
+              height={thumbnail.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-[81px] w-[122px] shrink-0 rounded object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-bold">{`${formatPrice(listing.price)} · ${formatAcres(listing.acres)}`}</p>
+              <h3 className="line-clamp-2 text-sm font-semibold leading-snug">
+                <a href={listing.href} className="after:absolute after:inset-0 group-hover:underline">
+                  <span className="sr-only">{`${index + 1}. `}</span>
+                  {listing.title}
+                </a>
+              </h3>
+              <p className="truncate text-xs text-stone-600">{formatAddress(listing)}</p>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ol>
+  )
+}

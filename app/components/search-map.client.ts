@@ -1,0 +1,237 @@
+import type { Feature, FeatureCollection } from 'geojson'
+import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
+// Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
+import 'maplibre-gl/dist/maplibre-gl.css'
+import type { MapBounds } from '~/models/search-criteria'
+import type { SearchMapData } from '~/models/search-map'
+
+/**
+ * The interactive map of the search page's map view (architecture "Map": maplibre-gl, loaded only
+ * when a map is shown). This module and maplibre are one chunk that only the map view imports.
+ */
+
+export interface InteractiveSearchMap {
+  /** Shows another search: its points, and its frame unless it is the area the map already shows. */
+  show(frame: MapBounds, pointsHref: string): void
+  remove(): void
+}
+
+type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'shapesHref' | 'styleUrl'> & {
+  /** Called when the buyer moves the map, with the edges it now shows. */
+  onMove(bounds: MapBounds): void
+}
+
+/** From this zoom the default basemap draws the counties of the states in view. */
+const countyZoom = 6
+const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309' }
+const emptyCollection = { type: 'FeatureCollection' as const, features: [] }
+
+/** Our own basemap: background, state shapes at once, a state's counties once zoomed in on it. */
+function defaultStyle(shapesHref: string): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      states: { type: 'geojson', data: `${shapesHref}states.geojson`, attribution: 'US Census Bureau' },
+      counties: { type: 'geojson', data: emptyCollection },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': colours.water } },
+      { id: 'state-fill', type: 'fill', source: 'states', paint: { 'fill-color': colours.land } },
+      { id: 'county-lines', type: 'line', source: 'counties', minzoom: countyZoom, paint: { 'line-color': colours.countyLine, 'line-width': 0.8 } },
+      { id: 'state-lines', type: 'line', source: 'states', paint: { 'line-color': colours.stateLine, 'line-width': 1.5 } },
+    ],
+  }
+}
+
+/** Loads the counties of the states in view once zoomed in, each state once. */
+function followCounties(map: maplibregl.Map, shapesHref: string) {
+  const loaded = new Map<number, Feature[]>()
+  const source = map.getSource<GeoJSONSource>('counties')
+  const loadCountiesInView = () => {
+    if (map.getZoom() < countyZoom) return
+    const stateIds = new Set(map.queryRenderedFeatures({ layers: ['state-fill'] }).map((feature) => Number(feature.id)))
+    const missing = [...stateIds].filter((id) => !loaded.has(id))
+    for (const id of missing) loaded.set(id, [])
+    Promise.all(
+      missing.map(async (id) => {
+        const response = await fetch(`${shapesHref}counties-${id}.geojson`)
+        if (response.ok) loaded.set(id, ((await response.json()) as FeatureCollection).features)
+      }),
+    )
+      .then(() => source?.setData({ type: 'FeatureCollection', features: [...loaded.values()].flat() }))
+      .catch(() => {
+        // Without county lines the map still works; the next move tries the states not loaded.
+        for (const id of missing) if (loaded.get(id)?.length === 0) loaded.delete(id)
+      })
+  }
+  loadCountiesInView()
+  map.on('moveend', loadCountiesInView)
+}
+
+function addListingLayers(map: maplibregl.Map, pointsHref: string) {
+  map.addSource('listings', { type: 'geojson', data: pointsHref, cluster: true, clusterRadius: 40, clusterMaxZoom: 12 })
+  map.addLayer({
+    id: 'clusters',
+    type: 'circle',
+    source: 'listings',
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': colours.cluster,
+      'circle-opacity': 0.85,
+      'circle-radius': ['step', ['get', 'point_count'], 12, 10, 16, 100, 22],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  })
+  // Text on the map needs glyphs: a production style has them; our own basemap (no font server) labels with DOM.
+  if (map.getStyle().glyphs) {
+    map.addLayer({
+      id: 'cluster-counts',
+      type: 'symbol',
+      source: 'listings',
+      filter: ['has', 'point_count'],
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
+      paint: { 'text-color': '#ffffff' },
+    })
+  } else {
+    labelClusters(map)
+  }
+  map.addLayer({
+    id: 'listing-points',
+    type: 'circle',
+    source: 'listings',
+    filter: ['!', ['has', 'point_count']],
+    paint: { 'circle-color': colours.point, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+  })
+}
+
+/** Each cluster's count as a small label over its circle, redrawn once the map or its points settle. */
+function labelClusters(map: maplibregl.Map) {
+  let labels: maplibregl.Marker[] = []
+  const redraw = () => {
+    for (const label of labels) label.remove()
+    const clusters = new Map<number, ReturnType<typeof map.querySourceFeatures>[number]>()
+    for (const feature of map.querySourceFeatures('listings', { filter: ['has', 'point_count'] })) clusters.set(Number(feature.properties.cluster_id), feature)
+    labels = [...clusters.values()].flatMap((cluster) => {
+      if (cluster.geometry.type !== 'Point') return []
+      const label = element('span', { className: 'pointer-events-none text-xs font-bold text-white', textContent: String(cluster.properties.point_count_abbreviated) })
+      label.setAttribute('aria-hidden', 'true')
+      return [new maplibregl.Marker({ element: label }).setLngLat(cluster.geometry.coordinates as [number, number]).addTo(map)]
+    })
+  }
+  map.on('moveend', redraw)
+  map.on('sourcedata', (event) => {
+    if (event.sourceId === 'listings' && map.isSourceLoaded('listings')) redraw()
+  })
+}
+
+function element<Tag extends keyof HTMLElementTagNameMap>(tag: Tag, properties: Partial<HTMLElementTagNameMap[Tag]>, ...children: Node[]) {
+  const node = Object.assign(document.createElement(tag), properties)
+  node.append(...children)
+  return node
+}
+
+/** A point's popup: price and acres, the title as a link; maplibre moves the focus to the link. */
+function popupContent(feature: MapGeoJSONFeature) {
+  const { price, acres, title, href } = feature.properties as { price: string; acres: string; title: string; href: string }
+  return element(
+    'div',
+    { className: 'text-sm text-ink' },
+    element('p', { className: 'font-bold', textContent: `${price} · ${acres}` }),
+    element('a', { href, className: 'font-semibold text-brand underline', textContent: title }),
+  )
+}
+
+function addListingInteractions(map: maplibregl.Map) {
+  map.on('click', 'clusters', (event) => {
+    const cluster = event.features?.[0]
+    if (!cluster || cluster.geometry.type !== 'Point') return
+    const center = cluster.geometry.coordinates as [number, number]
+    map
+      .getSource<GeoJSONSource>('listings')
+      ?.getClusterExpansionZoom(Number(cluster.properties.cluster_id))
+      .then((zoom) => map.easeTo({ center, zoom }))
+      .catch(() => map.easeTo({ center, zoom: map.getZoom() + 2 }))
+  })
+  map.on('click', 'listing-points', (event) => {
+    const point = event.features?.[0]
+    if (!point || point.geometry.type !== 'Point') return
+    new maplibregl.Popup({ closeButton: true, maxWidth: '16rem' })
+      .setLngLat(point.geometry.coordinates as [number, number])
+      .setDOMContent(popupContent(point))
+      .addTo(map)
+  })
+  for (const layer of ['clusters', 'listing-points']) {
+    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'))
+    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''))
+  }
+}
+
+const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000
+
+/** What the map shows, inside the grammar's longitude range (the map does not repeat the world). */
+function shownBounds(map: maplibregl.Map): MapBounds {
+  const bounds = map.getBounds()
+  return {
+    south: roundCoordinate(Math.max(-90, bounds.getSouth())),
+    west: roundCoordinate(Math.max(-180, bounds.getWest())),
+    north: roundCoordinate(Math.min(90, bounds.getNorth())),
+    east: roundCoordinate(Math.min(180, bounds.getEast())),
+  }
+}
+
+const isSameArea = (a: MapBounds | undefined, b: MapBounds) =>
+  a !== undefined && (['south', 'west', 'north', 'east'] as const).every((edge) => Math.abs(a[edge] - b[edge]) < 1e-3)
+
+/** Creates the map in `container`; resolves once it has drawn, rejects (and leaves nothing behind) when it cannot. */
+export async function mountSearchMap(container: HTMLElement, options: MountOptions): Promise<InteractiveSearchMap> {
+  const fitOptions = { padding: 0, animate: false }
+  const toLngLat = (frame: MapBounds): [[number, number], [number, number]] => [[frame.west, frame.south], [frame.east, frame.north]]
+  let map: maplibregl.Map
+  try {
+    map = new maplibregl.Map({
+      container,
+      style: options.styleUrl ?? defaultStyle(options.shapesHref),
+      bounds: toLngLat(options.frame),
+      fitBoundsOptions: fitOptions,
+      renderWorldCopies: false,
+      attributionControl: { compact: true },
+    })
+  } catch (error) {
+    // Without WebGL the map cannot draw: leave no half-built map behind; the caller keeps the server's.
+    container.replaceChildren()
+    throw error
+  }
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }))
+  await new Promise<void>((resolve, reject) => {
+    map.once('load', () => resolve())
+    map.once('error', (event) => {
+      if (map.loaded()) return
+      map.remove()
+      reject(event.error)
+    })
+  })
+  addListingLayers(map, options.pointsHref)
+  addListingInteractions(map)
+  if (!options.styleUrl) followCounties(map, options.shapesHref)
+
+  let movedArea: MapBounds | undefined
+  let isFitting = false
+  map.on('moveend', () => {
+    if (isFitting) return
+    movedArea = shownBounds(map)
+    options.onMove(movedArea)
+  })
+  // Later errors (a tile, a points request) leave the map as it is; maplibre would log each one.
+  map.on('error', () => {})
+  return {
+    show(frame, pointsHref) {
+      map.getSource<GeoJSONSource>('listings')?.setData(pointsHref)
+      if (isSameArea(movedArea, frame)) return
+      isFitting = true
+      map.fitBounds(toLngLat(frame), fitOptions)
+      isFitting = false
+    },
+    remove: () => map.remove(),
+  }
+}

@@ -1,0 +1,26 @@
+import type { StateMapState } from '~/models/search-map'
+
+/**
+ * The state map filter (spec §1): the country, each state a link to its search, named as the
+ * spec's state links read ('{state} Land For Sale'). The outlines are one cached SVG file the
+ * states `<use>`. Works without scripts; a keyboard reaches every state in alphabetical order,
+ * with a visible focus.
+ */
+export function StateMap({ states, headingId }: { states: StateMapState[]; headingId: string }) {
+  return (
+    <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-xl">
+      {states.map((state) => (
+        <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
+          <title>{state.name}</title>
+          <use
+            href={state.shapeHref}
+            className="fill-brand/15 stroke-white stroke-[1.5] transition-colors group-hover:fill-brand/60 group-focus-visible:fill-accent group-focus-visible:stroke-ink group-focus-visible:stroke-[3]"
+          />
+          {state.marker ? (
+            <circle cx={state.marker.x} cy={state.marker.y} r={7} className="fill-brand stroke-white stroke-2 group-hover:fill-accent group-focus-visible:fill-accent group-focus-visible:stroke-ink" />
+          ) : null}
+        </a>
+      ))}
+    </svg>
+  )
+}
