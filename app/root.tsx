@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
+import { IconSprite } from '~/components/icons'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
@@ -106,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
+        <IconSprite />
         <SiteHeader
           site={site}
           menu={rootData?.navigation.menu}

@@ -12,6 +12,7 @@ import { Breadcrumbs } from './breadcrumbs'
 import { ContactModal, type PageFormResult } from './contact-form'
 import { JsonLd } from './json-ld'
 import { ListingCard } from './listing-card'
+import { listingCardView } from '~/models/listing-card'
 import { Pagination } from './pagination'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
@@ -34,7 +35,7 @@ function ListingGrid({ listings, likedListingIds, headingLevel }: { listings: Li
     <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
       {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
+          <ListingCard card={listingCardView(listing)} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
         </li>
       ))}
     </ol>

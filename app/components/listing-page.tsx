@@ -10,6 +10,7 @@ import { Breadcrumbs } from './breadcrumbs'
 import { ListingBroker } from './listing-broker'
 import { JsonLd } from './json-ld'
 import { ListingCard } from './listing-card'
+import { listingCardView } from '~/models/listing-card'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { pageFormShouldRevalidate } from './contact-form'
@@ -57,7 +58,7 @@ function ListingCards({ id, heading, listings, likedListingIds, isInColumn = fal
       <ul className={`mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.has(listing.id)} />
+            <ListingCard card={listingCardView(listing)} isLiked={likedListingIds.has(listing.id)} />
           </li>
         ))}
       </ul>

@@ -57,7 +57,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
             <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
               {page.listings.map((listing, index) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
+                  <ListingCard card={listing} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
                 </li>
               ))}
             </ol>

@@ -80,7 +80,7 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
     : 'bg-brand relative z-30'
   return (
     // Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it (the `full-menu:` and `drawer:` variants).
-    <header ref={header} data-full-menu={site.fullMenuScreen} className={`${position} text-brand-contrast print:hidden`}>
+    <header ref={header} className={`${position} text-brand-contrast print:hidden`} data-full-menu={site.fullMenuScreen}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>

@@ -9,6 +9,7 @@ import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
 import { searchPageMarketSection } from './landing-page.server'
+import { listingCardView } from './listing-card'
 import { type SearchCriteria, countActiveFilters, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import type { LocationTag, SearchPageData } from './search-page'
 import { searchListings } from './search.server'
@@ -125,7 +126,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     formAction: parsed.normalPath.split('?')[0]!,
     isIndexable: isIndexableSearch(criteria),
     totalCount: result.totalCount,
-    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    listings: result.listings.map((listing) => listingCardView({ ...listing, href: listingPath(site, listing) })),
     pageCount,
     previousHref: criteria.page > 1 ? pageHref(criteria.page - 1) : null,
     nextHref: criteria.page < pageCount ? pageHref(criteria.page + 1) : null,

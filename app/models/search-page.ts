@@ -1,5 +1,5 @@
 import type { PlaceMarketSection } from './landing-page'
-import type { ListingSummary } from './listing-summary'
+import type { ListingCardView } from './listing-card'
 import type { SearchCriteria } from './search-criteria'
 
 /** A chosen location shown as a removable tag (spec §2 "Search bar"). */
@@ -23,7 +23,7 @@ export interface SearchPageData {
   formAction: string
   isIndexable: boolean
   totalCount: number
-  listings: (ListingSummary & { href: string })[]
+  listings: ListingCardView[]
   pageCount: number
   previousHref: string | null
   nextHref: string | null
