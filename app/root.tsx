@@ -12,11 +12,10 @@ import {
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
-import { IconSprite } from '~/components/icons'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
-import { financeCenterHref } from '~/models/finance-centers.server'
+import { recentFinanceCenterHref } from '~/models/finance-centers.server'
 import { getViewer } from '~/models/session.server'
 import { popularStates } from '~/models/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
@@ -55,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [states, financeHref, viewer] = await Promise.all([
     navigationStates(context.site),
-    financeCenterHref(getDb(), context.site, {}),
+    recentFinanceCenterHref(getDb(), context.site, {}),
     getViewer(request),
   ])
   const navigation = navigationFor(context.site, states)
@@ -107,7 +106,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
-        <IconSprite />
         <SiteHeader
           site={site}
           menu={rootData?.navigation.menu}

@@ -1,9 +1,8 @@
-import { useRef } from 'react'
+import { Suspense, lazy, useRef } from 'react'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
 import type { ListingCardView } from '~/models/listing-card'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { useNearViewport } from '~/utils/use-near-viewport'
-import { CardPhotoCarousel } from './card-photo-carousel'
 import { CameraIcon } from './icons'
 
 const photoAspectRatio = 3 / 2
@@ -13,6 +12,9 @@ const photoSizes = '(min-width: 1025px) 33vw, (min-width: 601px) 50vw, 100vw'
 
 /** Spec §2 visual tiers with a ribbon (coloured by the card's tier class); standard and free cards have none. */
 const ribbons: Partial<Record<ListingCardView['tier'], string>> = { diamond: 'Diamond', platinum: 'Platinum', gold: 'Gold', showcase: 'Showcase' }
+
+// Only ever shown in the browser, after the card comes near the viewport: not part of the page's first script.
+const CardPhotoCarousel = lazy(() => import('./card-photo-carousel').then((module) => ({ default: module.CardPhotoCarousel })))
 
 const badgeClasses: Record<NonNullable<ListingCardView['badge']>['tone'], string> = {
   'under-contract': 'card-badge-under-contract',
@@ -54,19 +56,23 @@ export function ListingCardPhoto({ card, priority }: { card: ListingCardView; pr
   const showsCarousel = useNearViewport(box) && card.imageIds.length > 1
   const ribbon = ribbons[card.tier]
   const { badge } = card
+  // The placeholder says nothing about the land, so it stays out of the accessibility tree.
+  const firstPhoto = <Photo documentId={documentId} alt={photoId === undefined ? '' : card.title} loading={priority ? 'eager' : 'lazy'} priority={priority} />
   return (
     <div ref={box} className="card-photo">
-      {showsCarousel ? (
-        <CardPhotoCarousel
-          title={card.title}
-          slides={card.imageIds.map((imageId, index) => (loading) => (
-            <Photo documentId={imageId} alt={`${card.title}, photo ${index + 1}`} loading={loading} priority={priority && index === 0} />
-          ))}
-        />
-      ) : (
-        // The placeholder says nothing about the land, so it stays out of the accessibility tree.
-        <Photo documentId={documentId} alt={photoId === undefined ? '' : card.title} loading={priority ? 'eager' : 'lazy'} priority={priority} />
-      )}
+      {/* The first photo stays until the carousel's script has arrived. */}
+      <Suspense fallback={firstPhoto}>
+        {showsCarousel ? (
+          <CardPhotoCarousel
+            title={card.title}
+            slides={card.imageIds.map((imageId, index) => (loading) => (
+              <Photo documentId={imageId} alt={`${card.title}, photo ${index + 1}`} loading={loading} priority={priority && index === 0} />
+            ))}
+          />
+        ) : (
+          firstPhoto
+        )}
+      </Suspense>
       <div className="card-badges">
         {ribbon ? <span className="card-ribbon">{ribbon}</span> : null}
         {badge ? (

@@ -74,10 +74,8 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
   const header = useRef<HTMLElement>(null)
   useMenuDismissal(header, menuProps.currentPath)
   const [first, second] = site.wordmark
-  // Over the photo the header floats on a dark fade (white text keeps its contrast) and turns solid on hover, focus or an open menu.
-  const position = isTransparent
-    ? 'absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-black/80 via-black/50 to-transparent transition-colors hover:bg-brand hover:bg-none focus-within:bg-brand focus-within:bg-none has-[details[open]]:bg-brand has-[details[open]]:bg-none'
-    : 'bg-brand relative z-30'
+  // Over the photo the header floats on a dark fade (`.header-over-photo`, app/tailwind.css).
+  const position = isTransparent ? 'header-over-photo' : 'bg-brand relative z-30'
   return (
     // Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it (the `full-menu:` and `drawer:` variants).
     <header ref={header} className={`${position} text-brand-contrast print:hidden`} data-full-menu={site.fullMenuScreen}>

@@ -1,4 +1,4 @@
-import { type FinanceLocation, financeCenterHref } from './finance-centers.server'
+import { type FinanceLocation, recentFinanceCenterHref } from './finance-centers.server'
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -112,7 +112,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
-  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
+  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), recentFinanceCenterHref(db, site, financeLocation(location))])
 
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page })
