@@ -1,17 +1,16 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import { Suspense, lazy } from 'react'
 import type { SearchPageData } from '~/models/search-page'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
-import { LandingMarket } from './landing-market'
 import { ListingCard } from './listing-card'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
-import { SearchStructuredData } from './search-structured-data'
 
 /** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */
 export function searchResultsMeta(page: SearchPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
@@ -25,6 +24,11 @@ export function searchResultsMeta(page: SearchPageData, matches: Parameters<type
   if (page.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.nextHref })
   return descriptors
 }
+
+// Server-rendered in full; in the browser they hydrate once their modules arrive, outside the page's
+// first script: the market shows only on the rural sites' place searches, the JSON-LD is for crawlers.
+const LandingMarket = lazy(() => import('./landing-market').then((module) => ({ default: module.LandingMarket })))
+const SearchStructuredData = lazy(() => import('./search-structured-data').then((module) => ({ default: module.SearchStructuredData })))
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
@@ -79,8 +83,14 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
         </section>
       </div>
-      {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
-      <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
+      {page.market ? (
+        <Suspense>
+          <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} />
+        </Suspense>
+      ) : null}
+      <Suspense>
+        <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
+      </Suspense>
     </div>
   )
 }
