@@ -1,10 +1,10 @@
-import { type Expression, type Kysely, type OrderByInterface, sql } from 'kysely'
+import { type CompiledQuery, type Expression, type Kysely, type OrderByInterface, sql } from 'kysely'
 import type { Database } from './db-schema'
 import { auctionWithoutPrice } from './enumerations'
 import type { ListingSummary } from './listing-summary'
 import { selectListingSummaries, toListingSummary } from './listing-summary.server'
 import { matchesSearch, type SearchRequest } from './search-filters.server'
-import { type SearchTotals, searchTotalsCacheFor } from './search-totals-cache.server'
+import { type SearchTotals, searchPagesCacheFor, searchTotalsCacheFor } from './search-totals-cache.server'
 import type { SortOrder } from './search-options'
 
 export interface SearchResults {
@@ -82,10 +82,18 @@ function pageQuery(db: Kysely<Database>, request: SearchRequest, pageSize: numbe
   return ordered(query, request.criteria.sortOrder)
 }
 
+const cacheKey = (query: CompiledQuery) => `${query.sql}\n${JSON.stringify(query.parameters)}`
+
+/** A page of listings, from the cache when the same page was read within the last minute (see search-totals-cache). */
+function searchPage(db: Kysely<Database>, request: SearchRequest, pageSize: number): Promise<ListingSummary[]> {
+  const query = pageQuery(db, request, pageSize).compile()
+  return searchPagesCacheFor(db).answerFor(cacheKey(query), async () => (await db.executeQuery(query)).rows.map(toListingSummary))
+}
+
 /** The totals, from the cache when the same query ran within the last minute (see search-totals-cache). */
 function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<SearchTotals> {
   const query = totalsQuery(db, request).compile()
-  return searchTotalsCacheFor(db).totalsFor(`${query.sql}\n${JSON.stringify(query.parameters)}`, async () => {
+  return searchTotalsCacheFor(db).answerFor(cacheKey(query), async () => {
     const { rows: [row] } = await db.executeQuery(query)
     if (!row) throw new Error('The totals query returned no row')
     return { total: Number(row.total), minPrice: row.min_price, maxPrice: row.max_price }
@@ -103,10 +111,9 @@ export async function searchListings(
 ): Promise<SearchResults> {
   const { total, minPrice: min, maxPrice: max } = await searchTotals(db, request)
   const isPastLastMatch = (request.criteria.page - 1) * pageSize >= total
-  const rows = isPastLastMatch ? [] : await pageQuery(db, request, pageSize).execute()
   return {
     totalCount: total,
-    listings: rows.map(toListingSummary),
+    listings: isPastLastMatch ? [] : await searchPage(db, request, pageSize),
     priceRange: min === null || max === null ? null : { min, max },
   }
 }
