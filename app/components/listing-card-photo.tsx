@@ -60,19 +60,19 @@ export function ListingCardPhoto({ card, priority }: { card: ListingCardView; pr
   const firstPhoto = <Photo documentId={documentId} alt={photoId === undefined ? '' : card.title} loading={priority ? 'eager' : 'lazy'} priority={priority} />
   return (
     <div ref={box} className="card-photo">
-      {/* The first photo stays until the carousel's script has arrived. */}
-      <Suspense fallback={firstPhoto}>
-        {showsCarousel ? (
+      {showsCarousel ? (
+        // The first photo stays until the carousel's script has arrived.
+        <Suspense fallback={firstPhoto}>
           <CardPhotoCarousel
             title={card.title}
             slides={card.imageIds.map((imageId, index) => (loading) => (
               <Photo documentId={imageId} alt={`${card.title}, photo ${index + 1}`} loading={loading} priority={priority && index === 0} />
             ))}
           />
-        ) : (
-          firstPhoto
-        )}
-      </Suspense>
+        </Suspense>
+      ) : (
+        firstPhoto
+      )}
       <div className="card-badges">
         {ribbon ? <span className="card-ribbon">{ribbon}</span> : null}
         {badge ? (
