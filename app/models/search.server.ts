@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Expression, type Kysely, type OrderByInterface, sql } from 'kysely'
+import { type Expression, type Kysely, type OrderByInterface, sql } from 'kysely'
 import type { Database } from './db-schema'
 import { auctionWithoutPrice } from './enumerations'
 import type { ListingSummary } from './listing-summary'
@@ -82,19 +82,28 @@ function pageQuery(db: Kysely<Database>, request: SearchRequest, pageSize: numbe
   return ordered(query, request.criteria.sortOrder)
 }
 
-const cacheKey = (query: CompiledQuery) => `${query.sql}\n${JSON.stringify(query.parameters)}`
+/**
+ * What decides a search's SQL, as a cache key: the (normalized) criteria, the site's scope and the
+ * moment relative dates count from. The location is not in it: it is the criteria's places read
+ * from the gazetteer. A key, unlike the compiled SQL, costs no query building on a cache hit.
+ */
+function searchKey({ criteria, scopeBits, now }: SearchRequest, pageSize?: number) {
+  return JSON.stringify([criteria, scopeBits, now?.toISOString() ?? null, pageSize ?? null])
+}
 
 /** A page of listings, from the cache when the same page was read within the last minute (see search-totals-cache). */
 function searchPage(db: Kysely<Database>, request: SearchRequest, pageSize: number): Promise<ListingSummary[]> {
-  const query = pageQuery(db, request, pageSize).compile()
-  return searchPagesCacheFor(db).answerFor(cacheKey(query), async () => (await db.executeQuery(query)).rows.map(toListingSummary))
+  return searchPagesCacheFor(db).answerFor(searchKey(request, pageSize), async () => (await pageQuery(db, request, pageSize).execute()).map(toListingSummary))
 }
 
-/** The totals, from the cache when the same query ran within the last minute (see search-totals-cache). */
+/**
+ * The totals, from the cache when the same search ran within the last minute (see
+ * search-totals-cache); its sort and page do not change them.
+ */
 function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<SearchTotals> {
-  const query = totalsQuery(db, request).compile()
-  return searchTotalsCacheFor(db).answerFor(cacheKey(query), async () => {
-    const { rows: [row] } = await db.executeQuery(query)
+  const anyPage = { ...request, criteria: { ...request.criteria, sortOrder: 'default' as const, page: 1 } }
+  return searchTotalsCacheFor(db).answerFor(searchKey(anyPage), async () => {
+    const { rows: [row] } = await db.executeQuery(totalsQuery(db, request).compile())
     if (!row) throw new Error('The totals query returned no row')
     return { total: Number(row.total), minPrice: row.min_price, maxPrice: row.max_price }
   })
