@@ -1,7 +1,33 @@
 import type { Config } from 'tailwindcss'
+import plugin from 'tailwindcss/plugin'
 
 /** Theme tokens read the CSS variables that each site sets on <html data-site> (app/tailwind.css). */
 const themeColour = (name: string) => `rgb(var(--color-${name}) / <alpha-value>)`
+
+// Spec §9 breakpoints.
+const screens = {
+  small: '601px',
+  medium: '901px',
+  'list-map': '990px',
+  tablet: '1025px',
+  'medium-large': '1201px',
+  'larger-than-ipad-pro': '1401px',
+  large: '1601px',
+}
+
+/** The screens a site's full menu may start from (`SiteProfile.fullMenuScreen`). */
+const fullMenuScreens = ['medium', 'larger-than-ipad-pro'] as const
+
+/**
+ * `full-menu:` and `drawer:` style the one header menu as the bar of drop-downs or the mobile
+ * drawer, from the width the header's `data-full-menu` names (spec §2: it differs by site).
+ */
+const menuVariants = plugin(({ addVariant }) => {
+  const at = (query: (width: string) => string) =>
+    fullMenuScreens.map((screen) => `@media ${query(screens[screen])} { [data-full-menu=${screen}] & }`)
+  addVariant('full-menu', at((width) => `(min-width: ${width})`))
+  addVariant('drawer', at((width) => `not all and (min-width: ${width})`))
+})
 
 export default {
   content: ['./app/**/*.{ts,tsx}'],
@@ -14,17 +40,8 @@ export default {
         ink: themeColour('ink'),
       },
       fontFamily: { site: 'var(--font-site)' },
-      screens: {
-        // Spec §9 breakpoints.
-        small: '601px',
-        medium: '901px',
-        'list-map': '990px',
-        tablet: '1025px',
-        'medium-large': '1201px',
-        'larger-than-ipad-pro': '1401px',
-        large: '1601px',
-      },
+      screens,
     },
   },
-  plugins: [],
+  plugins: [menuVariants],
 } satisfies Config

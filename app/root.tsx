@@ -15,7 +15,7 @@ import { ErrorMessage } from '~/components/error-message'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db.server'
-import { financeCenterHref } from '~/models/finance-centers.server'
+import { recentFinanceCenterHref } from '~/models/finance-centers.server'
 import { getViewer } from '~/models/session.server'
 import { popularStates } from '~/models/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [states, financeHref, viewer] = await Promise.all([
     navigationStates(context.site),
-    financeCenterHref(getDb(), context.site, {}),
+    recentFinanceCenterHref(getDb(), context.site, {}),
     getViewer(request),
   ])
   const navigation = navigationFor(context.site, states)

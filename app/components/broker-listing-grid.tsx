@@ -1,4 +1,5 @@
 import type { LinkedListing } from '~/models/listing-detail'
+import { listingCardView } from '~/models/listing-card'
 import { ListingCard } from './listing-card'
 
 /**
@@ -11,7 +12,7 @@ export function BrokerListingGrid({ listings, likedListingIds, headingLevel }: {
     <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
       {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} href={listing.href} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
+          <ListingCard card={listingCardView(listing)} priority={index === 0} headingLevel={headingLevel} isLiked={liked.has(listing.id)} />
         </li>
       ))}
     </ol>

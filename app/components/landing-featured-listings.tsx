@@ -1,5 +1,6 @@
 import type { FeaturedListing } from '~/models/landing-page'
 import { ListingCard } from './listing-card'
+import { listingCardView } from '~/models/listing-card'
 
 /** Diamond and platinum listings of a place (issue 7). Below the hero, so every photo loads lazily. */
 export function LandingFeaturedListings({ heading, headingLevel = 2, listings }: { heading: string; headingLevel?: 2 | 3; listings: FeaturedListing[] }) {
@@ -13,7 +14,7 @@ export function LandingFeaturedListings({ heading, headingLevel = 2, listings }:
       <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} />
+            <ListingCard card={listingCardView(listing)} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { LinkedListing } from '~/models/listing-detail'
+import { listingCardView } from '~/models/listing-card'
 import { ListingCard } from './listing-card'
 
 /**
@@ -13,7 +14,7 @@ export function ListingCards({ id, heading, listings, likedListingIds, isInColum
       <ul className={`mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} href={listing.href} isLiked={likedListingIds.includes(listing.id)} />
+            <ListingCard card={listingCardView(listing)} isLiked={likedListingIds.includes(listing.id)} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,5 @@
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
-import type { ListingSummary } from '~/models/listing-summary'
-import { formatAcres, formatAddress, formatPrice } from '~/utils/format'
+import type { ListingCardView } from '~/models/listing-card'
 import { imageQuality } from '~/utils/resized-image-url'
 
 /** Spec §9 thumbnail size (81 × 122), fetched at twice that for sharp screens. */
@@ -11,7 +10,7 @@ const thumbnail = { width: 122, height: 81 }
  * no lazy margin in the map view, so the thumbnails are the browser's own lazy images, with no
  * script looking ahead of the scroll.
  */
-export function MapResultList({ listings }: { listings: (ListingSummary & { href: string })[] }) {
+export function MapResultList({ listings }: { listings: ListingCardView[] }) {
   return (
     <ol className="flex flex-col gap-3">
       {listings.map((listing, index) => (
@@ -30,14 +29,14 @@ export function MapResultList({ listings }: { listings: (ListingSummary & { href
               className="h-[81px] w-[122px] shrink-0 rounded object-cover"
             />
             <div className="min-w-0 flex-1">
-              <p className="font-bold">{`${formatPrice(listing.price)} · ${formatAcres(listing.acres)}`}</p>
+              <p className="font-bold">{`${listing.price} · ${listing.acres}`}</p>
               <h3 className="line-clamp-2 text-sm font-semibold leading-snug">
                 <a href={listing.href} className="after:absolute after:inset-0 group-hover:underline">
                   <span className="sr-only">{`${index + 1}. `}</span>
                   {listing.title}
                 </a>
               </h3>
-              <p className="truncate text-xs text-stone-600">{formatAddress(listing)}</p>
+              <p className="truncate text-xs text-stone-600">{listing.address}</p>
             </div>
           </article>
         </li>

@@ -3,20 +3,23 @@ import type { SearchPageData } from '~/models/search-page'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { FilterPanel } from './filter-panel'
-import { LandingMarket } from './landing-market'
 import { ListingCard } from './listing-card'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
-import { SearchStructuredData } from './search-structured-data'
 import { SearchViewToggle } from './search-view-toggle'
 import { StateMap } from './state-map'
 
 export { searchResultsMeta } from './search-results-meta'
 
 const SearchMapResults = lazy(() => import('./search-map-results'))
+
+// Server-rendered in full; in the browser they hydrate once their modules arrive, outside the page's
+// first script: the market shows only on the rural sites' place searches, the JSON-LD is for crawlers.
+const LandingMarket = lazy(() => import('./landing-market').then((module) => ({ default: module.LandingMarket })))
+const SearchStructuredData = lazy(() => import('./search-structured-data').then((module) => ({ default: module.SearchStructuredData })))
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
@@ -93,7 +96,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
               <ol className="grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
                 {page.listings.map((listing, index) => (
                   <li key={listing.id}>
-                    <ListingCard listing={listing} href={listing.href} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
+                    <ListingCard card={listing} priority={index === 0} showBrokerCallButtons isLiked={likedListingIds.has(listing.id)} />
                   </li>
                 ))}
               </ol>

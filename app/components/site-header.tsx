@@ -1,8 +1,7 @@
 import { useMatches } from '@remix-run/react'
 import { type RefObject, useEffect, useRef } from 'react'
 import type { SiteProfile } from '~/sites/site-profile'
-import { MobileMenu } from './mobile-menu'
-import { MenuItems, type SiteMenuProps } from './site-menu'
+import { HeaderMenu, type SiteMenuProps } from './site-menu'
 
 /**
  * What a route's `handle` may tell the header. Spec §2: home and diamond-listing detail pages
@@ -30,12 +29,6 @@ export function useFinanceHref(): string | undefined {
 
 export function useTransparentHeader() {
   return useMatches().some((match) => (match.handle as SiteHeaderHandle | undefined)?.hasTransparentHeader?.(match.data) === true)
-}
-
-/** Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it. */
-const menuScreenClasses: Record<SiteProfile['fullMenuScreen'], { fullMenu: string; mobileMenu: string }> = {
-  medium: { fullMenu: 'hidden medium:block', mobileMenu: 'medium:hidden' },
-  'larger-than-ipad-pro': { fullMenu: 'hidden larger-than-ipad-pro:block', mobileMenu: 'larger-than-ipad-pro:hidden' },
 }
 
 /**
@@ -81,13 +74,11 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
   const header = useRef<HTMLElement>(null)
   useMenuDismissal(header, menuProps.currentPath)
   const [first, second] = site.wordmark
-  const screens = menuScreenClasses[site.fullMenuScreen]
-  // Over the photo the header floats on a dark fade (white text keeps its contrast) and turns solid on hover, focus or an open menu.
-  const position = isTransparent
-    ? 'absolute inset-x-0 top-0 z-30 bg-gradient-to-b from-black/80 via-black/50 to-transparent transition-colors hover:bg-brand hover:bg-none focus-within:bg-brand focus-within:bg-none has-[details[open]]:bg-brand has-[details[open]]:bg-none'
-    : 'bg-brand relative z-30'
+  // Over the photo the header floats on a dark fade (`.header-over-photo`, app/tailwind.css).
+  const position = isTransparent ? 'header-over-photo' : 'bg-brand relative z-30'
   return (
-    <header ref={header} className={`${position} text-brand-contrast print:hidden`}>
+    // Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it (the `full-menu:` and `drawer:` variants).
+    <header ref={header} className={`${position} text-brand-contrast print:hidden`} data-full-menu={site.fullMenuScreen}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>
@@ -97,14 +88,7 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
           <span className="font-light">{second}</span>
           <span className="sr-only"> home</span>
         </a>
-        {menu ? (
-          <>
-            <nav aria-label="Main" className={screens.fullMenu}>
-              <MenuItems variant="bar" menu={menu} {...menuProps} />
-            </nav>
-            <MobileMenu menu={menu} {...menuProps} className={screens.mobileMenu} />
-          </>
-        ) : null}
+        {menu ? <HeaderMenu menu={menu} {...menuProps} /> : null}
       </div>
     </header>
   )

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, type SyntheticEvent, useEffect } from 'react'
 import type { Viewer } from '~/models/viewer'
 import type { LinkGroup, SiteMenu } from '~/sites/navigation'
 import { LogoutForm, accountLinks, loginPath, signupPath } from './account-menu'
@@ -13,37 +13,6 @@ export interface SiteMenuProps {
   financeHref?: string
 }
 
-const panelLink = 'block px-2 py-1.5 hover:text-brand hover:underline'
-const topItem = 'block whitespace-nowrap px-3 py-2 hover:underline'
-const summary = 'flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden'
-
-/**
- * The two looks of one menu (spec §2): a bar of drop-downs on wide screens, a drawer of
- * sections in the mobile menu.
- */
-const variants = {
-  bar: {
-    list: 'flex flex-wrap items-center text-sm font-semibold',
-    link: topItem,
-    summary: `${topItem} ${summary}`,
-    panel: 'absolute top-full z-40 bg-white p-4 font-normal text-ink shadow-xl',
-    widePanel: 'inset-x-4',
-    narrowPanel: 'right-4 w-56',
-    searchLand: 'grid grid-cols-3 gap-6',
-    states: 'grid grid-cols-5 gap-4',
-  },
-  drawer: {
-    list: 'text-base',
-    link: `${panelLink} font-semibold`,
-    summary: `${panelLink} ${summary} justify-between font-semibold`,
-    panel: 'pb-2 pl-3',
-    widePanel: '',
-    narrowPanel: '',
-    searchLand: 'flex flex-col gap-3',
-    states: 'grid small:grid-cols-2',
-  },
-}
-
 /** Link groups side by side; `labelPrefix` names groups that show no heading ('States A to G'). */
 function LinkGroups({ groups, labelPrefix, className }: { groups: LinkGroup[]; labelPrefix?: string; className: string }) {
   return (
@@ -51,7 +20,7 @@ function LinkGroups({ groups, labelPrefix, className }: { groups: LinkGroup[]; l
       {groups.map((group) => (
         <div key={group.heading}>
           {labelPrefix ? null : <p className="px-2 font-bold">{group.heading}</p>}
-          <LinkList links={group.links} label={labelPrefix ? `${labelPrefix} ${group.heading}` : group.heading} linkClass={panelLink} />
+          <LinkList links={group.links} label={labelPrefix ? `${labelPrefix} ${group.heading}` : group.heading} linkClass="menu-link" />
         </div>
       ))}
     </div>
@@ -59,14 +28,14 @@ function LinkGroups({ groups, labelPrefix, className }: { groups: LinkGroup[]; l
 }
 
 /**
- * A drop-down or drawer section that works without JavaScript: a <details>. Sharing `name`
- * makes them exclusive (opening one closes the other) in current browsers.
+ * A drop-down (full menu) or drawer section (mobile menu) that works without JavaScript: a
+ * <details>. Sharing `name` makes them exclusive (opening one closes the other).
  */
-function MenuPanel({ label, summaryClass, panelClass, children }: { label: string; summaryClass: string; panelClass: string; children: ReactNode }) {
+function MenuPanel({ label, panelClass, children }: { label: string; panelClass: string; children: ReactNode }) {
   return (
     <li>
       <details name="site-menu">
-        <summary className={summaryClass}>
+        <summary className="menu-item menu-toggle">
           {label}
           <span aria-hidden="true">▾</span>
         </summary>
@@ -79,39 +48,71 @@ function MenuPanel({ label, summaryClass, panelClass, children }: { label: strin
 /**
  * Spec §2 menu groups in order: Search Land (Property Types, Auctions, Other Searches), Search By
  * State, Find Agents, Advertise, Finance, Add a Property, then Sign up and Log in for visitors or
- * My Account (Favorites, Saved Searches, Manage Listings for sellers, Settings, Log out).
+ * My Account (Favorites, Saved Searches, Manage Listings for sellers, Settings, Log out). Rendered
+ * once per page: the `menu-*` classes (app/tailwind.css) make it the bar of drop-downs from the
+ * site's full-menu screen and the mobile menu's drawer below it.
  */
-export function MenuItems({ variant, menu, viewer, currentPath, financeHref }: SiteMenuProps & { variant: keyof typeof variants }) {
-  const style = variants[variant]
+function MenuItems({ menu, viewer, currentPath, financeHref }: SiteMenuProps) {
   const finance = financeHref ? { label: 'Finance', href: financeHref } : undefined
   const links = [menu.findAgents, menu.advertise, finance, menu.addProperty].filter((link) => link !== undefined)
   const visitorLinks = [
     { label: 'Sign up', href: signupPath },
     { label: 'Log in', href: loginPath(currentPath) },
   ]
-  const widePanel = `${style.panel} ${style.widePanel}`
   return (
-    <ul className={style.list}>
+    <ul className="menu-list">
       {menu.searchLand.length > 0 ? (
-        <MenuPanel label="Search Land" summaryClass={style.summary} panelClass={widePanel}>
-          <LinkGroups groups={menu.searchLand} className={style.searchLand} />
+        <MenuPanel label="Search Land" panelClass="menu-panel menu-panel-wide">
+          <LinkGroups groups={menu.searchLand} className="menu-groups" />
         </MenuPanel>
       ) : null}
       {menu.searchByState.length > 0 ? (
-        <MenuPanel label="Search By State" summaryClass={style.summary} panelClass={widePanel}>
-          <LinkGroups groups={menu.searchByState} labelPrefix="States" className={style.states} />
+        <MenuPanel label="Search By State" panelClass="menu-panel menu-panel-wide">
+          <LinkGroups groups={menu.searchByState} labelPrefix="States" className="menu-states" />
         </MenuPanel>
       ) : null}
-      {linkItems(viewer ? links : [...links, ...visitorLinks], style.link)}
+      {linkItems(viewer ? links : [...links, ...visitorLinks], 'menu-item')}
       {viewer ? (
-        <MenuPanel label="My Account" summaryClass={style.summary} panelClass={`${style.panel} ${style.narrowPanel}`}>
-          <LinkList links={accountLinks(viewer)} label="My Account" linkClass={panelLink}>
+        <MenuPanel label="My Account" panelClass="menu-panel menu-panel-narrow">
+          <LinkList links={accountLinks(viewer)} label="My Account" linkClass="menu-link">
             <li>
-              <LogoutForm buttonClassName={`${panelLink} w-full text-left`} />
+              <LogoutForm buttonClassName="menu-link w-full text-left" />
             </li>
           </LinkList>
         </MenuPanel>
       ) : null}
     </ul>
+  )
+}
+
+/** Spec §2: opening the menu scrolls to the top and locks the page's scrolling; closing releases it. */
+function lockScrollWhileOpen(event: SyntheticEvent<HTMLDetailsElement>) {
+  // React passes the sections' toggles up to here too; only the menu itself counts.
+  if (event.target !== event.currentTarget) return
+  const isOpen = event.currentTarget.open
+  if (isOpen) window.scrollTo(0, 0)
+  document.body.style.overflow = isOpen ? 'hidden' : ''
+}
+
+/**
+ * The header menu, once for every width: below the site's full-menu screen a <details> (so it
+ * opens without JavaScript) whose summary reads Menu, and from that screen up the same <details>
+ * with its summary hidden and its content shown as the bar (`.site-menu`, app/tailwind.css). The
+ * header closes it on navigation.
+ */
+export function HeaderMenu(props: SiteMenuProps) {
+  useEffect(() => () => void (document.body.style.overflow = ''), [])
+  return (
+    <details className="site-menu" onToggle={lockScrollWhileOpen}>
+      <summary className="cursor-pointer list-none px-3 py-2 font-semibold [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true">☰ </span>Menu
+      </summary>
+      <nav
+        aria-label="Main"
+        className="drawer:absolute drawer:inset-x-0 drawer:top-full drawer:z-40 drawer:max-h-[calc(100dvh-4rem)] drawer:overflow-y-auto drawer:bg-white drawer:p-4 drawer:text-ink drawer:shadow-xl"
+      >
+        <MenuItems {...props} />
+      </nav>
+    </details>
   )
 }

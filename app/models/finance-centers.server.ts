@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
-import type { FinanceCenterFlag, SiteProfile } from '~/sites/site-profile'
+import { sites } from '~/sites/index'
+import type { FinanceCenterFlag, SiteKey, SiteProfile } from '~/sites/site-profile'
+import { timedCache } from '~/utils/timed-cache.server'
 import type { Database, FinanceCenterTable, FinanceLeadTable } from './db-schema'
 import { financeLocationType } from './enumerations'
 import { sendMail } from './mailer.server'
@@ -133,6 +135,20 @@ export async function financePageCenter(db: Kysely<Database>, site: SiteProfile,
 export async function financeCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
   const center = await financeCenterForLocation(db, site, location)
   return center ? financingPath(center.id) : undefined
+}
+
+const recentHrefs = timedCache(60_000, (db: Kysely<Database>, key: string) => {
+  const [siteKey, ...ids] = key.split(':')
+  const [countyId, regionId, stateId] = ids.map((id) => (id ? Number(id) : undefined))
+  return financeCenterHref(db, sites[siteKey as SiteKey], { countyId, regionId, stateId })
+})
+
+/**
+ * `financeCenterHref` remembered for a minute per site and place: the header needs it on every
+ * search and page, and lenders change only when the data is loaded again.
+ */
+export function recentFinanceCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
+  return recentHrefs(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
 }
 
 export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_at' | 'wants_financing'> & { wantsFinancing: boolean }

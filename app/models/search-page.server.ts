@@ -1,4 +1,4 @@
-import { type FinanceLocation, financeCenterHref } from './finance-centers.server'
+import { type FinanceLocation, recentFinanceCenterHref } from './finance-centers.server'
 import { redirect } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -9,6 +9,7 @@ import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from './db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from './gazetteer.server'
 import { searchPageMarketSection } from './landing-page.server'
+import { listingCardView } from './listing-card'
 import { type SearchCriteria, countActiveFilters, criteriaFromAreaForm, criteriaFromFilterForm, normalizeCriteria } from './search-criteria'
 import { stateMapStates } from './map-shapes.server'
 import { searchMapData } from './search-map.server'
@@ -110,7 +111,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = Math.max(1, Math.ceil(result.totalCount / resultsPerPage))
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
-  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), financeCenterHref(db, site, financeLocation(location))])
+  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), recentFinanceCenterHref(db, site, financeLocation(location))])
 
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
@@ -126,7 +127,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     downloadHref: searchDownloadHref(parsed.normalPath),
     isIndexable: isIndexableSearch(criteria),
     totalCount: result.totalCount,
-    listings,
+    listings: listings.map(listingCardView),
     pageCount,
     previousHref: criteria.page > 1 ? pageHref(criteria.page - 1) : null,
     nextHref: criteria.page < pageCount ? pageHref(criteria.page + 1) : null,

@@ -1,5 +1,5 @@
 import type { PlaceMarketSection } from './landing-page'
-import type { ListingSummary } from './listing-summary'
+import type { ListingCardView } from './listing-card'
 import type { SearchCriteria } from './search-criteria'
 import type { SearchMapData, StateMapState } from './search-map'
 import type { SearchView } from '~/sites/search-path'
@@ -27,7 +27,7 @@ export interface SearchPageData {
   downloadHref: string
   isIndexable: boolean
   totalCount: number
-  listings: (ListingSummary & { href: string })[]
+  listings: ListingCardView[]
   pageCount: number
   previousHref: string | null
   nextHref: string | null

@@ -4,7 +4,7 @@ import { auctionWithoutPrice } from './enumerations'
 import type { ListingSummary } from './listing-summary'
 import { selectListingSummaries, toListingSummary } from './listing-summary.server'
 import { matchesSearch, type SearchRequest } from './search-filters.server'
-import { type SearchTotals, searchTotalsCacheFor } from './search-totals-cache.server'
+import { type SearchTotals, searchPagesCacheFor, searchTotalsCacheFor } from './search-totals-cache.server'
 import type { SortOrder } from './search-options'
 
 export interface SearchResults {
@@ -82,11 +82,28 @@ function pageQuery(db: Kysely<Database>, request: SearchRequest, pageSize: numbe
   return ordered(query, request.criteria.sortOrder)
 }
 
-/** The totals, from the cache when the same query ran within the last minute (see search-totals-cache). */
+/**
+ * What decides a search's SQL, as a cache key: the (normalized) criteria, the site's scope and the
+ * moment relative dates count from. The location is not in it: it is the criteria's places read
+ * from the gazetteer. A key, unlike the compiled SQL, costs no query building on a cache hit.
+ */
+function searchKey({ criteria, scopeBits, now }: SearchRequest, pageSize?: number) {
+  return JSON.stringify([criteria, scopeBits, now?.toISOString() ?? null, pageSize ?? null])
+}
+
+/** A page of listings, from the cache when the same page was read within the last minute (see search-totals-cache). */
+function searchPage(db: Kysely<Database>, request: SearchRequest, pageSize: number): Promise<ListingSummary[]> {
+  return searchPagesCacheFor(db).answerFor(searchKey(request, pageSize), async () => (await pageQuery(db, request, pageSize).execute()).map(toListingSummary))
+}
+
+/**
+ * The totals, from the cache when the same search ran within the last minute (see
+ * search-totals-cache); its sort and page do not change them.
+ */
 function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<SearchTotals> {
-  const query = totalsQuery(db, request).compile()
-  return searchTotalsCacheFor(db).totalsFor(`${query.sql}\n${JSON.stringify(query.parameters)}`, async () => {
-    const { rows: [row] } = await db.executeQuery(query)
+  const anyPage = { ...request, criteria: { ...request.criteria, sortOrder: 'default' as const, page: 1 } }
+  return searchTotalsCacheFor(db).answerFor(searchKey(anyPage), async () => {
+    const { rows: [row] } = await db.executeQuery(totalsQuery(db, request).compile())
     if (!row) throw new Error('The totals query returned no row')
     return { total: Number(row.total), minPrice: row.min_price, maxPrice: row.max_price }
   })
@@ -103,10 +120,9 @@ export async function searchListings(
 ): Promise<SearchResults> {
   const { total, minPrice: min, maxPrice: max } = await searchTotals(db, request)
   const isPastLastMatch = (request.criteria.page - 1) * pageSize >= total
-  const rows = isPastLastMatch ? [] : await pageQuery(db, request, pageSize).execute()
   return {
     totalCount: total,
-    listings: rows.map(toListingSummary),
+    listings: isPastLastMatch ? [] : await searchPage(db, request, pageSize),
     priceRange: min === null || max === null ? null : { min, max },
   }
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { useLoaderData } from '@remix-run/react'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ListingCard } from '~/components/listing-card'
+import { listingCardView } from '~/models/listing-card'
 import { Pagination } from '~/components/pagination'
 import { handleAccountAction, readLikeForm } from '~/models/account-actions.server'
 import { loadFavorites } from '~/models/account-pages.server'
@@ -42,7 +43,7 @@ export default function Favorites() {
         <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
           {page.listings.map((listing, index) => (
             <li key={listing.id}>
-              <ListingCard listing={listing} href={listing.href} headingLevel={2} priority={index === 0} isLiked />
+              <ListingCard card={listingCardView(listing)} headingLevel={2} priority={index === 0} isLiked />
             </li>
           ))}
         </ol>

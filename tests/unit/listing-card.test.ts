@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ListingCard, type ListingCardProps } from '~/components/listing-card'
 import { listingLevel, marketStatus, upgradeLevel } from '~/models/enumerations'
+import { listingCardView } from '~/models/listing-card'
 import type { ListingSummary } from '~/models/listing-summary'
 
 const href = '/property/42-acres-in-travis-county-tx/7/'
@@ -46,7 +47,7 @@ const standardListing: ListingSummary = {
 }
 
 function renderCard(listing: Partial<ListingSummary>, props: Partial<ListingCardProps> = {}) {
-  return renderToStaticMarkup(createElement(ListingCard, { listing: { ...standardListing, ...listing }, href, ...props }))
+  return renderToStaticMarkup(createElement(ListingCard, { card: listingCardView({ ...standardListing, ...listing, href }), ...props }))
 }
 
 /** The visible text, tags removed, so assertions read like what a user sees. */

@@ -175,7 +175,7 @@ describe('head and structured data', () => {
 
   test('a diamond listing asks for the transparent header; others keep the solid one', async () => {
     const diamond = listingWhere('listings.status = 1 and listings.upgrade_level = 3')
-    expect(await pageHtml(hosts.land, listingPath(sites.land, diamond))).toMatch(/<header class="absolute/)
+    expect(await pageHtml(hosts.land, listingPath(sites.land, diamond))).toMatch(/<header class="header-over-photo/)
     expect(await pageHtml(hosts.land, listingPath(sites.land, timberland))).toMatch(/<header class="bg-brand/)
   })
 })

@@ -55,7 +55,7 @@ describe('header and footer on every site', () => {
   ])('the %s home page has its menu and footer columns', async (host, menuItems, footerHeadings) => {
     const html = await pageHtml(host, '/')
     const menu = between(html, '<nav aria-label="Main"', '</nav>')
-    const topItems = [...menu.matchAll(/<(?:summary|a) [^>]*class="block whitespace-nowrap[^"]*"[^>]*>([^<]+)/g)].map((match) => match[1])
+    const topItems = [...menu.matchAll(/<(?:summary|a) [^>]*class="menu-item[^"]*"[^>]*>([^<]+)/g)].map((match) => match[1])
     expect(new Set(topItems)).toEqual(new Set(withFinance(host, menuItems)))
     const footer = between(html, '<footer', '</footer>')
     expect([...footer.matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1])).toEqual(footerHeadings)

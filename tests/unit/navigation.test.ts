@@ -178,7 +178,7 @@ describe('header', () => {
 
   test('a visitor sees Sign up and Log in (back to the page), and no account menu', () => {
     const html = header()
-    expect(html).toContain('<a href="/signup/" class="block whitespace-nowrap px-3 py-2 hover:underline">Sign up</a>')
+    expect(html).toContain('<a href="/signup/" class="menu-item">Sign up</a>')
     expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent('/search/texas-land-for-sale/?keywords=creek')}"`)
     expect(html).not.toContain('My Account')
     expect(html).not.toContain('/logout')
@@ -200,14 +200,18 @@ describe('header', () => {
 
   test('Finance shows only when the page gives a finance link', () => {
     expect(header()).not.toContain('>Finance<')
-    expect(header({ financeHref: '/financing?fcid=12' })).toContain('<a href="/financing?fcid=12" class="block whitespace-nowrap px-3 py-2 hover:underline">Finance</a>')
+    expect(header({ financeHref: '/financing?fcid=12' })).toContain('<a href="/financing?fcid=12" class="menu-item">Finance</a>')
   })
 
   test('the land site switches to its full menu at medium width, the other sites above the iPad Pro', () => {
-    expect(header()).toMatch(/<nav aria-label="Main" class="hidden medium:block">/)
-    expect(header()).toMatch(/<details class="medium:hidden">/)
-    expect(header({ site: sites.farm })).toMatch(/<nav aria-label="Main" class="hidden larger-than-ipad-pro:block">/)
-    expect(header({ site: sites.hunting })).toMatch(/<details class="larger-than-ipad-pro:hidden">/)
+    expect(header()).toMatch(/<header [^>]*data-full-menu="medium"/)
+    expect(header({ site: sites.farm })).toMatch(/<header [^>]*data-full-menu="larger-than-ipad-pro"/)
+    expect(header({ site: sites.hunting })).toMatch(/<header [^>]*data-full-menu="larger-than-ipad-pro"/)
+  })
+
+  test('the menu is rendered once for every width', () => {
+    expect(header().match(/<nav aria-label="Main"/g)).toHaveLength(1)
+    expect(header().match(/>Texas Land For Sale</g)).toHaveLength(1)
   })
 
   test('without menu data (an error before the root loaded) the header still names the site', () => {

@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '../db-schema'
 import { dialectOf, refreshPlannerStatistics, syncIdentity } from '../dialect.server'
 import { buildGeography } from '../geography.server'
-import { clearSearchTotalsCache } from '../search-totals-cache.server'
+import { clearSearchCaches } from '../search-totals-cache.server'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
@@ -99,7 +99,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await syncIdentity(db, 'listings')
   await seedDemoUsers(db)
   await refreshPlannerStatistics(db)
-  clearSearchTotalsCache()
+  clearSearchCaches()
   return { places: placeTotal, accounts: accountTotal, listings }
 }
 

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test'
+import { siteUrl } from './support'
+
+/**
+ * With scripts, the pages with listing cards, menus and lazily hydrated parts (the rural market
+ * section, the card carousel, the JSON-LD) hydrate without an error or warning, and every
+ * resource they ask for (scripts, styles, the icon sprite, photos) is there.
+ */
+for (const [site, path] of [['land', '/search/texas-land-for-sale/'], ['farm', '/texas-land-for-sale'], ['hunting', '/land'], ['land', '/Texas'], ['land', '/']] as const) {
+  test(`${site} ${path} hydrates cleanly`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
+    const problems: string[] = []
+    // The browser's own favicon request is no resource of the page; its responses are checked below.
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource')) problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(String(error)))
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+    })
+    await page.goto(siteUrl(site, path))
+    await page.waitForLoadState('networkidle')
+    // Brings cards near the viewport, so their carousels load.
+    await page.mouse.wheel(0, 3000)
+    await page.waitForLoadState('networkidle')
+    await page.locator('header summary:visible').first().click()
+    expect(problems).toEqual([])
+  })
+}
