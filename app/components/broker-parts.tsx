@@ -1,7 +1,7 @@
 import { resizedImagePath } from '~/models/document-ids'
 import { listingFormSectionIds } from '~/models/listing-form-ids'
 import { EnvelopeIcon, PhoneIcon } from './icons'
-import { telHref } from './listing-card-broker'
+import { telHref } from '~/utils/tel-href'
 
 /** The broker's company logo, fitted inside a 160×48 box (rendered at 2x). */
 export function BrokerLogo({ documentId, companyName, className = '' }: { documentId: number | null; companyName: string; className?: string }) {

@@ -5,7 +5,7 @@ import { brokerDisplayName } from '~/utils/format'
 import { useSite } from '~/utils/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
-import { telHref } from './listing-card-broker'
+import { telHref } from '~/utils/tel-href'
 
 /**
  * Spec §3 'phone click': told to the server in the background as the call starts (a beacon

@@ -1,4 +1,5 @@
 import type { ListingCardBroker as Broker } from '~/models/listing-card'
+import { telHref } from '~/utils/tel-href'
 import { BrokerPortrait } from './broker-portrait'
 import { MessageIcon, PhoneIcon } from './icons'
 
@@ -21,11 +22,6 @@ export function ListingCardBroker({ broker }: { broker: Broker }) {
       </p>
     </div>
   )
-}
-
-/** A tap-to-call link: digits and a leading + only, as dialers expect. */
-export function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`
 }
 
 /** Spec §2: diamond results on search pages offer 'Call' and 'Message' under the broker block. */

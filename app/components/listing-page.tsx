@@ -8,13 +8,16 @@ import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
-import { ListingBroker } from './listing-broker'
-import { JsonLd } from './json-ld'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
 import { lazyComponent } from './lazy-component'
+
+// Crawlers read the JSON-LD in the server's HTML, and the broker block is links (call, message,
+// profile) that work as HTML: neither needs its code before the page is interactive.
+const JsonLd = lazyComponent(() => import('./json-ld').then((module) => module.JsonLd))
+const ListingBroker = lazyComponent(() => import('./listing-broker').then((module) => module.ListingBroker))
 import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listing-media'

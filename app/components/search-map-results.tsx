@@ -24,7 +24,11 @@ export default function SearchMapResults({ page, filterPanel, noResults, paginat
         <section aria-label="Map" className="hidden list-map:sticky list-map:top-4 list-map:block list-map:self-start">
           <SearchMapView map={page.map} formAction={page.formAction} keywords={page.criteria.keywordQuery} />
         </section>
-        <section aria-label="Results">
+        <section aria-labelledby="map-results-heading">
+          {/* The compact cards' titles are h3, as in the list view. */}
+          <h2 id="map-results-heading" className="sr-only">
+            Results
+          </h2>
           {page.listings.length > 0 ? <MapResultList listings={page.listings} /> : noResults}
           {pagination}
         </section>

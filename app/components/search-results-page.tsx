@@ -2,19 +2,24 @@ import { Suspense, lazy } from 'react'
 import type { SearchPageData } from '~/models/search-page'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
-import { FilterPanel } from './filter-panel'
 import { ListingCard } from './listing-card'
+import { lazyComponent } from './lazy-component'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchViewToggle } from './search-view-toggle'
-import { StateMap } from './state-map'
 
 export { searchResultsMeta } from './search-results-meta'
 
 const SearchMapResults = lazy(() => import('./search-map-results'))
+
+// Plain HTML until their code arrives (the filter form submits as a normal GET form meanwhile),
+// kept out of the page's first script: the panel's live updates are an enhancement, and the state
+// map shows on the national search only.
+const FilterPanel = lazyComponent(() => import('./filter-panel').then((module) => module.FilterPanel))
+const StateMap = lazyComponent(() => import('./state-map').then((module) => module.StateMap))
 
 // Server-rendered in full; in the browser they hydrate once their modules arrive, outside the page's
 // first script: the market shows only on the rural sites' place searches, the JSON-LD is for crawlers.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { FinanceContactForm } from '~/components/finance-contact-form'
-import { telHref } from '~/components/listing-card-broker'
+import { telHref } from '~/utils/tel-href'
 import { getDb } from '~/models/db.server'
 import { financePageCenter } from '~/models/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance-contact'

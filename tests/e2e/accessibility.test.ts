@@ -43,6 +43,8 @@ const pages: [name: string, ref: PageRef][] = [
   ['land home', siteUrl('land', '/')],
   ['land state search', siteUrl('land', '/search/texas-land-for-sale/')],
   ['land filtered search', siteUrl('land', '/search/all-land/acres-10-50/sort-price-high/')],
+  ['land national search with the state map', siteUrl('land', '/search/all-land/')],
+  ['land map view', siteUrl('land', '/search/texas-land-for-sale/?view=map')],
   ['land state landing', siteUrl('land', '/Texas')],
   ['land national landing', siteUrl('land', '/market-insights/')],
   ['land broker directory', siteUrl('land', '/broker/')],
@@ -63,7 +65,7 @@ const pages: [name: string, ref: PageRef][] = [
 ]
 
 /** Hydration rarely changes markup; these pages have the most script-driven parts, so they are scanned hydrated too. */
-const hydratedScans = new Set(['land home', 'land state search', 'land listing', 'farm search'])
+const hydratedScans = new Set(['land home', 'land state search', 'land map view', 'land listing', 'farm search'])
 
 for (const [name, ref] of pages) {
   for (const scripts of ['without scripts', 'with scripts'] as const) {
