@@ -23,8 +23,10 @@ const StateMap = lazyComponent(() => import('./state-map').then((module) => modu
 
 // Server-rendered in full; in the browser they hydrate once their modules arrive, outside the page's
 // first script: the market shows only on the rural sites' place searches, the JSON-LD is for crawlers.
-const LandingMarket = lazy(() => import('./landing-market').then((module) => ({ default: module.LandingMarket })))
-const SearchStructuredData = lazy(() => import('./search-structured-data').then((module) => ({ default: module.SearchStructuredData })))
+// Each in its own Suspense boundary (lazyComponent): without one, a part still loading held up the
+// page's root, and an update arriving meanwhile failed hydration (React #418).
+const LandingMarket = lazyComponent(() => import('./landing-market').then((module) => module.LandingMarket))
+const SearchStructuredData = lazyComponent(() => import('./search-structured-data').then((module) => module.SearchStructuredData))
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
