@@ -4,7 +4,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { formatPrice } from '~/utils/format'
 import type { Database } from './db-schema'
 import type { ListingSummary } from './listing-summary'
-import { marketStatusOptions } from './search-options'
+import { marketStatusLabel } from './search-options'
 import type { ResolvedSearch } from './search-request.server'
 import { searchListings } from './search.server'
 
@@ -22,7 +22,7 @@ const columns: [heading: string, value: (listing: ListingSummary, url: string) =
   ['Price', (listing) => formatPrice(listing.price)],
   ['Price (USD)', (listing) => (listing.price > 2 ? listing.price : null)],
   ['Acres', (listing) => listing.acres],
-  ['Status', (listing) => marketStatusOptions.find((option) => option.value === listing.status)?.label ?? ''],
+  ['Status', (listing) => marketStatusLabel(listing.status)],
   ['Address', (listing) => listing.address1],
   ['City', (listing) => listing.cityName],
   ['County', (listing) => listing.countyName],

@@ -70,6 +70,11 @@ export const marketStatusOptions = [
   { key: 'sold', label: 'Sold', value: marketStatus.sold },
 ] as const
 
+/** A listing status's spec label ('Under Contract'); empty for a value outside the list. */
+export function marketStatusLabel(status: number) {
+  return marketStatusOptions.find((option) => option.value === status)?.label ?? ''
+}
+
 export const transactionTypeOptions = [
   { key: 'sale', label: 'For Sale' },
   { key: 'auction', label: 'Auctions' },

@@ -9,7 +9,7 @@ import { type Gazetteer, findPlaceById, findStateById, resolveLocation } from '.
 import { isActiveListing } from './listing-rules'
 import { normalizeCriteria, type SearchCriteria } from './search-criteria'
 import { matchesSearch } from './search-filters.server'
-import { marketStatusOptions } from './search-options'
+import { marketStatusLabel } from './search-options'
 import { pageWindow } from './search-page.server'
 
 /** Long lists go on over pages of this many links: enough for a county, few enough for a slow phone. */
@@ -48,7 +48,7 @@ export async function listingLinks(db: Kysely<Database>, site: SiteProfile, gaze
       .execute(),
   ])
   const links = rows.map((row) => {
-    const status = isActiveListing(row) ? [] : [marketStatusOptions.find((option) => option.value === row.status)!.label]
+    const status = isActiveListing(row) ? [] : [marketStatusLabel(row.status)]
     const path = listingPath(site, {
       id: row.id,
       acres: row.acres,
