@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { defaultSite } from '~/sites/index'
@@ -13,7 +12,8 @@ const renderTimeoutMs = 5_000
 
 /**
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
- * complete document is what crawlers and script-less browsers on slow links need.
+ * complete document is what crawlers and script-less browsers on slow links need. Being whole,
+ * it goes out as one buffer with its length, not as React's small chunks through a stream each.
  */
 export default function handleRequest(
   request: Request,
@@ -29,10 +29,21 @@ export default function handleRequest(
       {
         onAllReady() {
           clearTimeout(abortTimer)
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-          pipe(body)
+          const chunks: Buffer[] = []
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk)
+              done()
+            },
+            final(done) {
+              const body = Buffer.concat(chunks)
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              responseHeaders.set('Content-Length', String(body.length))
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+              done()
+            },
+          })
+          pipe(document)
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer)

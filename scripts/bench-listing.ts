@@ -26,7 +26,7 @@ const pages = listings.map((listing) => ['land.localhost', listingPath(sites.lan
 const rounds = 5
 const timings = await timeRequests(request, pages, rounds)
 const html = await request(...pages[0]!)
-const javascript = initialJavaScriptKilobytes(html)
+const javascript = initialJavaScriptKilobytes(html.toString())
 
 console.log(`listing pages: ${pages.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
 console.log(`listing p50: ${percentile(timings, 50).toFixed(1)} ms, p95: ${percentile(timings, 95).toFixed(1)} ms`)

@@ -81,7 +81,7 @@ const searchPerSecond = (searchRequests / searchTime) * 1000
 const trivialPerSecond = (trivialRequests / trivialTime) * 1000
 
 const html = await request('land.localhost', '/search/texas-land-for-sale/')
-const javascript = initialJavaScriptKilobytes(html)
+const javascript = initialJavaScriptKilobytes(html.toString())
 
 console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
 console.log(`search p50: ${percentile(timings, 50).toFixed(1)} ms  (target ≤ 10)`)

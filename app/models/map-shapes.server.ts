@@ -91,13 +91,22 @@ export function stateShapesSvg(): string {
   return stateShapesSvgText
 }
 
-/** The state map filter (spec §1): every state of the gazetteer that has a shape, linked to its search. */
+const stateMapsByGazetteer = new WeakMap<Gazetteer, Map<SiteProfile['key'], StateMapState[]>>()
+
+/** The state map filter (spec §1): every state of the gazetteer that has a shape, linked to its search; built once per site. */
 export function stateMapStates(site: SiteProfile, gazetteer: Gazetteer): StateMapState[] {
-  const shapes = loadStateShapes()
-  return gazetteer.states.flatMap((state) => {
-    const shape = shapes.get(state.id)
-    if (!shape) return []
-    const href = buildSearchPath(site, normalizeCriteria({ state: state.token }))
-    return [{ name: state.name, href, shapeHref: `${stateShapesPath}#${stateShapeId(state.id)}`, marker: shape.marker }]
-  })
+  let stateMaps = stateMapsByGazetteer.get(gazetteer)
+  if (!stateMaps) stateMapsByGazetteer.set(gazetteer, (stateMaps = new Map()))
+  let states = stateMaps.get(site.key)
+  if (!states) {
+    const shapes = loadStateShapes()
+    states = gazetteer.states.flatMap((state) => {
+      const shape = shapes.get(state.id)
+      if (!shape) return []
+      const href = buildSearchPath(site, normalizeCriteria({ state: state.token }))
+      return [{ name: state.name, href, shapeHref: `${stateShapesPath}#${stateShapeId(state.id)}`, marker: shape.marker }]
+    })
+    stateMaps.set(site.key, states)
+  }
+  return states
 }

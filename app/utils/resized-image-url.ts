@@ -8,8 +8,6 @@ export function resizedImageSrcSet(
   documentId: number,
   options: { aspectRatio: number; widths: readonly number[]; fit?: ImageFit; quality?: number; format?: ImageFormat },
 ) {
-  const { aspectRatio, widths, ...image } = options
-  return widths
-    .map((width) => `${resizedImagePath(documentId, { ...image, width, height: Math.round(width / aspectRatio) })} ${width}w`)
-    .join(', ')
+  const { aspectRatio, widths, fit, quality, format } = options
+  return widths.map((width) => `${resizedImagePath(documentId, { fit, quality, format, width, height: Math.round(width / aspectRatio) })} ${width}w`).join(', ')
 }
