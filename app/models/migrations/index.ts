@@ -9,6 +9,7 @@ import * as financeCenters from './0007-finance-centers'
 import * as favoritesSavedSearchesPasswordResets from './0008-favorites-saved-searches-password-resets'
 import * as soldIndexes from './0009-sold-indexes'
 import * as savedSearchAlerts from './0010-saved-search-alerts'
+import * as coveringSortIndexes from './0011-covering-sort-indexes'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-favorites-saved-searches-password-resets': favoritesSavedSearchesPasswordResets,
   '0009-sold-indexes': soldIndexes,
   '0010-saved-search-alerts': savedSearchAlerts,
+  '0011-covering-sort-indexes': coveringSortIndexes,
 }
