@@ -18,7 +18,7 @@ import {
   placeTrail,
   resolveLandingPlace,
 } from './landing-places.server'
-import { financeCenterHref } from './finance-centers.server'
+import { recentFinanceCenterHref } from './finance-centers.server'
 import { findHeroPhotoId } from './listing.server'
 import { findFeaturedListings, marketSnapshot } from './market-stats.server'
 import { type SearchCriteria, normalizeCriteria } from './search-criteria'
@@ -46,7 +46,7 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
   const [snapshot, featured, financeHref] = await Promise.all([
     marketSnapshot(db, scopeBits),
     findFeaturedListings(db, { scopeBits, place: marketPlaceOf(place), limit: featuredCount }),
-    financeCenterHref(db, site, financeLocationOf(place)),
+    recentFinanceCenterHref(db, site, financeLocationOf(place)),
   ])
   const heroPhotoId = featured.find((listing) => listing.imageIds.length > 0)?.imageIds[0] ?? (await findHeroPhotoId(db))
   const market = placeMarketSection(site, gazetteer, snapshot, place)
