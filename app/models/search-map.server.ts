@@ -12,7 +12,7 @@ import type { ListingSummary } from './listing-summary'
 import { type MapBounds, type SearchCriteria, normalizeCriteria } from './search-criteria'
 import type { SearchMapData } from './search-map'
 import { findMapPoints } from './search.server'
-import { type Frame, type Ring, frameOf, loadAtlas, overlaps, pathOf, projection, visibleFrame } from './us-atlas.server'
+import { type Frame, type Projection, type Ring, contiguousLongitude, frameOf, loadAtlas, overlaps, pathOf, projection, visibleFrame } from './us-atlas.server'
 
 /**
  * The search page's map view (spec §2 "List/Map toggle", architecture "Map"): the server-drawn
@@ -21,6 +21,16 @@ import { type Frame, type Ring, frameOf, loadAtlas, overlaps, pathOf, projection
 
 const mapCanvas = { width: 800, height: 600, padding: 0.04 }
 const lower48: Frame = { west: -124.8, south: 24.4, east: -66.9, north: 49.4 }
+
+/**
+ * A national map draws the lower 48, with Alaska and Hawaii in boxes at its lower left, each on
+ * its own scale, as most maps of the country do: their listings get a point like any other. The
+ * boxes sit over the Pacific and Mexico, which the lower 48's drawing leaves empty.
+ */
+const nationalInsets: { frame: Frame; box: { x: number; y: number; width: number; height: number } }[] = [
+  { frame: { west: -179.2, south: 51.2, east: -129.9, north: 71.5 }, box: { x: 8, y: 430, width: 200, height: 162 } },
+  { frame: { west: -160.3, south: 18.9, east: -154.8, north: 22.3 }, box: { x: 216, y: 500, width: 100, height: 92 } },
+]
 /** A frame on a handful of results still shows a few miles around them. */
 const minimumSpan = 0.4
 /** Up to this width in degrees of longitude, the drawn maps show county lines. */
@@ -57,6 +67,23 @@ function searchFrame(criteria: SearchCriteria, location: ResolvedLocation, listi
 }
 
 const frameToken = (frame: Frame) => [frame.south, frame.west, frame.north, frame.east].map((value) => Math.round(value * 1000) / 1000).join('_')
+const isNational = (frame: Frame) => frameToken(frame) === frameToken(lower48)
+
+/** Where an inset draws a position (the Aleutians' eastern longitudes join the rest of Alaska). */
+function insetProjection({ frame, box }: (typeof nationalInsets)[number]): Projection {
+  const project = projection(frame, { width: box.width, height: box.height, padding: 0.04 })
+  const round = (value: number) => Math.round(value * 10) / 10
+  return ([longitude = 0, latitude = 0]) => {
+    const [x, y] = project([contiguousLongitude(longitude), latitude])
+    return [round(box.x + x), round(box.y + y)]
+  }
+}
+
+/** Where a national map draws a listing outside the lower 48: in the inset whose frame holds it. */
+function insetPosition(longitude: number, latitude: number): [number, number] | undefined {
+  const inset = nationalInsets.find(({ frame }) => overlaps(frame, { west: contiguousLongitude(longitude), east: contiguousLongitude(longitude), south: latitude, north: latitude }))
+  return inset && insetProjection(inset)([longitude, latitude])
+}
 
 /** Reads the basemap URL's frame ('29.5_-99.1_31.2_-97.3'); undefined for anything but a sensible box. */
 export function parseFrameToken(token: string): Frame | undefined {
@@ -90,10 +117,12 @@ export function searchMapData(
 ): SearchMapData {
   const frame = searchFrame(criteria, location, listings)
   const project = projection(frame, mapCanvas)
+  const isOnCanvas = ([x, y]: [number, number]) => x >= 0 && y >= 0 && x <= mapCanvas.width && y <= mapCanvas.height
   const points = listings.flatMap((listing, index) => {
-    const [x, y] = project([listing.longitude, listing.latitude])
-    // A national map is the lower 48: listings in Alaska or Hawaii keep their card but get no point.
-    if (x < 0 || y < 0 || x > mapCanvas.width || y > mapCanvas.height) return []
+    let position: [number, number] | undefined = project([listing.longitude, listing.latitude])
+    if (!isOnCanvas(position) && isNational(frame)) position = insetPosition(listing.longitude, listing.latitude)
+    if (!position || !isOnCanvas(position)) return []
+    const [x, y] = position
     const label = `${index + 1}. ${listing.title}, ${formatPrice(listing.price)}, ${formatAcres(listing.acres)}`
     return [{ number: index + 1, x, y, href: listing.href, label }]
   })
@@ -121,6 +150,14 @@ export function searchBasemapSvg(frame: Frame): string {
   const statePaths = inView(stateFrames, states).join('')
   const countyPaths = visible.east - visible.west <= countyDetailSpan ? inView(countyFrames, counties).join('') : ''
   const { width, height } = mapCanvas
+  const insets = isNational(frame)
+    ? nationalInsets.map((inset) => {
+        const stateIds = [...stateFrames].filter(([, stateFrame]) => overlaps(stateFrame, inset.frame)).map(([id]) => id)
+        const paths = stateIds.map((id) => pathOf(states.get(id) ?? [], insetProjection(inset), { tolerance: 0.7 })).join('')
+        const { x, y, width: boxWidth, height: boxHeight } = inset.box
+        return `<rect x="${x}" y="${y}" width="${boxWidth}" height="${boxHeight}" fill="#d7e3ea" stroke="#5b6b4e"/><path d="${paths}" fill="#f3f1e7" stroke="#5b6b4e" stroke-width="1.5"/>`
+      })
+    : []
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     '<title>Map of the search area</title>',
@@ -128,6 +165,7 @@ export function searchBasemapSvg(frame: Frame): string {
     `<path d="${statePaths}" fill="#f3f1e7"/>`,
     countyPaths ? `<path d="${countyPaths}" fill="none" stroke="#a8b39a" stroke-width="0.8"/>` : '',
     `<path d="${statePaths}" fill="none" stroke="#5b6b4e" stroke-width="1.5"/>`,
+    ...insets,
     '</svg>',
   ].join('')
 }

@@ -121,6 +121,21 @@ describe('server-drawn map view', () => {
     expect(await response.text()).toMatch(/^<svg[^>]*viewBox="0 0 800 600"/)
   })
 
+  test('a national map draws Alaska and Hawaii in boxes of their own, where their results get their points', async () => {
+    const alaska = '/search/all-land/?keywords=alaska'
+    const html = await page('land.localhost', `${alaska}&view=map`)
+    const map = html.match(/<svg[^>]*aria-label="Map of the results on this page"[^>]*>(.*?)<\/svg>/)?.[1] ?? ''
+    const circles = [...map.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((match) => [Number(match[1]), Number(match[2])] as const)
+    const alaskaCards = cardHrefs(html).filter((href) => href.includes('-ak/'))
+    expect(alaskaCards.length).toBeGreaterThan(0)
+    expect(mapPointLinks(html).map((point) => point.href)).toEqual(cardHrefs(html))
+    // Alaska's box is the lower left corner of the 800 × 600 map, under the lower 48.
+    const alaskaCircles = circles.filter((_, index) => cardHrefs(html)[index]!.includes('-ak/'))
+    for (const [x, y] of alaskaCircles) expect(x < 210 && y > 430, `an Alaska point at ${x},${y}`).toBe(true)
+    const basemap = await (await fetchPage('land.localhost', html.match(/<img src="(\/search-map\/[^"]+\.svg)"/)![1]!)).text()
+    expect(basemap.match(/<rect x="\d+" y="\d+"/g)).toHaveLength(2)
+  })
+
   test("'Search this area' and the filter form keep the map view and answer with the bounds in the path", async () => {
     const area = await fetchPage('land.localhost', `${texas}page-2/?area=1&south=29.5&west=-99.5&north=32.5&east=-95.5&view=map`)
     expect(area.status).toBe(303)
