@@ -41,9 +41,9 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
   }, [])
 
   useEffect(() => {
-    interactive.current?.show(map.frame, map.pointsHref)
+    interactive.current?.show(map)
     setArea(null)
-  }, [map.frame, map.pointsHref])
+  }, [map])
 
   return (
     <div>

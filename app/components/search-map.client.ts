@@ -11,12 +11,12 @@ import type { SearchMapData } from '~/models/search-map'
  */
 
 export interface InteractiveSearchMap {
-  /** Shows another search: its points, and its frame unless it is the area the map already shows. */
-  show(frame: MapBounds, pointsHref: string): void
+  /** Shows another search or page: its points, the page's numbered links, and its frame unless it is the area the map already shows. */
+  show(map: Pick<SearchMapData, 'frame' | 'pointsHref' | 'points'>): void
   remove(): void
 }
 
-type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'shapesHref' | 'styleUrl'> & {
+type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'points' | 'shapesHref' | 'styleUrl'> & {
   /** Called when the buyer moves the map, with the edges it now shows. */
   onMove(bounds: MapBounds): void
 }
@@ -167,6 +167,21 @@ function addListingInteractions(map: maplibregl.Map) {
   }
 }
 
+/**
+ * The page's results as numbered links over the map, as on the server's map: the numbers match
+ * the list beside it, and the links are in the tab order, in number order, so the results on the
+ * map can be reached and opened by keyboard (the canvas's own points cannot).
+ */
+function showPageLinks(map: maplibregl.Map, points: SearchMapData['points']) {
+  return points.map((point) => {
+    const link = element('a', { href: point.href, textContent: String(point.number), title: point.label, className: 'map-number' })
+    link.setAttribute('aria-label', point.label)
+    // maplibre calls a marker a button unless it has a role; this one is a link.
+    link.setAttribute('role', 'link')
+    return new maplibregl.Marker({ element: link }).setLngLat([point.longitude, point.latitude]).addTo(map)
+  })
+}
+
 const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000
 
 /** What the map shows, inside the grammar's longitude range (the map does not repeat the world). */
@@ -213,6 +228,7 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
   })
   addListingLayers(map, options.pointsHref)
   addListingInteractions(map)
+  let pageLinks = showPageLinks(map, options.points)
   if (!options.styleUrl) followCounties(map, options.shapesHref)
 
   let movedArea: MapBounds | undefined
@@ -225,8 +241,10 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
   // Later errors (a tile, a points request) leave the map as it is; maplibre would log each one.
   map.on('error', () => {})
   return {
-    show(frame, pointsHref) {
+    show({ frame, pointsHref, points }) {
       map.getSource<GeoJSONSource>('listings')?.setData(pointsHref)
+      for (const link of pageLinks) link.remove()
+      pageLinks = showPageLinks(map, points)
       if (isSameArea(movedArea, frame)) return
       isFitting = true
       map.fitBounds(toLngLat(frame), fitOptions)

@@ -124,7 +124,7 @@ export function searchMapData(
     if (!position || !isOnCanvas(position)) return []
     const [x, y] = position
     const label = `${index + 1}. ${listing.title}, ${formatPrice(listing.price)}, ${formatAcres(listing.acres)}`
-    return [{ number: index + 1, x, y, href: listing.href, label }]
+    return [{ number: index + 1, x, y, longitude: listing.longitude, latitude: listing.latitude, href: listing.href, label }]
   })
   const allPages = normalizeCriteria({ ...criteria, page: 1, sortOrder: 'default' })
   return {

@@ -6,6 +6,9 @@ export interface SearchMapPoint {
   number: number
   x: number
   y: number
+  /** Where the interactive map puts the same numbered link. */
+  longitude: number
+  latitude: number
   href: string
   /** The link's accessible name: number, title, price and acres. */
   label: string

@@ -90,6 +90,31 @@ test('with scripts: maplibre draws the map, and moving it then "Search this area
   expect(errors).toEqual([])
 })
 
+test('with scripts: the page’s results are numbered links on the interactive map, in order, for keyboard and mouse', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the interactive map needs scripts')
+  await page.goto(siteUrl('land', `${texas}?view=map`))
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 })
+  const mapLinks = page.getByRole('region', { name: 'Map' }).getByRole('link', { name: /^\d+\. / })
+  await expect(mapLinks).toHaveCount(25)
+  const cardHrefs = await page.getByRole('region', { name: 'Results' }).locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(await mapLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(cardHrefs)
+
+  // Tab goes from one number to the next; Enter opens the listing.
+  await mapLinks.first().focus()
+  await page.keyboard.press('Tab')
+  await expect(mapLinks.nth(1)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(siteUrl('land', cardHrefs[1]!))
+
+  // Back on the map, the next page's numbers replace this page's.
+  await page.goBack()
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(siteUrl('land', `${texas}page-2/?view=map`))
+  const nextCardHrefs = await page.getByRole('region', { name: 'Results' }).locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  await expect(mapLinks.first()).toHaveAttribute('href', nextCardHrefs[0]!)
+  await expect(mapLinks).toHaveCount(nextCardHrefs.length)
+})
+
 test('with scripts below the list/map breakpoint the map view is the list, and maplibre never loads', async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'what loads depends on scripts')
   await page.setViewportSize({ width: 800, height: 900 })
