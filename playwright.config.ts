@@ -24,7 +24,7 @@ export default defineConfig({
     { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: 'node node_modules/@remix-run/serve/dist/cli.js build/server/index.js',
+    command: 'node node_modules/@react-router/serve/bin.js build/server/index.js',
     url: `http://127.0.0.1:${e2ePort}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,12 +1,11 @@
-import { vitePlugin as remix } from '@remix-run/dev'
+import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { remixConfig } from './remix.config'
 
 export default defineConfig({
-  plugins: [remix(remixConfig), tsconfigPaths()],
+  plugins: [reactRouter(), tsconfigPaths()],
   server: { host: true, allowedHosts: ['.localhost'] },
-  // Licence headers move to the end of each chunk, each kept once: @remix-run/react alone repeated
-  // its header eleven times in the shared chunk.
+  // Licence headers move to the end of each chunk, each kept once: the router alone repeated
+  // its header many times in the shared chunk.
   esbuild: { legalComments: 'eof' },
 })

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
-import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { defaultSite } from '~/sites/index'
 import { setFallbackSite } from '~/utils/use-site'
@@ -8,7 +7,8 @@ import { setFallbackSite } from '~/utils/use-site'
 // Pages whose root loader failed are drawn as the main land site (root.tsx hands it to the browser).
 setFallbackSite(defaultSite)
 
-const renderTimeoutMs = 5_000
+/** How long promises passed to the page may take to settle before React gives up on them. */
+export const streamTimeout = 5_000
 
 /**
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
@@ -19,14 +19,17 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
     // Cleared once the page is complete: a pending timer would keep the whole render alive for seconds.
-    const abortTimer = setTimeout(() => abort(), renderTimeoutMs + 1_000)
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
+        // React outlines a Suspense boundary once the page before it passes this many bytes, to be
+        // revealed by an inline script: a browser without JavaScript would never show it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(abortTimer)
           const chunks: Buffer[] = []

@@ -1,15 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
+  isRouteErrorResponse,
   Links,
+  type LoaderFunctionArgs,
   Meta,
+  type MetaFunction,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLocation,
   useRouteError,
   useRouteLoaderData,
-} from '@remix-run/react'
+} from 'react-router'
 import { type ReactNode, useEffect } from 'react'
 import { ErrorMessage } from '~/components/error-message'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'

@@ -124,7 +124,7 @@ for (const site of Object.values(sites)) {
     const html = await response.text()
     if (response.status !== (page.status ?? 200)) throw new Error(`${site.devHost}${page.path} answered ${response.status}`)
     const javascript = initialJavaScriptKilobytes(html)
-    // The page's own route module is the last in Remix's list of matched routes.
+    // The page's own route module is the last in React Router's list of matched routes.
     const route = [...html.matchAll(/"([^"]+)":route\d+/g)].at(-1)?.[1] ?? '?'
     rows.push({ page, kilobytes: javascript.kilobytes, files: javascript.files, route })
     if (showDetail) {

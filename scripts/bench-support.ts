@@ -27,7 +27,7 @@ export const productionBuildPath = path.resolve('build/server/index.js')
 
 /** The production build's request handler, called in-process with a site's Host header. */
 export async function productionRequestHandler() {
-  const { createRequestHandler } = await import('@remix-run/node')
+  const { createRequestHandler } = await import('react-router')
   const handle = createRequestHandler(await import(productionBuildPath), 'production')
   return (host: string, pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers)
@@ -44,7 +44,7 @@ export async function productionRequestHandler() {
  */
 export async function benchRequestHandler() {
   prepareBenchDatabase()
-  if (!fs.existsSync(productionBuildPath)) run('npx', ['remix', 'vite:build'])
+  if (!fs.existsSync(productionBuildPath)) run('npx', ['react-router', 'build'])
   const handle = await productionRequestHandler()
   return async (host: string, pathname: string) => {
     const response = await handle(host, pathname)

@@ -1,6 +1,6 @@
 /**
  * `npm start`: build when the sources are newer than the build, prepare the database, then
- * serve all four sites from one production server (remix-serve) on PORT (default 3000).
+ * serve all four sites from one production server (react-router-serve) on PORT (default 3000).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -30,7 +30,7 @@ function buildIsStale() {
 
 if (buildIsStale()) {
   console.log('Building…')
-  const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' })
+  const build = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
@@ -38,7 +38,7 @@ await prepareData()
 
 const port = process.env.PORT ?? '3000'
 console.log(`Serving on port ${port}: http://land.localhost:${port} http://farm.localhost:${port} http://hunting.localhost:${port} http://value.localhost:${port}`)
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', serverBuild], {
+const server = spawn(process.execPath, ['node_modules/@react-router/serve/bin.js', serverBuild], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', PORT: port },
 })

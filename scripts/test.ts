@@ -39,7 +39,7 @@ fs.rmSync(resultsFolder, { recursive: true, force: true })
 fs.mkdirSync(resultsFolder, { recursive: true })
 
 check('typecheck', run('npx', ['tsc', '--noEmit']))
-if (!check('build', run('npx', ['remix', 'vite:build']))) finish()
+if (!check('build', run('npx', ['react-router', 'build']))) finish()
 
 fs.rmSync(testDataDir, { recursive: true, force: true })
 const testEnv = { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SEED_LISTINGS: '3000' }

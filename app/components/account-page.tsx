@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaDescriptor } from '@remix-run/node'
+import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/account-paths'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'

@@ -1,5 +1,5 @@
 // The head apart from the page's components: a route that draws the directory only for some of its URLs loads them only then.
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor } from 'react-router'
 import type { BrokerDirectoryPageData } from '~/models/broker-page'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 

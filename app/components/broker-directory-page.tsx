@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { brokerSortOptions } from '~/models/broker-directory'
 import type { BrokerDirectoryPageData, DirectoryLink } from '~/models/broker-page'

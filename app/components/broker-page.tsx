@@ -1,5 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { type MetaDescriptor, useActionData } from 'react-router'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/models/broker-page'
 import type { LinkedListing } from '~/models/listing-detail'
 import { formatAcres, formatPrice } from '~/utils/format'

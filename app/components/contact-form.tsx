@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
@@ -40,7 +40,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath, financeChe
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" action={pagePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <HoneypotField name={honeypotField} />
         <FormField field={fields.name} label="Full name" autoComplete="name" />

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from 'react-router'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search-criteria'
 import type { SearchView } from '~/sites/search-path'
@@ -104,12 +104,25 @@ function SelectField({ name, label, value, options }: { name: string; label: str
   )
 }
 
+/**
+ * A checkbox or radio button that shows the search's criteria. With scripts, a search re-renders the
+ * same form; React 19 sets `checked` itself on mount, after which a new `defaultChecked` no longer
+ * moves the box, so a change of criteria sets it here.
+ */
+function CriteriaChoice({ isChecked, ...input }: { type: 'checkbox' | 'radio'; name: string; value: string; isChecked: boolean; className: string }) {
+  const choice = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (choice.current) choice.current.checked = isChecked
+  }, [isChecked])
+  return <input ref={choice} {...input} defaultChecked={isChecked} />
+}
+
 function Checkboxes({ name, options, checked }: { name: string; options: readonly { key: string; label: string }[]; checked: readonly string[] }) {
   return (
     <div className="grid grid-cols-2 gap-x-3 gap-y-1">
       {options.map((option) => (
         <label key={option.key} className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name={name} value={option.key} defaultChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
+          <CriteriaChoice type="checkbox" name={name} value={option.key} isChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
           {option.label}
         </label>
       ))}
@@ -120,7 +133,7 @@ function Checkboxes({ name, options, checked }: { name: string; options: readonl
 function Flag({ name, label, checked }: { name: string; label: string; checked: boolean }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" name={name} value="on" defaultChecked={checked} className="h-4 w-4 accent-brand" />
+      <CriteriaChoice type="checkbox" name={name} value="on" isChecked={checked} className="h-4 w-4 accent-brand" />
       {label}
     </label>
   )
@@ -134,7 +147,7 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
 export function FilterPanel({ action, criteria, activeFilterCount, clearHref, view }: FilterPanelProps) {
   const submit = useSubmit()
   const panel = useRef<HTMLDetailsElement>(null)
-  const debounce = useRef<ReturnType<typeof setTimeout>>()
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => {
     // Spec §9: the filter panel stands open beside the results from the list/map breakpoint up.
     if (panel.current && view === 'list' && window.matchMedia('(min-width: 990px)').matches) panel.current.open = true
@@ -193,7 +206,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
           <div className="flex gap-4 text-sm">
             {(['any', 'yes', 'no'] as const).map((value) => (
               <label key={value} className="flex items-center gap-1">
-                <input type="radio" name="hasHouse" value={value} defaultChecked={house === value} className="accent-brand" />
+                <CriteriaChoice type="radio" name="hasHouse" value={value} isChecked={house === value} className="accent-brand" />
                 {{ any: 'Any', yes: 'With a house', no: 'No house' }[value]}
               </label>
             ))}

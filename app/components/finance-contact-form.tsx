@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { FinanceCenter } from '~/models/finance-centers.server'
 import { financeContactConstraints } from '~/models/finance-contact'
 import { honeypotField } from '~/models/listing-form-fields'

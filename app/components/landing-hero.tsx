@@ -18,8 +18,7 @@ export function LandingHero({ photoId, heading, subline, children }: { photoId: 
           srcSet={resizedImageSrcSet(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
           sizes="100vw"
           alt=""
-          // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
-          {...{ fetchpriority: 'high' }}
+          fetchPriority="high"
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { type MouseEvent, useState } from 'react'
 
 /** Spec §7: the browser's position is rounded to one decimal (about 11 km) before it leaves the page. */

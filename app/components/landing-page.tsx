@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor } from 'react-router'
 import type { LandingPageData } from '~/models/landing-page'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'

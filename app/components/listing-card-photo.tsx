@@ -38,8 +38,7 @@ function Photo({ documentId, alt, loading, priority }: { documentId: number; alt
       alt={alt}
       loading={loading}
       decoding={priority ? undefined : 'async'}
-      // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
-      {...(priority ? { fetchpriority: 'high' } : {})}
+      fetchPriority={priority ? 'high' : undefined}
     />
   )
 }

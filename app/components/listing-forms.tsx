@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useEffect, useState } from 'react'
 import {
   type ListingFormIntent,
@@ -62,7 +62,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
       ) : null}
       <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>
         {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}
-        <Form method="post" {...getFormProps(reportForm)} preventScrollReset>
+        <Form method="post" action={pagePath} {...getFormProps(reportForm)} preventScrollReset>
           <input type="hidden" name="intent" value="report" />
           <HoneypotField name={honeypotField} />
           <fieldset className="mb-3">
@@ -89,7 +89,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
       <TargetModal id={listingFormSectionIds.share} title="Send to a friend" isOpen={isOpen('share')} closeHref={pagePath} answer={actionResult}>
         {sent === 'share' ? <Confirmation>Sent. Your friends will get a link to this property.</Confirmation> : null}
         <CopyLinkButton path={pagePath} />
-        <Form method="post" {...getFormProps(shareForm)} preventScrollReset>
+        <Form method="post" action={pagePath} {...getFormProps(shareForm)} preventScrollReset>
           <input type="hidden" name="intent" value="share" />
           <HoneypotField name={honeypotField} />
           <FormField field={share.recipients} label="Friends' e-mail addresses" type="text" hint={`Separate addresses with commas, up to ${maxShareRecipients}.`} />

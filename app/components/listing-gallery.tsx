@@ -76,8 +76,7 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
           width={900}
           height={600}
           alt={hasPhotos ? photoAlt(listing, 0) : ''}
-          // React 18 does not know fetchPriority yet; the lowercase attribute reaches the HTML as is.
-          {...{ fetchpriority: 'high' }}
+          fetchPriority="high"
           className="h-full w-full object-cover"
         />
       </a>

@@ -1,6 +1,5 @@
-import type { MetaDescriptor } from '@remix-run/node'
+import { type MetaDescriptor, useActionData } from 'react-router'
 import type { MouseEvent } from 'react'
-import { useActionData } from '@remix-run/react'
 import { resizedImagePath } from '~/models/document-ids'
 import type { ListingDetail, ListingPageData } from '~/models/listing-detail'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { ShouldRevalidateFunction } from '@remix-run/react'
+import type { ShouldRevalidateFunction } from 'react-router'
 import type { ListingFormIntent } from '~/models/listing-form-ids'
 
 /**

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 
 interface Suggestion {
@@ -19,7 +19,7 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
   const [query, setQuery] = useState('')
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
-  const request = useRef<AbortController>()
+  const request = useRef<AbortController>(undefined)
 
   useEffect(() => {
     request.current?.abort()

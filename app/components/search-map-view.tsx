@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { MapBounds } from '~/models/search-criteria'
 import type { SearchMapData } from '~/models/search-map'
@@ -15,7 +15,7 @@ const edges = ['south', 'west', 'north', 'east'] as const
  */
 export function SearchMapView({ map, formAction, keywords }: { map: SearchMapData; formAction: string; keywords?: string }) {
   const container = useRef<HTMLDivElement>(null)
-  const interactive = useRef<InteractiveSearchMap>()
+  const interactive = useRef<InteractiveSearchMap>(undefined)
   const [isInteractive, setIsInteractive] = useState(false)
   const [area, setArea] = useState<MapBounds | null>(null)
 

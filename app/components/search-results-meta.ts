@@ -1,5 +1,5 @@
 // The head apart from the page's components: a route that draws search results only for some of its URLs loads them only then.
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor } from 'react-router'
 import type { SearchPageData } from '~/models/search-page'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 

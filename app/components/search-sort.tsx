@@ -1,4 +1,4 @@
-import { Form, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from 'react-router'
 import { type SortOrder, sortOptions } from '~/models/search-options'
 
 /**

@@ -1,4 +1,4 @@
-import { useMatches } from '@remix-run/react'
+import { useMatches } from 'react-router'
 import type { FooterSection, SiteFooterLinks } from '~/sites/navigation'
 import type { SiteProfile } from '~/sites/site-profile'
 import { LinkList } from './link-list'

@@ -1,4 +1,4 @@
-import { useMatches } from '@remix-run/react'
+import { useMatches } from 'react-router'
 import { type RefObject, useEffect, useRef } from 'react'
 import type { SiteProfile } from '~/sites/site-profile'
 import { HeaderMenu, type SiteMenuProps } from './site-menu'
@@ -35,7 +35,7 @@ export function useTransparentHeader() {
  * With scripts, open menus close when the page changes, on Escape (focus returns to the menu's
  * button) and on a click outside them; without scripts they stay open until toggled.
  */
-function useMenuDismissal(header: RefObject<HTMLElement>, currentPath: string) {
+function useMenuDismissal(header: RefObject<HTMLElement | null>, currentPath: string) {
   const shownPath = useRef(currentPath)
   const openMenus = () => header.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { type ParsedDirectoryPath, buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { brokerCanonicalPath, brokerDirectoryPath } from '~/sites/broker-path'

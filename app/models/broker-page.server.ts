@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect } from '@remix-run/node'
+import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'

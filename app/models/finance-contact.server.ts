@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect } from '@remix-run/node'
+import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { SiteProfile } from '~/sites/site-profile'

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { type LandingPlace, hasLandingPages, landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'

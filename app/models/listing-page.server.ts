@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { listingPath } from '~/sites/listing-path'

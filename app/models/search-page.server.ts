@@ -1,5 +1,5 @@
 import { type FinanceLocation, recentFinanceCenterHref } from './finance-centers.server'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { listingPath } from '~/sites/listing-path'

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Session, createCookieSessionStorage, redirect } from '@remix-run/node'
+import { type Session, createCookieSessionStorage, redirect } from 'react-router'
 import { readConfig } from '~/config.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { accountPaths } from './account-paths'

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { brokerDirectoryPath } from '~/sites/broker-path'
 import { hasLandingPages, landingPath, nationalLandingPath } from '~/sites/landing-path'

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements, phoneTypeOptions } from '~/models/account-form-fields'

@@ -1,5 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ListingCard } from '~/components/listing-card'
 import { listingCardView } from '~/models/listing-card'

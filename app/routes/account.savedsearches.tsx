@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, FormField } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/account-form-fields'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/account-paths'

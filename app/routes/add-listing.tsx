@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { listingToolHref } from '~/models/listing-tool.server'

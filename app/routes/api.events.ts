@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db.server'
 import { listingEventType } from '~/models/enumerations'
 import { findListingRecipient, recordListingEvent } from '~/models/listing-activity.server'

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { handleAccountAction, readLikeForm } from '~/models/account-actions.server'
 import { getDb } from '~/models/db.server'
 import { siteFromRequest } from '~/sites/site.server'

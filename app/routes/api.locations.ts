@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { suggestLocations } from '~/models/autocomplete.server'
 import { getDb } from '~/models/db.server'
 import { loadGazetteer } from '~/models/gazetteer.server'

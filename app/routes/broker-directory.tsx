@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerDirectoryPage } from '~/components/broker-directory-page'
 import { loadBrokerDirectoryPage } from '~/models/broker-directory-page.server'

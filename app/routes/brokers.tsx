@@ -1,5 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { type ClientLoaderFunctionArgs, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from 'react-router'
 import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerListingsPage, BrokerProfilePage, brokerPageMeta } from '~/components/broker-page'
 import { lazyComponent } from '~/components/lazy-component'

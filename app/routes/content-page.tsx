@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { ContentArticle } from '~/components/content-article'
 import { findContentPage } from '~/models/content-pages'
 import { siteFromRequest } from '~/sites/site.server'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ErrorMessage } from '~/components/error-message'
 import { serverErrorMessage } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'

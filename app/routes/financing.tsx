@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FinanceContactForm } from '~/components/finance-contact-form'
 import { telHref } from '~/utils/tel-href'
 import { getDb } from '~/models/db.server'

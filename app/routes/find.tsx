@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { SearchLocationBox } from '~/components/search-location-box'
 import { resolveFreeText } from '~/models/autocomplete.server'
 import { getDb } from '~/models/db.server'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { useEffect, useState } from 'react'
 import { ListingDescription, ListingKeyFacts } from '~/components/listing-facts'
 import { telHref } from '~/utils/tel-href'

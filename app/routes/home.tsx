@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { LandingHero } from '~/components/landing-hero'
 import { LandingLandValues } from '~/components/landing-land-values'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { type ClientLoaderFunctionArgs, useLoaderData } from '@remix-run/react'
+import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { LandingPage, landingPageMeta } from '~/components/landing-page'
 import { lazyComponent } from '~/components/lazy-component'
 import { searchResultsMeta } from '~/components/search-results-meta'

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db.server'
 import { listingMapKinds, listingMapSvg } from '~/models/listing-map.server'
 import type { ListingMapKind } from '~/models/listing-media'

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ListingPage, listingPageMeta, listingShouldRevalidate } from '~/components/listing-page'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db.server'

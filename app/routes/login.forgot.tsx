@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/account-form-fields'

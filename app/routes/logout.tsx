@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/account-paths'

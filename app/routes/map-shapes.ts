@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/map-shapes.server'
 import { siteFromRequest } from '~/sites/site.server'
 

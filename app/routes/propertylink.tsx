@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { findBroker } from '~/models/broker.server'
 import { getDb } from '~/models/db.server'
 import { brokerCanonicalPath } from '~/sites/broker-path'

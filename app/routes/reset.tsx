@@ -1,5 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db.server'
 import { downloadFileName, searchResultsCsv } from '~/models/search-download.server'
 import { resolveSearchPath } from '~/models/search-request.server'

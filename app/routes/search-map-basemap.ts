@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { parseFrameToken, searchBasemapSvg } from '~/models/search-map.server'
 import { siteFromRequest } from '~/sites/site.server'
 

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
 import { getDb } from '~/models/db.server'
 import { loadSearchPage } from '~/models/search-page.server'

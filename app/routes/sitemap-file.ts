@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db.server'
 import { sitemapFileEntries } from '~/models/sitemap.server'
 import { urlsetXml, xmlResponse } from '~/models/sitemap-xml'

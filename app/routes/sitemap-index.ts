@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db.server'
 import { sitemapIndexFiles } from '~/models/sitemap.server'
 import { sitemapIndexXml, xmlResponse } from '~/models/sitemap-xml'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { Pagination } from '~/components/pagination'
 import { getDb } from '~/models/db.server'

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor } from 'react-router'
 import type { SiteProfile } from '~/sites/site-profile'
 
 /** What the root loader tells every page's meta about the site and deployment. */

@@ -2,7 +2,7 @@ const trailingSlash = /\/(?=\?|$)/
 
 /**
  * Whether a request already asks for `path` (path and query), so no redirect to it is due.
- * Remix's single-fetch data requests spell URLs their own way: /a/b/ is fetched as /a/b.data
+ * React Router's single-fetch data requests spell URLs their own way: /a/b/ is fetched as /a/b.data
  * with a `_routes` parameter, so for them a missing trailing slash is no difference.
  */
 export function requestIsForPath(request: Request, path: string, { pageParams = [] }: { pageParams?: string[] } = {}): boolean {

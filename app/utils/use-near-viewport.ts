@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useState } from 'react'
  * True once the element has come within `margin` of the viewport (and stays true). Spec §4: a
  * card loads its carousel only within 300px of the viewport.
  */
-export function useNearViewport(element: RefObject<Element>, margin = '300px') {
+export function useNearViewport(element: RefObject<Element | null>, margin = '300px') {
   const [isNear, setIsNear] = useState(false)
   useEffect(() => {
     const target = element.current

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '~/root'
 import type { Viewer } from '~/models/viewer'
 import type { SiteProfile } from '~/sites/site-profile'

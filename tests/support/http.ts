@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import { openTestDatabase } from './test-database'
 
 /**
@@ -7,7 +7,7 @@ import { openTestDatabase } from './test-database'
  * server, without a port. Requests carry the site's Host header, as a browser would send.
  */
 export async function loadRequestHandler() {
-  // @ts-expect-error -- the build is produced by `remix vite:build` before the tests run
+  // @ts-expect-error -- the build is produced by `react-router build` before the tests run
   const build = (await import('../../build/server/index.js')) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   return (host: string, path: string, init: RequestInit = {}) => {

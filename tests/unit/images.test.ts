@@ -24,11 +24,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-/** Calls the route loader the way Remix would for `/resizedimages/{h}/{w}/{fit}/{q}/{splat}`. */
+/** Calls the route loader the way the router would for `/resizedimages/{h}/{w}/{fit}/{q}/{splat}`. */
 async function get(h: string | number, w: string | number, fit: string, q: string | number, splat: string, headers?: HeadersInit) {
   const url = `http://land.localhost/resizedimages/${h}/${w}/${fit}/${q}/${splat}`
   const params = { height: String(h), width: String(w), fit, quality: String(q), '*': splat }
-  const response = await loader({ request: new Request(url, { headers }), params, context: {} })
+  const response = await loader({ request: new Request(url, { headers }), url: new URL(url), pattern: '/resizedimages/:height/:width/:fit/:quality/*', params, context: {} })
   return response
 }
 

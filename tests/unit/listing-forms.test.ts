@@ -135,9 +135,9 @@ describe('bots and other sites', () => {
   test('a post from another origin is refused and nothing is stored', async () => {
     const listing = findListing(paidActive)
     const before = count('leads', listing.id)
-    // Remix's own check refuses an Origin that is not the host before any action runs (it answers
-    // 500); ours refuses a foreign Referer when a browser sends no Origin (403).
-    expect((await post(listing.path, goodContact, { origin: 'http://evil.example' })).status).toBe(500)
+    // React Router's own check refuses an Origin that is not the host before any action runs (it
+    // answers 400); ours refuses a foreign Referer when a browser sends no Origin (403).
+    expect((await post(listing.path, goodContact, { origin: 'http://evil.example' })).status).toBe(400)
     expect((await post(listing.path, goodContact, { origin: '', referer: 'http://evil.example/page' })).status).toBe(403)
     expect(count('leads', listing.id)).toBe(before)
   })

@@ -1,4 +1,5 @@
 import { sitemapPath } from '~/sites/sitemap-path'
+import { parse } from 'node-html-parser'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -188,7 +189,9 @@ describe('header', () => {
     const html = header({ viewer: seller })
     expect(html).toContain('My Account')
     for (const href of ['/account/savedproperties/', '/account/savedsearches/', '/addlisting/', '/account/details/']) expect(html).toContain(`href="${href}"`)
-    expect(html).toContain('<form method="post" action="/logout"><button type="submit"')
+    const logout = parse(html).querySelector('form[action="/logout"]')
+    expect(logout?.getAttribute('method')).toBe('post')
+    expect(logout?.querySelector('button[type="submit"]')?.text).toBe('Log out')
     expect(html).not.toContain('>Sign up<')
     expect(html).not.toContain('>Log in<')
   })
