@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { normalizeCriteria } from '../app/models/search-criteria'
+import { normalizeCriteria } from '../app/models/search/search-criteria'
 import { demoUsers } from '../app/models/seed/demo-users'
 import { brokerDirectoryPath, brokerPagePath } from '../app/sites/broker-path'
 import { sites } from '../app/sites/index'

@@ -3,7 +3,7 @@
  * listings yet, so a fresh clone serves realistic data on first start.
  */
 import { performance } from 'node:perf_hooks'
-import { openDatabase, migrateToLatest } from '../app/models/db.server'
+import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? 20_000) } = {}) {

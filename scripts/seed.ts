@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { readConfig } from '~/config.server'
-import { databaseTarget, migrateToLatest, openDatabase } from '~/models/db.server'
+import { databaseTarget, migrateToLatest, openDatabase } from '../app/models/db/db.server'
 import { dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/models/seed/seed.server'
 
 const { values } = parseArgs({

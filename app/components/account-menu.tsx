@@ -1,4 +1,4 @@
-import type { Viewer } from '~/models/viewer'
+import type { Viewer } from '~/models/accounts/viewer'
 import type { NavigationLink } from '~/sites/navigation'
 
 /** Spec §2 "Menu links" and §6: a signed-in user's My Account menu; Manage Listings is for sellers only. */

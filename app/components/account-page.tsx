@@ -1,6 +1,6 @@
 import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
-import { accountPaths } from '~/models/account-paths'
+import { accountPaths } from '~/models/accounts/account-paths'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]

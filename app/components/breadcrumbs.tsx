@@ -1,5 +1,10 @@
+export interface Breadcrumb {
+  name: string
+  href: string
+}
+
 /** A trail of real links (United States › State › …); its JSON-LD twin is written by each page. */
-export function Breadcrumbs({ crumbs }: { crumbs: { name: string; href: string }[] }) {
+export function Breadcrumbs({ crumbs }: { crumbs: Breadcrumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
       <ol className="flex flex-wrap items-center gap-1">

@@ -1,4 +1,4 @@
-import type { BrokerCardData } from '~/models/broker-page'
+import type { BrokerCardData } from '~/routes/brokers.types'
 import { formatAcres, formatCompactCurrency } from '~/utils/format'
 import { BrokerPortrait } from './broker-portrait'
 

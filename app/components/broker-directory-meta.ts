@@ -1,6 +1,6 @@
 // The head apart from the page's components: a route that draws the directory only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
-import type { BrokerDirectoryPageData } from '~/models/broker-page'
+import type { BrokerDirectoryPageData } from '~/routes/brokers.types'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]

@@ -1,5 +1,5 @@
-import type { LinkedListing } from '~/models/listing-detail'
-import { listingCardView } from '~/models/listing-card'
+import type { LinkedListing } from '~/models/listings/listing-detail'
+import { listingCardView } from '~/models/listings/listing-card'
 import { ListingCard } from './listing-card'
 
 /**

@@ -1,5 +1,5 @@
-import { resizedImagePath } from '~/models/document-ids'
-import { listingFormSectionIds } from '~/models/listing-form-ids'
+import { resizedImagePath } from '~/models/media/document-ids'
+import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { EnvelopeIcon, PhoneIcon } from './icons'
 import { telHref } from '~/utils/tel-href'
 

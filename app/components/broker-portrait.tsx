@@ -1,4 +1,4 @@
-import { resizedImagePath } from '~/models/document-ids'
+import { resizedImagePath } from '~/models/media/document-ids'
 
 function initials(name: string) {
   return name

@@ -1,8 +1,9 @@
-import type { BrokerProfilePageData, Crumb } from '~/models/broker-page'
-import { resizedImagePath } from '~/models/document-ids'
+import type { Breadcrumb } from './breadcrumbs'
+import type { BrokerProfilePageData } from '~/routes/brokers.types'
+import { resizedImagePath } from '~/models/media/document-ids'
 import { JsonLd } from './json-ld'
 
-export function breadcrumbList(crumbs: Crumb[], absolute: (path: string) => string) {
+export function breadcrumbList(crumbs: Breadcrumb[], absolute: (path: string) => string) {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),

@@ -1,5 +1,5 @@
-import type { ContentBlock, ContentPage, InlineText } from '~/models/content-pages'
-import { tableOfContentsMinimumSections } from '~/models/content-pages'
+import type { ContentBlock, ContentPage, InlineText } from '~/models/content/content-pages'
+import { tableOfContentsMinimumSections } from '~/models/content/content-pages'
 
 function Inline({ parts }: { parts: InlineText[] }) {
   return (

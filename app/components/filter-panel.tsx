@@ -1,6 +1,6 @@
 import { Form, useSubmit } from 'react-router'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
-import type { SearchCriteria } from '~/models/search-criteria'
+import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchView } from '~/sites/search-path'
 import {
   activityOptions,
@@ -11,7 +11,7 @@ import {
   priceChangeTypeOptions,
   propertyTypeOptions,
   transactionTypeOptions,
-} from '~/models/search-options'
+} from '~/models/search/search-options'
 
 interface FilterPanelProps {
   action: string

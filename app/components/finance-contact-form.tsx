@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import type { FinanceCenter } from '~/models/finance-centers.server'
-import { financeContactConstraints } from '~/models/finance-contact'
-import { honeypotField } from '~/models/listing-form-fields'
+import type { FinanceCenter } from '~/models/finance/finance-centers.server'
+import { financeContactConstraints } from '~/models/finance/finance-contact'
+import { honeypotField } from '~/models/listings/listing-form-fields'
 import { FinanceCheckboxField, FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
 

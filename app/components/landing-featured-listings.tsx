@@ -1,6 +1,6 @@
-import type { FeaturedListing } from '~/models/landing-page'
+import type { FeaturedListing } from '~/routes/landing.types'
 import { ListingCard } from './listing-card'
-import { listingCardView } from '~/models/listing-card'
+import { listingCardView } from '~/models/listings/listing-card'
 
 /** Diamond and platinum listings of a place (issue 7). Below the hero, so every photo loads lazily. */
 export function LandingFeaturedListings({ heading, headingLevel = 2, listings }: { heading: string; headingLevel?: 2 | 3; listings: FeaturedListing[] }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { resizedImagePath } from '~/models/document-ids'
+import { resizedImagePath } from '~/models/media/document-ids'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 
 const heroAspectRatio = 16 / 7

@@ -1,4 +1,4 @@
-import type { MarketStats } from '~/models/market-stats'
+import type { MarketStats } from '~/models/places/market-stats'
 import { formatDollars } from '~/utils/format'
 import { MarketFigures } from './landing-market'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { PlaceLink, PlaceMarketSection } from '~/models/landing-page'
-import type { MarketStats } from '~/models/market-stats'
+import type { PlaceLink, PlaceMarketSection } from '~/models/places/market-stats'
+import type { MarketStats } from '~/models/places/market-stats'
 import { formatDollars } from '~/utils/format'
 
 /** Listings, median price and median price per acre, as a row of figures. */

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { LandingPageData } from '~/models/landing-page'
+import type { LandingPageData } from '~/routes/landing.types'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'

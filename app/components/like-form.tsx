@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { accountPaths, likeFormId } from '~/models/account-paths'
+import { accountPaths, likeFormId } from '~/models/accounts/account-paths'
 import { HeartIcon } from './icons'
 
 interface LikeFormProps {

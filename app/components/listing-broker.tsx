@@ -1,5 +1,5 @@
-import { certificationLabels } from '~/models/broker-directory'
-import type { ListingDetailBroker } from '~/models/listing-detail'
+import { certificationLabels } from '~/models/brokers/broker-directory'
+import type { ListingDetailBroker } from '~/models/listings/listing-detail'
 import { brokerPagePath } from '~/sites/broker-path'
 import { brokerDisplayName } from '~/utils/format'
 import { useSite } from '~/utils/use-site'

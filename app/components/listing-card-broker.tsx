@@ -1,4 +1,4 @@
-import type { ListingCardBroker as Broker } from '~/models/listing-card'
+import type { ListingCardBroker as Broker } from '~/models/listings/listing-card'
 import { telHref } from '~/utils/tel-href'
 import { BrokerPortrait } from './broker-portrait'
 import { MessageIcon, PhoneIcon } from './icons'

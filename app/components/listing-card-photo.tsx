@@ -1,6 +1,6 @@
 import { Suspense, lazy, useRef } from 'react'
-import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
-import type { ListingCardView } from '~/models/listing-card'
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { useNearViewport } from '~/utils/use-near-viewport'
 import { CameraIcon } from './icons'

@@ -1,4 +1,4 @@
-import type { ListingCardView } from '~/models/listing-card'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import { ArrowDownIcon, EnvelopeIcon } from './icons'
 import { LikeForm } from './like-form'
 import { ListingCardBroker, ListingCardBrokerActions } from './listing-card-broker'

@@ -1,9 +1,9 @@
 import 'keen-slider/keen-slider.min.css'
 import { useKeenSlider } from 'keen-slider/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { resizedImagePath } from '~/models/document-ids'
-import type { ListingDetail } from '~/models/listing-detail'
-import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listing-media'
+import { resizedImagePath } from '~/models/media/document-ids'
+import type { ListingDetail } from '~/models/listings/listing-detail'
+import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { ChevronIcon } from './icons'
 

@@ -6,7 +6,7 @@ import {
   listingFormSectionIds,
   maxShareRecipients,
   reportReasons,
-} from '~/models/listing-form-fields'
+} from '~/models/listings/listing-form-fields'
 import { ContactModal, type FinanceCheckbox, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import type { PageFormResult } from './page-form'

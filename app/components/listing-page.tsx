@@ -1,8 +1,9 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
 import type { MouseEvent } from 'react'
-import { resizedImagePath } from '~/models/document-ids'
-import type { ListingDetail, ListingPageData } from '~/models/listing-detail'
-import { isActiveListing, listingTier, showsContactButton } from '~/models/listing-rules'
+import { resizedImagePath } from '~/models/media/document-ids'
+import type { ListingDetail } from '~/models/listings/listing-detail'
+import type { ListingPageData } from '~/routes/listing.types'
+import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'
@@ -18,8 +19,8 @@ import { lazyComponent } from './lazy-component'
 const JsonLd = lazyComponent(() => import('./json-ld').then((module) => module.JsonLd))
 const ListingBroker = lazyComponent(() => import('./listing-broker').then((module) => module.ListingBroker))
 import { pageFormShouldRevalidate } from './page-form'
-import { listingFormSectionIds } from '~/models/listing-form-ids'
-import { type CarouselView, listingMapPath } from '~/models/listing-media'
+import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
+import { type CarouselView, listingMapPath } from '~/models/listings/listing-media'
 
 type MetaMatches = Parameters<typeof headContextFrom>[0]
 

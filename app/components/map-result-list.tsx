@@ -1,5 +1,5 @@
-import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/document-ids'
-import type { ListingCardView } from '~/models/listing-card'
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import { imageQuality } from '~/utils/resized-image-url'
 
 /** Spec §9 thumbnail size (81 × 122), fetched at twice that for sharp screens. */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ShouldRevalidateFunction } from 'react-router'
-import type { ListingFormIntent } from '~/models/listing-form-ids'
+import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 
 /**
  * What a page with the listing page's forms needs up front; the forms themselves

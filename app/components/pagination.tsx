@@ -1,12 +1,4 @@
-import type { PageLink } from '~/models/search-page'
-
-interface PaginationProps {
-  page: number
-  pageCount: number
-  previousHref: string | null
-  nextHref: string | null
-  pageLinks: PageLink[]
-}
+import type { Pagination as PaginationProps } from '~/models/search/pagination'
 
 const boxStyle = 'inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
 // Separate colour sets: with both bg-white and bg-brand on one element, the stylesheet's order

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { accountPaths } from '~/models/account-paths'
+import { accountPaths } from '~/models/accounts/account-paths'
 
 /**
  * The results page's 'Save Search' button (spec §2): a real form posting the search's path to

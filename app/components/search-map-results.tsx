@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { SearchPageData } from '~/models/search-page'
-import type { SearchMapData } from '~/models/search-map'
+import type { SearchPageData } from '~/routes/search.types'
+import type { SearchMapData } from '~/models/search/search-map'
 import { MapResultList } from './map-result-list'
 import { SearchMapView } from './search-map-view'
 

@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
-import type { MapBounds } from '~/models/search-criteria'
-import type { SearchMapData } from '~/models/search-map'
+import type { MapBounds } from '~/models/search/search-criteria'
+import type { SearchMapData } from '~/models/search/search-map'
 import type { InteractiveSearchMap } from './search-map.client'
 
 const edges = ['south', 'west', 'north', 'east'] as const

@@ -2,8 +2,8 @@ import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
-import type { MapBounds } from '~/models/search-criteria'
-import type { SearchMapData } from '~/models/search-map'
+import type { MapBounds } from '~/models/search/search-criteria'
+import type { SearchMapData } from '~/models/search/search-map'
 
 /**
  * The interactive map of the search page's map view (architecture "Map": maplibre-gl, loaded only

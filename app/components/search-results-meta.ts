@@ -1,6 +1,6 @@
 // The head apart from the page's components: a route that draws search results only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
-import type { SearchPageData } from '~/models/search-page'
+import type { SearchPageData } from '~/routes/search.types'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 
 /** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */
@@ -12,7 +12,7 @@ export function searchResultsMeta(page: SearchPageData, matches: Parameters<type
     // The map view is the list's search drawn another way: one indexed URL (the canonical) for both.
     noindex: !page.isIndexable || page.view === 'map',
   })
-  if (page.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.previousHref })
-  if (page.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.nextHref })
+  if (page.pagination.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.pagination.previousHref })
+  if (page.pagination.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.pagination.nextHref })
   return descriptors
 }

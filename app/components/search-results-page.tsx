@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react'
-import type { SearchPageData } from '~/models/search-page'
+import type { SearchPageData } from '~/routes/search.types'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCard } from './listing-card'
@@ -36,7 +36,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const filterPanel = (
     <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} view={page.view} />
   )
-  const pagination = <Pagination page={page.criteria.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
+  const pagination = <Pagination {...page.pagination} />
   const noResults = (
     <div className="rounded-lg border border-ink/15 bg-white p-6">
       <h2 className="text-lg font-semibold">No properties match this search</h2>

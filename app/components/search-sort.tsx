@@ -1,5 +1,5 @@
 import { Form, useSubmit } from 'react-router'
-import { type SortOrder, sortOptions } from '~/models/search-options'
+import { type SortOrder, sortOptions } from '~/models/search/search-options'
 
 /**
  * Spec §2 sort control: a GET form, so it works without scripts (the button submits); with

@@ -1,4 +1,4 @@
-import type { SearchPageData } from '~/models/search-page'
+import type { SearchPageData } from '~/routes/search.types'
 import { JsonLd } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */

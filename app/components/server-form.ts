@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import type { FieldConstraint } from '~/models/validation'
+import type { FieldConstraint } from '~/models/forms/validation'
 
 /**
  * Forms checked by their action on the server, with scripts or without: the same spec §5

@@ -1,5 +1,5 @@
 import { type ReactNode, type SyntheticEvent, useEffect } from 'react'
-import type { Viewer } from '~/models/viewer'
+import type { Viewer } from '~/models/accounts/viewer'
 import type { LinkGroup, SiteMenu } from '~/sites/navigation'
 import { LogoutForm, accountLinks, loginPath, signupPath } from './account-menu'
 import { LinkList, linkItems } from './link-list'

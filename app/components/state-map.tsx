@@ -1,4 +1,4 @@
-import type { StateMapState } from '~/models/search-map'
+import type { StateMapState } from '~/models/search/search-map'
 
 /**
  * The state map filter (spec §1): the country, each state a link to its search, named as the

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ListingCard } from '~/components/listing-card'
-import { listingCardView } from '~/models/listing-card'
+import { listingCardView } from '~/models/listings/listing-card'
 import { Pagination } from '~/components/pagination'
-import { handleAccountAction, readLikeForm } from '~/models/account-actions.server'
-import { loadFavorites } from '~/models/account-pages.server'
-import { getDb } from '~/models/db.server'
+import { handleAccountAction, readLikeForm } from './account-actions.server'
+import { loadFavorites } from './account.server'
+import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
-import { accountPaths } from '~/models/account-paths'
-import { loadAccountHome } from '~/models/account-pages.server'
-import { getDb } from '~/models/db.server'
+import { accountPaths } from '~/models/accounts/account-paths'
+import { loadAccountHome } from './account.server'
+import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** /account/ (spec §2, login required): My Account, the way to favorites, saved searches and settings. */

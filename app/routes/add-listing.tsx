@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
-import { listingToolHref } from '~/models/listing-tool.server'
-import { requireViewer } from '~/models/session.server'
+import { listingToolHref } from '~/models/listings/listing-tool.server'
+import { requireViewer } from '~/utils/session.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { useSite } from '~/utils/use-site'
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { suggestLocations } from '~/models/autocomplete.server'
-import { getDb } from '~/models/db.server'
-import { loadGazetteer } from '~/models/gazetteer.server'
-import { searchCriteriaFrom, suggestionHref } from '~/models/location-search.server'
+import { suggestLocations } from '~/models/places/autocomplete.server'
+import { getDb } from '~/models/db/db.server'
+import { loadGazetteer } from '~/models/places/gazetteer.server'
+import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** Location-box suggestions as JSON: each with the URL choosing it leads to. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { handleAccountAction, readSaveSearchForm } from '~/models/account-actions.server'
-import { getDb } from '~/models/db.server'
+import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
+import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerDirectoryPage } from '~/components/broker-directory-page'
-import { loadBrokerDirectoryPage } from '~/models/broker-directory-page.server'
-import { getDb } from '~/models/db.server'
+import { loadBrokerDirectoryPage } from './broker-directory.server'
+import { getDb } from '~/models/db/db.server'
 import { parseBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { siteFromRequest } from '~/sites/site.server'
 

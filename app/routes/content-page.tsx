@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { ContentArticle } from '~/components/content-article'
-import { findContentPage } from '~/models/content-pages'
+import { findContentPage } from '~/models/content/content-pages'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { requestIsForPath } from '~/utils/requested-path.server'

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db.server'
-import { listingMapKinds, listingMapSvg } from '~/models/listing-map.server'
-import type { ListingMapKind } from '~/models/listing-media'
-import { findListingMapSubject } from '~/models/listing.server'
+import { getDb } from '~/models/db/db.server'
+import { listingMapKinds, listingMapSvg } from '~/models/listings/listing-map.server'
+import type { ListingMapKind } from '~/models/listings/listing-media'
+import { findListingMapSubject } from '~/models/listings/listing.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** /listing-map/{listingId}/{property|local}.svg: a listing's static maps (see listing-map.server.ts). */

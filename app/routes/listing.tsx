@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ListingPage, listingPageMeta, listingShouldRevalidate } from '~/components/listing-page'
 import type { SiteHeaderHandle } from '~/components/site-header'
-import { getDb } from '~/models/db.server'
-import { handleListingPagePost, loadListingPage } from '~/models/listing-page.server'
+import { getDb } from '~/models/db/db.server'
+import { handleListingPagePost, loadListingPage } from './listing.server'
 import { parseListingPath } from '~/sites/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
 

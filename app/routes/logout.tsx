@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
-import { accountPaths } from '~/models/account-paths'
-import { handleLogout } from '~/models/auth.server'
-import { getViewer } from '~/models/session.server'
+import { accountPaths } from '~/models/accounts/account-paths'
+import { handleLogout } from './auth.server'
+import { getViewer } from '~/utils/session.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** Log out is a POST (a link or a prefetch must never end a session); the page offers the button. */

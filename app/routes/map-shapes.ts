@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/map-shapes.server'
+import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/places/map-shapes.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 const geoJsonType = 'application/geo+json; charset=utf-8'

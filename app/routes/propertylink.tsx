@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router'
-import { findBroker } from '~/models/broker.server'
-import { getDb } from '~/models/db.server'
+import { findBroker } from '~/models/brokers/broker.server'
+import { getDb } from '~/models/db/db.server'
 import { brokerCanonicalPath } from '~/sites/broker-path'
 import { siteFromRequest } from '~/sites/site.server'
 

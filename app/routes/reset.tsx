@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
-import { accountFormConstraints, passwordRequirements } from '~/models/account-form-fields'
-import { accountPaths } from '~/models/account-paths'
-import { handleResetPassword } from '~/models/auth.server'
-import { getDb } from '~/models/db.server'
-import { findResetKeyUser } from '~/models/password-reset.server'
+import { accountFormConstraints, passwordRequirements } from '~/models/accounts/account-form-fields'
+import { accountPaths } from '~/models/accounts/account-paths'
+import { handleResetPassword } from './auth.server'
+import { getDb } from '~/models/db/db.server'
+import { findResetKeyUser } from '~/models/accounts/password-reset.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 
 /** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */

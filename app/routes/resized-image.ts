@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { imageResponse } from '~/models/images.server'
+import { imageResponse } from './resized-image.server'
 
 /**
  * /resizedimages/{height}/{width}/{fit}/{quality}[/{format}]/1-{documentId}
- * Resource route: all validation, caching and rendering live in the model.
+ * Resource route: the page module answers with the image, a 304 or a short text error; the
+ * model validates, caches and renders.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return imageResponse(request, params)

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { robotsTxt } from '~/models/robots'
+import { robotsTxt } from '~/models/sitemaps/robots'
 import { headContextForRequest } from '~/sites/head-context.server'
 
 /** /robots.txt of the site the request is for, naming that site's own sitemap. */

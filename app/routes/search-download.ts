@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db.server'
-import { downloadFileName, searchResultsCsv } from '~/models/search-download.server'
-import { resolveSearchPath } from '~/models/search-request.server'
-import { requireViewer } from '~/models/session.server'
+import { getDb } from '~/models/db/db.server'
+import { downloadFileName, searchResultsCsv } from '~/models/search/search-download.server'
+import { resolveSearchPath } from '~/models/search/search-request.server'
+import { requireViewer } from '~/utils/session.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { parseFrameToken, searchBasemapSvg } from '~/models/search-map.server'
+import { parseFrameToken, searchBasemapSvg } from '~/models/search/search-map.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** /search-map/{south}_{west}_{north}_{east}.svg: the map view's server-drawn basemap (see search-map.server.ts). */

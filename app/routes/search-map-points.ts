@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db.server'
-import { searchMapPointsGeoJson } from '~/models/search-map.server'
+import { getDb } from '~/models/db/db.server'
+import { searchMapPointsGeoJson } from '~/models/search/search-map.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
-import { getDb } from '~/models/db.server'
-import { loadSearchPage } from '~/models/search-page.server'
+import { getDb } from '~/models/db/db.server'
+import { loadSearchPage } from './search.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db.server'
-import { sitemapFileEntries } from '~/models/sitemap.server'
-import { urlsetXml, xmlResponse } from '~/models/sitemap-xml'
+import { getDb } from '~/models/db/db.server'
+import { sitemapFileEntries } from '~/models/sitemaps/sitemap.server'
+import { urlsetXml } from '~/models/sitemaps/sitemap-xml'
+import { xmlResponse } from './sitemap-xml.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { parseSitemapFileName } from '~/sites/sitemap-path'
 

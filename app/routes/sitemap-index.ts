@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db.server'
-import { sitemapIndexFiles } from '~/models/sitemap.server'
-import { sitemapIndexXml, xmlResponse } from '~/models/sitemap-xml'
+import { getDb } from '~/models/db/db.server'
+import { sitemapIndexFiles } from '~/models/sitemaps/sitemap.server'
+import { sitemapIndexXml } from '~/models/sitemaps/sitemap-xml'
+import { xmlResponse } from './sitemap-xml.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 
 /** /sitemap.xml: the index of the site's sitemap files (issue 7 §6), on the site's canonical origin. */

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { Pagination } from '~/components/pagination'
-import { getDb } from '~/models/db.server'
-import type { SitemapSection } from '~/models/sitemap-page'
-import { loadSitemapPage } from '~/models/sitemap-page.server'
+import { getDb } from '~/models/db/db.server'
+import type { SitemapSection } from './sitemap.types'
+import { loadSitemapPage } from './sitemap.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 

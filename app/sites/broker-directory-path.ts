@@ -3,8 +3,8 @@ import {
   brokerSortOptions,
   brokerTypeOptions,
   normalizeDirectoryCriteria,
-} from '~/models/broker-directory'
-import { placeTokenPattern } from '~/models/search-criteria'
+} from '~/models/brokers/broker-directory'
+import { placeTokenPattern } from '~/models/search/search-criteria'
 import { brokerDirectoryPath } from './broker-path'
 import type { SiteProfile } from './site-profile'
 

@@ -1,4 +1,4 @@
-import { propertyType } from '~/models/enumerations'
+import { propertyType } from '~/models/listings/enumerations'
 import { type SiteProfile, companyLegalLinks } from './site-profile'
 
 export const huntingSite = {

@@ -1,4 +1,4 @@
-import type { ListingSummary } from '~/models/listing-summary'
+import type { ListingSummary } from '~/models/listings/listing-summary'
 import { urlSlug } from '~/utils/url-slug'
 import type { SiteProfile } from './site-profile'
 

@@ -1,6 +1,6 @@
 import { sitemapPath } from './sitemap-path'
-import { type SearchCriteria, normalizeCriteria } from '~/models/search-criteria'
-import { propertyTypeOptions } from '~/models/search-options'
+import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
+import { propertyTypeOptions } from '~/models/search/search-options'
 import { brokerDirectoryPath } from './broker-path'
 import { nationalLandingPath } from './landing-path'
 import { buildSearchPath } from './search-path'

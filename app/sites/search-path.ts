@@ -9,7 +9,7 @@ import {
   isCalendarDate,
   normalizeCriteria,
   placeTokenPattern,
-} from '~/models/search-criteria'
+} from '~/models/search/search-criteria'
 import {
   type PriceChangeTypeKey,
   type SortOrder,
@@ -20,7 +20,7 @@ import {
   marketStatusOptions,
   propertyTypeOptions,
   transactionTypeOptions,
-} from '~/models/search-options'
+} from '~/models/search/search-options'
 import type { SiteProfile } from './site-profile'
 
 /**

@@ -1,5 +1,5 @@
-import type { SearchCriteria } from '~/models/search-criteria'
-import type { PropertyTypeKey } from '~/models/search-options'
+import type { SearchCriteria } from '~/models/search/search-criteria'
+import type { PropertyTypeKey } from '~/models/search/search-options'
 
 /** Everything that differs between the four marketplaces (architecture "The four sites"). */
 export type SiteKey = 'land' | 'farm' | 'hunting' | 'value'

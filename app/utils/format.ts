@@ -1,5 +1,5 @@
-import { auctionWithoutPrice } from '~/models/enumerations'
-import type { ListingSummary } from '~/models/listing-summary'
+import { auctionWithoutPrice } from '~/models/listings/enumerations'
+import type { ListingSummary } from '~/models/listings/listing-summary'
 import { urlSlug } from './url-slug'
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })

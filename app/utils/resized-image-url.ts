@@ -1,4 +1,4 @@
-import { type ImageFit, type ImageFormat, resizedImagePath } from '~/models/document-ids'
+import { type ImageFit, type ImageFormat, resizedImagePath } from '~/models/media/document-ids'
 
 /** Spec §9 image qualities. */
 export const imageQuality = { low: 40, medium: 60, high: 80, default: 80, highest: 100 } as const

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '~/root'
-import type { Viewer } from '~/models/viewer'
+import type { Viewer } from '~/models/accounts/viewer'
 import type { SiteProfile } from '~/sites/site-profile'
 
 // The main land site's profile, for a page whose root loader failed. Set by entry.server; such a

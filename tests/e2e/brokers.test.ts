@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { brokerTypeOptions } from '~/models/broker-directory'
+import { brokerTypeOptions } from '~/models/brokers/broker-directory'
 import { brokerPagePath } from '~/sites/broker-path'
 import { sites } from '~/sites/index'
 import { brokerDisplayName } from '~/utils/format'

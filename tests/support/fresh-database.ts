@@ -3,9 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
-import type { Database } from '~/models/db-schema'
-import { migrateToLatest } from '~/models/db.server'
-import { createKysely } from '~/models/dialect.server'
+import type { Database } from '~/models/db/db-schema'
+import { migrateToLatest } from '~/models/db/db.server'
+import { createKysely } from '~/models/db/dialect.server'
 import { seedDatabase } from '~/models/seed/seed.server'
 
 /** A new, empty SQLite database in a temporary folder. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/broker-directory'
+import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
 import { buildBrokerDirectoryPath, parseBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { brokerPagePath, parseBrokerPath } from '~/sites/broker-path'
 import { sites } from '~/sites/index'

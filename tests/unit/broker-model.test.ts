@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { countDirectoryBrokers, findDirectoryBrokers } from '~/models/broker-directory.server'
-import { findBroker, findBrokerListingStats } from '~/models/broker.server'
-import type { Database } from '~/models/db-schema'
+import { countDirectoryBrokers, findDirectoryBrokers } from '~/models/brokers/broker-directory.server'
+import { findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
+import type { Database } from '~/models/db/db-schema'
 import { sites } from '~/sites/index'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 

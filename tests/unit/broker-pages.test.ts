@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { brokerTypeOptions } from '~/models/broker-directory'
+import { brokerTypeOptions } from '~/models/brokers/broker-directory'
 import { brokerPagePath } from '~/sites/broker-path'
 import { sites } from '~/sites/index'
 import type { SiteProfile } from '~/sites/site-profile'

@@ -7,7 +7,7 @@ import {
   parseListingPhotoId,
   portraitDocumentId,
   resizedImagePath,
-} from '~/models/document-ids'
+} from '~/models/media/document-ids'
 
 describe('document ids', () => {
   it('numbers listing photos as listingId * 32 + index', () => {

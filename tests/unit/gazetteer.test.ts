@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { resolveFreeText, suggestLocations } from '~/models/autocomplete.server'
-import type { Database } from '~/models/db-schema'
+import { resolveFreeText, suggestLocations } from '~/models/places/autocomplete.server'
+import type { Database } from '~/models/db/db-schema'
 import {
   type Gazetteer,
   findPlaceById,
@@ -11,8 +11,8 @@ import {
   loadGazetteer,
   resolveLocation,
   resolvePlaceToken,
-} from '~/models/gazetteer.server'
-import { emptyCriteria, normalizeCriteria, type SearchCriteria } from '~/models/search-criteria'
+} from '~/models/places/gazetteer.server'
+import { emptyCriteria, normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 let db: Kysely<Database>

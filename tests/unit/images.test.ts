@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, listingPhotoId, logoDocumentId, portraitDocumentId } from '~/models/document-ids'
-import { getResizedImage, parseImageRequest, type ImageRequest } from '~/models/images.server'
-import { buildPhotoSvg, buildSceneSvg } from '~/models/photo-scene.server'
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, listingPhotoId, logoDocumentId, portraitDocumentId } from '~/models/media/document-ids'
+import { getResizedImage, parseImageRequest, type ImageRequest } from '~/models/media/images.server'
+import { buildPhotoSvg, buildSceneSvg } from '~/models/media/photo-scene'
 import { loader } from '~/routes/resized-image'
 
 let dataDir: string

@@ -3,9 +3,9 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ListingCard, type ListingCardProps } from '~/components/listing-card'
-import { listingLevel, marketStatus, upgradeLevel } from '~/models/enumerations'
-import { listingCardView } from '~/models/listing-card'
-import type { ListingSummary } from '~/models/listing-summary'
+import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
+import { listingCardView } from '~/models/listings/listing-card'
+import type { ListingSummary } from '~/models/listings/listing-summary'
 
 const href = '/property/42-acres-in-travis-county-tx/7/'
 

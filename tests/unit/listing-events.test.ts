@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { listingEventType } from '~/models/enumerations'
+import { listingEventType } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'

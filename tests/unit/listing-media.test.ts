@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listing-media'
+import { carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
 import { productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingLevel, marketStatus, upgradeLevel } from '~/models/enumerations'
+import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
 import {
   isActiveListing,
   isPaidListing,
@@ -7,8 +7,8 @@ import {
   showsContactButton,
   showsEnvelopeIcon,
   statusBadge,
-} from '~/models/listing-rules'
-import type { ListingSummary } from '~/models/listing-summary'
+} from '~/models/listings/listing-rules'
+import type { ListingSummary } from '~/models/listings/listing-summary'
 
 type RuleInput = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel' | 'status' | 'salesDate'>
 

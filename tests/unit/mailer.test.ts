@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
-import { sendMail } from '~/models/mailer.server'
+import { sendMail } from '~/models/mail/mailer.server'
 import { startTestSmtpServer } from '../support/smtp'
 
 const savedEnvironment = { ...process.env }

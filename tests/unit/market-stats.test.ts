@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import type { Database } from '~/models/db-schema'
-import { marketOf, marketSnapshot } from '~/models/market-stats.server'
+import type { Database } from '~/models/db/db-schema'
+import { marketOf, marketSnapshot } from '~/models/places/market-stats.server'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 let db: Kysely<Database>

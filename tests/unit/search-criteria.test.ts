@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countActiveFilters, criteriaFromFilterForm, emptyCriteria, normalizeCriteria } from '~/models/search-criteria'
+import { countActiveFilters, criteriaFromFilterForm, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 
 const count = (input: Parameters<typeof normalizeCriteria>[0]) => countActiveFilters(normalizeCriteria(input))
 /** What a sold bound adds to the count beyond the Sold status it implies. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type SearchCriteria, customSegmentKeys, emptyCriteria, normalizeCriteria } from '~/models/search-criteria'
+import { type SearchCriteria, customSegmentKeys, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import {
   activityOptions,
   amenityOptions,
@@ -12,7 +12,7 @@ import {
   propertyTypeOptions,
   sortOptions,
   transactionTypeOptions,
-} from '~/models/search-options'
+} from '~/models/search/search-options'
 import { sites } from '~/sites/index'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 

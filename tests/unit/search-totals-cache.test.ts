@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { clearSearchCaches, createSearchCache, searchPagesCacheFor, searchTotalsCacheFor } from '~/models/search-totals-cache.server'
+import { clearSearchCaches, createSearchCache, searchPagesCacheFor, searchTotalsCacheFor } from '~/models/search/search-totals-cache.server'
 
 const totals = (total: number) => ({ total, minPrice: null, maxPrice: null })
 

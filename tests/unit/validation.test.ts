@@ -18,13 +18,13 @@ import {
   textFlags,
   validateField,
   validateFields,
-} from '~/models/validation'
-import { zodField } from '~/models/zod-field'
-import { accountFormConstraints } from '~/models/account-form-fields'
-import * as accountForms from '~/models/account-forms'
-import { financeContactConstraints } from '~/models/finance-contact'
-import { listingFormConstraints } from '~/models/listing-form-fields'
-import { schemaForIntent } from '~/models/listing-forms'
+} from '~/models/forms/validation'
+import { zodField } from '~/models/forms/zod-field'
+import { accountFormConstraints } from '~/models/accounts/account-form-fields'
+import * as accountForms from '~/models/accounts/account-forms'
+import { financeContactConstraints } from '~/models/finance/finance-contact'
+import { listingFormConstraints } from '~/models/listings/listing-form-fields'
+import { schemaForIntent } from '~/models/listings/listing-forms'
 
 // Spec §5 and §8 messages, quoted rather than imported so a changed message fails here.
 const requiredMessage = 'This field is required.'

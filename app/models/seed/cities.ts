@@ -1,4 +1,4 @@
-import type { CityTable, ZipTable } from '../db-schema'
+import type { CityTable, ZipTable } from '~/models/db/db-schema'
 import { distanceKilometres, type Point } from './shapes'
 import { slugify, titleCase } from './slugs'
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db-schema'
-import { syncIdentity } from '../dialect.server'
-import { hashPassword } from '../password.server'
+import type { Database } from '~/models/db/db-schema'
+import { syncIdentity } from '~/models/db/dialect.server'
+import { hashPassword } from '~/models/accounts/password.server'
 
 /**
  * Two accounts to try the sites with after `npm start` (README "What to try"): a buyer, and a

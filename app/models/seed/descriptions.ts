@@ -1,4 +1,4 @@
-import { activity, amenity, propertyType } from '../enumerations'
+import { activity, amenity, propertyType } from '~/models/listings/enumerations'
 import { formatAcres, hasBit, type ListingFacts } from './listing-facts'
 import type { Random } from './random'
 

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
-import type { Database, FinanceCenterTable } from '../db-schema'
-import { financeLocationType } from '../enumerations'
-import type { Geography } from '../geography.server'
+import type { Database, FinanceCenterTable } from '~/models/db/db-schema'
+import { financeLocationType } from '~/models/listings/enumerations'
+import type { Geography } from '~/models/places/geography.server'
 
 /**
  * A handful of plausible lenders (farm-credit cooperatives, rural banks) so the finance page and

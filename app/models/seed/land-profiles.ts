@@ -1,4 +1,4 @@
-import { activity, amenity, propertyType as type } from '../enumerations'
+import { activity, amenity, propertyType as type } from '~/models/listings/enumerations'
 
 /**
  * Kinds of listing the generator draws from. Each keeps its property types, size, value

@@ -1,6 +1,6 @@
-import type { CountyTable, StateTable } from '../db-schema'
+import type { CountyTable, StateTable } from '~/models/db/db-schema'
 import type { Seller } from './accounts'
-import { activity, amenity, brokerType, propertyType } from '../enumerations'
+import { activity, amenity, brokerType, propertyType } from '~/models/listings/enumerations'
 import { homeAmenities, type LandProfile, landProfiles } from './land-profiles'
 import type { ListingFacts } from './listing-facts'
 import type { NearestCity, PlaceIndex } from './place-index'

@@ -1,5 +1,5 @@
-import type { CityTable, CountyTable, StateTable, ZipTable } from '../db-schema'
-import type { Geography } from '../geography.server'
+import type { CityTable, CountyTable, StateTable, ZipTable } from '~/models/db/db-schema'
+import type { Geography } from '~/models/places/geography.server'
 import { type Random, weightedPicker } from './random'
 import { distanceKilometres, type Point } from './shapes'
 

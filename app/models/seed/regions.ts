@@ -1,4 +1,4 @@
-import type { RegionTable } from '../db-schema'
+import type { RegionTable } from '~/models/db/db-schema'
 
 /**
  * Land regions are derived, not typed: a state's counties are grouped by where their

@@ -1,4 +1,4 @@
-import { propertyType } from '../enumerations'
+import { propertyType } from '~/models/listings/enumerations'
 import { acresWord, formatAcres, hasBit, type ListingFacts } from './listing-facts'
 import type { Random } from './random'
 

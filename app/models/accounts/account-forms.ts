@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { savedSearchNotifyOptions } from './saved-search'
+import { accountFieldRules as rules } from './account-form-fields'
+import { zodField } from '~/models/forms/zod-field'
+
+/**
+ * The account forms (login, sign up, forgot and reset password, settings, saved searches): one
+ * schema each, for the actions (server only), from the rules of `account-form-fields.ts`.
+ * Messages are spec §5's.
+ */
+const passwordMismatchMessage = 'The passwords do not match. Please type the same password twice.'
+
+const email = zodField(rules.email)
+// Passwords are checked as typed: a space at either end is part of the password.
+const newPassword = zodField(rules.newPassword, { trim: false })
+const confirmation = zodField(rules.confirmation, { trim: false })
+// Optional: an unticked box sends nothing, and the browser must not insist on a tick.
+const checkbox = z.preprocess((value) => value === 'on', z.boolean().optional())
+
+function withMatchingPasswords<Shape extends { password: typeof newPassword; confirmPassword: typeof confirmation }>(schema: z.ZodObject<Shape>) {
+  return schema.superRefine((value, context) => {
+    const { password: first, confirmPassword: second } = value as { password?: string; confirmPassword?: string }
+    if (first !== undefined && second !== undefined && first !== second) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmPassword'], message: passwordMismatchMessage })
+    }
+  })
+}
+
+export const LoginSchema = z.object({
+  email,
+  password: zodField(rules.currentPassword, { trim: false }),
+})
+
+export const SignupSchema = withMatchingPasswords(
+  z.object({
+    name: zodField(rules.fullName),
+    email,
+    password: newPassword,
+    confirmPassword: confirmation,
+    newsletter: checkbox,
+  }),
+)
+
+export const ForgotPasswordSchema = z.object({ email })
+
+export const ResetPasswordSchema = withMatchingPasswords(z.object({ password: newPassword, confirmPassword: confirmation }))
+
+export const DetailsSchema = z.object({
+  intent: z.literal('details'),
+  name: zodField(rules.fullName),
+  phone: zodField(rules.phone),
+  phoneType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  newsletter: checkbox,
+})
+
+export const ChangePasswordSchema = withMatchingPasswords(
+  z.object({
+    intent: z.literal('password'),
+    currentPassword: zodField(rules.currentPassword, { trim: false }),
+    password: newPassword,
+    confirmPassword: confirmation,
+  }),
+)
+
+export const UpdateSavedSearchSchema = z.object({
+  intent: z.literal('update'),
+  id: z.coerce.number().int().positive(),
+  name: zodField(rules.searchName),
+  notify: z.enum(savedSearchNotifyOptions, { errorMap: () => ({ message: 'Please choose one of the options.' }) }),
+})

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely'
+import { sites } from '~/sites'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { formatAcres, formatPrice } from '~/utils/format'
+import { accountPaths } from './account-paths'
+import type { Database } from '~/models/db/db-schema'
+import type { ListingSummary } from '~/models/listings/listing-summary'
+import { sendMail } from '~/models/mail/mailer.server'
+import type { SavedSearchNotify } from './saved-search'
+import { resolveSearchPath } from '~/models/search/search-request.server'
+import { searchListings } from '~/models/search/search.server'
+
+/** Days between two updates of a saved search, by its 'notify' setting; 'No Updates' has none. */
+const updateIntervalDays: Partial<Record<SavedSearchNotify, number>> = { Daily: 1, Weekly: 7 }
+
+/** At most this many new listings are written out in one e-mail; the search link shows the rest. */
+export const listingsPerUpdate = 10
+
+const dayMs = 24 * 60 * 60 * 1000
+
+export interface SavedSearchUpdateRun {
+  /** Saved searches whose update was due. */
+  due: number
+  /** E-mails sent (a due search with nothing new sends none). */
+  sent: number
+}
+
+function siteWithId(siteId: number): SiteProfile | undefined {
+  return Object.values(sites).find((site) => site.siteId === siteId)
+}
+
+/** The newest listings of a saved search added after `since`, newest first; undefined when the path no longer reads as a search. */
+async function newListings(db: Kysely<Database>, site: SiteProfile, path: string, since: string): Promise<ListingSummary[] | undefined> {
+  const search = await resolveSearchPath(db, site, path)
+  if (!search) return undefined
+  const criteria = { ...search.criteria, sortOrder: 'newest' as const, page: 1 }
+  const { listings } = await searchListings(db, { criteria, location: search.location, scopeBits: site.listingScopeBits, pageSize: listingsPerUpdate })
+  return listings.filter((listing) => listing.createdAt > since)
+}
+
+function updateText({ contactName, searchName, site, origin, path, listings }: { contactName: string; searchName: string; site: SiteProfile; origin: string; path: string; listings: ListingSummary[] }) {
+  const lines = listings.map((listing) => {
+    const place = [listing.cityName, `${listing.countyName}, ${listing.stateAbbreviation}`].filter(Boolean).join(', ')
+    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${origin}${listingPath(site, listing)}`].join('\n')
+  })
+  return [
+    `Hello ${contactName},`,
+    '',
+    `New on ${site.name} for your saved search “${searchName}”:`,
+    '',
+    ...lines,
+    '',
+    `Every result of the search: ${origin}${path}`,
+    `Change how often you hear from us, or stop these e-mails: ${origin}${accountPaths.savedSearches}`,
+  ].join('\n')
+}
+
+/**
+ * Sends the saved-search e-mail updates that are due (spec §3 saved search 'notify'): each active
+ * 'Daily' or 'Weekly' search whose last update (or, before the first, its saving) is a day or a
+ * week old gets the listings added since, if there are any. Every due search is then marked as
+ * updated, so a run that is repeated or interrupted and restarted sends nothing twice.
+ * `originOf` says where the e-mail's links point (a site's public URL unless told otherwise).
+ */
+export async function sendSavedSearchUpdates(
+  db: Kysely<Database>,
+  { now = new Date(), originOf = (site: SiteProfile) => site.url }: { now?: Date; originOf?: (site: SiteProfile) => string } = {},
+): Promise<SavedSearchUpdateRun> {
+  const run: SavedSearchUpdateRun = { due: 0, sent: 0 }
+  for (const [notify, days] of Object.entries(updateIntervalDays)) {
+    const dueBefore = new Date(now.getTime() - days * dayMs).toISOString()
+    const searches = await db
+      .selectFrom('saved_searches')
+      .innerJoin('users', 'users.id', 'saved_searches.user_id')
+      .select(['saved_searches.id', 'saved_searches.site_id', 'saved_searches.name', 'saved_searches.path', 'saved_searches.created_at', 'saved_searches.notified_at', 'users.email', 'users.contact_name'])
+      .where('saved_searches.notify', '=', notify)
+      .where('saved_searches.active', '=', 1)
+      .where((eb) => eb.or([eb('saved_searches.notified_at', '<=', dueBefore), eb.and([eb('saved_searches.notified_at', 'is', null), eb('saved_searches.created_at', '<=', dueBefore)])]))
+      .orderBy('saved_searches.id')
+      .execute()
+    for (const search of searches) {
+      run.due += 1
+      const site = siteWithId(search.site_id)
+      const listings = site && (await newListings(db, site, search.path, search.notified_at ?? search.created_at))
+      if (site && listings && listings.length > 0) {
+        const origin = originOf(site)
+        const count = listings.length === listingsPerUpdate ? `${listingsPerUpdate}+` : String(listings.length)
+        await sendMail(site.name, {
+          to: search.email,
+          subject: `${count} new ${listings.length === 1 ? 'listing' : 'listings'} for your saved search “${search.name}”`,
+          text: updateText({ contactName: search.contact_name, searchName: search.name, site, origin, path: search.path, listings }),
+        })
+        run.sent += 1
+      }
+      await db.updateTable('saved_searches').set({ notified_at: now.toISOString() }).where('id', '=', search.id).execute()
+    }
+  }
+  return run
+}

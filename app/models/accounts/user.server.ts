@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { hashPassword, spendPasswordCheck, verifyPassword } from './password.server'
+import type { Viewer } from './viewer'
+
+/** Users (spec §3 "User info"): buyers and sellers who sign in. E-mail addresses are kept lower-case. */
+function normalizeEmail(email: string) {
+  return email.trim().toLowerCase()
+}
+
+/** The user as the header and account pages see them, by id (the primary key). */
+export async function findViewer(db: Kysely<Database>, userId: number): Promise<Viewer | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'contact_name', 'email', 'is_seller'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row && { id: row.id, contactName: row.contact_name, email: row.email, isSeller: row.is_seller === 1 }
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
+  const row = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  return row?.id
+}
+
+/** The user with this e-mail and password, or undefined; as slow for an unknown address as for a wrong password. */
+export async function verifyLogin(db: Kysely<Database>, { email, password }: { email: string; password: string }) {
+  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  if (!row) {
+    await spendPasswordCheck(password)
+    return undefined
+  }
+  return (await verifyPassword(password, row.password_hash)) ? row.id : undefined
+}
+
+export interface NewUser {
+  email: string
+  password: string
+  contactName: string
+  newsletter: boolean
+}
+
+/** Creates a buyer account; undefined when the address already has one. */
+export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number | undefined> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: normalizeEmail(user.email),
+      password_hash: await hashPassword(user.password),
+      contact_name: user.contactName,
+      newsletter: user.newsletter ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** What the settings page shows and edits. */
+export async function findUserDetails(db: Kysely<Database>, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['contact_name', 'email', 'phone', 'phone_type', 'newsletter', 'is_seller'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row && { contactName: row.contact_name, email: row.email, phone: row.phone ?? '', phoneType: row.phone_type, newsletter: row.newsletter === 1, isSeller: row.is_seller === 1 }
+}
+
+export async function updateUserDetails(
+  db: Kysely<Database>,
+  userId: number,
+  details: { contactName: string; phone: string | null; phoneType: number; newsletter: boolean },
+) {
+  await db
+    .updateTable('users')
+    .set({ contact_name: details.contactName, phone: details.phone, phone_type: details.phoneType, newsletter: details.newsletter ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** Whether `password` is the user's current one (the settings page asks before changing it). */
+export async function isCurrentPassword(db: Kysely<Database>, userId: number, password: string) {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+  return row !== undefined && (await verifyPassword(password, row.password_hash))
+}
+
+export async function setPassword(db: Kysely<Database>, userId: number, password: string) {
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute()
+}

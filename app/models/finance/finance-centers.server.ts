@@ -1,0 +1,180 @@
+import type { Insertable, Kysely, Selectable } from 'kysely'
+import { financingPath } from '~/sites/finance-path'
+import { sites } from '~/sites'
+import type { FinanceCenterFlag, SiteKey, SiteProfile } from '~/sites/site-profile'
+import { timedCache } from '~/utils/timed-cache.server'
+import type { Database, FinanceCenterTable, FinanceLeadTable } from '~/models/db/db-schema'
+import { financeLocationType } from '~/models/listings/enumerations'
+import { sendMail } from '~/models/mail/mailer.server'
+
+/** A lender as pages show it (spec §3 "Finance center settings"); its e-mail address stays on the server. */
+export interface FinanceCenter {
+  id: number
+  name: string
+  /** Spec §3 `name`: who will answer, 'A representative' unless the lender names someone. */
+  representativeName: string
+  description: string
+  phone: string | null
+  website: string | null
+  checkboxDefaultState: boolean
+  checkboxLabel: string
+}
+
+/** The places a page is about; any of them may be unknown. */
+export interface FinanceLocation {
+  stateId?: number
+  regionId?: number
+  countyId?: number
+}
+
+const flagColumns = { showOnLW: 'show_on_lw', showOnLAF: 'show_on_laf', showOnLOA: 'show_on_loa' } as const satisfies Record<FinanceCenterFlag, string>
+
+const centerColumns = [
+  'finance_centers.id',
+  'finance_centers.name',
+  'finance_centers.representative_name',
+  'finance_centers.description',
+  'finance_centers.phone',
+  'finance_centers.website',
+  'finance_centers.checkbox_default_state',
+  'finance_centers.checkbox_label',
+] as const
+
+type CenterRow = Omit<Selectable<FinanceCenterTable>, 'email' | 'active' | 'show_on_lw' | 'show_on_laf' | 'show_on_loa'>
+
+function toFinanceCenter(row: CenterRow): FinanceCenter {
+  return {
+    id: row.id,
+    name: row.name,
+    representativeName: row.representative_name,
+    description: row.description,
+    phone: row.phone,
+    website: row.website,
+    checkboxDefaultState: row.checkbox_default_state === 1,
+    checkboxLabel: row.checkbox_label,
+  }
+}
+
+/** Active centers shown on the site (spec §2: its flag for the site is on and its id is positive). */
+function visibleCenters(db: Kysely<Database>, flag: FinanceCenterFlag) {
+  return db
+    .selectFrom('finance_centers')
+    .where('finance_centers.active', '=', 1)
+    .where(`finance_centers.${flagColumns[flag]}`, '=', 1)
+    .where('finance_centers.id', '>', 0)
+}
+
+/** Spec §8: a failed finance lookup is no center and no message to the person; the log keeps it. */
+async function orNull<T>(lookup: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await lookup()
+  } catch (error) {
+    console.warn('Finance center lookup failed', error)
+    return null
+  }
+}
+
+/**
+ * The finance center for a page's place: the most specific active location first (county, then
+ * region, then state, then the default), only centers shown on this site, the lowest id among
+ * equals. Null when the site has no finance centers, none serves the place, or the lookup fails.
+ */
+export function financeCenterForLocation(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation): Promise<FinanceCenter | null> {
+  const flag = site.financeCenterFlag
+  if (!flag) return Promise.resolve(null)
+  const places: { type: number; id: number | undefined }[] = [
+    { type: financeLocationType.county, id: location.countyId },
+    { type: financeLocationType.region, id: location.regionId },
+    { type: financeLocationType.state, id: location.stateId },
+  ]
+  const candidates = places.filter((place): place is { type: number; id: number } => place.id !== undefined)
+  return orNull(async () => {
+    const rows = await visibleCenters(db, flag)
+      .innerJoin('finance_center_locations', 'finance_center_locations.finance_center_id', 'finance_centers.id')
+      .where((eb) =>
+        eb.or([
+          eb('finance_center_locations.location_type', '=', financeLocationType.default),
+          ...candidates.map((place) =>
+            eb.and([eb('finance_center_locations.location_type', '=', place.type), eb('finance_center_locations.location_id', '=', place.id)]),
+          ),
+        ]),
+      )
+      .select([...centerColumns, 'finance_center_locations.location_type'])
+      .orderBy('finance_centers.id')
+      .execute()
+    const precedence = [...candidates.map((place) => place.type), financeLocationType.default]
+    const best = precedence.map((type) => rows.find((row) => row.location_type === type)).find((row) => row !== undefined)
+    return best ? toFinanceCenter(best) : null
+  })
+}
+
+/** One finance center by id, if it is active and shown on this site; null otherwise or on failure. */
+export function findFinanceCenter(db: Kysely<Database>, site: SiteProfile, id: number): Promise<FinanceCenter | null> {
+  const flag = site.financeCenterFlag
+  if (!flag) return Promise.resolve(null)
+  return orNull(async () => {
+    const row = await visibleCenters(db, flag).where('finance_centers.id', '=', id).select(centerColumns).executeTakeFirst()
+    return row ? toFinanceCenter(row) : null
+  })
+}
+
+/**
+ * The center the finance page shows for its `fcid`: that center when it is active and shown on
+ * this site, otherwise (no, unknown, inactive or another site's id) the site's default center,
+ * so an old or mistyped link still reaches a lender. Null when neither exists: the page is a 404.
+ */
+export async function financePageCenter(db: Kysely<Database>, site: SiteProfile, financeCenterId: number | undefined) {
+  const requested = financeCenterId === undefined ? null : await findFinanceCenter(db, site, financeCenterId)
+  return requested ?? financeCenterForLocation(db, site, {})
+}
+
+/**
+ * The header's Finance link and the listing form's finance option for a page's place (spec §2
+ * "Finance appears only when …"): `/financing?fcid={id}`, or undefined when no center serves it.
+ */
+export async function financeCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
+  const center = await financeCenterForLocation(db, site, location)
+  return center ? financingPath(center.id) : undefined
+}
+
+const recentHrefs = timedCache(60_000, (db: Kysely<Database>, key: string) => {
+  const [siteKey, ...ids] = key.split(':')
+  const [countyId, regionId, stateId] = ids.map((id) => (id ? Number(id) : undefined))
+  return financeCenterHref(db, sites[siteKey as SiteKey], { countyId, regionId, stateId })
+})
+
+/**
+ * `financeCenterHref` remembered for a minute per site and place: the header needs it on every
+ * search and page, and lenders change only when the data is loaded again.
+ */
+export function recentFinanceCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
+  return recentHrefs(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
+}
+
+export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_at' | 'wants_financing'> & { wantsFinancing: boolean }
+
+/** Stores a message to a finance center and e-mails it to the lender (reply-to: the sender). */
+export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, lead: NewFinanceLead, context: { pageUrl: string }) {
+  const { wantsFinancing, ...fields } = lead
+  const center = await db
+    .selectFrom('finance_centers')
+    .where('id', '=', lead.finance_center_id)
+    .select(['email', 'checkbox_label'])
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('finance_leads')
+    .values({ ...fields, wants_financing: wantsFinancing ? 1 : 0, created_at: new Date().toISOString() })
+    .execute()
+  const sender = `${lead.name} (${lead.email}${lead.phone ? `, ${lead.phone}` : ''})`
+  await sendMail(site.name, {
+    to: center.email,
+    replyTo: lead.email,
+    subject: `Financing inquiry from ${lead.name}`,
+    text: [
+      `${sender} wrote to you through ${site.name}:`,
+      lead.message,
+      `"${center.checkbox_label}": ${wantsFinancing ? 'yes' : 'no'}`,
+      `Sent from ${context.pageUrl}`,
+    ].join('\n\n'),
+  })
+}

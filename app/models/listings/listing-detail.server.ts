@@ -1,0 +1,133 @@
+import { type Kysely, type SqlBool, sql } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { auctionWithoutPrice } from './enumerations'
+import type { ListingDetail } from './listing-detail'
+import { activeStatuses } from './listing.server'
+import type { ListingSummary } from './listing-summary'
+import { selectListingSummaries, toListingSummary } from './listing-summary.server'
+
+/**
+ * How far "nearby" reaches, in degrees of latitude, tried in turn until enough listings are
+ * found: about 17, 40 and 100 miles each way. The coordinates index can only range over
+ * latitude, so a wide box reads a band across the whole country; most listings find company
+ * in the smallest box, and only thin places pay for the wide one.
+ */
+const nearbyDegreeSteps = [0.25, 0.6, 1.5] as const
+const defaultCardCount = 6
+
+/** Spec §1 "Content can be limited to specific sites": the site's property-type bits; 0 is every listing. */
+export function inSiteScope(scopeBits: number) {
+  return scopeBits === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(listings.property_types & ${scopeBits}) <> 0`
+}
+
+/** One listing with everything its page shows, or undefined when unknown or outside the site's scope (a 404). */
+export async function findListingDetail(db: Kysely<Database>, listingId: number, { scopeBits }: { scopeBits: number }): Promise<ListingDetail | undefined> {
+  const row = await selectListingSummaries(db)
+    .select([
+      'listings.state_id', 'listings.county_id', 'listings.city_id', 'listings.description', 'listings.activities',
+      'listings.amenities', 'listings.video_url', 'listings.virtual_tour_url', 'listings.has_custom_map',
+      'listings.mineral_rights', 'listings.owner_financing', 'listings.price_changed_at', 'listings.updated_at',
+      'accounts.license_number', 'accounts.description as broker_description', 'accounts.alc_certified',
+      'accounts.alc_advanced_certified',
+    ])
+    .where('listings.id', '=', listingId)
+    .where(inSiteScope(scopeBits))
+    .executeTakeFirst()
+  if (!row) return undefined
+  const summary = toListingSummary(row)
+  return {
+    ...summary,
+    stateId: row.state_id,
+    countyId: row.county_id,
+    cityId: row.city_id,
+    description: row.description,
+    imageIds: JSON.parse(row.image_ids) as number[],
+    activities: row.activities,
+    amenities: row.amenities,
+    videoUrl: row.video_url,
+    virtualTourUrl: row.virtual_tour_url,
+    hasCustomMap: row.has_custom_map === 1,
+    mineralRights: row.mineral_rights === 1,
+    ownerFinancing: row.owner_financing === 1,
+    priceChangedAt: row.price_changed_at,
+    updatedAt: row.updated_at,
+    broker: summary.broker && {
+      ...summary.broker,
+      licenseNumber: row.license_number,
+      description: row.broker_description ?? '',
+      alcCertified: row.alc_certified === 1,
+      alcAdvancedCertified: row.alc_advanced_certified === 1,
+    },
+  }
+}
+
+/** The broker's other active listings on the site, best tier and newest first (spec §3 "otherListings"). */
+export async function findOtherListingsByBroker(
+  db: Kysely<Database>,
+  { accountId, excludeListingId, scopeBits, limit = defaultCardCount }: { accountId: number; excludeListingId: number; scopeBits: number; limit?: number },
+): Promise<ListingSummary[]> {
+  const rows = await selectListingSummaries(db)
+    .where('listings.account_id', '=', accountId)
+    .where('listings.status', 'in', activeStatuses)
+    .where('listings.id', '!=', excludeListingId)
+    .where(inSiteScope(scopeBits))
+    .orderBy('listings.upgrade_level', 'desc')
+    .orderBy('listings.created_at', 'desc')
+    .orderBy('listings.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map(toListingSummary)
+}
+
+type SimilarTo = Pick<ListingDetail, 'id' | 'countyId' | 'latitude' | 'longitude' | 'acres' | 'price'>
+
+/**
+ * Active listings like this one nearby: the same county first, then by distance. A first pass
+ * asks for half to twice the acres and price; when that finds too few, the rest are filled with
+ * any nearby listing, so a sold listing's page always offers somewhere else to look.
+ */
+export async function findSimilarListings(
+  db: Kysely<Database>,
+  listing: SimilarTo,
+  { scopeBits, limit = defaultCardCount }: { scopeBits: number; limit?: number },
+): Promise<ListingSummary[]> {
+  const hasPrice = listing.price > auctionWithoutPrice
+  const nearby = (excludeIds: number[], isLikeThisOne: boolean, degrees: number) => {
+    // Degrees of longitude shrink towards the poles; the box stays about square on the ground.
+    const longitudeDegrees = degrees / Math.max(0.2, Math.cos((listing.latitude * Math.PI) / 180))
+    const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
+    const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
+    return selectListingSummaries(db)
+      // Most listings are active: the unary plus (a no-op on both databases) keeps SQLite's planner
+      // off the status index and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
+      .where(sql<number>`+listings.status`, 'in', activeStatuses)
+      .where('listings.id', 'not in', [listing.id, ...excludeIds])
+      .where(inSiteScope(scopeBits))
+      .where('listings.latitude', '>=', listing.latitude - degrees)
+      .where('listings.latitude', '<=', listing.latitude + degrees)
+      .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
+      .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
+      // Unary plus again: acres and price ranges must filter, not drive the scan (the acres index
+      // made a wide box take 170 ms instead of 1 on 100,000 listings).
+      .$if(isLikeThisOne, (query) => query.where(sql<number>`+listings.acres`, '>=', listing.acres / 2).where(sql<number>`+listings.acres`, '<=', listing.acres * 2))
+      .$if(isLikeThisOne && hasPrice, (query) =>
+        query.where(sql<number>`+listings.price`, '>=', Math.floor(listing.price / 2)).where(sql<number>`+listings.price`, '<=', listing.price * 2))
+      .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
+      .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
+      .orderBy('listings.id')
+      .limit(limit - excludeIds.length)
+      .execute()
+  }
+  /** The first box, smallest first, that holds enough; the widest box's answer otherwise. */
+  const nearest = async (excludeIds: number[], isLikeThisOne: boolean) => {
+    let rows: Awaited<ReturnType<typeof nearby>> = []
+    for (const degrees of nearbyDegreeSteps) {
+      rows = await nearby(excludeIds, isLikeThisOne, degrees)
+      if (rows.length >= limit - excludeIds.length) break
+    }
+    return rows
+  }
+  const alike = await nearest([], true)
+  const rest = alike.length < limit ? await nearest(alike.map((row) => row.id), false) : []
+  return [...alike, ...rest].map(toListingSummary)
+}

@@ -1,0 +1,33 @@
+import type { ListingFormIntent } from './listing-form-fields'
+import type { ListingBroker, ListingSummary } from './listing-summary'
+
+/** The seller of a paid listing as its detail page shows it (spec §3 "Broker or seller account"). */
+export interface ListingDetailBroker extends ListingBroker {
+  licenseNumber: string | null
+  description: string
+  alcCertified: boolean
+  alcAdvancedCertified: boolean
+}
+
+/** Everything the detail page shows of a listing (spec §3 "Listing", "Property detail data"). */
+export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker'> {
+  stateId: number
+  countyId: number
+  cityId: number | null
+  description: string
+  /** Every photo, the first being the thumbnail. */
+  imageIds: number[]
+  activities: number
+  amenities: number
+  videoUrl: string | null
+  virtualTourUrl: string | null
+  hasCustomMap: boolean
+  mineralRights: boolean
+  ownerFinancing: boolean
+  priceChangedAt: string | null
+  updatedAt: string
+  /** Null for free and courtesy listings (spec §2: they show no broker block). */
+  broker: ListingDetailBroker | null
+}
+
+export type LinkedListing = ListingSummary & { href: string }

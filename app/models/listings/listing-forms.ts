@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { contactFieldRules, reportFieldRules, shareFieldRules } from './listing-form-fields'
+import { zodField } from '~/models/forms/zod-field'
+
+/**
+ * The listing page's forms' schemas (issue 6), for the actions: the rules of
+ * `listing-form-fields.ts` as zod schemas, one per form. Server only (the browser gets no zod).
+ */
+export const ContactSchema = z.object({
+  intent: z.literal('contact'),
+  name: zodField(contactFieldRules.name),
+  email: zodField(contactFieldRules.email),
+  phone: zodField(contactFieldRules.phone),
+  message: zodField(contactFieldRules.message),
+  wantsFinancing: z.preprocess((value) => value === 'on', z.boolean()).optional(),
+})
+
+/** A contact form that passed validation: the message a seller receives. */
+export type ContactMessage = Omit<z.output<typeof ContactSchema>, 'intent'>
+
+export const ReportSchema = z.object({
+  intent: z.literal('report'),
+  reason: zodField(reportFieldRules.reason),
+  details: zodField(reportFieldRules.details),
+  email: zodField(reportFieldRules.email),
+})
+
+export const ShareSchema = z.object({
+  intent: z.literal('share'),
+  recipients: zodField(shareFieldRules.recipients),
+  senderName: zodField(shareFieldRules.senderName),
+  message: zodField(shareFieldRules.message),
+})
+
+export const schemaForIntent = { contact: ContactSchema, report: ReportSchema, share: ShareSchema } as const

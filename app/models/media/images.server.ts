@@ -1,0 +1,268 @@
+/**
+ * Resized images (spec §7, §9):
+ *   /resizedimages/{height}/{width}/{fit}/{quality}[/{format}]/1-{documentId}
+ *
+ * Pipeline: validate everything first (bad input costs no image work) →
+ * disk cache → render under a small semaphore, de-duplicating identical
+ * in-flight renders → atomic cache write. Generated documents are SVG scenes
+ * rasterised straight at the output scale (sharp `density`), which is both
+ * sharper and faster than keeping a 1600 px master raster around; uploads
+ * are decoded from {dataDir}/uploads.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import pLimit from 'p-limit'
+import sharp from 'sharp'
+import { readConfig } from '~/config.server'
+import { documentKind, parseDocumentSegment, type DocumentKind, type ImageFit, type ImageFormat } from './document-ids'
+import { buildSceneSvg } from './photo-scene'
+
+export type { ImageFit, ImageFormat } from './document-ids'
+
+/** Largest height or width a URL may ask for; keeps a single render bounded (~2400² px). */
+export const MAX_IMAGE_DIMENSION = 2400
+export const IMAGE_FITS: readonly ImageFit[] = ['cover', 'contain', 'fill', 'inside', 'outside']
+/** URL format segment → output format (`jpg` is an alias so both share one cache file). */
+export const IMAGE_FORMATS: Readonly<Record<string, ImageFormat>> = { webp: 'webp', avif: 'avif', jpeg: 'jpeg', jpg: 'jpeg', png: 'png' }
+export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+}
+/** URLs are content-addressed by id + parameters, so responses never change. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const
+/** The machine has 2 cores; more parallel renders would only queue inside libvips. */
+export const MAX_CONCURRENT_RENDERS = 2
+/** Beyond this many waiting renders we shed load (503) instead of queueing without bound. */
+export const MAX_QUEUED_RENDERS = 64
+
+export interface ImageRequest {
+  documentId: number
+  kind: DocumentKind | undefined
+  /** 0 = automatic (keep aspect ratio from the other dimension). */
+  height: number
+  width: number
+  fit: ImageFit
+  quality: number
+  format: ImageFormat
+  /** `${documentId}/${height}x${width}-${fit}-q${quality}.${format}`, also the cache file path. */
+  cacheKey: string
+}
+
+export type ParseImageResult = { ok: true; value: ImageRequest } | { ok: false; status: 400 | 404; message: string }
+
+export interface ResizedImage {
+  body: Buffer
+  contentType: string
+  /** Strong validator, quoted: hash of cache key + bytes. */
+  etag: string
+  fromCache: boolean
+}
+
+export interface ImageServiceOptions {
+  /** Defaults to readConfig().dataDir, read per call so tests can point DATA_DIR elsewhere. */
+  dataDir?: string
+}
+
+/** Thrown when too many renders are waiting; the route turns it into a 503. */
+export class ImageServiceBusyError extends Error {
+  constructor() {
+    super('Too many images are being rendered; try again shortly')
+    this.name = 'ImageServiceBusyError'
+  }
+}
+
+export type RouteParams = Readonly<Record<string, string | undefined>>
+
+const bad = (message: string): ParseImageResult => ({ ok: false, status: 400, message })
+const notFound = (message: string): ParseImageResult => ({ ok: false, status: 404, message })
+
+function parseDimension(value: string | undefined): number | undefined {
+  // Digits only: rejects "12.5", "-1", "1e3", " 12"; 4 digits caps the number before the range check.
+  if (!value || !/^\d{1,4}$/.test(value)) return undefined
+  const number = Number(value)
+  return number <= MAX_IMAGE_DIMENSION ? number : undefined
+}
+
+/** Validates route params (height, width, fit, quality, and the `*` splat). Does no I/O. */
+export function parseImageRequest(params: RouteParams): ParseImageResult {
+  const height = parseDimension(params.height)
+  const width = parseDimension(params.width)
+  if (height === undefined) return bad(`Height must be an integer from 0 to ${MAX_IMAGE_DIMENSION}`)
+  if (width === undefined) return bad(`Width must be an integer from 0 to ${MAX_IMAGE_DIMENSION}`)
+  if (height === 0 && width === 0) return bad('Height and width cannot both be 0')
+
+  const fit = params.fit?.toLowerCase() as ImageFit | undefined
+  if (!fit || !IMAGE_FITS.includes(fit)) return bad(`Fit must be one of ${IMAGE_FITS.join(', ')}`)
+
+  const quality = /^\d{1,3}$/.test(params.quality ?? '') ? Number(params.quality) : NaN
+  if (!(quality >= 1 && quality <= 100)) return bad('Quality must be an integer from 1 to 100')
+
+  const segments = (params['*'] ?? '').split('/')
+  if (segments.length > 2) return notFound('Image not found')
+  let format: ImageFormat = 'jpeg'
+  if (segments.length === 2) {
+    const requested = IMAGE_FORMATS[segments[0]!.toLowerCase()]
+    if (!requested) return bad(`Format must be one of ${Object.keys(IMAGE_FORMATS).join(', ')}`)
+    format = requested
+  }
+  const documentId = parseDocumentSegment(segments[segments.length - 1]!)
+  if (documentId === undefined) return notFound('Image not found')
+
+  return {
+    ok: true,
+    value: {
+      documentId,
+      kind: documentKind(documentId),
+      height,
+      width,
+      fit,
+      quality,
+      format,
+      cacheKey: `${documentId}/${height}x${width}-${fit}-q${quality}.${format}`,
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Concurrency: a bounded number of renders at once, a bounded queue, and one render per image in flight.
+
+const renderSlots = pLimit(MAX_CONCURRENT_RENDERS)
+const inFlight = new Map<string, Promise<Buffer | undefined>>()
+
+function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) return Promise.reject(new ImageServiceBusyError())
+  return renderSlots(work)
+}
+
+// ---------------------------------------------------------------------------
+// Rendering
+
+function cacheDirFor(options: ImageServiceOptions): string {
+  return path.join(options.dataDir ?? readConfig().dataDir, 'image-cache')
+}
+
+/** The upload's file and mtime, or undefined when there is none. */
+async function findUpload(documentId: number, options: ImageServiceOptions) {
+  const folder = path.join(options.dataDir ?? readConfig().dataDir, 'uploads')
+  for (const extension of UPLOAD_EXTENSIONS) {
+    const file = path.join(folder, `${documentId}.${extension}`)
+    try {
+      const info = await stat(file)
+      if (info.isFile()) return { file, mtimeMs: info.mtimeMs }
+    } catch {
+      // Not this extension; try the next.
+    }
+  }
+  return undefined
+}
+
+/**
+ * Scale at which to rasterise a (sourceWidth x sourceHeight) vector so the
+ * raster just covers what `resize` will produce; resize then only trims or
+ * nudges by a pixel, instead of upscaling a blurry fixed-size master.
+ */
+function vectorScale(sourceWidth: number, sourceHeight: number, request: ImageRequest): number {
+  const sx = request.width / sourceWidth
+  const sy = request.height / sourceHeight
+  if (!request.width) return sy
+  if (!request.height) return sx
+  return request.fit === 'contain' || request.fit === 'inside' ? Math.min(sx, sy) : Math.max(sx, sy)
+}
+
+function encode(image: sharp.Sharp, request: ImageRequest): sharp.Sharp {
+  const { quality } = request
+  switch (request.format) {
+    case 'webp':
+      return image.webp({ quality, effort: 4 })
+    case 'avif':
+      // effort 2: ~5x faster than the default 4 for a few percent more bytes.
+      return image.avif({ quality, effort: 2 })
+    case 'png':
+      // Lossless; quality is part of the cache key but palette quantisation bands the skies.
+      return image.png({ compressionLevel: 6 })
+    case 'jpeg':
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false })
+  }
+}
+
+async function render(request: ImageRequest, uploadFile: string | undefined): Promise<Buffer | undefined> {
+  const resize: sharp.ResizeOptions = {
+    width: request.width || undefined,
+    height: request.height || undefined,
+    fit: request.fit,
+    withoutEnlargement: false,
+    // Letterbox colour for `contain`: white reads as "page" behind photos and logos alike.
+    background: { r: 255, g: 255, b: 255, alpha: 1 },
+  }
+  let image: sharp.Sharp
+  if (uploadFile) {
+    // rotate(): honour EXIF orientation. Metadata (incl. GPS) is stripped by default on output.
+    image = sharp(uploadFile, { limitInputPixels: 100_000_000 }).rotate()
+  } else {
+    const scene = buildSceneSvg(request.documentId)
+    if (!scene) return undefined
+    const scale = vectorScale(scene.width, scene.height, request)
+    image = sharp(Buffer.from(scene.svg), { density: Math.min(100_000, Math.max(1, 72 * scale)) })
+  }
+  return encode(image.resize(resize), request).toBuffer()
+}
+
+async function writeAtomically(file: string, body: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  try {
+    await writeFile(temporary, body)
+    await rename(temporary, file)
+  } catch (error) {
+    await unlink(temporary).catch(() => {})
+    throw error
+  }
+}
+
+function etagFor(cacheKey: string, body: Buffer): string {
+  return `"${createHash('sha256').update(cacheKey).update('\0').update(body).digest('base64url').slice(0, 32)}"`
+}
+
+/**
+ * The resized image for a validated request, from the disk cache or freshly
+ * rendered; undefined when the document does not exist (unknown id, missing upload).
+ */
+export async function getResizedImage(request: ImageRequest, options: ImageServiceOptions = {}): Promise<ResizedImage | undefined> {
+  const isUpload = request.kind === 'upload' || request.kind === undefined
+  const upload = isUpload ? await findUpload(request.documentId, options) : undefined
+  if (isUpload && !upload) return undefined
+
+  const cacheFile = path.join(cacheDirFor(options), request.cacheKey)
+  const contentType = IMAGE_CONTENT_TYPES[request.format]
+  try {
+    const [body, info] = await Promise.all([readFile(cacheFile), upload ? stat(cacheFile) : undefined])
+    // A replaced upload (newer than its cached renditions) is rendered again.
+    if (!upload || (info && info.mtimeMs >= upload.mtimeMs)) {
+      return { body, contentType, etag: etagFor(request.cacheKey, body), fromCache: true }
+    }
+  } catch {
+    // Not cached yet.
+  }
+
+  let pending = inFlight.get(request.cacheKey)
+  if (!pending) {
+    pending = withRenderSlot(async () => {
+      const body = await render(request, upload?.file)
+      if (body) {
+        await writeAtomically(cacheFile, body).catch((error: unknown) => {
+          // A full or read-only disk must not break image serving; the next request re-renders.
+          console.error(`image cache write failed for ${request.cacheKey}:`, error)
+        })
+      }
+      return body
+    }).finally(() => inFlight.delete(request.cacheKey))
+    inFlight.set(request.cacheKey, pending)
+  }
+  const body = await pending
+  if (!body) return undefined
+  return { body, contentType, etag: etagFor(request.cacheKey, body), fromCache: false }
+}

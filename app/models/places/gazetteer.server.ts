@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import type { SearchCriteria } from '~/models/search/search-criteria'
+
+/**
+ * Every state, region, county, city and zip, held in memory (about 75,000 small objects), so
+ * URL tokens, autocomplete and page titles resolve without a query (architecture "URL grammar").
+ */
+export interface GazetteerState {
+  id: number
+  name: string
+  abbreviation: string
+  /** URL token: the lowercased slug, 'new-mexico'. */
+  token: string
+  /** The stored slug, as landing pages spell it: 'New-Mexico'. */
+  slug: string
+}
+
+export type PlaceKind = 'county' | 'region' | 'city'
+
+export interface GazetteerPlace {
+  kind: PlaceKind
+  id: number
+  stateId: number
+  /** Display name: 'Travis County', 'Central Texas', 'Austin'. */
+  name: string
+  /** URL token within the state: 'travis-county', 'central-texas-region', 'austin'. */
+  token: string
+  /** How many zips the place covers: the bigger place wins a tie in autocomplete. */
+  zipCount: number
+  /** The stored slug, as landing pages spell it: 'Travis-County-TX', 'Central-Texas', 'Austin-TX'. */
+  slug: string
+  /** The region a county lies in; null for regions, cities and counties outside any region. */
+  regionId: number | null
+}
+
+export interface GazetteerZip {
+  zip: string
+  cityId: number
+  stateId: number
+}
+
+export interface Gazetteer {
+  states: GazetteerState[]
+  /** Counties, regions and cities, each kind in descending zip count. */
+  places: GazetteerPlace[]
+  statesByToken: Map<string, GazetteerState>
+  statesById: Map<number, GazetteerState>
+  placesByToken: Map<string, GazetteerPlace>
+  placesById: Map<string, GazetteerPlace>
+  zips: Map<string, GazetteerZip>
+}
+
+export interface LocatedPlace {
+  id: number
+  name: string
+  token: string
+}
+
+export interface ResolvedLocation {
+  state?: GazetteerState
+  counties: LocatedPlace[]
+  regions: LocatedPlace[]
+  cities: LocatedPlace[]
+  zip?: { zip: string; cityName: string; stateId: number }
+  /** 'Travis County, TX', 'Austin, TX', 'Texas', 'United States'. */
+  displayName: string
+}
+
+const tokenKey = (kind: PlaceKind, stateId: number, token: string) => `${kind}:${stateId}:${token}`
+const idKey = (kind: PlaceKind, id: number) => `${kind}:${id}`
+// County and city slugs end in the state's abbreviation ('Travis-County-TX'); tokens live inside a state and drop it.
+const withoutStateSuffix = (slug: string) => slug.replace(/-[A-Z]{2}$/, '').toLowerCase()
+
+async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
+  const [stateRows, regionRows, countyRows, cityRows, zipRows] = await Promise.all([
+    db.selectFrom('states').select(['id', 'name', 'abbreviation', 'slug']).orderBy('name').execute(),
+    db.selectFrom('regions').select(['id', 'state_id', 'name', 'slug']).execute(),
+    db.selectFrom('counties').select(['id', 'state_id', 'region_id', 'name', 'suffix', 'slug']).execute(),
+    db.selectFrom('cities').select(['id', 'state_id', 'name', 'slug']).execute(),
+    db.selectFrom('zips').select(['zip', 'city_id', 'county_id', 'state_id']).execute(),
+  ])
+  const zipCounts = new Map<string, number>()
+  const countZip = (key: string) => zipCounts.set(key, (zipCounts.get(key) ?? 0) + 1)
+  const regionOfCounty = new Map(countyRows.map((county) => [county.id, county.region_id]))
+  for (const zip of zipRows) {
+    countZip(idKey('city', zip.city_id))
+    if (zip.county_id === null) continue
+    countZip(idKey('county', zip.county_id))
+    const regionId = regionOfCounty.get(zip.county_id)
+    if (regionId) countZip(idKey('region', regionId))
+  }
+  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string, slug: string, regionId: number | null = null): GazetteerPlace =>
+    ({ kind, id, stateId, name, token, zipCount: zipCounts.get(idKey(kind, id)) ?? 0, slug, regionId })
+  const byZipCount = (a: GazetteerPlace, b: GazetteerPlace) => b.zipCount - a.zipCount || a.name.localeCompare(b.name)
+  const counties = countyRows.map((row) => place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug), row.slug, row.region_id))
+  const regions = regionRows.map((row) => place('region', row.id, row.state_id, row.name, `${row.slug.toLowerCase()}-region`, row.slug))
+  const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug), row.slug))
+  const places = [...counties.sort(byZipCount), ...regions.sort(byZipCount), ...cities.sort(byZipCount)]
+  const states = stateRows.map(({ id, name, abbreviation, slug }) => ({ id, name, abbreviation, token: slug.toLowerCase(), slug }))
+  return {
+    states,
+    places,
+    statesByToken: new Map(states.map((state) => [state.token, state])),
+    statesById: new Map(states.map((state) => [state.id, state])),
+    placesByToken: new Map(places.map((entry) => [tokenKey(entry.kind, entry.stateId, entry.token), entry])),
+    placesById: new Map(places.map((entry) => [idKey(entry.kind, entry.id), entry])),
+    zips: new Map(zipRows.map((row) => [row.zip, { zip: row.zip, cityId: row.city_id, stateId: row.state_id }])),
+  }
+}
+
+// Places change only with a new seed or import, which restarts the process; a WeakMap lets a test's database go.
+const loaded = new WeakMap<Kysely<Database>, Promise<Gazetteer>>()
+
+/** The gazetteer of `db`, read on first use and shared by every later call with the same `db`. */
+export function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
+  let gazetteer = loaded.get(db)
+  if (!gazetteer) {
+    gazetteer = readGazetteer(db)
+    loaded.set(db, gazetteer)
+    gazetteer.catch(() => loaded.delete(db))
+  }
+  return gazetteer
+}
+
+export function findState(gazetteer: Gazetteer, token: string) {
+  return gazetteer.statesByToken.get(token)
+}
+
+export function findStateById(gazetteer: Gazetteer, stateId: number) {
+  return gazetteer.statesById.get(stateId)
+}
+
+export function findZip(gazetteer: Gazetteer, zip: string) {
+  return gazetteer.zips.get(zip)
+}
+
+export function findPlaceById(gazetteer: Gazetteer, kind: PlaceKind, id: number) {
+  return gazetteer.placesById.get(idKey(kind, id))
+}
+
+/** A place token within a state; a county wins over a region, and a region over a city, of the same token. */
+export function resolvePlaceToken(gazetteer: Gazetteer, stateId: number, token: string) {
+  for (const kind of ['county', 'region', 'city'] as const) {
+    const found = gazetteer.placesByToken.get(tokenKey(kind, stateId, token))
+    if (found) return { kind, id: found.id, name: found.name, token: found.token }
+  }
+  return undefined
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+function joinNames(names: string[]) {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/**
+ * The places a criteria names, as ids and display names; `{ ok: false }` (a 404) for an
+ * unknown state, place or zip, a place without a state, or a zip outside the given state.
+ */
+export function resolveLocation(gazetteer: Gazetteer, criteria: SearchCriteria): { ok: true; location: ResolvedLocation } | { ok: false } {
+  const state = criteria.state === undefined ? undefined : findState(gazetteer, criteria.state)
+  if (criteria.state !== undefined && !state) return { ok: false }
+  if (criteria.places.length > 0 && !state) return { ok: false }
+  const location: ResolvedLocation = { ...(state && { state }), counties: [], regions: [], cities: [], displayName: state?.name ?? 'United States' }
+  for (const token of criteria.places) {
+    const place = resolvePlaceToken(gazetteer, state!.id, token)
+    if (!place) return { ok: false }
+    const { kind, ...located } = place
+    location[kind === 'county' ? 'counties' : kind === 'region' ? 'regions' : 'cities'].push(located)
+  }
+  if (criteria.zip !== undefined) {
+    const zip = findZip(gazetteer, criteria.zip)
+    if (!zip || (state && zip.stateId !== state.id)) return { ok: false }
+    const cityName = findPlaceById(gazetteer, 'city', zip.cityId)?.name ?? ''
+    location.zip = { zip: zip.zip, cityName, stateId: zip.stateId }
+    location.displayName = `${cityName}, ${findStateById(gazetteer, zip.stateId)?.abbreviation ?? ''} ${zip.zip}`
+  }
+  const placeNames = [...location.counties, ...location.regions, ...location.cities].map((place) => place.name)
+  if (placeNames.length > 0) location.displayName = `${joinNames(placeNames)}, ${state!.abbreviation}`
+  return { ok: true, location }
+}

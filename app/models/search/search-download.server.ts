@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { formatPrice } from '~/utils/format'
+import type { Database } from '~/models/db/db-schema'
+import type { ListingSummary } from '~/models/listings/listing-summary'
+import { marketStatusLabel } from './search-options'
+import type { ResolvedSearch } from './search-request.server'
+import { searchListings } from './search.server'
+
+/** A download holds the search's first this-many results, in the search's order. */
+export const downloadRowLimit = 1000
+
+/** Where a search's 'Download' button points: the search's own path rides along as `path`. */
+export function searchDownloadHref(searchPath: string) {
+  return `/download/search?${new URLSearchParams({ path: searchPath })}`
+}
+
+const columns: [heading: string, value: (listing: ListingSummary, url: string) => string | number | null][] = [
+  ['Listing ID', (listing) => listing.id],
+  ['Title', (listing) => listing.title],
+  ['Price', (listing) => formatPrice(listing.price)],
+  ['Price (USD)', (listing) => (listing.price > 2 ? listing.price : null)],
+  ['Acres', (listing) => listing.acres],
+  ['Status', (listing) => marketStatusLabel(listing.status)],
+  ['Address', (listing) => listing.address1],
+  ['City', (listing) => listing.cityName],
+  ['County', (listing) => listing.countyName],
+  ['State', (listing) => listing.stateAbbreviation],
+  ['Zip', (listing) => listing.zip],
+  ['Beds', (listing) => listing.beds],
+  ['Baths', (listing) => listing.baths],
+  ['Home sq ft', (listing) => listing.homeSqft],
+  ['Listed', (listing) => listing.createdAt.slice(0, 10)],
+  ['Latitude', (listing) => listing.latitude],
+  ['Longitude', (listing) => listing.longitude],
+  ['URL', (_listing, url) => url],
+]
+
+/**
+ * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (a seller's title
+ * starting with '=', '+', '-' or '@') is prefixed with an apostrophe, so opening the file runs nothing.
+ */
+function csvField(value: string | number | null) {
+  if (value === null) return ''
+  if (typeof value === 'number') return String(value)
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The search's results as a CSV spreadsheet (spec §2: sellers see a 'Download' button on results). */
+export async function searchResultsCsv(db: Kysely<Database>, site: SiteProfile, search: ResolvedSearch, origin: string) {
+  const { listings } = await searchListings(db, {
+    criteria: { ...search.criteria, page: 1 },
+    location: search.location,
+    scopeBits: site.listingScopeBits,
+    pageSize: downloadRowLimit,
+  })
+  const rows = [columns.map(([heading]) => heading), ...listings.map((listing) => columns.map(([, value]) => value(listing, `${origin}${listingPath(site, listing)}`)))]
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
+}
+
+/** 'texas-land-for-sale.csv' from '/search/texas-land-for-sale/'. */
+export function downloadFileName(searchPath: string) {
+  const name = searchPath.split('?')[0]!.split('/').filter(Boolean).join('-').replace(/[^a-z0-9-]/gi, '') || 'search'
+  return `${name}.csv`
+}

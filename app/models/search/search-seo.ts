@@ -1,0 +1,88 @@
+import { type SearchCriteria, countActiveFilters } from './search-criteria'
+import { propertyTypeOptions } from './search-options'
+import type { ResolvedLocation } from '~/models/places/gazetteer.server'
+import { formatCompactCurrency } from '~/utils/format'
+
+/** What the head of a results page needs to know about where the search is. */
+export interface SearchPlaceNames {
+  /** 'Travis County, TX', 'Texas', 'United States'. */
+  displayName: string
+  state?: { name: string; token: string }
+  places: { name: string; token: string }[]
+}
+
+export function placeNames(location: ResolvedLocation): SearchPlaceNames {
+  return {
+    displayName: location.displayName,
+    state: location.state && { name: location.state.name, token: location.state.token },
+    places: [...location.counties, ...location.regions, ...location.cities],
+  }
+}
+
+const customSegmentWords = {
+  'present-use-orchard-vineyards': 'Orchards and Vineyards',
+  'log-cabins': 'Log Cabins',
+  'cheap-land': 'Cheap Land',
+  'off-grid-land': 'Off-Grid Land',
+  'land-with-mineral-rights': 'Land with Mineral Rights',
+} as const
+
+/** 'Hunting Land', 'Farms', 'Land': the kind of property the search is about. */
+export function propertyWords(criteria: SearchCriteria) {
+  if (criteria.customSegment) return customSegmentWords[criteria.customSegment]
+  const [onlyType] = criteria.propertyTypes
+  if (criteria.propertyTypes.length === 1 && onlyType) return propertyTypeOptions.find((option) => option.key === onlyType)!.label
+  return 'Land'
+}
+
+/** A search of sold listings alone (a sold price or date implies it) shows what sold, not what is for sale. */
+function isSoldOnly(criteria: SearchCriteria) {
+  return criteria.marketStatuses.length === 1 && criteria.marketStatuses[0] === 'sold'
+}
+
+export function searchHeading(criteria: SearchCriteria, place: SearchPlaceNames) {
+  const auctions = criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction'
+  return `${place.displayName} ${propertyWords(criteria)} ${auctions ? 'Auctions' : isSoldOnly(criteria) ? 'Sold' : 'for Sale'}`
+}
+
+/** Spec-style page title, e.g. 'Travis County, TX Land for Sale – 412 Listings'. */
+export function searchTitle(criteria: SearchCriteria, place: SearchPlaceNames, totalCount: number) {
+  const page = criteria.page > 1 ? ` – Page ${criteria.page}` : ''
+  return `${searchHeading(criteria, place)} – ${totalCount.toLocaleString('en-US')} ${totalCount === 1 ? 'Listing' : 'Listings'}${page}`
+}
+
+export function searchDescription(
+  criteria: SearchCriteria,
+  place: SearchPlaceNames,
+  totalCount: number,
+  priceRange: { min: number; max: number } | null,
+) {
+  const what = propertyWords(criteria).toLowerCase()
+  const forSale = isSoldOnly(criteria) ? 'sold' : 'for sale'
+  if (totalCount === 0) return `No ${what} listings ${forSale} in ${place.displayName} match this search right now. Widen the search to see nearby properties.`
+  const prices = priceRange ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}` : ''
+  return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} ${forSale} in ${place.displayName}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
+}
+
+/**
+ * Which results pages search engines should index: a place (at most one within the state) by
+ * at most one property type or landing segment, optionally as auctions, in default order.
+ * Sorted, filtered (a sold price or date included), keyword, map and multi-facet pages are
+ * `noindex, follow`.
+ */
+export function isIndexableSearch(criteria: SearchCriteria) {
+  const typeFacets = criteria.propertyTypes.length + (criteria.customSegment ? 1 : 0)
+  const otherFilters = countActiveFilters(criteria) - criteria.propertyTypes.length - criteria.transactionTypes.length
+  const onlyAuctions = criteria.transactionTypes.length === 0 || (criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction')
+  return (
+    criteria.sortOrder === 'default' &&
+    criteria.places.length <= 1 &&
+    typeFacets <= 1 &&
+    onlyAuctions &&
+    otherFilters === 0 &&
+    !criteria.keywordQuery &&
+    !criteria.zip &&
+    criteria.latitude === undefined &&
+    !criteria.mapBounds
+  )
+}

@@ -1,0 +1,94 @@
+import type { ListingSummary } from '~/models/listings/listing-summary'
+
+/**
+ * The totals of recent searches (number of matches, price range) and their recently shown pages,
+ * kept in the process for a minute. Counting reads every match, while a page reads 25: paging
+ * through or re-sorting the same search then costs only the page query, and the same landing
+ * pages asked again and again (a state's first page) cost no query. Both change only when
+ * listings change, so whatever writes a listing must call `clearSearchCaches()`; the time limit
+ * bounds how stale an answer can get if something else (another process, a hand edit) changes
+ * the table.
+ */
+export interface SearchTotals {
+  total: number
+  minPrice: number | null
+  maxPrice: number | null
+}
+
+interface CacheEntry<Value> {
+  answer: Promise<Value>
+  expiresAt: number
+}
+
+interface SearchCacheOptions {
+  timeToLiveMilliseconds?: number
+  maxEntries?: number
+  now?: () => number
+}
+
+/**
+ * A least-recently-used map from a query (its SQL and parameters) to its answer. A Map keeps
+ * insertion order, so re-inserting on every hit leaves the oldest entry first.
+ */
+export function createSearchCache<Value>({ timeToLiveMilliseconds = 60_000, maxEntries = 1_000, now = Date.now }: SearchCacheOptions = {}) {
+  const entries = new Map<string, CacheEntry<Value>>()
+  return {
+    get size() {
+      return entries.size
+    },
+    clear() {
+      entries.clear()
+    },
+    /** The cached answer for `key`, or `compute()`'s, stored; concurrent askers share one query. */
+    answerFor(key: string, compute: () => Promise<Value>): Promise<Value> {
+      const found = entries.get(key)
+      entries.delete(key)
+      if (found && found.expiresAt > now()) {
+        entries.set(key, found)
+        return found.answer
+      }
+      const answer = compute()
+      const entry = { answer, expiresAt: now() + timeToLiveMilliseconds }
+      entries.set(key, entry)
+      // A failed query is not an answer: forget it so the next request asks again.
+      answer.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key)
+      })
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries) break
+        entries.delete(oldest)
+      }
+      return answer
+    },
+  }
+}
+
+type SearchCache<Value> = ReturnType<typeof createSearchCache<Value>>
+
+// One cache per database handle, so two databases in one process (tests) never share answers.
+let totalsByDatabase = new WeakMap<object, SearchCache<SearchTotals>>()
+let pagesByDatabase = new WeakMap<object, SearchCache<ListingSummary[]>>()
+
+function cacheFor<Value>(caches: WeakMap<object, SearchCache<Value>>, db: object, options?: SearchCacheOptions) {
+  let cache = caches.get(db)
+  if (!cache) {
+    cache = createSearchCache<Value>(options)
+    caches.set(db, cache)
+  }
+  return cache
+}
+
+export function searchTotalsCacheFor(db: object) {
+  return cacheFor(totalsByDatabase, db)
+}
+
+/** Fewer pages than totals are kept: a page is 25 listings. */
+export function searchPagesCacheFor(db: object) {
+  return cacheFor(pagesByDatabase, db, { maxEntries: 200 })
+}
+
+/** Forget every cached count and page: call after inserting, updating or deleting listings. */
+export function clearSearchCaches() {
+  totalsByDatabase = new WeakMap()
+  pagesByDatabase = new WeakMap()
+}

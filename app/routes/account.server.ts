@@ -1,0 +1,78 @@
+import { redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { accountPaths, favoritesPagePath } from '~/models/accounts/account-paths'
+import type { Database } from '~/models/db/db-schema'
+import { countSavedProperties, findSavedProperties } from '~/models/accounts/saved-property.server'
+import { countSavedSearches, findSavedSearches } from '~/models/accounts/saved-search.server'
+import { paginationOf } from '~/models/search/pagination'
+import { requireViewer } from '~/utils/session.server'
+import { findUserDetails } from '~/models/accounts/user.server'
+
+/**
+ * What the account screens show (spec §2 shared routes, all login required). A site without a
+ * search grammar has no listing pages (the valuation site), so it has no favorites to list.
+ */
+const favoritesPageSize = 24
+
+function hasListings(site: SiteProfile) {
+  return site.searchGrammar !== null
+}
+
+export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const viewer = await requireViewer(request, site, 'My Account')
+  const [favoriteCount, savedSearchCount] = await Promise.all([
+    hasListings(site) ? countSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits }) : 0,
+    countSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
+  ])
+  const isPasswordChanged = new URL(request.url).searchParams.get('password') === 'changed'
+  return { viewer, favoriteCount, savedSearchCount, isPasswordChanged }
+}
+
+/**
+ * Page `n` of /account/savedproperties/{siteId}/page-{n}: the site's own id and a page from 2 on
+ * (page 1 is /account/savedproperties/, and page-1 is sent there); anything else is a 404.
+ */
+function favoritesPageNumber(site: SiteProfile, params: { siteId?: string; '*'?: string }) {
+  if (params.siteId === undefined) return 1
+  const page = params['*']?.match(/^page-([1-9]\d{0,5})\/?$/)?.[1]
+  if (params.siteId !== String(site.siteId) || page === undefined) throw new Response('Not Found', { status: 404 })
+  if (page === '1') throw redirect(accountPaths.favorites, 301)
+  return Number(page)
+}
+
+export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, request: Request, params: { siteId?: string; '*'?: string }) {
+  const page = favoritesPageNumber(site, params)
+  const viewer = await requireViewer(request, site, 'Favorites')
+  const { totalCount, listings } = hasListings(site)
+    ? await findSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits, page, pageSize: favoritesPageSize })
+    : { totalCount: 0, listings: [] }
+  const pageCount = Math.max(1, Math.ceil(totalCount / favoritesPageSize))
+  if (page > pageCount) throw new Response('Not Found', { status: 404 })
+  const pageHref = (number: number) => favoritesPagePath(site.siteId, number)
+  return {
+    canonicalPath: pageHref(page),
+    totalCount,
+    listings: listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    ...paginationOf(page, pageCount, pageHref),
+  }
+}
+
+export async function loadSavedSearches(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const viewer = await requireViewer(request, site, 'Saved Searches')
+  const query = new URL(request.url).searchParams
+  return {
+    savedSearches: await findSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
+    updatedId: Number(query.get('updated')) || null,
+    isDeleted: query.has('deleted'),
+  }
+}
+
+export async function loadSettings(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const viewer = await requireViewer(request, site, 'Settings')
+  const details = await findUserDetails(db, viewer.id)
+  if (!details) throw new Response('Not Found', { status: 404 })
+  const saved = new URL(request.url).searchParams.get('saved')
+  return { details, saved: saved === 'details' || saved === 'password' ? saved : null }
+}

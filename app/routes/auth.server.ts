@@ -1,0 +1,141 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import { headContextForRequest } from '~/sites/head-context.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import { safeRedirectPath } from '~/utils/safe-redirect'
+import { applyAccountAction } from './account-actions.server'
+import { accountPaths } from '~/models/accounts/account-paths'
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/models/accounts/account-forms'
+import type { Database } from '~/models/db/db-schema'
+import { sendMail } from '~/models/mail/mailer.server'
+import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
+import { type AppSession, type PendingAction, commitSession, destroySession, getSession, getViewer, peekPendingAction, takePendingAction } from '~/utils/session.server'
+import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
+
+/**
+ * Log in, sign up, log out, forgot and reset password: each a plain POST that answers a failed
+ * form with its messages (400, or 429 when an address tries too often) and a success with a
+ * redirect (post/redirect/get).
+ */
+const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
+const tooManyAttemptsMessage = 'Too many attempts from your connection. Please wait a few minutes and try again.'
+const duplicateEmailMessage = 'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.'
+
+/** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
+const rateLimits = {
+  login: { limit: 20, windowMs: 15 * 60_000 },
+  signup: { limit: 10, windowMs: 60 * 60_000 },
+  forgot: { limit: 5, windowMs: 15 * 60_000 },
+}
+
+function isTooFrequent(request: Request, form: keyof typeof rateLimits) {
+  return isRateLimited(`${form}:${clientAddress(request)}`, rateLimits[form])
+}
+
+/** Where a login form leads: its `redirectTo` field when it is a path on this site. */
+function redirectTarget(form: FormData) {
+  return safeRedirectPath(form.get('redirectTo'), accountPaths.home)
+}
+
+/**
+ * Signs the user in and carries on: the action they asked for before logging in (spec §4), which
+ * knows its own way back, or else the page they came from.
+ */
+async function signIn(db: Kysely<Database>, site: SiteProfile, session: AppSession, userId: number, redirectTo: string) {
+  session.set('userId', userId)
+  const pending = takePendingAction(session)
+  const location = pending ? await applyAccountAction(db, site, userId, pending) : redirectTo
+  return redirect(location, { status: 303, headers: await commitSession(session) })
+}
+
+export async function handleLogin(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  assertSameOrigin(request)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: LoginSchema })
+  const hidden = { hideFields: ['password'] }
+  if (isTooFrequent(request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const userId = await verifyLogin(db, submission.value)
+  // One message for an unknown address and a wrong password: the form never tells which.
+  if (userId === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  return signIn(db, site, await getSession(request), userId, redirectTarget(form))
+}
+
+export async function handleSignup(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  assertSameOrigin(request)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: SignupSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  if (isTooFrequent(request, 'signup')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const { name, email, password, newsletter } = submission.value
+  const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true })
+  if (userId === undefined) return data(submission.reply({ ...hidden, fieldErrors: { email: [duplicateEmailMessage] } }), { status: 400 })
+  return signIn(db, site, await getSession(request), userId, redirectTarget(form))
+}
+
+export async function handleLogout(request: Request) {
+  assertSameOrigin(request)
+  return redirect('/', { status: 303, headers: await destroySession(await getSession(request)) })
+}
+
+/**
+ * Sends a /reset/{resetKey} link when the address has an account, and answers the same either
+ * way (no account enumeration). The mail is not awaited, so the answer takes as long either way.
+ */
+export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  assertSameOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (isTooFrequent(request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const userId = await findUserIdByEmail(db, submission.value.email)
+  if (userId !== undefined) {
+    const resetLink = new URL(`/reset/${await createResetKey(db, userId)}`, headContextForRequest(request).origin).href
+    sendMail(site.name, {
+      to: submission.value.email,
+      subject: `Reset your ${site.name} password`,
+      text: `Someone (we hope you) asked to reset the password of your ${site.name} account.\n\nChoose a new password here within ${resetKeyLifetimeMinutes} minutes:\n${resetLink}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
+    }).catch((error) => console.error('[mail] password reset', error))
+  }
+  return redirect(`${accountPaths.forgotPassword}?sent=1`, 303)
+}
+
+/** Sets the new password of a valid reset key, uses the key up and signs the user in. */
+export async function handleResetPassword(db: Kysely<Database>, request: Request, resetKey: string) {
+  assertSameOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
+  const userId = await consumeResetKey(db, resetKey)
+  // Used or expired since the form was shown: the page says so (410).
+  if (userId === undefined) return redirect(`/reset/${encodeURIComponent(resetKey)}`, 303)
+  await setPassword(db, userId, submission.value.password)
+  const session = await getSession(request)
+  session.set('userId', userId)
+  return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session) })
+}
+
+const pendingPrompts: Record<PendingAction['kind'], string> = {
+  like: 'Log in or sign up, and the property will be saved to your Favorites.',
+  unlike: 'Log in or sign up, and the property will be removed from your Favorites.',
+  'save-search': 'Log in or sign up, and the search will be saved to your Saved Searches.',
+}
+
+/**
+ * What the login and sign-up pages show: the page to return to (a path on this site only), the
+ * spec §2 title ('{site} {section}', so a link cannot put other words on the page), and what
+ * will happen once logged in. A signed-in user goes straight on.
+ */
+export async function loadAuthPage(site: SiteProfile, request: Request) {
+  const url = new URL(request.url)
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), accountPaths.home)
+  if (await getViewer(request)) throw redirect(redirectTo)
+  const requestedTitle = url.searchParams.get('title')
+  const title = requestedTitle?.startsWith(`${site.name} `) && requestedTitle.length <= 60 ? requestedTitle : null
+  const query = new URLSearchParams({ redirectTo })
+  if (title) query.set('title', title)
+  const pending = peekPendingAction(await getSession(request))
+  return { redirectTo, title, passAlongQuery: `?${query}`, pendingPrompt: pending ? pendingPrompts[pending.kind] : null }
+}

@@ -1,0 +1,197 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
+import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
+import { listingPath } from '~/sites/listing-path'
+import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { brokerDisplayName, formatAcres } from '~/utils/format'
+import { requestIsForPath } from '~/utils/requested-path.server'
+import { brokerTypeOption, certificationLabels } from '~/models/brokers/broker-directory'
+import type { Breadcrumb } from '~/components/breadcrumbs'
+import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './brokers.types'
+import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
+import { readGuardedForm, sendContactMessage } from './contact-forms.server'
+import type { Database } from '~/models/db/db-schema'
+import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
+import { listingFormSectionIds } from '~/models/listings/listing-form-fields'
+import { ContactSchema } from '~/models/listings/listing-forms'
+import { normalizeCriteria } from '~/models/search/search-criteria'
+import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
+import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
+import { searchListings } from '~/models/search/search.server'
+import { getViewerId } from '~/utils/session.server'
+
+const descriptionLength = 160
+
+type BrokerIdentityFields = Pick<BrokerAccount, 'contactName' | 'companyName' | 'brokerType' | 'city' | 'stateAbbreviation'>
+
+/** How cards and pages name a broker: the name, the company under a person's name, the type and the office ('Austin, TX'). */
+export function brokerIdentity(broker: BrokerIdentityFields) {
+  return {
+    name: brokerDisplayName(broker),
+    companyName: broker.contactName && broker.companyName ? broker.companyName : null,
+    typeLabel: brokerTypeOption(broker.brokerType)?.singular ?? 'Seller',
+    place: [broker.city, broker.stateAbbreviation].filter(Boolean).join(', ') || null,
+  }
+}
+
+function toBrokerProfile(broker: BrokerAccount): BrokerProfile {
+  return {
+    id: broker.id,
+    ...brokerIdentity(broker),
+    phone: broker.phone,
+    city: broker.city,
+    stateAbbreviation: broker.stateAbbreviation,
+    description: broker.description,
+    licenseNumber: broker.licenseNumber,
+    certifications: certificationLabels(broker),
+    portraitDocumentId: broker.portraitDocumentId,
+    logoDocumentId: broker.logoDocumentId,
+    websiteUrl: broker.websiteUrl,
+  }
+}
+
+async function findBrokerOr404(db: Kysely<Database>, brokerId: number) {
+  const broker = await findBroker(db, brokerId)
+  if (!broker) throw new Response('Not Found', { status: 404 })
+  return broker
+}
+
+/**
+ * One page of the broker's active listings on the site, best tier first (the search engine with
+ * only a broker), and which of them the visitor has liked.
+ */
+async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number, page: number) {
+  const criteria = normalizeCriteria({ brokerId, page })
+  const location = { counties: [], regions: [], cities: [], displayName: 'United States' }
+  const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
+  return {
+    totalCount: result.totalCount,
+    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    likedListingIds,
+  }
+}
+
+/** Directory › the broker's state › the broker. */
+async function brokerBreadcrumbs(db: Kysely<Database>, site: SiteProfile, broker: BrokerAccount): Promise<Breadcrumb[]> {
+  const directory = brokerDirectoryPath(site)
+  if (!directory) return []
+  const state = broker.stateId === null ? undefined : findStateById(await loadGazetteer(db), broker.stateId)
+  return [
+    { name: 'Agents and Brokers', href: directory },
+    ...(state ? [{ name: state.name, href: buildBrokerDirectoryPath(site, { state: state.token }) }] : []),
+    { name: brokerDisplayName(broker), href: brokerCanonicalPath(site, broker)! },
+  ]
+}
+
+function shorten(text: string, length: number) {
+  return text.length <= length ? text : `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`
+}
+
+/**
+ * The broker page (spec §2 /member/{name}/{id}, /broker/{name}-{id}/, /profile/{name}/{id}): the
+ * account, its listing statistics, its first listings and the message form. Throws a 404 for
+ * an unknown id, a 301 to the canonical slug, and a 302 to the listings page for a free seller.
+ * (No spec §3 'seller viewed' event is kept: listing events need a listing.)
+ */
+export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number): Promise<BrokerProfilePageData> {
+  const broker = await findBrokerOr404(db, brokerId)
+  // A 302: the page appears once the account is upgraded.
+  if (broker.isFree) throw redirect(brokerCanonicalPath(site, broker)!, 302)
+  const canonicalPath = brokerPagePath(site, broker)!
+  if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
+  const [stats, firstPage, breadcrumbs] = await Promise.all([
+    findBrokerListingStats(db, { brokerId, scopeBits: site.listingScopeBits }),
+    brokerListings(db, site, request, brokerId, 1),
+    brokerBreadcrumbs(db, site, broker),
+  ])
+  const profile = toBrokerProfile(broker)
+  const who = profile.companyName ? `${profile.name}, ${profile.typeLabel} at ${profile.companyName}` : `${profile.name}, ${profile.typeLabel}`
+  const listingsNote = stats.activeListings > 0
+    ? `${stats.activeListings} ${stats.activeListings === 1 ? 'property' : 'properties'} for sale (${formatAcres(stats.totalAcres)})`
+    : 'No properties for sale right now'
+  return {
+    broker: profile,
+    stats,
+    listings: firstPage.listings,
+    likedListingIds: firstPage.likedListingIds,
+    allListingsHref: firstPage.totalCount > firstPage.listings.length ? brokerPagePath(site, broker, 'listings')! : null,
+    canonicalPath,
+    title: `${who} | ${site.name}`,
+    description: shorten(`${who}. ${listingsNote}. ${broker.description}`, descriptionLength),
+    // A broker with nothing for sale on this site is a thin page.
+    isIndexable: stats.activeListings > 0,
+    breadcrumbs,
+    isSent: new URL(request.url).searchParams.get('sent') === 'contact',
+  }
+}
+
+/** The same listings as a search, when the site's search grammar has broker results (the land site's /member/{id}/). */
+function brokerSearchPath(site: SiteProfile, brokerId: number) {
+  if (!site.searchGrammar) return null
+  const path = buildSearchPath(site, normalizeCriteria({ brokerId }))
+  return parseSearchPath(site, path)?.criteria.brokerId === brokerId ? path : null
+}
+
+/**
+ * The broker's listings page (spec §2 …/listings/, /land/, /properties), 25 a page. Throws a 404
+ * for an unknown broker or a page past the last, and a 301 to the canonical spelling.
+ */
+export async function loadBrokerListingsPage(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  request: Request,
+  { brokerId, page }: Pick<BrokerPathTarget, 'brokerId' | 'page'>,
+): Promise<BrokerListingsPageData> {
+  const broker = await findBrokerOr404(db, brokerId)
+  const canonicalPath = brokerPagePath(site, broker, 'listings', page)!
+  if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
+  const [result, breadcrumbs] = await Promise.all([brokerListings(db, site, request, brokerId, page), brokerBreadcrumbs(db, site, broker)])
+  const pageCount = pageCountOf(result.totalCount)
+  if (page > pageCount) throw new Response('Not Found', { status: 404 })
+  const profile = toBrokerProfile(broker)
+  const heading = `Property for sale by ${profile.name}`
+  const count = `${result.totalCount.toLocaleString('en-US')} ${result.totalCount === 1 ? 'Listing' : 'Listings'}`
+  return {
+    broker: profile,
+    profileHref: broker.isFree ? null : brokerPagePath(site, broker)!,
+    searchHref: brokerSearchPath(site, brokerId),
+    heading,
+    title: `${heading} – ${count}${page > 1 ? ` – Page ${page}` : ''} | ${site.name}`,
+    description: `${count.toLowerCase()} for sale by ${profile.name}${profile.companyName ? ` of ${profile.companyName}` : ''} on ${site.name}. Compare acreage, prices and photos.`,
+    canonicalPath,
+    isIndexable: result.totalCount > 0,
+    totalCount: result.totalCount,
+    listings: result.listings,
+    likedListingIds: result.likedListingIds,
+    pagination: paginationOf(page, pageCount, (number) => brokerPagePath(site, broker, 'listings', number)!),
+    breadcrumbs: broker.isFree ? breadcrumbs : [...breadcrumbs, { name: 'Listings', href: brokerPagePath(site, broker, 'listings')! }],
+  }
+}
+
+/**
+ * The broker page's message form (spec §2 'Contact Seller', the listing contact form's rules):
+ * a lead with the broker's account and no listing, mailed to the broker; then back to the page
+ * with `?sent=contact` (post/redirect/get), or the form again with its messages (400).
+ */
+export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfile, request: Request, target: BrokerPathTarget) {
+  if (target.kind !== 'profile') throw new Response('Method Not Allowed', { status: 405 })
+  const broker = await findBrokerOr404(db, target.brokerId)
+  if (broker.isFree) throw new Response('This seller is not taking messages.', { status: 403 })
+  const { formData } = await readGuardedForm(request, ['contact'] as const)
+  const submission = parseWithZod(formData, { schema: ContactSchema })
+  if (submission.status !== 'success') return data({ intent: 'contact' as const, result: submission.reply() }, { status: 400 })
+  const pagePath = brokerPagePath(site, broker)!
+  await sendContactMessage(db, site, {
+    recipient: { accountId: broker.id, email: broker.email },
+    listingId: null,
+    subject: `New message from ${site.name}`,
+    about: `sent you a message on ${site.name}`,
+    pageUrl: new URL(pagePath, request.url).href,
+    message: submission.value,
+  })
+  return redirect(`${pagePath}?sent=contact#${listingFormSectionIds.contact}`, 303)
+}

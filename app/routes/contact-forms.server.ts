@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely'
+import type { SiteProfile } from '~/sites/site-profile'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import type { Database } from '~/models/db/db-schema'
+import { honeypotField } from '~/models/listings/listing-form-fields'
+import type { ContactMessage } from '~/models/listings/listing-forms'
+import { createLead } from '~/models/listings/listing-activity.server'
+import { sendMail } from '~/models/mail/mailer.server'
+
+/** Per client address and form: enough for a person, too few for a bot (issue 6 §5). */
+const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
+
+/**
+ * The form data of a POST anyone may send (the listing and broker pages' forms), once it has
+ * passed the guards: same origin (403), a known intent (400), an empty honeypot and the rate
+ * limit per address and intent (429).
+ */
+export async function readGuardedForm<Intent extends string>(request: Request, intents: readonly Intent[]): Promise<{ formData: FormData; intent: Intent }> {
+  assertSameOrigin(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (!intents.includes(intent as Intent)) throw new Response('Unknown form', { status: 400 })
+  if (formData.get(honeypotField) || isRateLimited(`${intent}:${clientAddress(request)}`, rateLimit)) {
+    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  }
+  return { formData, intent: intent as Intent }
+}
+
+/**
+ * A buyer's message to a seller (spec §2 'Contact Seller'): stored as a lead, about a listing or
+ * (from the broker's page) about none, and e-mailed to the seller with the buyer as reply-to.
+ */
+export async function sendContactMessage(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  { recipient, listingId, subject, about, pageUrl, message }: {
+    recipient: { accountId: number; email: string }
+    listingId: number | null
+    subject: string
+    /** What the message is about, for the mail's first line: 'asks about {title}'. */
+    about: string
+    pageUrl: string
+    message: ContactMessage
+  },
+) {
+  await createLead(db, {
+    listing_id: listingId,
+    account_id: recipient.accountId,
+    site_id: site.siteId,
+    name: message.name,
+    email: message.email,
+    phone: message.phone ?? null,
+    message: message.message,
+    wants_financing: message.wantsFinancing ? 1 : 0,
+  })
+  await sendMail(site.name, {
+    to: recipient.email,
+    replyTo: message.email,
+    subject,
+    text: `${message.name} (${message.email}${message.phone ? `, ${message.phone}` : ''}) ${about}:\n\n${message.message}\n\n${pageUrl}`,
+  })
+}

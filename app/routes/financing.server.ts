@@ -1,0 +1,45 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import { financingPath } from '~/sites/finance-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import type { Database } from '~/models/db/db-schema'
+import { type FinanceCenter, sendFinanceLead } from '~/models/finance/finance-centers.server'
+import { financeContactSectionId } from '~/models/finance/finance-contact'
+import { honeypotField } from '~/models/listings/listing-form-fields'
+import { ContactSchema } from '~/models/listings/listing-forms'
+
+/**
+ * The finance page's contact form: the listing contact form's fields and spec §5 rules (full
+ * name, e-mail, phone, message, the finance checkbox), without the listing page's intent.
+ */
+const FinanceContactSchema = ContactSchema.omit({ intent: true })
+
+/** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
+const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
+
+/**
+ * A message posted on the finance page: guard (origin, honeypot, rate limit), validate, store and
+ * e-mail to the lender, then redirect to the page with a confirmation (post/redirect/get). A
+ * failed validation returns the submission with status 400 so the form shows the spec messages.
+ */
+export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
+  assertSameOrigin(request)
+  const formData = await request.formData()
+  if (formData.get(honeypotField) || isRateLimited(`finance:${clientAddress(request)}`, rateLimit)) {
+    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  }
+  const submission = parseWithZod(formData, { schema: FinanceContactSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const { name, email, phone, message, wantsFinancing } = submission.value
+  const pagePath = financingPath(center.id)
+  await sendFinanceLead(
+    db,
+    site,
+    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: wantsFinancing === true },
+    { pageUrl: new URL(pagePath, request.url).href },
+  )
+  return redirect(`${financingPath(center.id, { sent: true })}#${financeContactSectionId}`, 303)
+}

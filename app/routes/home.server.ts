@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely'
+import { readConfig } from '~/config.server'
+import { hasLandingPages, nationalLandingPath } from '~/sites/landing-path'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import type { Database } from '~/models/db/db-schema'
+import { loadGazetteer } from '~/models/places/gazetteer.server'
+import { placeMarketSection } from '~/models/places/landing-places.server'
+import { findHeroPhotoId } from '~/models/listings/listing.server'
+import { findFeaturedListings, marketStatsOf, marketSnapshot } from '~/models/places/market-stats.server'
+import { nearMeLink, type VisitorLocation } from '~/models/places/near-me.server'
+import { stateMapStates } from '~/models/places/map-shapes.server'
+
+/** The names of the CDN's location headers, for a `Vary` header on pages whose links depend on them. */
+export function visitorHeaderNames() {
+  const { zip, state } = readConfig().visitorHeaders
+  return [zip, state]
+}
+
+function visitorLocation(request: Request): VisitorLocation {
+  const { zip, state } = readConfig().visitorHeaders
+  return { zip: request.headers.get(zip), state: request.headers.get(state) }
+}
+
+const popularStateCount = 10
+const featuredCount = 6
+
+/**
+ * A listing site's home (issue 7): the country's listing count, the visitor's 'Land for Sale
+ * Near Me', popular states and every state with counts, featured listings and the property
+ * types the site lists. A site without search (the valuation site) has no listing pages to
+ * link to: its home is a table of what land asks, state by state.
+ */
+export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const scopeBits = site.listingScopeBits
+  const [gazetteer, snapshot, heroPhotoId] = await Promise.all([loadGazetteer(db), marketSnapshot(db, scopeBits), findHeroPhotoId(db)])
+  const national = marketStatsOf(snapshot)
+  const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0).length
+  if (!site.searchGrammar) {
+    const states = gazetteer.states.map((state) => ({ name: state.name, stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }) }))
+    return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states }
+  }
+  const market = placeMarketSection(site, gazetteer, snapshot, { kind: 'national' })
+  const allStates = market.childGroups.flatMap((group) => group.places)
+  const featured = await findFeaturedListings(db, { scopeBits, limit: featuredCount })
+  return {
+    kind: 'marketplace' as const,
+    heroPhotoId,
+    national,
+    statesWithListings,
+    nearMe: nearMeLink(site, gazetteer, visitorLocation(request)),
+    popularStates: [...allStates].sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name)).slice(0, popularStateCount),
+    allStates,
+    propertyTypes: market.inventory,
+    featured: featured.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
+    // The state map filter (spec §1) beside the state links, on a site with map search.
+    stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer) : null,
+  }
+}

@@ -1,0 +1,20 @@
+import type { LandingPlace } from '~/sites/landing-path'
+import type { ListingSummary } from '~/models/listings/listing-summary'
+import type { PlaceMarketSection } from '~/models/places/market-stats'
+
+export type FeaturedListing = ListingSummary & { href: string }
+
+/** A landing page of the main land site (spec §2: the home screen with a landing type). */
+export interface LandingPageData {
+  kind: LandingPlace['kind']
+  heading: string
+  title: string
+  description: string
+  canonicalPath: string
+  heroPhotoId: number | undefined
+  market: PlaceMarketSection
+  featured: FeaturedListing[]
+  breadcrumbs: { name: string; href: string }[]
+  /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
+}

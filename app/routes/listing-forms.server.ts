@@ -1,0 +1,72 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import type { SiteProfile } from '~/sites/site-profile'
+import { readGuardedForm, sendContactMessage } from './contact-forms.server'
+import type { Database } from '~/models/db/db-schema'
+import { listingEventType } from '~/models/listings/enumerations'
+import { createListingReport, findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
+import { listingFormIntents, listingFormSectionIds } from '~/models/listings/listing-form-fields'
+import { schemaForIntent } from '~/models/listings/listing-forms'
+import { sendFinanceLead } from '~/models/finance/finance-centers.server'
+import { sendMail } from '~/models/mail/mailer.server'
+
+/** The listing a form was posted on, as the page knows it. */
+export interface ListingFormTarget {
+  id: number
+  title: string
+  /** Canonical path of the listing page; confirmations return here. */
+  path: string
+  /** Spec §4: free, sold and off-market listings take no contact messages. */
+  canContact: boolean
+  /** The lender for the listing's place, which also hears from a buyer who ticks the finance checkbox. */
+  financeCenterId: number | null
+}
+
+/**
+ * One POST to a listing page: guard (origin, honeypot, rate limit), validate with the intent's
+ * schema, store and send, then redirect back with `?sent={intent}` (post/redirect/get). A failed
+ * validation returns the submission with status 400 so the form shows its messages.
+ */
+export async function handleListingFormPost(db: Kysely<Database>, site: SiteProfile, request: Request, listing: ListingFormTarget) {
+  const { formData, intent } = await readGuardedForm(request, listingFormIntents)
+  if (intent === 'contact' && !listing.canContact) throw new Response('This listing is not taking messages.', { status: 403 })
+
+  const submission = parseWithZod(formData, { schema: schemaForIntent[intent] })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+
+  const recipient = await findListingRecipient(db, listing.id)
+  if (!recipient) throw new Response('Not Found', { status: 404 })
+  const listingUrl = new URL(listing.path, request.url).href
+  const value = submission.value
+  if (value.intent === 'contact') {
+    await sendContactMessage(db, site, {
+      recipient,
+      listingId: listing.id,
+      subject: `New inquiry: ${listing.title}`,
+      about: `asks about ${listing.title}`,
+      pageUrl: listingUrl,
+      message: value,
+    })
+    await recordListingEvent(db, { listingId: listing.id, siteId: site.siteId, eventType: listingEventType.emailLead })
+    if (value.wantsFinancing && listing.financeCenterId !== null) {
+      const { name, email, phone, message } = value
+      await sendFinanceLead(
+        db,
+        site,
+        { finance_center_id: listing.financeCenterId, site_id: site.siteId, listing_id: listing.id, name, email, phone: phone ?? null, message, wantsFinancing: true },
+        { pageUrl: listingUrl },
+      )
+    }
+  } else if (value.intent === 'report') {
+    await createListingReport(db, { listing_id: listing.id, site_id: site.siteId, reason: value.reason, details: value.details ?? '', reporter_email: value.email ?? null })
+  } else {
+    await sendMail(site.name, {
+      to: value.recipients.split(',').map((address) => address.trim()),
+      subject: `${value.senderName} shared a property with you: ${listing.title}`,
+      text: `${value.senderName} thought you would like this property on ${site.name}:\n\n${listing.title}\n${listingUrl}${value.message ? `\n\n${value.message}` : ''}`,
+    })
+    await recordListingEvent(db, { listingId: listing.id, siteId: site.siteId, eventType: listingEventType.sendToFriend })
+  }
+  return redirect(`${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`, 303)
+}

@@ -1,0 +1,36 @@
+import type { Breadcrumb } from '~/components/breadcrumbs'
+import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
+import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
+
+/** A row of the page's property details: a term and the labels the listing has. */
+export interface ListingFeatureGroup {
+  term: string
+  labels: string[]
+}
+
+/** What the detail route hands its component (built by `loadListingPage`). */
+export interface ListingPageData {
+  listing: ListingDetail
+  canonicalPath: string
+  title: string
+  description: string
+  /** 'April 11, 2026': formatted on the server, so the page reads the same in every time zone. */
+  listedOn: string
+  /** Property types, activities, amenities and rights, labelled here so the option tables stay off the page's JavaScript. */
+  featureGroups: ListingFeatureGroup[]
+  /** Spec §2: diamond listings get the transparent header. */
+  isDiamond: boolean
+  breadcrumbs: Breadcrumb[]
+  otherListings: LinkedListing[]
+  similarListings: LinkedListing[]
+  /** The finance center for the listing's place (the header's 'Finance'), null when none lends there. */
+  financeHref: string | null
+  /** The contact form's finance checkbox (spec §3), where a lender serves the listing's place. */
+  financeCheckbox: { label: string; isCheckedByDefault: boolean } | null
+  /** Which of the page's forms just succeeded (`?sent=` after its redirect), for the confirmation. */
+  sent: ListingFormIntent | null
+  /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
+  likedListingIds: number[]
+  /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
+  structuredData: object[]
+}

@@ -1,0 +1,143 @@
+import { type FinanceLocation, recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
+import { redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/sites/listing-path'
+import { requestIsForPath } from '~/utils/requested-path.server'
+import { savedSearchConfirmationParam } from '~/models/accounts/account-paths'
+import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import type { Database } from '~/models/db/db-schema'
+import { type ResolvedLocation, loadGazetteer, resolveLocation } from '~/models/places/gazetteer.server'
+import { searchPageMarketSection } from './landing.server'
+import { listingCardView } from '~/models/listings/listing-card'
+import { type SearchCriteria, countActiveFilters, criteriaFromAreaForm, criteriaFromFilterForm, normalizeCriteria } from '~/models/search/search-criteria'
+import { stateMapStates } from '~/models/places/map-shapes.server'
+import { searchMapData } from '~/models/search/search-map.server'
+import type { LocationTag, SearchPageData } from './search.types'
+import { searchListings } from '~/models/search/search.server'
+import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
+import { getViewerId } from '~/utils/session.server'
+import { isIndexableSearch, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
+import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
+import { sortOptions } from '~/models/search/search-options'
+import { searchDownloadHref } from '~/models/search/search-download.server'
+
+/** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
+/** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
+function financeLocation(location: ResolvedLocation): FinanceLocation {
+  const single = <T,>(places: T[]) => (places.length === 1 ? places[0] : undefined)
+  return { stateId: location.state?.id, countyId: single(location.counties)?.id, regionId: single(location.regions)?.id }
+}
+
+function locationPlaceholder(location: ResolvedLocation) {
+  if (location.counties.length > 0) return 'Enter another county'
+  if (location.cities.length > 0) return 'Enter another city'
+  if (location.regions.length > 0) return 'Enter another region'
+  return 'Enter new location'
+}
+
+function locationTags(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation): LocationTag[] {
+  const places = [...location.counties, ...location.regions, ...location.cities]
+  const tags = places.map((place) => ({
+    label: place.name,
+    removeHref: buildSearchPath(site, { ...criteria, places: criteria.places.filter((token) => token !== place.token), page: 1 }),
+  }))
+  if (location.zip) {
+    tags.push({ label: `${location.zip.zip} – ${location.zip.cityName}`, removeHref: buildSearchPath(site, { ...criteria, zip: undefined, page: 1 }) })
+  } else if (location.state && places.length === 0) {
+    tags.push({ label: location.state.name, removeHref: buildSearchPath(site, { ...criteria, state: undefined, places: [], page: 1 }) })
+  }
+  return tags
+}
+
+function breadcrumbs(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation) {
+  const base = { ...normalizeCriteria({}), propertyTypes: criteria.propertyTypes, customSegment: criteria.customSegment }
+  const crumbs = [{ name: 'United States', href: buildSearchPath(site, base) }]
+  if (location.state) crumbs.push({ name: location.state.name, href: buildSearchPath(site, { ...base, state: location.state.token }) })
+  const [onlyPlace] = [...location.counties, ...location.regions, ...location.cities]
+  if (location.state && onlyPlace && criteria.places.length === 1) {
+    crumbs.push({ name: onlyPlace.name, href: buildSearchPath(site, { ...base, state: location.state.token, places: [onlyPlace.token] }) })
+  }
+  return crumbs
+}
+
+function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation) {
+  const wider: { label: string; href: string }[] = []
+  const unfiltered = normalizeCriteria({ state: criteria.state, places: criteria.places, zip: criteria.zip, brokerId: criteria.brokerId })
+  if (countActiveFilters(criteria) > 0 || criteria.keywordQuery || criteria.customSegment) {
+    wider.push({ label: `All land for sale in ${location.displayName}`, href: buildSearchPath(site, unfiltered) })
+  }
+  if (location.state && (criteria.places.length > 0 || criteria.zip)) {
+    wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, places: [], zip: undefined, page: 1 }) })
+  }
+  if (location.state) wider.push({ label: 'Anywhere in the United States', href: buildSearchPath(site, { ...criteria, state: undefined, places: [], zip: undefined, page: 1 }) })
+  return wider
+}
+
+/**
+ * Everything the results page shows for a request. Throws a redirect to the normal URL (301 for
+ * another spelling, 303 after the filter or sort form) or a 404.
+ */
+export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, request: Request): Promise<SearchPageData> {
+  const url = new URL(request.url)
+  const parsed = parseSearchPath(site, url.pathname, url.searchParams)
+  if (!parsed) throw new Response('Not Found', { status: 404 })
+  const { criteria, view } = parsed
+  // The filter, sort and map-area forms are GET forms: their fields arrive as a query and leave as a path.
+  const submitted = submittedCriteria(criteria, url.searchParams)
+  if (submitted) throw redirect(buildSearchPath(site, submitted, { view }), 303)
+  const gazetteer = await loadGazetteer(db)
+  const resolved = resolveLocation(gazetteer, criteria)
+  // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
+  if (!resolved.ok) throw new Response('Not Found', { status: 404 })
+  if (!requestIsForPath(request, parsed.normalPath, { pageParams: [savedSearchConfirmationParam] })) throw redirect(parsed.normalPath, 301)
+  const { location } = resolved
+  const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
+  const pageCount = pageCountOf(result.totalCount)
+  if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
+  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), recentFinanceCenterHref(db, site, financeLocation(location))])
+
+  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
+  const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
+  const names = placeNames(location)
+  const listings = result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) }))
+  return {
+    criteria,
+    heading: searchHeading(criteria, names),
+    title: searchTitle(criteria, names, result.totalCount),
+    description: searchDescription(criteria, names, result.totalCount, result.priceRange),
+    canonicalPath: parsed.canonicalPath,
+    formAction: parsed.normalPath.split('?')[0]!,
+    downloadHref: searchDownloadHref(parsed.normalPath),
+    isIndexable: isIndexableSearch(criteria),
+    totalCount: result.totalCount,
+    listings: listings.map(listingCardView),
+    pagination: paginationOf(criteria.page, pageCount, pageHref),
+    activeFilterCount: countActiveFilters(criteria),
+    locationTags: locationTags(site, criteria, location),
+    locationPlaceholder: locationPlaceholder(location),
+    widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
+    breadcrumbs: breadcrumbs(site, criteria, location),
+    market,
+    financeHref: financeHref ?? null,
+    likedListingIds,
+    isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
+    view,
+    viewHrefs: site.features.mapSearch ? { list: buildSearchPath(site, criteria), map: buildSearchPath(site, criteria, { view: 'map' }) } : null,
+    map: view === 'map' ? searchMapData(site, criteria, location, listings) : null,
+    stateMap: site.features.mapSearch && view === 'list' && isPlainNationalSearch(criteria) ? stateMapStates(site, gazetteer) : null,
+  }
+}
+
+/** The criteria a submitted GET form asks for (the filter panel, the sort control, 'Search this area'); undefined for none. */
+function submittedCriteria(criteria: SearchCriteria, query: URLSearchParams): SearchCriteria | undefined {
+  if (query.has('filters')) return criteriaFromFilterForm(criteria, query)
+  if (query.has('sort')) return normalizeCriteria({ ...criteria, sortOrder: sortOptions.find((option) => option.key === query.get('sort'))?.key, page: 1 })
+  if (query.has('area')) return criteriaFromAreaForm(criteria, query)
+  return undefined
+}
+
+/** The first page of all land in the United States, in no narrower shape: where a buyer still has a state to choose. */
+function isPlainNationalSearch(criteria: SearchCriteria) {
+  return JSON.stringify(criteria) === JSON.stringify(normalizeCriteria({ sortOrder: criteria.sortOrder }))
+}

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { type Session, createCookieSessionStorage, redirect } from 'react-router'
+import { readConfig } from '~/config.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { accountPaths } from '~/models/accounts/account-paths'
+import { getDb } from '~/models/db/db.server'
+import { findViewer } from '~/models/accounts/user.server'
+import type { Viewer } from '~/models/accounts/viewer'
+
+/**
+ * Sessions in a signed cookie (architecture "Boundaries": httpOnly, SameSite=Lax): the user's id,
+ * and, for a visitor, the action they asked for before logging in (spec §4 "the action applies
+ * after login"). Nothing else is kept on the server, so any instance behind a load balancer can
+ * read any session.
+ */
+export type PendingAction =
+  | { kind: 'like' | 'unlike'; listingId: number; returnTo: string }
+  | { kind: 'save-search'; path: string; returnTo: string }
+
+interface SessionData {
+  userId: number
+  pendingAction: PendingAction & { at: number }
+}
+
+/** A pending action older than this is forgotten: the visitor gave up on logging in. */
+const pendingActionLifetimeMs = 60 * 60_000
+const sessionLifetimeSeconds = 30 * 24 * 60 * 60
+
+/**
+ * SESSION_SECRET from the environment (comma-separated: the first signs, all verify, so secrets
+ * rotate); without it a random secret made once and kept in the data folder, so a restart keeps
+ * everyone logged in.
+ */
+function sessionSecrets(): string[] {
+  const configured = process.env.SESSION_SECRET?.split(',').map((secret) => secret.trim()).filter(Boolean)
+  if (configured?.length) return configured
+  const file = path.join(readConfig().dataDir, 'session-secret')
+  try {
+    return [fs.readFileSync(file, 'utf8').trim()]
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const secret = crypto.randomBytes(32).toString('base64url')
+    // 'wx' fails if another process wrote the file first; then that secret is the one.
+    try {
+      fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 })
+      return [secret]
+    } catch {
+      return [fs.readFileSync(file, 'utf8').trim()]
+    }
+  }
+}
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined
+
+function sessionStorage() {
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: '__session',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: process.env.NODE_ENV === 'production',
+      path: '/',
+      maxAge: sessionLifetimeSeconds,
+      secrets: sessionSecrets(),
+    },
+  })
+  return storage
+}
+
+export type AppSession = Session<SessionData>
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get('cookie'))
+}
+
+export async function commitSession(session: AppSession) {
+  return { 'Set-Cookie': await sessionStorage().commitSession(session) }
+}
+
+export async function destroySession(session: AppSession) {
+  return { 'Set-Cookie': await sessionStorage().destroySession(session) }
+}
+
+/** The signed-in user's id, read from the cookie alone (no query): enough to scope a user's rows. */
+export async function getViewerId(request: Request): Promise<number | null> {
+  return (await getSession(request)).get('userId') ?? null
+}
+
+/** The signed-in user, or null: one primary-key query, cheap enough for the root loader. */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const userId = await getViewerId(request)
+  return userId === null ? null : ((await findViewer(getDb(), userId)) ?? null)
+}
+
+/**
+ * Spec §2: login-required routes redirect to /login with the origin location and a title made of
+ * the site name and the section name ('LandAtlas Favorites').
+ */
+export function loginPath(site: SiteProfile, redirectTo: string, sectionName: string) {
+  const query = new URLSearchParams({ redirectTo, title: `${site.name} ${sectionName}` })
+  return `${accountPaths.login}?${query}`
+}
+
+/** The signed-in user, or a redirect to the login page that comes back to this request's page. */
+export async function requireViewer(request: Request, site: SiteProfile, sectionName: string): Promise<Viewer> {
+  const viewer = await getViewer(request)
+  if (viewer) return viewer
+  const url = new URL(request.url)
+  throw redirect(loginPath(site, `${url.pathname}${url.search}`, sectionName))
+}
+
+export function setPendingAction(session: AppSession, action: PendingAction) {
+  session.set('pendingAction', { ...action, at: Date.now() })
+}
+
+/** The visitor's pending action, if still fresh. */
+export function peekPendingAction(session: AppSession): PendingAction | undefined {
+  const pending = session.get('pendingAction')
+  return pending && Date.now() - pending.at <= pendingActionLifetimeMs ? pending : undefined
+}
+
+/** The visitor's pending action, if still fresh; it is removed from the session either way. */
+export function takePendingAction(session: AppSession): PendingAction | undefined {
+  const pending = peekPendingAction(session)
+  session.unset('pendingAction')
+  return pending
+}
