@@ -15,11 +15,11 @@ const heroWidths = [600, 900, 1200, 1800] as const
 const thumbnailWidths = [244, 366, 488] as const
 
 /** Where a photo opens without scripts: the picture itself, 1600 wide. */
-export function fullSizePhotoPath(documentId: number) {
+function fullSizePhotoPath(documentId: number) {
   return resizedImagePath(documentId, { width: 1600, fit: 'inside', quality: imageQuality.high })
 }
 
-export function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds'>, index: number) {
+function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds'>, index: number) {
   return `${listing.title}, photo ${index + 1} of ${listing.imageIds.length}`
 }
 

@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
-import type { MapBounds } from '~/models/search/search-criteria'
+import { type MapBounds, roundCoordinate } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
 
 /**
@@ -181,8 +181,6 @@ function showPageLinks(map: maplibregl.Map, points: SearchMapData['points']) {
     return new maplibregl.Marker({ element: link }).setLngLat([point.longitude, point.latitude]).addTo(map)
   })
 }
-
-const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000
 
 /** What the map shows, inside the grammar's longitude range (the map does not repeat the world). */
 function shownBounds(map: maplibregl.Map): MapBounds {

@@ -9,7 +9,7 @@ import {
 } from '~/models/media/images.server'
 
 /** True when an If-None-Match header lists this ETag (weak comparison, as RFC 9110 prescribes). */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))

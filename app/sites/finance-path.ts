@@ -2,7 +2,7 @@
  * The finance center page's address (spec §2 /financing, "goes to the finance route with fcid"):
  * the only code that writes or reads it.
  */
-export const financingPagePath = '/financing'
+const financingPagePath = '/financing'
 
 /** `sent` marks the page shown after a message went through (post/redirect/get). */
 export function financingPath(financeCenterId: number, { sent = false } = {}) {

@@ -4,7 +4,7 @@ import type { SiteProfile } from './site-profile'
 
 
 /** '42-acres-in-travis-county-tx': where the listing is, readable in its URL. */
-export function listingLocationSlug(listing: Pick<ListingSummary, 'acres' | 'countyName' | 'stateAbbreviation'>) {
+function listingLocationSlug(listing: Pick<ListingSummary, 'acres' | 'countyName' | 'stateAbbreviation'>) {
   // '0.91' reads '0-91', not '091': the slug would drop the decimal point and misstate the size.
   const acres = (Number.isInteger(listing.acres) ? String(listing.acres) : listing.acres.toFixed(2).replace(/0$/, '')).replace('.', '-')
   return urlSlug(`${acres} acres in ${listing.countyName} ${listing.stateAbbreviation}`)

@@ -1,45 +1,33 @@
+import { LRUCache } from 'lru-cache'
+
 /**
  * Memoises `compute(db, key)` per database handle (a WeakMap, so a test's database can go) and
- * key. Concurrent callers share one computation, and a failed one is forgotten at once. Past
- * `timeToLiveMilliseconds` the value is still answered while a fresh one is computed in the
- * background, so only the very first caller ever waits for a slow computation.
+ * key, in an lru-cache of at most `maxEntries` keys. Concurrent callers share one computation, and
+ * a failed one is forgotten at once. Past `timeToLiveMilliseconds` the value is still answered
+ * while a fresh one is computed in the background (kept if that fails), so only the very first
+ * caller ever waits for a slow computation.
  */
-export function timedCache<Database extends object, Key, Value>(
+export function timedCache<Database extends object, Key extends NonNullable<unknown>, Value>(
   timeToLiveMilliseconds: number,
   compute: (db: Database, key: Key) => Promise<Value>,
+  { maxEntries = 1_000 } = {},
 ): (db: Database, key: Key) => Promise<Value> {
-  interface Entry {
-    value: Promise<Value>
-    expiresAt: number
-    isRefreshing: boolean
-  }
-  const byDatabase = new WeakMap<Database, Map<Key, Entry>>()
-  return (db, key) => {
-    let entries = byDatabase.get(db)
-    if (!entries) byDatabase.set(db, (entries = new Map()))
-    const store = entries
-    const start = (): Entry => {
-      const entry = { value: compute(db, key), expiresAt: Number.POSITIVE_INFINITY, isRefreshing: false }
-      entry.value.then(
-        () => (entry.expiresAt = Date.now() + timeToLiveMilliseconds),
-        () => store.get(key) === entry && store.delete(key),
-      )
-      return entry
-    }
-    const cached = store.get(key)
-    if (!cached) {
-      const entry = start()
-      store.set(key, entry)
-      return entry.value
-    }
-    if (cached.expiresAt <= Date.now() && !cached.isRefreshing) {
-      cached.isRefreshing = true
-      const fresh = start()
-      fresh.value.then(
-        () => store.set(key, fresh),
-        () => (cached.isRefreshing = false),
-      )
-    }
-    return cached.value
+  // lru-cache keeps no undefined value: each answer is kept in a box.
+  const byDatabase = new WeakMap<Database, LRUCache<Key, { value: Value }>>()
+  const cacheFor = (db: Database) =>
+    new LRUCache<Key, { value: Value }>({
+      max: maxEntries,
+      // lru-cache reads 0 as 'never expires'.
+      ttl: Number.isFinite(timeToLiveMilliseconds) ? timeToLiveMilliseconds : 0,
+      ttlResolution: 0,
+      perf: Date,
+      allowStale: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (key) => ({ value: await compute(db, key) }),
+    })
+  return async (db, key) => {
+    let cache = byDatabase.get(db)
+    if (!cache) byDatabase.set(db, (cache = cacheFor(db)))
+    return (await cache.forceFetch(key)).value
   }
 }

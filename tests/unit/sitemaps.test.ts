@@ -368,4 +368,25 @@ describe('timed cache', () => {
     fails = false
     expect(await cached(handle, 'b')).toBe('b 4')
   })
+
+  test('a refresh that fails keeps the old value, and the next ask past its time tries again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    let computed = 0
+    let fails = false
+    const cached = timedCache(1000, async (_db: object, key: string) => {
+      computed += 1
+      if (fails) throw new Error('down')
+      return `${key} ${computed}`
+    })
+    const handle = {}
+    expect(await cached(handle, 'a')).toBe('a 1')
+    vi.setSystemTime(Date.now() + 1001)
+    fails = true
+    expect(await cached(handle, 'a')).toBe('a 1')
+    await new Promise((resolve) => setImmediate(resolve))
+    fails = false
+    expect(await cached(handle, 'a')).toBe('a 1')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await cached(handle, 'a')).toBe('a 3')
+  })
 })

@@ -15,7 +15,7 @@ import { searchListings } from '~/models/search/search.server'
 const updateIntervalDays: Partial<Record<SavedSearchNotify, number>> = { Daily: 1, Weekly: 7 }
 
 /** At most this many new listings are written out in one e-mail; the search link shows the rest. */
-export const listingsPerUpdate = 10
+const listingsPerUpdate = 10
 
 const dayMs = 24 * 60 * 60 * 1000
 

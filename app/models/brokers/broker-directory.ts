@@ -38,7 +38,7 @@ export interface BrokerDirectoryCriteria {
   name?: string
 }
 
-export const maxNameSearchLength = 80
+const maxNameSearchLength = 80
 const maxPage = 9999
 
 /** Spec §3 alcCertified and alcAdvancedCertified, as a buyer reads them. */

@@ -58,7 +58,7 @@ const texts: Record<ContentPageKind, (context: ContentContext) => ContentPageTex
   photoTerms: photoSubmissionTerms,
 }
 
-export function contentContext(site: SiteProfile): ContentContext {
+function contentContext(site: SiteProfile): ContentContext {
   const domain = new URL(site.url).hostname.replace(/^www\./, '')
   return { siteName: site.name, legalEmail: `legal@${domain}`, advertisingEmail: `advertising@${domain}`, paths: site.contentPaths }
 }

@@ -18,14 +18,14 @@ export const ContactSchema = z.object({
 /** A contact form that passed validation: the message a seller receives. */
 export type ContactMessage = Omit<z.output<typeof ContactSchema>, 'intent'>
 
-export const ReportSchema = z.object({
+const ReportSchema = z.object({
   intent: z.literal('report'),
   reason: zodField(reportFieldRules.reason),
   details: zodField(reportFieldRules.details),
   email: zodField(reportFieldRules.email),
 })
 
-export const ShareSchema = z.object({
+const ShareSchema = z.object({
   intent: z.literal('share'),
   recipients: zodField(shareFieldRules.recipients),
   senderName: zodField(shareFieldRules.senderName),

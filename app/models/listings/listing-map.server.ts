@@ -1,3 +1,4 @@
+import { escapeXml } from '~/utils/escape-xml'
 import type { ListingMapKind } from './listing-media'
 import { contiguousLongitude, frameOf, loadAtlas, overlaps, pathOf, projection } from '~/models/places/us-atlas.server'
 
@@ -21,10 +22,6 @@ export interface ListingMapSubject {
 
 const canvas = { width: 800, height: 533, padding: 0.08 }
 const { width, height } = canvas
-
-function escapeXml(text: string) {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-}
 
 /** The SVG document of one map, or undefined when the atlas has no shape for the listing's county. */
 export function listingMapSvg(subject: ListingMapSubject, kind: ListingMapKind): string | undefined {

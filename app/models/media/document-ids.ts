@@ -13,18 +13,18 @@
 /** Photo slots per listing; 32 (not 30) so ids are a cheap shift and leave spare slots. */
 export const PHOTO_SLOTS_PER_LISTING = 32
 /** Listings may show at most 30 photos (indexes 0..29). */
-export const MAX_PHOTOS_PER_LISTING = 30
-export const MAX_PHOTO_DOCUMENT_ID = 999_999_999
-export const PORTRAIT_ID_BASE = 1_000_000_000
-export const LOGO_ID_BASE = 1_500_000_000
-export const UPLOAD_ID_BASE = 2_000_000_000
+const MAX_PHOTOS_PER_LISTING = 30
+const MAX_PHOTO_DOCUMENT_ID = 999_999_999
+const PORTRAIT_ID_BASE = 1_000_000_000
+const LOGO_ID_BASE = 1_500_000_000
+const UPLOAD_ID_BASE = 2_000_000_000
 /** Account ids must stay below this so portrait ids never spill into the logo band. */
-export const MAX_ACCOUNT_ID = 500_000_000
+const MAX_ACCOUNT_ID = 500_000_000
 /** The URL allows at most 10 digits, so this is the largest id any route can see. */
-export const MAX_DOCUMENT_ID = 9_999_999_999
+const MAX_DOCUMENT_ID = 9_999_999_999
 
 /** The spec's "no photo" placeholder ids (they sit inside the upload band on purpose). */
-export const PLACEHOLDER_DOCUMENT_IDS: readonly number[] = [3_765_161_205, 2_680_603_772]
+const PLACEHOLDER_DOCUMENT_IDS: readonly number[] = [3_765_161_205, 2_680_603_772]
 export const DEFAULT_PLACEHOLDER_DOCUMENT_ID = 3_765_161_205
 
 export type DocumentKind = 'photo' | 'portrait' | 'logo' | 'placeholder' | 'upload'
@@ -80,7 +80,7 @@ export function parseDocumentSegment(segment: string): number | undefined {
   return Number(match[1])
 }
 
-export function documentSegment(id: number): string {
+function documentSegment(id: number): string {
   return `1-${id}`
 }
 

@@ -21,11 +21,11 @@ import { buildSceneSvg } from './photo-scene'
 export type { ImageFit, ImageFormat } from './document-ids'
 
 /** Largest height or width a URL may ask for; keeps a single render bounded (~2400² px). */
-export const MAX_IMAGE_DIMENSION = 2400
-export const IMAGE_FITS: readonly ImageFit[] = ['cover', 'contain', 'fill', 'inside', 'outside']
+const MAX_IMAGE_DIMENSION = 2400
+const IMAGE_FITS: readonly ImageFit[] = ['cover', 'contain', 'fill', 'inside', 'outside']
 /** URL format segment → output format (`jpg` is an alias so both share one cache file). */
-export const IMAGE_FORMATS: Readonly<Record<string, ImageFormat>> = { webp: 'webp', avif: 'avif', jpeg: 'jpeg', jpg: 'jpeg', png: 'png' }
-export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
+const IMAGE_FORMATS: Readonly<Record<string, ImageFormat>> = { webp: 'webp', avif: 'avif', jpeg: 'jpeg', jpg: 'jpeg', png: 'png' }
+const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
   avif: 'image/avif',
@@ -33,11 +33,11 @@ export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
 }
 /** URLs are content-addressed by id + parameters, so responses never change. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
-export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const
+const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const
 /** The machine has 2 cores; more parallel renders would only queue inside libvips. */
-export const MAX_CONCURRENT_RENDERS = 2
+const MAX_CONCURRENT_RENDERS = 2
 /** Beyond this many waiting renders we shed load (503) instead of queueing without bound. */
-export const MAX_QUEUED_RENDERS = 64
+const MAX_QUEUED_RENDERS = 64
 
 export interface ImageRequest {
   documentId: number

@@ -101,7 +101,7 @@ export function financeLocationOf(place: HierarchyPlace): FinanceLocation {
 }
 
 /** 'United States', 'Texas', 'Central Texas', 'Travis County, TX'. */
-export function placeNameOf(place: HierarchyPlace) {
+function placeNameOf(place: HierarchyPlace) {
   switch (place.kind) {
     case 'national':
       return 'United States'
@@ -124,7 +124,7 @@ function searchCriteriaOf(place: HierarchyPlace): SearchCriteria {
 const pagePaths = new WeakMap<SiteProfile, Map<string, string>>()
 
 /** Where a place's page is on a site: its landing page on the land site, its plain search elsewhere. */
-export function placePagePath(site: SiteProfile, place: HierarchyPlace) {
+function placePagePath(site: SiteProfile, place: HierarchyPlace) {
   let paths = pagePaths.get(site)
   if (!paths) pagePaths.set(site, (paths = new Map()))
   const key = place.kind === 'national' ? 'national' : `${place.kind}:${place.kind === 'state' ? place.state.id : place.place.id}`

@@ -21,7 +21,7 @@ export function pageCountOf(totalCount: number) {
 }
 
 /** The numbered page links around `page`: at most five, the current one in the middle where it can be. */
-export function pageWindow(page: number, pageCount: number) {
+function pageWindow(page: number, pageCount: number) {
   const first = Math.max(1, Math.min(page - 2, pageCount - 4))
   const last = Math.min(pageCount, first + 4)
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index)

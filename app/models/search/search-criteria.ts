@@ -110,7 +110,7 @@ export const emptyCriteria: SearchCriteria = {
   page: 1,
 }
 
-export const limits = {
+const limits = {
   price: 10_000_000_000,
   acres: 10_000_000,
   rooms: 20,
@@ -174,7 +174,7 @@ export function hasSoldFilters(criteria: Pick<SearchCriteria, 'salesPriceMin' | 
 
 // `|| 0` turns -0 into 0, so a rounded value always prints and compares as itself.
 const roundAcres = (value: number) => Math.round(value * 100) / 100 || 0
-const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000 || 0
+export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000 || 0
 
 /** The normal form of a criteria object: the only shape the grammar and the engine accept. */
 export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteria {
@@ -325,7 +325,7 @@ const flag = z.preprocess((value) => value === 'on' || value === 'true' || value
  * Criteria from the filter form (a GET form, so also from a query string). Anything it does not
  * understand is dropped rather than rejected: a search never fails on a stray value.
  */
-export const filterFormSchema = z.object({
+const filterFormSchema = z.object({
   priceMin: optionalNumber,
   priceMax: optionalNumber,
   salesPriceMin: optionalNumber,

@@ -9,7 +9,7 @@ import type { ResolvedSearch } from './search-request.server'
 import { searchListings } from './search.server'
 
 /** A download holds the search's first this-many results, in the search's order. */
-export const downloadRowLimit = 1000
+const downloadRowLimit = 1000
 
 /** Where a search's 'Download' button points: the search's own path rides along as `path`. */
 export function searchDownloadHref(searchPath: string) {

@@ -28,7 +28,7 @@ const customSegmentWords = {
 } as const
 
 /** 'Hunting Land', 'Farms', 'Land': the kind of property the search is about. */
-export function propertyWords(criteria: SearchCriteria) {
+function propertyWords(criteria: SearchCriteria) {
   if (criteria.customSegment) return customSegmentWords[criteria.customSegment]
   const [onlyType] = criteria.propertyTypes
   if (criteria.propertyTypes.length === 1 && onlyType) return propertyTypeOptions.find((option) => option.key === onlyType)!.label

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 
 /**
@@ -15,11 +16,6 @@ export interface SearchTotals {
   maxPrice: number | null
 }
 
-interface CacheEntry<Value> {
-  answer: Promise<Value>
-  expiresAt: number
-}
-
 interface SearchCacheOptions {
   timeToLiveMilliseconds?: number
   maxEntries?: number
@@ -27,11 +23,17 @@ interface SearchCacheOptions {
 }
 
 /**
- * A least-recently-used map from a query (its SQL and parameters) to its answer. A Map keeps
- * insertion order, so re-inserting on every hit leaves the oldest entry first.
+ * A least-recently-used map from a search to its answer (lru-cache): concurrent askers share one
+ * query, and a failed query is not an answer, so the next request asks again.
  */
-export function createSearchCache<Value>({ timeToLiveMilliseconds = 60_000, maxEntries = 1_000, now = Date.now }: SearchCacheOptions = {}) {
-  const entries = new Map<string, CacheEntry<Value>>()
+export function createSearchCache<Value extends NonNullable<unknown>>({ timeToLiveMilliseconds = 60_000, maxEntries = 1_000, now = Date.now }: SearchCacheOptions = {}) {
+  const entries = new LRUCache<string, Value, () => Promise<Value>>({
+    max: maxEntries,
+    ttl: timeToLiveMilliseconds,
+    ttlResolution: 0,
+    perf: { now },
+    fetchMethod: (_key, _stale, { context: compute }) => compute(),
+  })
   return {
     get size() {
       return entries.size
@@ -39,37 +41,20 @@ export function createSearchCache<Value>({ timeToLiveMilliseconds = 60_000, maxE
     clear() {
       entries.clear()
     },
-    /** The cached answer for `key`, or `compute()`'s, stored; concurrent askers share one query. */
+    /** The cached answer for `key`, or `compute()`'s, stored. */
     answerFor(key: string, compute: () => Promise<Value>): Promise<Value> {
-      const found = entries.get(key)
-      entries.delete(key)
-      if (found && found.expiresAt > now()) {
-        entries.set(key, found)
-        return found.answer
-      }
-      const answer = compute()
-      const entry = { answer, expiresAt: now() + timeToLiveMilliseconds }
-      entries.set(key, entry)
-      // A failed query is not an answer: forget it so the next request asks again.
-      answer.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key)
-      })
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break
-        entries.delete(oldest)
-      }
-      return answer
+      return entries.forceFetch(key, { context: compute })
     },
   }
 }
 
-type SearchCache<Value> = ReturnType<typeof createSearchCache<Value>>
+type SearchCache<Value extends NonNullable<unknown>> = ReturnType<typeof createSearchCache<Value>>
 
 // One cache per database handle, so two databases in one process (tests) never share answers.
 let totalsByDatabase = new WeakMap<object, SearchCache<SearchTotals>>()
 let pagesByDatabase = new WeakMap<object, SearchCache<ListingSummary[]>>()
 
-function cacheFor<Value>(caches: WeakMap<object, SearchCache<Value>>, db: object, options?: SearchCacheOptions) {
+function cacheFor<Value extends NonNullable<unknown>>(caches: WeakMap<object, SearchCache<Value>>, db: object, options?: SearchCacheOptions) {
   let cache = caches.get(db)
   if (!cache) {
     cache = createSearchCache<Value>(options)

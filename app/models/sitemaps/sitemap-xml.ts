@@ -1,3 +1,4 @@
+import { escapeXml } from '~/utils/escape-xml'
 /**
  * XML sitemaps as the sitemaps.org protocol has them: a `<urlset>` of at most 50,000 URLs and
  * 50 MB per file, a `<sitemapindex>` naming the files, absolute entity-escaped URLs and W3C
@@ -28,12 +29,6 @@ export interface PendingEntry {
 export function pendingPath(build: () => string) {
   let path: string | undefined
   return () => (path ??= build())
-}
-
-const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
-
-function escapeXml(text: string) {
-  return text.replace(/[&<>"']/g, (character) => xmlEntities[character]!)
 }
 
 /** A stored timestamp as a W3C Datetime to the second ('2026-10-30T08:12:45Z'), or undefined if it is no date. */

@@ -11,9 +11,5 @@
  * Budget: SVGs stay at a few KB with no filters, fonts or external hrefs, so
  * librsvg rasterises a 1600 px photo in tens of milliseconds.
  */
-export { LOGO_HEIGHT, LOGO_WIDTH, PHOTO_HEIGHT, PHOTO_WIDTH, PORTRAIT_SIZE } from './dimensions'
-export { buildLogoSvg } from './logo'
 export { buildPhotoSvg } from './photo'
-export { buildPlaceholderSvg } from './placeholder'
-export { buildPortraitSvg } from './portrait'
-export { buildSceneSvg, type Scene } from './scene'
+export { buildSceneSvg } from './scene'
