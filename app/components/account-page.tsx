@@ -1,9 +1,8 @@
 import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
-type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** Head of an account screen: '{title} | {site}', its canonical path, never indexed. */
 export function accountPageMeta(matches: MetaMatches, { title, description, canonicalPath }: { title: string; description: string; canonicalPath: string }): MetaDescriptor[] {

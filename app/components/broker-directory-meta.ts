@@ -1,9 +1,8 @@
 // The head apart from the page's components: a route that draws the directory only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
 import type { BrokerDirectoryPageData } from '~/routes/brokers.types'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
-type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** Head of a directory page: title, description, canonical, robots, and rel=prev/next for crawlers. */
 export function brokerDirectoryMeta(page: BrokerDirectoryPageData, matches: MetaMatches): MetaDescriptor[] {

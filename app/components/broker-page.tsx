@@ -1,7 +1,7 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/routes/brokers.types'
 import { formatAcres, formatPrice } from '~/utils/format'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
@@ -16,7 +16,6 @@ import { Pagination } from './pagination'
 /** Spec §4: the contact modal loads on its own, after the page. */
 const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
 
-type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** Head of a broker page or a broker's listings page; a later page of listings names its neighbours. */
 export function brokerPageMeta(

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import type { LandingPageData } from '~/routes/landing.types'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'
 import { LandingFeaturedListings } from './deferred-listing-grids'
 import { LandingHero } from './landing-hero'
@@ -9,7 +9,7 @@ import { LandingMarket } from './landing-market'
 import { SearchLocationBox } from './search-location-box'
 import { SearchStructuredData } from './search-structured-data'
 
-export function landingPageMeta(page: LandingPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
+export function landingPageMeta(page: LandingPageData, matches: MetaMatches): MetaDescriptor[] {
   return pageMeta(headContextFrom(matches), { title: page.title, description: page.description, canonicalPath: page.canonicalPath })
 }
 

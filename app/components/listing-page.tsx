@@ -5,7 +5,7 @@ import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingPageData } from '~/routes/listing.types'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
@@ -22,7 +22,6 @@ import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listings/listing-media'
 
-type MetaMatches = Parameters<typeof headContextFrom>[0]
 
 /** Spec §4: the contact, report and share modals load on their own, after the page. */
 const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))

@@ -1,10 +1,10 @@
 // The head apart from the page's components: a route that draws search results only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
 import type { SearchPageData } from '~/routes/search.types'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */
-export function searchResultsMeta(page: SearchPageData, matches: Parameters<typeof headContextFrom>[0]): MetaDescriptor[] {
+export function searchResultsMeta(page: SearchPageData, matches: MetaMatches): MetaDescriptor[] {
   const descriptors = pageMeta(headContextFrom(matches), {
     title: page.title,
     description: page.description,

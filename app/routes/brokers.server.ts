@@ -177,9 +177,8 @@ export async function loadBrokerListingsPage(
  * a lead with the broker's account and no listing, mailed to the broker; then back to the page
  * with `?sent=contact` (post/redirect/get), or the form again with its messages (400).
  */
-export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfile, request: Request, target: BrokerPathTarget) {
-  if (target.kind !== 'profile') throw new Response('Method Not Allowed', { status: 405 })
-  const broker = await findBrokerOr404(db, target.brokerId)
+export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number) {
+  const broker = await findBrokerOr404(db, brokerId)
   if (broker.isFree) throw new Response('This seller is not taking messages.', { status: 403 })
   const { formData } = await readGuardedForm(request, ['contact'] as const)
   const submission = parseWithZod(formData, { schema: ContactSchema })

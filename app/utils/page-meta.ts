@@ -21,7 +21,10 @@ export interface PageHead {
 
 type MatchWithData = { id: string; data: unknown }
 
-export function headContextFrom(matches: readonly MatchWithData[]): HeadContext | undefined {
+/** The route matches a `meta` function receives, from which the root's head context is read. */
+export type MetaMatches = readonly MatchWithData[]
+
+export function headContextFrom(matches: MetaMatches): HeadContext | undefined {
   return matches.find((match) => match.id === 'root')?.data as HeadContext | undefined
 }
 

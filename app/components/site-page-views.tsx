@@ -1,0 +1,37 @@
+import type { FunctionComponent } from 'react'
+import { type ClientLoaderFunctionArgs, type MetaDescriptor, useLoaderData } from 'react-router'
+import type { SitePage, SitePageData, SitePageKind } from '~/routes/site-page.types'
+import type { MetaMatches } from '~/utils/page-meta'
+
+/** How one kind of page is drawn: its component (maybe loaded on demand) and its head. */
+export interface PageView<Page> {
+  Component: FunctionComponent<{ page: Page }> & { preload?: () => Promise<unknown> }
+  meta: (page: Page, matches: MetaMatches) => MetaDescriptor[]
+}
+
+export type PageViews<Kind extends SitePageKind> = { [K in Kind]: PageView<SitePageData[K]> }
+
+/**
+ * A route module's `meta`, `clientLoader` and component for a route that draws several kinds of
+ * page (sites/site-path.ts): each looked up by the loader's kind, in one table instead of a
+ * switch each. A view loaded on demand (lazyComponent) is preloaded before a client navigation
+ * draws it.
+ */
+export function sitePageViews<Kind extends SitePageKind>(views: PageViews<Kind>) {
+  const viewOf = <K extends Kind>(kind: K) => views[kind] as PageView<SitePageData[K]>
+  return {
+    meta({ data, matches }: { data: SitePage<Kind> | undefined; matches: MetaMatches }): MetaDescriptor[] {
+      return data ? viewOf(data.kind).meta(data.page, matches) : []
+    },
+    async clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+      const data = (await serverLoader()) as SitePage<Kind>
+      await viewOf(data.kind).Component.preload?.()
+      return data
+    },
+    Component: function SitePageView() {
+      const data = useLoaderData() as SitePage<Kind>
+      const { Component } = viewOf(data.kind)
+      return <Component page={data.page} />
+    },
+  }
+}
