@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
+/**
+ * Unit tests (`npm run test:unit`, `npx vitest run tests/unit`): no build, no seeded data, no
+ * server. Database tests make their own SQLite database in a temporary folder; their
+ * PostgreSQL runs are skipped unless TEST_POSTGRES_URL is set. The integration tests have
+ * their own config, vitest.integration.config.ts.
+ */
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {

@@ -1,12 +1,13 @@
 /**
- * `npm test`: typecheck, production build, a small seeded database, unit tests (SQLite and a
- * throwaway PostgreSQL), then browser tests with JavaScript on and off. Ends with the line
- * `N passed, N failed, N skipped` over every test and check.
+ * `npm test`: typecheck, unit tests (no build or prepared data; the data-layer tests also run
+ * on a throwaway PostgreSQL), production build, a small seeded database, integration tests
+ * (the build's request handler on that database), then browser tests with JavaScript on and
+ * off. Ends with the line `N passed, N failed, N skipped` over every test and check.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { startTestPostgres } from './test-postgres'
+import { startTestPostgres, type TestPostgres } from './test-postgres'
 
 const resultsFolder = '.test-results'
 const testDataDir = path.resolve('.test-data')
@@ -30,7 +31,28 @@ function readJson(file: string): any {
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined
 }
 
+let postgres: TestPostgres | undefined
+
+function stopPostgres() {
+  postgres?.stop()
+  postgres = undefined
+}
+
+/** One vitest run with its own JSON report, added to the totals. */
+function vitest(name: string, config: string, env: Record<string, string>) {
+  const report = path.join(resultsFolder, `vitest-${name}.json`)
+  const succeeded = run('npx', ['vitest', 'run', `--config=${config}`, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env)
+  const results = readJson(report)
+  if (results) {
+    totals.passed += results.numPassedTests
+    totals.failed += results.numFailedTests
+    totals.skipped += results.numPendingTests + results.numTodoTests
+    if (!succeeded && results.numFailedTests === 0) check(`${name} test run`, false)
+  } else check(`${name} test run`, false)
+}
+
 function finish(): never {
+  stopPostgres()
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
   process.exit(totals.failed > 0 ? 1 : 0)
 }
@@ -39,30 +61,22 @@ fs.rmSync(resultsFolder, { recursive: true, force: true })
 fs.mkdirSync(resultsFolder, { recursive: true })
 
 check('typecheck', run('npx', ['tsc', '--noEmit']))
+
+// The data-layer unit tests run on SQLite and on this server; it stays up for the integration tests.
+process.on('exit', stopPostgres)
+postgres = startTestPostgres()
+if (!postgres) console.warn('PostgreSQL binaries not found: the PostgreSQL data-layer tests will be skipped.')
+const postgresEnv = { TEST_POSTGRES_URL: postgres?.url ?? '' }
+vitest('unit', 'vitest.config.ts', postgresEnv)
+
 if (!check('build', run('npx', ['react-router', 'build']))) finish()
 
 fs.rmSync(testDataDir, { recursive: true, force: true })
 const testEnv = { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SEED_LISTINGS: '3000' }
 if (!check('seed test database', run('npx', ['tsx', 'scripts/prepare-data.ts'], testEnv))) finish()
 
-const postgres = startTestPostgres()
-if (!postgres) console.warn('PostgreSQL binaries not found: the PostgreSQL data-layer tests will be skipped.')
-try {
-  const vitestJson = path.join(resultsFolder, 'vitest.json')
-  const unitSucceeded = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
-    ...testEnv,
-    TEST_POSTGRES_URL: postgres?.url ?? '',
-  })
-  const unit = readJson(vitestJson)
-  if (unit) {
-    totals.passed += unit.numPassedTests
-    totals.failed += unit.numFailedTests
-    totals.skipped += unit.numPendingTests + unit.numTodoTests
-    if (!unitSucceeded && unit.numFailedTests === 0) check('unit test run', false)
-  } else check('unit test run', false)
-} finally {
-  postgres?.stop()
-}
+vitest('integration', 'vitest.integration.config.ts', { ...testEnv, ...postgresEnv })
+stopPostgres()
 
 const browserSucceeded = run('npx', ['playwright', 'test'], testEnv)
 const browser = readJson(path.join(resultsFolder, 'playwright.json'))
