@@ -1,3 +1,4 @@
+import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { brokerTypeOptions } from '~/models/brokers/broker-directory'
 import { brokerPagePath } from '~/sites/broker-path'
@@ -56,7 +57,9 @@ function resultCount(page: string) {
 
 /** The names on the directory's broker cards, in page order. */
 function cardNames(page: string) {
-  return [...page.matchAll(/<h2 class="text-base[^>]*><a href="[^"]*"[^>]*>([^<]*)<\/a>/g)].map((match) => match[1])
+  return parse(page)
+    .querySelectorAll('article h2 > a')
+    .map((link) => link.text)
 }
 
 function jsonLdGraph(page: string): Record<string, unknown>[] {
