@@ -1,7 +1,7 @@
 /**
- * `npm test`: typecheck, production build, a small seeded database, unit tests (SQLite and a
- * throwaway PostgreSQL), then browser tests with JavaScript on and off. Ends with the line
- * `N passed, N failed, N skipped` over every test and check.
+ * `npm test`: typecheck, lint, format check, production build, a small seeded database, unit
+ * tests (SQLite and a throwaway PostgreSQL), then browser tests with JavaScript on and off. Ends
+ * with the line `N passed, N failed, N skipped` over every test and check.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -26,8 +26,21 @@ function check(name: string, succeeded: boolean) {
   return succeeded
 }
 
-function readJson(file: string): any {
-  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined
+/** The counts read from vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+}
+
+/** The counts read from Playwright's JSON report. */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+}
+
+function readJson<Report>(file: string): Report | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Report) : undefined
 }
 
 function finish(): never {
@@ -39,6 +52,8 @@ fs.rmSync(resultsFolder, { recursive: true, force: true })
 fs.mkdirSync(resultsFolder, { recursive: true })
 
 check('typecheck', run('npx', ['tsc', '--noEmit']))
+check('lint', run('npx', ['eslint', '.', '--max-warnings=0']))
+check('format', run('npx', ['prettier', '--check', '.']))
 if (!check('build', run('npx', ['react-router', 'build']))) finish()
 
 fs.rmSync(testDataDir, { recursive: true, force: true })
@@ -53,7 +68,7 @@ try {
     ...testEnv,
     TEST_POSTGRES_URL: postgres?.url ?? '',
   })
-  const unit = readJson(vitestJson)
+  const unit = readJson<VitestReport>(vitestJson)
   if (unit) {
     totals.passed += unit.numPassedTests
     totals.failed += unit.numFailedTests
@@ -65,7 +80,7 @@ try {
 }
 
 const browserSucceeded = run('npx', ['playwright', 'test'], testEnv)
-const browser = readJson(path.join(resultsFolder, 'playwright.json'))
+const browser = readJson<PlaywrightReport>(path.join(resultsFolder, 'playwright.json'))
 if (browser) {
   totals.passed += browser.stats.expected + browser.stats.flaky
   totals.failed += browser.stats.unexpected

@@ -1,6 +1,5 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/routes/brokers.types'
-import type { LinkedListing } from '~/models/listings/listing-detail'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSiteOrigin } from '~/utils/use-site'

@@ -1,4 +1,3 @@
-import type { ListingFormIntent } from './listing-form-fields'
 import type { ListingBroker, ListingSummary } from './listing-summary'
 
 /** The seller of a paid listing as its detail page shows it (spec §3 "Broker or seller account"). */
