@@ -1,8 +1,9 @@
 /**
- * `npm test`: typecheck, unit tests (no build or prepared data; the data-layer tests also run
- * on a throwaway PostgreSQL), production build, a small seeded database, integration tests
- * (the build's request handler on that database), then browser tests with JavaScript on and
- * off. Ends with the line `N passed, N failed, N skipped` over every test and check.
+ * `npm test`: typecheck, lint, format check, unit tests (no build or prepared data; the
+ * data-layer tests also run on a throwaway PostgreSQL), production build, a small seeded
+ * database, integration tests (the build's request handler on that database), then browser
+ * tests with JavaScript on and off. Ends with the line `N passed, N failed, N skipped` over
+ * every test and check.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -27,8 +28,21 @@ function check(name: string, succeeded: boolean) {
   return succeeded
 }
 
-function readJson(file: string): any {
-  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined
+/** The counts read from vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+}
+
+/** The counts read from Playwright's JSON report. */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+}
+
+function readJson<Report>(file: string): Report | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Report) : undefined
 }
 
 let postgres: TestPostgres | undefined
@@ -42,7 +56,7 @@ function stopPostgres() {
 function vitest(name: string, config: string, env: Record<string, string>) {
   const report = path.join(resultsFolder, `vitest-${name}.json`)
   const succeeded = run('npx', ['vitest', 'run', `--config=${config}`, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env)
-  const results = readJson(report)
+  const results = readJson<VitestReport>(report)
   if (results) {
     totals.passed += results.numPassedTests
     totals.failed += results.numFailedTests
@@ -61,6 +75,8 @@ fs.rmSync(resultsFolder, { recursive: true, force: true })
 fs.mkdirSync(resultsFolder, { recursive: true })
 
 check('typecheck', run('npx', ['tsc', '--noEmit']))
+check('lint', run('npx', ['eslint', '.', '--max-warnings=0']))
+check('format', run('npx', ['prettier', '--check', '.']))
 
 // The data-layer unit tests run on SQLite and on this server; it stays up for the integration tests.
 process.on('exit', stopPostgres)
@@ -79,7 +95,7 @@ vitest('integration', 'vitest.integration.config.ts', { ...testEnv, ...postgresE
 stopPostgres()
 
 const browserSucceeded = run('npx', ['playwright', 'test'], testEnv)
-const browser = readJson(path.join(resultsFolder, 'playwright.json'))
+const browser = readJson<PlaywrightReport>(path.join(resultsFolder, 'playwright.json'))
 if (browser) {
   totals.passed += browser.stats.expected + browser.stats.flaky
   totals.failed += browser.stats.unexpected

@@ -36,8 +36,15 @@ export function CardPhotoCarousel({ title, href, slides }: { title: string; href
     'absolute top-1/2 z-10 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys bubble up from the strip and from the buttons
     <div className="absolute inset-0 z-[1]" role="group" aria-roledescription="carousel" aria-label={`Photos of ${title}`} onKeyDown={onKeyDown}>
-      <div ref={track} onScroll={onScroll} tabIndex={0} className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] focus-visible:outline-offset-[-4px]">
+      <div
+        ref={track}
+        onScroll={onScroll}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container, focusable so the arrow keys reach it (the rule's documented exception)
+        tabIndex={0}
+        className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] focus-visible:outline-offset-[-4px]"
+      >
         {slides.map((slide, index) => (
           <a key={index} href={href} tabIndex={-1} className="h-full w-full shrink-0 snap-start" aria-hidden={index !== current}>
             {slide(Math.abs(index - current) <= 1 || (current === 0 && index === count - 1) ? 'eager' : 'lazy')}

@@ -109,7 +109,7 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
     list.current?.querySelector<HTMLElement>(`#carousel-tab-${next}`)?.focus()
   }
   return (
-    <div ref={list} role="tablist" aria-label="Views" onKeyDown={onKeyDown} className="flex w-full gap-1 overflow-x-auto">
+    <div ref={list} role="tablist" aria-label="Views" className="flex w-full gap-1 overflow-x-auto">
       {views.map((view) => (
         <button
           key={view}
@@ -120,6 +120,7 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
           aria-controls="carousel-panel"
           tabIndex={view === current ? 0 : -1}
           onClick={() => onChoose(view)}
+          onKeyDown={onKeyDown}
           className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-semibold ${view === current ? 'bg-white text-stone-900' : 'text-white hover:bg-white/10'}`}
         >
           {carouselViewLabels[view]}
@@ -204,6 +205,7 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
         {imageIds.map((documentId, index) => (
           <div key={documentId} className="keen-slider__slide flex h-full items-center justify-center p-2 small:p-6" aria-hidden={index !== current}>
             {loaded.has(index) ? (
+              // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo n of m' is the photo's place in the set, named so across the site
               <img
                 src={resizedImagePath(documentId, { width: 1200, height: 800, fit: 'inside', quality: imageQuality.high })}
                 srcSet={resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: slideWidths, fit: 'inside', quality: imageQuality.high, format: 'webp' })}

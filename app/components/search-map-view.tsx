@@ -18,13 +18,15 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
   const interactive = useRef<InteractiveSearchMap>(undefined)
   const [isInteractive, setIsInteractive] = useState(false)
   const [area, setArea] = useState<MapBounds | null>(null)
+  // The search shown now, for the map to start from when maplibre arrives (another may have come in while its chunk loaded).
+  const latestMap = useRef(map)
 
   useEffect(() => {
     const element = container.current
     if (!element || !window.matchMedia('(min-width: 990px)').matches) return
     let isUnmounted = false
     import('./search-map.client')
-      .then(({ mountSearchMap }) => mountSearchMap(element, { ...map, onMove: setArea }))
+      .then(({ mountSearchMap }) => mountSearchMap(element, { ...latestMap.current, onMove: setArea }))
       .then((mounted) => {
         if (isUnmounted) return mounted.remove()
         interactive.current = mounted
@@ -37,10 +39,11 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
       isUnmounted = true
       interactive.current?.remove()
     }
-    // The map mounts once, with the first search; later searches reach it through show() below.
+    // The map mounts once, with the search shown when maplibre arrives; later ones reach it through show() below.
   }, [])
 
   useEffect(() => {
+    latestMap.current = map
     interactive.current?.show(map)
     setArea(null)
   }, [map])

@@ -37,18 +37,17 @@ export function useTransparentHeader() {
  */
 function useMenuDismissal(header: RefObject<HTMLElement | null>, currentPath: string) {
   const shownPath = useRef(currentPath)
-  const openMenus = () => header.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []
   useEffect(() => {
     if (shownPath.current === currentPath) return
     shownPath.current = currentPath
-    for (const menu of openMenus()) menu.open = false
+    for (const menu of openMenusIn(header.current)) menu.open = false
   })
   useEffect(() => {
     function dismiss(event: MouseEvent | KeyboardEvent) {
       const isEscape = event instanceof KeyboardEvent
       if (isEscape && event.key !== 'Escape') return
       const focused = document.activeElement
-      for (const menu of openMenus()) {
+      for (const menu of openMenusIn(header.current)) {
         if (!isEscape && menu.contains(event.target as Node)) continue
         menu.open = false
         if (isEscape && menu.contains(focused)) menu.querySelector('summary')?.focus()
@@ -60,7 +59,12 @@ function useMenuDismissal(header: RefObject<HTMLElement | null>, currentPath: st
       document.removeEventListener('click', dismiss)
       document.removeEventListener('keydown', dismiss)
     }
-  }, [])
+  }, [header])
+}
+
+/** The menus (`details` elements) open in the header. */
+function openMenusIn(header: HTMLElement | null) {
+  return header?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []
 }
 
 export interface SiteHeaderProps extends Omit<SiteMenuProps, 'menu'> {

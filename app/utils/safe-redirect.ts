@@ -6,6 +6,7 @@ const base = 'http://same-site.invalid'
  * redirect after login can never send anyone to another site.
  */
 export function safeRedirectPath(target: unknown, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- refusing control characters (and backslashes) in the path is the point
   if (typeof target !== 'string' || !target.startsWith('/') || /^\/[/\\]/.test(target) || /[\u0000-\u001f\\]/.test(target)) return fallback
   try {
     const url = new URL(target, base)

@@ -65,7 +65,7 @@ export async function syncIdentity(db: Kysely<Database>, table: 'listings' | 'ac
  * coordinates index instead of a state's (12 ms to 3 ms) and picks better for most search
  * shapes. Run after a bulk load or a change of indexes; PostgreSQL's autovacuum also keeps its own.
  */
-export async function refreshPlannerStatistics(db: Kysely<any>) {
+export async function refreshPlannerStatistics<DB>(db: Kysely<DB>) {
   await sql`analyze`.execute(db)
 }
 
