@@ -23,10 +23,15 @@ const fullMenuScreens = ['medium', 'larger-than-ipad-pro'] as const
  * drawer, from the width the header's `data-full-menu` names (spec §2: it differs by site).
  */
 const menuVariants = plugin(({ addVariant }) => {
-  const at = (query: (width: string) => string) =>
-    fullMenuScreens.map((screen) => `@media ${query(screens[screen])} { [data-full-menu=${screen}] & }`)
-  addVariant('full-menu', at((width) => `(min-width: ${width})`))
-  addVariant('drawer', at((width) => `not all and (min-width: ${width})`))
+  const at = (query: (width: string) => string) => fullMenuScreens.map((screen) => `@media ${query(screens[screen])} { [data-full-menu=${screen}] & }`)
+  addVariant(
+    'full-menu',
+    at((width) => `(min-width: ${width})`),
+  )
+  addVariant(
+    'drawer',
+    at((width) => `not all and (min-width: ${width})`),
+  )
 })
 
 export default {

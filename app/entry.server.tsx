@@ -15,49 +15,41 @@ export const streamTimeout = 5_000
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
  * it goes out as one buffer with its length, not as React's small chunks through a stream each.
  */
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     // Cleared once the page is complete: a pending timer would keep the whole render alive for seconds.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
-      {
-        // React outlines a Suspense boundary once the page before it passes this many bytes, to be
-        // revealed by an inline script: a browser without JavaScript would never show it.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          clearTimeout(abortTimer)
-          const chunks: Buffer[] = []
-          const document = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk)
-              done()
-            },
-            final(done) {
-              const body = Buffer.concat(chunks)
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              responseHeaders.set('Content-Length', String(body.length))
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
-              done()
-            },
-          })
-          pipe(document)
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer)
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          logServerError(error, request)
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // React outlines a Suspense boundary once the page before it passes this many bytes, to be
+      // revealed by an inline script: a browser without JavaScript would never show it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(abortTimer)
+        const chunks: Buffer[] = []
+        const document = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk)
+            done()
+          },
+          final(done) {
+            const body = Buffer.concat(chunks)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            responseHeaders.set('Content-Length', String(body.length))
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+            done()
+          },
+        })
+        pipe(document)
       },
-    )
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer)
+        reject(error)
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500
+        logServerError(error, request)
+      },
+    })
   })
 }
 

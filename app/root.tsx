@@ -53,11 +53,7 @@ function navigationFor(site: SiteProfile, states: Awaited<ReturnType<typeof navi
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [states, financeHref, viewer] = await Promise.all([
-    navigationStates(context.site),
-    recentFinanceCenterHref(getDb(), context.site, {}),
-    getViewer(request),
-  ])
+  const [states, financeHref, viewer] = await Promise.all([navigationStates(context.site), recentFinanceCenterHref(getDb(), context.site, {}), getViewer(request)])
   const navigation = navigationFor(context.site, states)
   return { ...context, navigation, financeHref: financeHref ?? null, viewer }
 }

@@ -60,7 +60,9 @@ function firstPaidBroker(site: SiteProfile) {
 function busiestCountySlug() {
   return (
     database
-      .prepare('select counties.slug from counties join listings on listings.county_id = counties.id where listings.status in (1, 2) group by counties.id order by count(*) desc limit 1')
+      .prepare(
+        'select counties.slug from counties join listings on listings.county_id = counties.id where listings.status in (1, 2) group by counties.id order by count(*) desc limit 1',
+      )
       .get() as { slug: string }
   ).slug
 }
@@ -140,7 +142,9 @@ console.log(`initial JavaScript per page, KB gzip (budget ${budgetKilobytes})`)
 console.log(`${'site'.padEnd(8)}${'page'.padEnd(18)}${'KB'.padStart(7)}${'files'.padStart(7)}  ${'route'.padEnd(30)}url`)
 for (const { page, kilobytes, files, route } of rows) {
   const flag = kilobytes > budgetKilobytes ? '  OVER BUDGET' : ''
-  console.log(`${page.site.key.padEnd(8)}${page.name.padEnd(18)}${kilobytes.toFixed(1).padStart(7)}${String(files).padStart(7)}  ${route.padEnd(30)}${page.path}${flag}`)
+  console.log(
+    `${page.site.key.padEnd(8)}${page.name.padEnd(18)}${kilobytes.toFixed(1).padStart(7)}${String(files).padStart(7)}  ${route.padEnd(30)}${page.path}${flag}`,
+  )
 }
 console.log(overBudget.length ? `${overBudget.length} of ${rows.length} pages over ${budgetKilobytes} KB` : `all ${rows.length} pages within ${budgetKilobytes} KB`)
 process.exit(overBudget.length ? 1 : 0)

@@ -36,7 +36,11 @@ const landSearches = [
   '/search/texas-land-for-sale/lat30.27/long-97.74/within-50-miles/',
 ]
 const ruralSearches = ['/land', '/land/farms', '/texas-land-for-sale', '/montana-land-for-sale/ranches/sort-acres-high', '/colorado-land-for-sale/hunting-land']
-const mix = [...landSearches.map((url) => ['land.localhost', url] as const), ...ruralSearches.map((url) => ['farm.localhost', url] as const), ...ruralSearches.map((url) => ['hunting.localhost', url] as const)]
+const mix = [
+  ...landSearches.map((url) => ['land.localhost', url] as const),
+  ...ruralSearches.map((url) => ['farm.localhost', url] as const),
+  ...ruralSearches.map((url) => ['hunting.localhost', url] as const),
+]
 
 const rounds = 5
 const timings = await timeRequests(request, mix, rounds)
@@ -86,8 +90,12 @@ const javascript = initialJavaScriptKilobytes(html.toString())
 console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
 console.log(`search p50: ${percentile(timings, 50).toFixed(1)} ms  (target ≤ 10)`)
 console.log(`search p95: ${percentile(timings, 95).toFixed(1)} ms  (target ≤ 30)`)
-console.log(`uncached result pages (${uncachedMix.length} new sort orders): p50 ${percentile(uncachedTimings, 50).toFixed(1)} ms, p95 ${percentile(uncachedTimings, 95).toFixed(1)} ms`)
-console.log(`search: ${searchPerSecond.toFixed(0)} req/s, trivial page: ${trivialPerSecond.toFixed(0)} req/s, ratio ${(searchPerSecond / trivialPerSecond).toFixed(2)}  (target ≥ 0.3)`)
+console.log(
+  `uncached result pages (${uncachedMix.length} new sort orders): p50 ${percentile(uncachedTimings, 50).toFixed(1)} ms, p95 ${percentile(uncachedTimings, 95).toFixed(1)} ms`,
+)
+console.log(
+  `search: ${searchPerSecond.toFixed(0)} req/s, trivial page: ${trivialPerSecond.toFixed(0)} req/s, ratio ${(searchPerSecond / trivialPerSecond).toFixed(2)}  (target ≥ 0.3)`,
+)
 console.log(`search page initial JavaScript: ${javascript.kilobytes.toFixed(1)} KB gzip over ${javascript.files} files  (target ≤ 100)`)
 console.log(`search page HTML: ${gzipKilobytes(html).toFixed(1)} KB gzip`)
 process.exit(0)

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
-
 /** Head of an account screen: '{title} | {site}', its canonical path, never indexed. */
-export function accountPageMeta(matches: MetaMatches, { title, description, canonicalPath }: { title: string; description: string; canonicalPath: string }): MetaDescriptor[] {
+export function accountPageMeta(
+  matches: MetaMatches,
+  { title, description, canonicalPath }: { title: string; description: string; canonicalPath: string },
+): MetaDescriptor[] {
   const context = headContextFrom(matches)
   return pageMeta(context, { title: `${title} | ${context?.site.name ?? ''}`, description, canonicalPath, noindex: true })
 }

@@ -10,8 +10,14 @@ export function Breadcrumbs({ crumbs }: { crumbs: Breadcrumb[] }) {
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((crumb, index) => (
           <li key={crumb.href}>
-            {index > 0 ? <span aria-hidden="true" className="px-1 text-stone-500">›</span> : null}
-            <a href={crumb.href} className="hover:text-brand hover:underline">{crumb.name}</a>
+            {index > 0 ? (
+              <span aria-hidden="true" className="px-1 text-stone-500">
+                ›
+              </span>
+            ) : null}
+            <a href={crumb.href} className="hover:text-brand hover:underline">
+              {crumb.name}
+            </a>
           </li>
         ))}
       </ol>

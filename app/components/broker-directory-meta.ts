@@ -3,7 +3,6 @@ import type { MetaDescriptor } from 'react-router'
 import type { BrokerDirectoryPageData } from '~/routes/brokers.types'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
-
 /** Head of a directory page: title, description, canonical, robots, and rel=prev/next for crawlers. */
 export function brokerDirectoryMeta(page: BrokerDirectoryPageData, matches: MetaMatches): MetaDescriptor[] {
   const descriptors = pageMeta(headContextFrom(matches), {

@@ -26,7 +26,11 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 function DirectoryFilters({ page }: { page: BrokerDirectoryPageData }) {
   const { criteria } = page
   return (
-    <Form method="get" action={page.formAction} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 small:grid-cols-2 tablet:grid-cols-[2fr_1fr_1fr_1fr_auto] tablet:items-end">
+    <Form
+      method="get"
+      action={page.formAction}
+      className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 small:grid-cols-2 tablet:grid-cols-[2fr_1fr_1fr_1fr_auto] tablet:items-end"
+    >
       <Field id="directory-name" label="Name">
         <input id="directory-name" type="search" name="name" defaultValue={criteria.name ?? ''} placeholder="Agent or company name" className={fieldStyle} />
       </Field>

@@ -16,13 +16,17 @@ import { Pagination } from './pagination'
 /** Spec §4: the contact modal loads on its own, after the page. */
 const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
 
-
 /** Head of a broker page or a broker's listings page; a later page of listings names its neighbours. */
 export function brokerPageMeta(
   page: Pick<BrokerProfilePageData, 'title' | 'description' | 'canonicalPath' | 'isIndexable'> & Partial<Pick<BrokerListingsPageData, 'pagination'>>,
   matches: MetaMatches,
 ): MetaDescriptor[] {
-  const descriptors = pageMeta(headContextFrom(matches), { title: page.title, description: page.description, canonicalPath: page.canonicalPath, noindex: !page.isIndexable })
+  const descriptors = pageMeta(headContextFrom(matches), {
+    title: page.title,
+    description: page.description,
+    canonicalPath: page.canonicalPath,
+    noindex: !page.isIndexable,
+  })
   if (page.pagination?.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.pagination.previousHref })
   if (page.pagination?.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.pagination.nextHref })
   return descriptors
@@ -32,7 +36,13 @@ export function brokerPageMeta(
 function BrokerHeader({ broker, heading, portraitSize }: { broker: BrokerProfile; heading: string; portraitSize: 72 | 128 }) {
   return (
     <div className="flex items-center gap-5">
-      <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSize} className={portraitSize === 128 ? 'h-32 w-32' : 'h-[72px] w-[72px]'} priority />
+      <BrokerPortrait
+        documentId={broker.portraitDocumentId}
+        name={broker.name}
+        size={portraitSize}
+        className={portraitSize === 128 ? 'h-32 w-32' : 'h-[72px] w-[72px]'}
+        priority
+      />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold text-brand small:text-3xl">{heading}</h1>
         {broker.companyName ? <p className="text-lg text-stone-800">{broker.companyName}</p> : null}
@@ -52,7 +62,9 @@ function ListingStatistics({ page }: { page: BrokerProfilePageData }) {
   ]
   return (
     <section aria-labelledby="statistics-heading">
-      <h2 id="statistics-heading" className="text-xl font-bold text-stone-900">Listing statistics</h2>
+      <h2 id="statistics-heading" className="text-xl font-bold text-stone-900">
+        Listing statistics
+      </h2>
       <dl className="mt-3 grid gap-3 small:grid-cols-2">
         {facts.map((fact) => (
           <div key={fact.label} className="rounded-lg border border-stone-200 bg-white p-3">
@@ -103,7 +115,11 @@ export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
       </div>
       <section aria-labelledby="listings-heading" className="mt-12">
         <h2 id="listings-heading" className="text-xl font-bold text-stone-900">{`Properties for sale by ${broker.name}`}</h2>
-        {page.listings.length > 0 ? <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={3} /> : <p className="mt-3">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? (
+          <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={3} />
+        ) : (
+          <p className="mt-3">No properties for sale on this site right now.</p>
+        )}
         {page.allListingsHref ? (
           <p className="mt-6">
             <a href={page.allListingsHref} className="font-semibold text-brand underline">
@@ -142,13 +158,20 @@ export function BrokerListingsPage({ page }: { page: BrokerListingsPageData }) {
         ) : null}
       </div>
       <section aria-label="Results">
-        {page.listings.length > 0 ? <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={2} /> : <p className="mt-4">No properties for sale on this site right now.</p>}
+        {page.listings.length > 0 ? (
+          <BrokerListingGrid listings={page.listings} likedListingIds={page.likedListingIds} headingLevel={2} />
+        ) : (
+          <p className="mt-4">No properties for sale on this site right now.</p>
+        )}
         <Pagination {...page.pagination} />
       </section>
       <JsonLd
         graph={[
           breadcrumbList(page.breadcrumbs, absolute),
-          { '@type': 'ItemList', itemListElement: page.listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })) },
+          {
+            '@type': 'ItemList',
+            itemListElement: page.listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),
+          },
         ]}
       />
     </div>

@@ -13,7 +13,13 @@ function initials(name: string) {
  * A broker's round portrait at `size` CSS pixels (sharp-rendered at 1x and 2x), or their
  * initials without one. Decorative: the broker's name is always written beside it.
  */
-export function BrokerPortrait({ documentId, name, size, className, priority = false }: {
+export function BrokerPortrait({
+  documentId,
+  name,
+  size,
+  className,
+  priority = false,
+}: {
   documentId: number | null
   name: string
   size: number

@@ -32,8 +32,7 @@ export function CardPhotoCarousel({ title, href, slides }: { title: string; href
       show(current + (event.key === 'ArrowRight' ? 1 : -1))
     }
   }
-  const buttonStyle =
-    'absolute top-1/2 z-10 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
+  const buttonStyle = 'absolute top-1/2 z-10 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
 
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys bubble up from the strip and from the buttons

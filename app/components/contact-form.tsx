@@ -11,7 +11,11 @@ export function usePageForm<Intent extends ListingFormIntent>(
   actionResult: PageFormResult | undefined,
   defaultValue?: Partial<Record<keyof (typeof listingFormConstraints)[Intent], string>>,
 ) {
-  return useServerForm(listingFormConstraints[intent], { id: `${intent}-form`, lastResult: actionResult?.intent === intent ? actionResult.result : undefined, defaultValue })
+  return useServerForm(listingFormConstraints[intent], {
+    id: `${intent}-form`,
+    lastResult: actionResult?.intent === intent ? actionResult.result : undefined,
+    defaultValue,
+  })
 }
 
 /** The finance checkbox of the lender for the listing's place (spec §3 finance center settings). */

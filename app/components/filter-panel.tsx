@@ -161,9 +161,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
   const house = criteria.hasHouse === null ? 'any' : criteria.hasHouse ? 'yes' : 'no'
   return (
     <details ref={panel} className="rounded-lg border border-ink/15 bg-white">
-      <summary className="cursor-pointer select-none px-4 py-3 font-semibold">
-        Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
-      </summary>
+      <summary className="cursor-pointer select-none px-4 py-3 font-semibold">Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}</summary>
       {/* 'Apply filters' searches at once: a search still waiting on the pause must not follow it (and undo a sort chosen meanwhile). */}
       <Form method="get" action={action} onChange={onChange} onSubmit={() => clearTimeout(debounce.current)} preventScrollReset className="space-y-4 px-4 pb-4">
         <input type="hidden" name="filters" value="1" />
@@ -186,7 +184,12 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
         </Fieldset>
         <SoldFieldset criteria={criteria} />
         <Fieldset legend="Listed and price changes">
-          <SelectField name="dateListed" label="Date listed" value={criteria.dateListed} options={dateListedOptions.map(({ key, label }) => ({ value: key, label }))} />
+          <SelectField
+            name="dateListed"
+            label="Date listed"
+            value={criteria.dateListed}
+            options={dateListedOptions.map(({ key, label }) => ({ value: key, label }))}
+          />
           <div className="mt-2 grid grid-cols-2 gap-2">
             <SelectField
               name="priceChangeType"

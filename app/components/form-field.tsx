@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { type FieldMetadata, getInputProps, getTextareaProps } from './server-form'
 
-const controlStyle =
-  'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
+const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
 
 interface FieldProps {
   field: FieldMetadata
@@ -17,16 +16,22 @@ interface FieldProps {
 export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
   // A hint (the password rules, say) is read out with the field, as its errors are.
   const ariaDescribedBy = hint ? field.descriptionId : undefined
-  const control = multiline
-    ? <textarea {...getTextareaProps(field, { ariaDescribedBy })} rows={4} className={controlStyle} />
-    : <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} className={controlStyle} />
+  const control = multiline ? (
+    <textarea {...getTextareaProps(field, { ariaDescribedBy })} rows={4} className={controlStyle} />
+  ) : (
+    <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} className={controlStyle} />
+  )
   return (
     <div className="mb-3">
       <label htmlFor={field.id} className="block text-sm font-semibold">
         {label}
         {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
       </label>
-      {hint ? <p id={field.descriptionId} className="text-sm text-ink/70">{hint}</p> : null}
+      {hint ? (
+        <p id={field.descriptionId} className="text-sm text-ink/70">
+          {hint}
+        </p>
+      ) : null}
       {control}
       {field.errors?.[0] ? (
         <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">

@@ -28,16 +28,26 @@ export function LandingLandValues({ national, states }: { national: MarketStats;
           <table className="w-full text-left text-sm">
             <thead className="bg-brand/5">
               <tr>
-                <th scope="col" className="px-4 py-2">State</th>
-                <th scope="col" className="px-4 py-2 text-right">Properties for sale</th>
-                <th scope="col" className="px-4 py-2 text-right">Median asking price</th>
-                <th scope="col" className="px-4 py-2 text-right">Median price per acre</th>
+                <th scope="col" className="px-4 py-2">
+                  State
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Properties for sale
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Median asking price
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Median price per acre
+                </th>
               </tr>
             </thead>
             <tbody>
               {states.map((state) => (
                 <tr key={state.name} className="border-t border-ink/10">
-                  <th scope="row" className="px-4 py-2 font-medium">{state.name}</th>
+                  <th scope="row" className="px-4 py-2 font-medium">
+                    {state.name}
+                  </th>
                   <td className="px-4 py-2 text-right tabular-nums">{state.stats.listings.toLocaleString('en-US')}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{dollarsOrDash(state.stats.medianPrice)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{dollarsOrDash(state.stats.medianPricePerAcre)}</td>

@@ -28,7 +28,9 @@ export function MarketFigures({ stats }: { stats: MarketStats }) {
  */
 export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:columns-3 tablet:columns-4' }: { places: PlaceLink[]; layout?: string }) {
   return (
-    <ul className={`mt-3 ${layout} [&>li]:break-inside-avoid [&>li]:py-0.5 [&_a]:font-medium [&_a]:text-brand [&_a:hover]:underline [&_small]:ml-1.5 [&_small]:text-sm [&_small]:text-stone-600`}>
+    <ul
+      className={`mt-3 ${layout} [&>li]:break-inside-avoid [&>li]:py-0.5 [&_a]:font-medium [&_a]:text-brand [&_a:hover]:underline [&_small]:ml-1.5 [&_small]:text-sm [&_small]:text-stone-600`}
+    >
       {places.map((place) => (
         <li key={place.href}>
           <a href={place.href}>{place.name}</a>

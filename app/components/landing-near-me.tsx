@@ -24,7 +24,12 @@ export function LandingNearMe({ href, knowsZip }: { href: string; knowsZip: bool
     )
   }
   return (
-    <a href={href} onClick={onClick} aria-busy={isLocating} className="font-semibold text-white underline decoration-2 underline-offset-4 drop-shadow hover:decoration-accent">
+    <a
+      href={href}
+      onClick={onClick}
+      aria-busy={isLocating}
+      className="font-semibold text-white underline decoration-2 underline-offset-4 drop-shadow hover:decoration-accent"
+    >
       {isLocating ? 'Finding land near you…' : 'Land for Sale Near Me'}
     </a>
   )

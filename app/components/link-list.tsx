@@ -12,7 +12,19 @@ export function linkItems(links: NavigationLink[], linkClass: string) {
 }
 
 /** A labelled list of menu or footer links; `children` are more items after them. */
-export function LinkList({ links, label, className, linkClass, children }: { links: NavigationLink[]; label?: string; className?: string; linkClass: string; children?: ReactNode }) {
+export function LinkList({
+  links,
+  label,
+  className,
+  linkClass,
+  children,
+}: {
+  links: NavigationLink[]
+  label?: string
+  className?: string
+  linkClass: string
+  children?: ReactNode
+}) {
   return (
     <ul aria-label={label} className={className}>
       {linkItems(links, linkClass)}

@@ -33,7 +33,13 @@ export function ListingBroker({ broker, canContact, listingId }: { broker: Listi
         <BrokerPortrait documentId={broker.portraitDocumentId} name={name} size={portraitSize} className="h-[72px] w-[72px]" />
         <div className="min-w-0">
           <p className="text-lg font-semibold leading-snug text-stone-900">
-            {href ? <a href={href} className="hover:text-brand hover:underline">{name}</a> : name}
+            {href ? (
+              <a href={href} className="hover:text-brand hover:underline">
+                {name}
+              </a>
+            ) : (
+              name
+            )}
           </p>
           {broker.contactName && broker.companyName ? <p className="text-sm text-stone-700">{broker.companyName}</p> : null}
           {broker.licenseNumber ? <p className="mt-1 text-xs text-stone-600">License #{broker.licenseNumber}</p> : null}

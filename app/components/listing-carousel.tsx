@@ -75,10 +75,19 @@ export default function ListingCarousel({
           </button>
           {views.length > 1 ? <ViewTabs views={views} current={view} onChoose={setView} /> : null}
         </div>
-        <div id="carousel-panel" role={views.length > 1 ? 'tabpanel' : undefined} aria-labelledby={views.length > 1 ? `carousel-tab-${view}` : undefined} className="relative min-h-0 flex-1">
+        <div
+          id="carousel-panel"
+          role={views.length > 1 ? 'tabpanel' : undefined}
+          aria-labelledby={views.length > 1 ? `carousel-tab-${view}` : undefined}
+          className="relative min-h-0 flex-1"
+        >
           {view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
-          {view === 'video' && listing.videoUrl ? <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} /> : null}
-          {view === 'tour' && listing.virtualTourUrl ? <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} /> : null}
+          {view === 'video' && listing.videoUrl ? (
+            <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} />
+          ) : null}
+          {view === 'tour' && listing.virtualTourUrl ? (
+            <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} />
+          ) : null}
           {view === 'property-map' || view === 'local-map' ? (
             <div className="flex h-full items-center justify-center p-2 small:p-6">
               <img

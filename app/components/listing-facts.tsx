@@ -18,7 +18,9 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export function ListingStatusBadge({ listing, className = '' }: { listing: ListingDetail; className?: string }) {
   const badge = statusBadge(listing)
   if (!badge) return null
-  return <span className={`rounded px-2.5 py-1 text-xs font-bold uppercase tracking-wide shadow ${badgeColours[listing.status] ?? ''} ${className}`}>{badge.label}</span>
+  return (
+    <span className={`rounded px-2.5 py-1 text-xs font-bold uppercase tracking-wide shadow ${badgeColours[listing.status] ?? ''} ${className}`}>{badge.label}</span>
+  )
 }
 
 /** The one h1 (the title), where the land is, and its price with any change (spec §5 price rule, compact currency). */
@@ -62,7 +64,9 @@ export function ListingKeyFacts({ listing, listedOn }: { listing: ListingDetail;
   const homeFacts = formatHomeFacts(listing)
   return (
     <section aria-labelledby="facts-heading">
-      <h2 id="facts-heading" className="sr-only">Key facts</h2>
+      <h2 id="facts-heading" className="sr-only">
+        Key facts
+      </h2>
       <dl className="grid grid-cols-2 gap-3 small:grid-cols-3">
         <Fact term="Acres">{formatAcres(listing.acres)}</Fact>
         {pricePerAcre ? <Fact term="Price per acre">{pricePerAcre}</Fact> : null}
@@ -89,12 +93,19 @@ function TagList({ labels }: { labels: string[] }) {
 
 /** The description as the seller wrote it, one paragraph per blank line. */
 export function ListingDescription({ listing }: { listing: ListingDetail }) {
-  const paragraphs = listing.description.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean)
+  const paragraphs = listing.description
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
   return (
     <section aria-labelledby="description-heading">
-      <h2 id="description-heading" className="text-xl font-bold text-stone-900">About this property</h2>
+      <h2 id="description-heading" className="text-xl font-bold text-stone-900">
+        About this property
+      </h2>
       <div className="mt-3 max-w-prose space-y-4 leading-relaxed text-stone-800">
-        {paragraphs.map((paragraph, index) => <p key={index}>{paragraph}</p>)}
+        {paragraphs.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
       </div>
     </section>
   )
@@ -104,12 +115,16 @@ export function ListingDescription({ listing }: { listing: ListingDetail }) {
 export function ListingFeatures({ listing, groups }: { listing: ListingDetail; groups: ListingFeatureGroup[] }) {
   return (
     <section aria-labelledby="features-heading">
-      <h2 id="features-heading" className="text-xl font-bold text-stone-900">Property details</h2>
+      <h2 id="features-heading" className="text-xl font-bold text-stone-900">
+        Property details
+      </h2>
       <dl className="mt-3 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
         {groups.map((group) => (
           <div key={group.term} className="grid gap-2 px-4 py-3 small:grid-cols-[10rem_1fr]">
             <dt className="font-semibold text-stone-700">{group.term}</dt>
-            <dd><TagList labels={group.labels} /></dd>
+            <dd>
+              <TagList labels={group.labels} />
+            </dd>
           </div>
         ))}
         <div className="grid gap-2 px-4 py-3 small:grid-cols-[10rem_1fr]">

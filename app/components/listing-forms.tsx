@@ -1,12 +1,6 @@
 import { Form } from 'react-router'
 import { useEffect, useState } from 'react'
-import {
-  type ListingFormIntent,
-  honeypotField,
-  listingFormSectionIds,
-  maxShareRecipients,
-  reportReasons,
-} from '~/models/listings/listing-form-fields'
+import { type ListingFormIntent, honeypotField, listingFormSectionIds, maxShareRecipients, reportReasons } from '~/models/listings/listing-form-fields'
 import { ContactModal, type FinanceCheckbox, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import type { PageFormResult } from './page-form'
@@ -58,7 +52,13 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
   return (
     <>
       {canContact ? (
-        <ContactModal title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'} actionResult={actionResult} isSent={sent === 'contact'} pagePath={pagePath} financeCheckbox={financeCheckbox} />
+        <ContactModal
+          title={brokerName ? `Contact ${brokerName}` : 'Contact the seller'}
+          actionResult={actionResult}
+          isSent={sent === 'contact'}
+          pagePath={pagePath}
+          financeCheckbox={financeCheckbox}
+        />
       ) : null}
       <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>
         {sent === 'report' ? <Confirmation>Thank you. We will review this listing.</Confirmation> : null}

@@ -22,7 +22,6 @@ import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listings/listing-media'
 
-
 /** Spec §4: the contact, report and share modals load on their own, after the page. */
 const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))
 
@@ -95,9 +94,19 @@ function ListingLocation({ listing, openView }: { listing: ListingDetail; openVi
   const place = `${listing.countyName}, ${listing.stateAbbreviation}`
   return (
     <section id={locationSectionId} aria-labelledby="location-heading">
-      <h2 id="location-heading" className="text-xl font-bold text-stone-900">Location</h2>
+      <h2 id="location-heading" className="text-xl font-bold text-stone-900">
+        Location
+      </h2>
       <a href={listingMapPath(listing.id, 'property')} onClick={openView('property-map')} className="mt-3 block overflow-hidden rounded-lg border border-stone-200">
-        <img src={listingMapPath(listing.id, 'property')} alt={`Map of the property in ${place}`} width={800} height={533} loading="lazy" decoding="async" className="h-auto w-full" />
+        <img
+          src={listingMapPath(listing.id, 'property')}
+          alt={`Map of the property in ${place}`}
+          width={800}
+          height={533}
+          loading="lazy"
+          decoding="async"
+          className="h-auto w-full"
+        />
       </a>
       <p className="mt-2 text-sm">
         <a href={listingMapPath(listing.id, 'local')} onClick={openView('local-map')} className="font-semibold text-brand underline">
@@ -163,7 +172,9 @@ export function ListingPage({ page }: { page: ListingPageData }) {
             <ListingFeatures listing={listing} groups={page.featureGroups} />
             {listing.imageIds.length > 0 ? (
               <section id="photos" aria-labelledby="photos-heading">
-                <h2 id="photos-heading" className="text-xl font-bold text-stone-900">Photos</h2>
+                <h2 id="photos-heading" className="text-xl font-bold text-stone-900">
+                  Photos
+                </h2>
                 <div className="mt-3">
                   <PhotoGrid listing={listing} openPhoto={openPhoto} />
                 </div>
@@ -174,7 +185,12 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         </div>
         <div className="mt-12 flex flex-col gap-12">
           {listing.broker ? (
-            <ListingCards id="other-listings" heading={`More land from ${brokerDisplayName(listing.broker)}`} listings={page.otherListings} likedListingIds={page.likedListingIds} />
+            <ListingCards
+              id="other-listings"
+              heading={`More land from ${brokerDisplayName(listing.broker)}`}
+              listings={page.otherListings}
+              likedListingIds={page.likedListingIds}
+            />
           ) : null}
           {isActive ? similar : null}
         </div>

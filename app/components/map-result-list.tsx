@@ -16,11 +16,18 @@ export function MapResultList({ listings }: { listings: ListingCardView[] }) {
       {listings.map((listing, index) => (
         <li key={listing.id}>
           <article className="group relative flex gap-3 rounded-lg border border-stone-200 bg-white p-2 text-ink hover:shadow-md">
-            <span aria-hidden="true" className="absolute left-1 top-1 z-10 flex h-6 min-w-6 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="absolute left-1 top-1 z-10 flex h-6 min-w-6 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-white"
+            >
               {index + 1}
             </span>
             <img
-              src={resizedImagePath(listing.imageIds[0] ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID, { width: thumbnail.width * 2, height: thumbnail.height * 2, quality: imageQuality.medium })}
+              src={resizedImagePath(listing.imageIds[0] ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID, {
+                width: thumbnail.width * 2,
+                height: thumbnail.height * 2,
+                quality: imageQuality.medium,
+              })}
               width={thumbnail.width}
               height={thumbnail.height}
               alt=""

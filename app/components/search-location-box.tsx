@@ -87,7 +87,13 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
       <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
         Search
       </button>
-      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!isOpen} className="absolute left-0 right-24 top-full z-20 mt-1 overflow-hidden rounded-md border border-ink/20 bg-white text-ink shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!isOpen}
+        className="absolute left-0 right-24 top-full z-20 mt-1 overflow-hidden rounded-md border border-ink/20 bg-white text-ink shadow-lg"
+      >
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion.href}

@@ -57,7 +57,12 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
             {map.points.map((point) => (
               <a key={point.number} href={point.href} aria-label={point.label} className="group outline-none">
                 <title>{point.label}</title>
-                <circle cx={point.x} cy={point.y} r={11} className="fill-accent stroke-white stroke-2 group-hover:fill-brand group-focus-visible:fill-brand group-focus-visible:stroke-ink group-focus-visible:stroke-[4]" />
+                <circle
+                  cx={point.x}
+                  cy={point.y}
+                  r={11}
+                  className="fill-accent stroke-white stroke-2 group-hover:fill-brand group-focus-visible:fill-brand group-focus-visible:stroke-ink group-focus-visible:stroke-[4]"
+                />
                 <text x={point.x} y={point.y} dy="0.35em" textAnchor="middle" className="pointer-events-none fill-white text-[11px] font-bold">
                   {point.number}
                 </text>

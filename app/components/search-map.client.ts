@@ -114,7 +114,10 @@ function labelClusters(map: maplibregl.Map) {
     for (const feature of map.querySourceFeatures('listings', { filter: ['has', 'point_count'] })) clusters.set(Number(feature.properties.cluster_id), feature)
     labels = [...clusters.values()].flatMap((cluster) => {
       if (cluster.geometry.type !== 'Point') return []
-      const label = element('span', { className: 'pointer-events-none text-xs font-bold text-white', textContent: String(cluster.properties.point_count_abbreviated) })
+      const label = element('span', {
+        className: 'pointer-events-none text-xs font-bold text-white',
+        textContent: String(cluster.properties.point_count_abbreviated),
+      })
       label.setAttribute('aria-hidden', 'true')
       return [new maplibregl.Marker({ element: label }).setLngLat(cluster.geometry.coordinates as [number, number]).addTo(map)]
     })
@@ -199,7 +202,10 @@ const isSameArea = (a: MapBounds | undefined, b: MapBounds) =>
 /** Creates the map in `container`; resolves once it has drawn, rejects (and leaves nothing behind) when it cannot. */
 export async function mountSearchMap(container: HTMLElement, options: MountOptions): Promise<InteractiveSearchMap> {
   const fitOptions = { padding: 0, animate: false }
-  const toLngLat = (frame: MapBounds): [[number, number], [number, number]] => [[frame.west, frame.south], [frame.east, frame.north]]
+  const toLngLat = (frame: MapBounds): [[number, number], [number, number]] => [
+    [frame.west, frame.south],
+    [frame.east, frame.north],
+  ]
   let map: maplibregl.Map
   try {
     map = new maplibregl.Map({

@@ -71,7 +71,11 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
             <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
           </div>
           {useViewer()?.isSeller ? (
-            <a href={page.downloadHref} download className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast">
+            <a
+              href={page.downloadHref}
+              download
+              className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast"
+            >
               Download
             </a>
           ) : null}

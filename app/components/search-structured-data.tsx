@@ -2,7 +2,11 @@ import type { SearchPageData } from '~/routes/search.types'
 import { JsonLd } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */
-export function SearchStructuredData({ origin, breadcrumbs, listings }: Pick<SearchPageData, 'breadcrumbs'> & { origin: string; listings: { href: string; title: string }[] }) {
+export function SearchStructuredData({
+  origin,
+  breadcrumbs,
+  listings,
+}: Pick<SearchPageData, 'breadcrumbs'> & { origin: string; listings: { href: string; title: string }[] }) {
   const absolute = (path: string) => new URL(path, origin).href
   const graph = [
     {

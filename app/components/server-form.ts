@@ -39,7 +39,11 @@ function serialized(value: FormValues[string]) {
 /** A form's and its fields' metadata from the action's answer; focuses the first invalid field of a new answer, as conform does. */
 export function useServerForm<Constraints extends Record<string, Constraint>>(
   constraints: Constraints,
-  { id, lastResult, defaultValue = {} }: { id: string; lastResult: SubmissionResult<string[]> | undefined; defaultValue?: Partial<Record<keyof Constraints, FormValues[string]>> },
+  {
+    id,
+    lastResult,
+    defaultValue = {},
+  }: { id: string; lastResult: SubmissionResult<string[]> | undefined; defaultValue?: Partial<Record<keyof Constraints, FormValues[string]>> },
 ) {
   const errors = lastResult?.error ?? {}
   const initialValue: Record<string, unknown> =

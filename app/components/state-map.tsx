@@ -17,7 +17,12 @@ export function StateMap({ states, headingId }: { states: StateMapState[]; headi
             className="fill-brand/15 stroke-white stroke-[1.5] transition-colors group-hover:fill-brand/60 group-focus-visible:fill-accent group-focus-visible:stroke-ink group-focus-visible:stroke-[3]"
           />
           {state.marker ? (
-            <circle cx={state.marker.x} cy={state.marker.y} r={7} className="fill-brand stroke-white stroke-2 group-hover:fill-accent group-focus-visible:fill-accent group-focus-visible:stroke-ink" />
+            <circle
+              cx={state.marker.x}
+              cy={state.marker.y}
+              r={7}
+              className="fill-brand stroke-white stroke-2 group-hover:fill-accent group-focus-visible:fill-accent group-focus-visible:stroke-ink"
+            />
           ) : null}
         </a>
       ))}

@@ -53,9 +53,7 @@ export function advertisingTerms(context: ContentContext): ContentPageText {
           paragraph(
             'Listings and advertisements must follow the federal Fair Housing Act and the fair housing laws of each state and city. They may not state or suggest a preference, limitation or discrimination based on race, color, religion, sex, disability, familial status, national origin or any other status protected where the property is. Describe the property, not the buyer you want.',
           ),
-          paragraph(
-            'We may edit or remove wording that appears to break these laws, and we may do so without notice when the wording is plainly discriminatory.',
-          ),
+          paragraph('We may edit or remove wording that appears to break these laws, and we may do so without notice when the wording is plainly discriminatory.'),
         ],
       },
       {

@@ -72,8 +72,7 @@ export async function applyAccountAction(db: Kysely<Database>, site: SiteProfile
 const sectionNames: Record<PendingAction['kind'], string> = { like: 'Favorites', unlike: 'Favorites', 'save-search': 'Saved Searches' }
 
 type AccountActionOutcome =
-  | { isApplied: true; action: PendingAction; location: string }
-  | { isApplied: false; action: PendingAction; location: string; headers: HeadersInit }
+  { isApplied: true; action: PendingAction; location: string } | { isApplied: false; action: PendingAction; location: string; headers: HeadersInit }
 
 /**
  * One like, unlike or Save Search post: applied for the viewer, or kept in the visitor's session

@@ -35,7 +35,10 @@ export default function Settings() {
     lastResult: answer?.intent === 'details' ? answer.result : undefined,
     defaultValue: { name: details.contactName, phone: details.phone, phoneType: String(details.phoneType), newsletter: details.newsletter ? 'on' : undefined },
   })
-  const [passwordForm, passwordFields] = useServerForm(accountFormConstraints.changePassword, { id: 'password-form', lastResult: answer?.intent === 'password' ? answer.result : undefined })
+  const [passwordForm, passwordFields] = useServerForm(accountFormConstraints.changePassword, {
+    id: 'password-form',
+    lastResult: answer?.intent === 'password' ? answer.result : undefined,
+  })
   return (
     <AccountPage current="Settings" heading="Settings">
       <div className="grid max-w-4xl gap-6 medium:grid-cols-2">

@@ -47,9 +47,7 @@ export default function Favorites() {
           ))}
         </ol>
       ) : (
-        <p className="mt-4 rounded-lg border border-ink/15 bg-white p-6">
-          Tap the heart on any property to save it here.
-        </p>
+        <p className="mt-4 rounded-lg border border-ink/15 bg-white p-6">Tap the heart on any property to save it here.</p>
       )}
       <Pagination page={page.page} pageCount={page.pageCount} previousHref={page.previousHref} nextHref={page.nextHref} pageLinks={page.pageLinks} />
     </AccountPage>

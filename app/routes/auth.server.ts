@@ -12,7 +12,16 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } 
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
-import { type AppSession, type PendingAction, commitSession, destroySession, getSession, getViewer, peekPendingAction, takePendingAction } from '~/utils/session.server'
+import {
+  type AppSession,
+  type PendingAction,
+  commitSession,
+  destroySession,
+  getSession,
+  getViewer,
+  peekPendingAction,
+  takePendingAction,
+} from '~/utils/session.server'
 import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 
 /**

@@ -12,7 +12,6 @@ import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } fro
 import type { Database } from '~/models/db/db-schema'
 import { findState, loadGazetteer } from '~/models/places/gazetteer.server'
 
-
 /** What the directory's heading calls each broker type ('all' when none is chosen). */
 const typeHeadings: Record<BrokerTypeWord | 'all', string> = {
   all: 'Land Agents and Brokers',
@@ -54,7 +53,12 @@ function redirectFilterForm(site: SiteProfile, query: URLSearchParams) {
  * by state, type and name, in one of the six sorts, 25 a page. Throws a 303 after the filter
  * form, a 301 to the normal spelling of the path, or a 404 for an unknown state or page.
  */
-export async function loadBrokerDirectoryPage(db: Kysely<Database>, site: SiteProfile, request: Request, parsed: ParsedDirectoryPath): Promise<BrokerDirectoryPageData> {
+export async function loadBrokerDirectoryPage(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  request: Request,
+  parsed: ParsedDirectoryPath,
+): Promise<BrokerDirectoryPageData> {
   const url = new URL(request.url)
   redirectFilterForm(site, url.searchParams)
   const { criteria } = parsed
@@ -74,7 +78,8 @@ export async function loadBrokerDirectoryPage(db: Kysely<Database>, site: SitePr
 
   const hrefOf = (changes: Partial<BrokerDirectoryCriteria>) => buildBrokerDirectoryPath(site, { ...criteria, ...changes })
   // Browse links lead to the plain page of a state or type: first page, default sort, no name.
-  const browseHref = (changes: Partial<BrokerDirectoryCriteria>) => buildBrokerDirectoryPath(site, { state: criteria.state, brokerType: criteria.brokerType, ...changes })
+  const browseHref = (changes: Partial<BrokerDirectoryCriteria>) =>
+    buildBrokerDirectoryPath(site, { state: criteria.state, brokerType: criteria.brokerType, ...changes })
   const typeHeading = typeHeadings[type?.word ?? 'all']
   const heading = state ? `${state.name} ${typeHeading}` : typeHeading
   const nameNote = criteria.name ? ` named “${criteria.name}”` : ''

@@ -67,7 +67,11 @@ async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: 
   const criteria = normalizeCriteria({ brokerId, page })
   const location = { counties: [], regions: [], cities: [], displayName: 'United States' }
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
-  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
+  const likedListingIds = await likedListingIdsAmong(
+    db,
+    await getViewerId(request),
+    result.listings.map((listing) => listing.id),
+  )
   return {
     totalCount: result.totalCount,
     listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
@@ -110,9 +114,10 @@ export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProf
   ])
   const profile = toBrokerProfile(broker)
   const who = profile.companyName ? `${profile.name}, ${profile.typeLabel} at ${profile.companyName}` : `${profile.name}, ${profile.typeLabel}`
-  const listingsNote = stats.activeListings > 0
-    ? `${stats.activeListings} ${stats.activeListings === 1 ? 'property' : 'properties'} for sale (${formatAcres(stats.totalAcres)})`
-    : 'No properties for sale right now'
+  const listingsNote =
+    stats.activeListings > 0
+      ? `${stats.activeListings} ${stats.activeListings === 1 ? 'property' : 'properties'} for sale (${formatAcres(stats.totalAcres)})`
+      : 'No properties for sale right now'
   return {
     broker: profile,
     stats,

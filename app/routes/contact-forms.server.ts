@@ -34,7 +34,14 @@ export async function readGuardedForm<Intent extends string>(request: Request, i
 export async function sendContactMessage(
   db: Kysely<Database>,
   site: SiteProfile,
-  { recipient, listingId, subject, about, pageUrl, message }: {
+  {
+    recipient,
+    listingId,
+    subject,
+    about,
+    pageUrl,
+    message,
+  }: {
     recipient: { accountId: number; email: string }
     listingId: number | null
     subject: string

@@ -56,10 +56,23 @@ export default function Flyer() {
       </p>
       {firstPhoto !== undefined ? (
         <div className="mt-4 grid grid-cols-3 gap-2">
-          <img src={resizedImagePath(firstPhoto, { width: 1200, height: 800, quality: imageQuality.high })} width={1200} height={800} alt={listing.title} className="col-span-3 h-auto w-full rounded" />
+          <img
+            src={resizedImagePath(firstPhoto, { width: 1200, height: 800, quality: imageQuality.high })}
+            width={1200}
+            height={800}
+            alt={listing.title}
+            className="col-span-3 h-auto w-full rounded"
+          />
           {otherPhotos.slice(0, 3).map((photoId, index) => (
             // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo n' is the photo's place in the listing's set, named so across the site
-            <img key={photoId} src={resizedImagePath(photoId, { width: 400, height: 267, quality: imageQuality.medium })} width={400} height={267} alt={`${listing.title}, photo ${index + 2}`} className="h-auto w-full rounded" />
+            <img
+              key={photoId}
+              src={resizedImagePath(photoId, { width: 400, height: 267, quality: imageQuality.medium })}
+              width={400}
+              height={267}
+              alt={`${listing.title}, photo ${index + 2}`}
+              className="h-auto w-full rounded"
+            />
           ))}
         </div>
       ) : null}

@@ -28,7 +28,10 @@ const featuredCount = 6
 
 /** The kinds of property with the most listings, for the description: 'Farms, ranches and hunting land'. */
 function leadingTypes(market: PlaceMarketSection) {
-  const labels = [...market.inventory].sort((a, b) => b.listings - a.listings).slice(0, 3).map((type, index) => (index === 0 ? type.name : type.name.toLowerCase()))
+  const labels = [...market.inventory]
+    .sort((a, b) => b.listings - a.listings)
+    .slice(0, 3)
+    .map((type, index) => (index === 0 ? type.name : type.name.toLowerCase()))
   return labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
 }
 

@@ -54,12 +54,27 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
       await sendFinanceLead(
         db,
         site,
-        { finance_center_id: listing.financeCenterId, site_id: site.siteId, listing_id: listing.id, name, email, phone: phone ?? null, message, wantsFinancing: true },
+        {
+          finance_center_id: listing.financeCenterId,
+          site_id: site.siteId,
+          listing_id: listing.id,
+          name,
+          email,
+          phone: phone ?? null,
+          message,
+          wantsFinancing: true,
+        },
         { pageUrl: listingUrl },
       )
     }
   } else if (value.intent === 'report') {
-    await createListingReport(db, { listing_id: listing.id, site_id: site.siteId, reason: value.reason, details: value.details ?? '', reporter_email: value.email ?? null })
+    await createListingReport(db, {
+      listing_id: listing.id,
+      site_id: site.siteId,
+      reason: value.reason,
+      details: value.details ?? '',
+      reporter_email: value.email ?? null,
+    })
   } else {
     await sendMail(site.name, {
       to: value.recipients.split(',').map((address) => address.trim()),

@@ -52,7 +52,10 @@ function listingFeatureGroups(listing: ListingDetail): ListingFeatureGroup[] {
     { term: 'Property types', labels: labelsOf(propertyTypeOptions, listing.propertyTypes) },
     { term: 'Activities', labels: labelsOf(activityOptions, listing.activities) },
     { term: 'Features', labels: labelsOf(amenityOptions, listing.amenities) },
-    { term: 'Rights and terms', labels: [listing.mineralRights ? 'Mineral rights included' : '', listing.ownerFinancing ? 'Owner financing available' : ''].filter(Boolean) },
+    {
+      term: 'Rights and terms',
+      labels: [listing.mineralRights ? 'Mineral rights included' : '', listing.ownerFinancing ? 'Owner financing available' : ''].filter(Boolean),
+    },
   ].filter((group) => group.labels.length > 0)
 }
 

@@ -25,7 +25,7 @@ import { searchDownloadHref } from '~/models/search/search-download.server'
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
 /** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
 function financeLocation(location: ResolvedLocation): FinanceLocation {
-  const single = <T,>(places: T[]) => (places.length === 1 ? places[0] : undefined)
+  const single = <T>(places: T[]) => (places.length === 1 ? places[0] : undefined)
   return { stateId: location.state?.id, countyId: single(location.counties)?.id, regionId: single(location.regions)?.id }
 }
 
@@ -70,7 +70,8 @@ function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: Re
   if (location.state && (criteria.places.length > 0 || criteria.zip)) {
     wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, places: [], zip: undefined, page: 1 }) })
   }
-  if (location.state) wider.push({ label: 'Anywhere in the United States', href: buildSearchPath(site, { ...criteria, state: undefined, places: [], zip: undefined, page: 1 }) })
+  if (location.state)
+    wider.push({ label: 'Anywhere in the United States', href: buildSearchPath(site, { ...criteria, state: undefined, places: [], zip: undefined, page: 1 }) })
   return wider
 }
 
@@ -95,9 +96,16 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = pageCountOf(result.totalCount)
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
-  const [market, financeHref] = await Promise.all([searchPageMarketSection(db, site, criteria, location), recentFinanceCenterHref(db, site, financeLocation(location))])
+  const [market, financeHref] = await Promise.all([
+    searchPageMarketSection(db, site, criteria, location),
+    recentFinanceCenterHref(db, site, financeLocation(location)),
+  ])
 
-  const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), result.listings.map((listing) => listing.id))
+  const likedListingIds = await likedListingIdsAmong(
+    db,
+    await getViewerId(request),
+    result.listings.map((listing) => listing.id),
+  )
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
   const names = placeNames(location)
   const listings = result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) }))

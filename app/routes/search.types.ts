@@ -48,4 +48,3 @@ export interface SearchPageData {
   /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
   isSavedSearch: boolean
 }
-

@@ -13,7 +13,13 @@ import { searchHeading } from '~/models/search/search-seo'
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { SitemapLink, SitemapPageData, SitemapSection } from './sitemap.types'
 import {
-  type PlaceActivity, type SiteActivity, type SitemapCounty, type SitemapPlaces, type SitemapState, siteActivity, sitemapPlaces,
+  type PlaceActivity,
+  type SiteActivity,
+  type SitemapCounty,
+  type SitemapPlaces,
+  type SitemapState,
+  siteActivity,
+  sitemapPlaces,
 } from '~/models/sitemaps/sitemap-places.server'
 import { type ListingList, listingLinks, pagination } from './sitemap-listings.server'
 import { type PlaceSearch, searchesOfPlace } from '~/models/sitemaps/sitemap-searches.server'
@@ -72,7 +78,10 @@ function homePage(context: SitemapContext): PageContent {
   if (site.searchGrammar) {
     const states = places.states.filter((state) => listingsIn(activity.states.get(state.id)) > 0)
     sections.push(
-      { heading: 'Land for sale across the United States', links: searchLinks(site, searchesOfPlace('national', { places: [] }, activity.national), 'United States') },
+      {
+        heading: 'Land for sale across the United States',
+        links: searchLinks(site, searchesOfPlace('national', { places: [] }, activity.national), 'United States'),
+      },
       {
         heading: 'Listings by state',
         links: states.map((state) => ({ ...stateCrumb(context, state), label: state.name, note: countNote(listingsIn(activity.states.get(state.id))) })),
@@ -122,7 +131,12 @@ function statePage(context: SitemapContext, state: SitemapState): PageContent {
   }
 }
 
-async function countyPage(context: SitemapContext, county: SitemapCounty, state: SitemapState, canonical: Extract<SitemapPage, { kind: 'county' }>): Promise<PageContent> {
+async function countyPage(
+  context: SitemapContext,
+  county: SitemapCounty,
+  state: SitemapState,
+  canonical: Extract<SitemapPage, { kind: 'county' }>,
+): Promise<PageContent> {
   const { db, site, gazetteer, activity } = context
   const place = { state: stateToken(context, state), places: [findPlaceById(gazetteer, 'county', county.id)!.token] }
   const displayName = `${county.name}, ${state.abbreviation}`
@@ -147,7 +161,11 @@ async function countyPage(context: SitemapContext, county: SitemapCounty, state:
   }
 }
 
-async function stateListPage(context: SitemapContext, state: SitemapState, canonical: Extract<SitemapPage, { kind: 'featured-listing' | 'new-listing' }>): Promise<PageContent> {
+async function stateListPage(
+  context: SitemapContext,
+  state: SitemapState,
+  canonical: Extract<SitemapPage, { kind: 'featured-listing' | 'new-listing' }>,
+): Promise<PageContent> {
   const { db, site, gazetteer } = context
   const isFeatured = canonical.kind === 'featured-listing'
   const list: ListingList = isFeatured
@@ -163,7 +181,13 @@ async function stateListPage(context: SitemapContext, state: SitemapState, canon
       : `${countNote(listings.total)} listed in ${state.name} on ${site.name} in the past 30 days.`,
     noindex: listings.total === 0,
     breadcrumbs: [...context.crumbs, stateCrumb(context, state)],
-    sections: [{ heading: isFeatured ? 'Diamond, platinum and gold listings' : 'Listed in the past 30 days, newest first', links: listings.links, emptyText: `${site.name} has no ${isFeatured ? 'featured' : 'new'} listings in ${state.name} right now.` }],
+    sections: [
+      {
+        heading: isFeatured ? 'Diamond, platinum and gold listings' : 'Listed in the past 30 days, newest first',
+        links: listings.links,
+        emptyText: `${site.name} has no ${isFeatured ? 'featured' : 'new'} listings in ${state.name} right now.`,
+      },
+    ],
     pagination: pagination(site, canonical, listings.total),
   }
 }
@@ -204,7 +228,10 @@ export async function loadSitemapPage(db: Kysely<Database>, site: SiteProfile, r
   const sitemap = parseSitemapPath(site, new URL(request.url).pathname)
   if (!sitemap) throw notFound()
   const [places, activity, gazetteer] = await Promise.all([sitemapPlaces(db), siteActivity(db, site.listingScopeBits), loadGazetteer(db)])
-  const crumbs = [{ name: 'Home', href: '/' }, { name: 'Sitemap', href: sitemapPath(site, { kind: 'home' }) }]
+  const crumbs = [
+    { name: 'Home', href: '/' },
+    { name: 'Sitemap', href: sitemapPath(site, { kind: 'home' }) },
+  ]
   const page = resolvePage({ db, site, gazetteer, places, activity, crumbs }, sitemap)
   const canonicalPath = sitemapPath(site, page.canonical)
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)

@@ -17,7 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return []
-  const descriptors = pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: data.canonicalPath, noindex: data.noindex })
+  const descriptors = pageMeta(headContextFrom(matches), {
+    title: data.title,
+    description: data.description,
+    canonicalPath: data.canonicalPath,
+    noindex: data.noindex,
+  })
   if (data.pagination?.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: data.pagination.previousHref })
   if (data.pagination?.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: data.pagination.nextHref })
   return descriptors

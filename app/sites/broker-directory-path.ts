@@ -1,9 +1,4 @@
-import {
-  type BrokerDirectoryCriteria,
-  brokerSortOptions,
-  brokerTypeOptions,
-  normalizeDirectoryCriteria,
-} from '~/models/brokers/broker-directory'
+import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
 import { placeTokenPattern } from '~/models/search/search-criteria'
 import { brokerDirectoryPath } from './broker-path'
 import type { SiteProfile } from './site-profile'
@@ -71,7 +66,10 @@ export function parseBrokerDirectoryPath(site: SiteProfile, pathname: string, qu
   if (!base) return undefined
   let segments: string[]
   try {
-    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).toLowerCase())
+    segments = pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment).toLowerCase())
   } catch {
     return undefined
   }

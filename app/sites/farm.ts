@@ -7,8 +7,7 @@ export const farmSite = {
   name: 'Farm & Ranch Finder',
   wordmark: ['Farm & Ranch ', 'Finder'],
   tagline: 'Farms and ranches for sale',
-  description:
-    'Farms, ranches, pasture and cropland for sale by owners and farm brokers, searchable by state, county, price and acres.',
+  description: 'Farms, ranches, pasture and cropland for sale by owners and farm brokers, searchable by state, county, price and acres.',
   url: 'https://www.farmranchfinder.example',
   devHost: 'farm.localhost',
   trackingContainerId: 'GTM-FARMRANCH',

@@ -7,8 +7,7 @@ export const huntingSite = {
   name: 'Wild Acres',
   wordmark: ['Wild ', 'Acres'],
   tagline: 'Hunting and recreational land for sale',
-  description:
-    'Hunting land, timber tracts, cabins and recreational acreage for sale, with game, water and access details from land brokers.',
+  description: 'Hunting land, timber tracts, cabins and recreational acreage for sale, with game, water and access details from land brokers.',
   url: 'https://www.wildacres.example',
   devHost: 'hunting.localhost',
   trackingContainerId: 'GTM-WILDACRES',

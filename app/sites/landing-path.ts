@@ -7,11 +7,7 @@ import type { SiteProfile } from './site-profile'
  * slugs the gazetteer stores ('New-Mexico', 'North-Alabama', 'Travis-County-TX'); whether a
  * slug names a real place is the loader's question, not this module's.
  */
-export type LandingPlace =
-  | { kind: 'national' }
-  | { kind: 'state'; slug: string }
-  | { kind: 'region'; slug: string }
-  | { kind: 'county'; slug: string }
+export type LandingPlace = { kind: 'national' } | { kind: 'state'; slug: string } | { kind: 'region'; slug: string } | { kind: 'county'; slug: string }
 
 export const nationalLandingPath = '/market-insights/'
 

@@ -2,7 +2,6 @@ import type { ListingSummary } from '~/models/listings/listing-summary'
 import { urlSlug } from '~/utils/url-slug'
 import type { SiteProfile } from './site-profile'
 
-
 /** '42-acres-in-travis-county-tx': where the listing is, readable in its URL. */
 function listingLocationSlug(listing: Pick<ListingSummary, 'acres' | 'countyName' | 'stateAbbreviation'>) {
   // '0.91' reads '0-91', not '091': the slug would drop the decimal point and misstate the size.

@@ -183,9 +183,7 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
 export function siteNavigation(site: SiteProfile, statesByPopularity: NavigationState[]): SiteNavigation {
   const hasSearch = site.searchGrammar !== null
   // One link object per state, shared by the menu and the footer, so the page data names it once.
-  const stateLinks = hasSearch
-    ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() }))
-    : []
+  const stateLinks = hasSearch ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() })) : []
   const directory = brokerDirectoryPath(site)
   return {
     menu: {

@@ -330,10 +330,7 @@ function applyFilterToken(grammar: Grammar, token: string, parsed: Parsed): bool
 }
 
 function isLandingToken(grammar: Grammar, token: string) {
-  return (
-    keysOf(propertyTypeOptions).some((key) => typeToken(grammar, key) === token) ||
-    customSegmentKeys.some((key) => customToken(grammar, key) === token)
-  )
+  return keysOf(propertyTypeOptions).some((key) => typeToken(grammar, key) === token) || customSegmentKeys.some((key) => customToken(grammar, key) === token)
 }
 
 /** Reads the location head of a path; returns the index of the first filter token, or -1. */
@@ -375,7 +372,10 @@ export function parseSearchPath(site: SiteProfile, pathname: string, query = new
   if (!grammar) return undefined
   let segments: string[]
   try {
-    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).toLowerCase())
+    segments = pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment).toLowerCase())
   } catch {
     return undefined
   }

@@ -6,8 +6,7 @@ export const valueSite = {
   name: 'AcreWorth',
   wordmark: ['Acre', 'Worth'],
   tagline: 'What is my land worth?',
-  description:
-    'Estimate what your land is worth from recent sold comparables in your county: price per acre, sale prices and market trends.',
+  description: 'Estimate what your land is worth from recent sold comparables in your county: price per acre, sale prices and market trends.',
   url: 'https://www.acreworth.example',
   devHost: 'value.localhost',
   trackingContainerId: 'GTM-ACREWORTH',

@@ -111,9 +111,7 @@ export function formatHomeFacts({ beds, baths, homeSqft }: Pick<ListingSummary, 
 }
 
 /** '1234 County Road 210, Austin, TX 78701' when there is a street address, else 'Travis County, TX'. */
-export function formatAddress(
-  listing: Pick<ListingSummary, 'address1' | 'cityName' | 'countyName' | 'stateAbbreviation' | 'zip'>,
-) {
+export function formatAddress(listing: Pick<ListingSummary, 'address1' | 'cityName' | 'countyName' | 'stateAbbreviation' | 'zip'>) {
   if (!listing.address1) return `${listing.countyName}, ${listing.stateAbbreviation}`
   const stateAndZip = [listing.stateAbbreviation, listing.zip].filter(Boolean).join(' ')
   return [listing.address1, listing.cityName, stateAndZip].filter(Boolean).join(', ')

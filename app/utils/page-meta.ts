@@ -33,16 +33,8 @@ export function headContextFrom(matches: MetaMatches): HeadContext | undefined {
  * page is noindex, nofollow, so a staging copy never competes with the real sites.
  */
 export function pageMeta(context: HeadContext | undefined, head: PageHead): MetaDescriptor[] {
-  const robots = !context?.isProduction
-    ? 'noindex, nofollow'
-    : head.noindex
-      ? 'noindex, follow'
-      : indexableRobots
-  const descriptors: MetaDescriptor[] = [
-    { title: head.title },
-    { name: 'description', content: head.description },
-    { name: 'robots', content: robots },
-  ]
+  const robots = !context?.isProduction ? 'noindex, nofollow' : head.noindex ? 'noindex, follow' : indexableRobots
+  const descriptors: MetaDescriptor[] = [{ title: head.title }, { name: 'description', content: head.description }, { name: 'robots', content: robots }]
   if (context) descriptors.push({ tagName: 'link', rel: 'canonical', href: new URL(head.canonicalPath, context.origin).href })
   return descriptors
 }

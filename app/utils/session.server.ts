@@ -15,9 +15,7 @@ import type { Viewer } from '~/models/accounts/viewer'
  * after login"). Nothing else is kept on the server, so any instance behind a load balancer can
  * read any session.
  */
-export type PendingAction =
-  | { kind: 'like' | 'unlike'; listingId: number; returnTo: string }
-  | { kind: 'save-search'; path: string; returnTo: string }
+export type PendingAction = { kind: 'like' | 'unlike'; listingId: number; returnTo: string } | { kind: 'save-search'; path: string; returnTo: string }
 
 interface SessionData {
   userId: number
@@ -34,7 +32,9 @@ const sessionLifetimeSeconds = 30 * 24 * 60 * 60
  * everyone logged in.
  */
 function sessionSecrets(): string[] {
-  const configured = process.env.SESSION_SECRET?.split(',').map((secret) => secret.trim()).filter(Boolean)
+  const configured = process.env.SESSION_SECRET?.split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean)
   if (configured?.length) return configured
   const file = path.join(readConfig().dataDir, 'session-secret')
   try {

@@ -20,9 +20,17 @@ interface Violation {
 async function axeViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(axeSource)
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> }
+      }
+    ).axe
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
-    return result.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }))
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }))
   })
 }
 

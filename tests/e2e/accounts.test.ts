@@ -27,7 +27,10 @@ async function signUp(page: Page, email: string) {
 
 /** The heart of the first result card, and the title of its listing. */
 async function firstHeart(page: Page) {
-  const heart = page.locator('article').first().getByRole('button', { name: /^Save / })
+  const heart = page
+    .locator('article')
+    .first()
+    .getByRole('button', { name: /^Save / })
   const label = await heart.getAttribute('aria-label')
   return { heart, title: label!.replace(/^Save /, '') }
 }
@@ -50,7 +53,10 @@ test('a visitor likes a card, signs up, comes back with the listing liked and fi
   await expect(page.getByRole('button', { name: `Save ${title}` })).toHaveAttribute('aria-pressed', 'true')
 
   await page.goto(siteUrl('land', '/account/'))
-  await page.getByRole('link', { name: /^Favorites/ }).first().click()
+  await page
+    .getByRole('link', { name: /^Favorites/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(siteUrl('land', '/account/savedproperties/'))
   await expect(page.getByText('1 saved property')).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()

@@ -31,7 +31,9 @@ function paidBroker(offset: number) {
   const db = openTestDatabase()
   try {
     return db
-      .prepare(`select id, contact_name as contactName, company_name as companyName from accounts where is_free = 0 and exists (select 1 from listings where ${activeListing}) order by id limit 1 offset ?`)
+      .prepare(
+        `select id, contact_name as contactName, company_name as companyName from accounts where is_free = 0 and exists (select 1 from listings where ${activeListing}) order by id limit 1 offset ?`,
+      )
       .get(offset) as { id: number; contactName: string; companyName: string }
   } finally {
     db.close()
@@ -68,8 +70,14 @@ test('a buyer messages a broker: a bad e-mail is answered with the spec message,
   await dialog.getByLabel('Message').fill('Do you have pasture with water in the county?')
   await dialog.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByText('Please enter an email address in a valid format.')).toBeVisible()
-  await page.getByRole('dialog', { name: `Contact ${name}` }).getByLabel('E-mail').fill('pat@example.com')
-  await page.getByRole('dialog', { name: `Contact ${name}` }).getByRole('button', { name: 'Send message' }).click()
+  await page
+    .getByRole('dialog', { name: `Contact ${name}` })
+    .getByLabel('E-mail')
+    .fill('pat@example.com')
+  await page
+    .getByRole('dialog', { name: `Contact ${name}` })
+    .getByRole('button', { name: 'Send message' })
+    .click()
   await expect(page.getByRole('status')).toHaveText('Your message was sent. The seller will reply to the e-mail address you gave.')
   expect(new URL(page.url()).searchParams.get('sent')).toBe('contact')
 })

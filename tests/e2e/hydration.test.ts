@@ -6,7 +6,13 @@ import { siteUrl } from './support'
  * section, the card carousel, the JSON-LD) hydrate without an error or warning, and every
  * resource they ask for (scripts, styles, the icon sprite, photos) is there.
  */
-for (const [site, path] of [['land', '/search/texas-land-for-sale/'], ['farm', '/texas-land-for-sale'], ['hunting', '/land'], ['land', '/Texas'], ['land', '/']] as const) {
+for (const [site, path] of [
+  ['land', '/search/texas-land-for-sale/'],
+  ['farm', '/texas-land-for-sale'],
+  ['hunting', '/land'],
+  ['land', '/Texas'],
+  ['land', '/'],
+] as const) {
   test(`${site} ${path} hydrates cleanly`, async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
     const problems: string[] = []

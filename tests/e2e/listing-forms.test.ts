@@ -33,8 +33,14 @@ test('a buyer contacts the seller: a bad e-mail is answered with the spec messag
   await dialog.getByLabel('Message').fill('Is the road access deeded?')
   await dialog.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByText('Please enter an email address in a valid format.')).toBeVisible()
-  await page.getByRole('dialog', { name: /^Contact / }).getByLabel('E-mail').fill('pat@example.com')
-  await page.getByRole('dialog', { name: /^Contact / }).getByRole('button', { name: 'Send message' }).click()
+  await page
+    .getByRole('dialog', { name: /^Contact / })
+    .getByLabel('E-mail')
+    .fill('pat@example.com')
+  await page
+    .getByRole('dialog', { name: /^Contact / })
+    .getByRole('button', { name: 'Send message' })
+    .click()
   await expect(page.getByRole('status')).toHaveText('Your message was sent. The seller will reply to the e-mail address you gave.')
   expect(new URL(page.url()).searchParams.get('sent')).toBe('contact')
 })

@@ -20,7 +20,10 @@ test.describe('on a phone', () => {
     await button.click()
     await expect(nav).toBeVisible()
     await nav.locator('summary', { hasText: 'Search By State' }).click()
-    await nav.getByRole('list', { name: /^States / }).getByRole('link', { name: 'Texas Land For Sale' }).click()
+    await nav
+      .getByRole('list', { name: /^States / })
+      .getByRole('link', { name: 'Texas Land For Sale' })
+      .click()
     await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/'))
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Texas')
   })

@@ -38,7 +38,10 @@ test("a card's photo strip takes the finger: a swipe moves its photos, a tap ope
   await expect(strip).toBeVisible()
   const box = (await strip.boundingBox())!
   // What a finger touching the middle of the photo lands on must be the strip, not the card's stretched title link.
-  const underFinger = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[aria-roledescription="carousel"]')), [box.x + box.width / 2, box.y + box.height / 2])
+  const underFinger = await page.evaluate(
+    ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[aria-roledescription="carousel"]')),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  )
   expect(underFinger).toBe(true)
   const track = strip.locator('[tabindex="0"]')
   await track.evaluate((element) => element.scrollTo({ left: element.clientWidth }))

@@ -8,7 +8,10 @@ const texas = '/search/texas-land-for-sale/'
 
 /** The listing ids of the result cards on the page. */
 async function cardListingIds(page: import('@playwright/test').Page) {
-  const hrefs = await page.getByRole('region', { name: 'Results' }).locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  const hrefs = await page
+    .getByRole('region', { name: 'Results' })
+    .locator('article h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
   return hrefs.map((href) => Number(href.match(/\/(\d+)\/$/)?.[1]))
 }
 
@@ -31,7 +34,9 @@ test('without scripts: the toggle leads to the map, a point to its listing, and 
   await page.goBack()
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click()
   await expect(page).toHaveURL(siteUrl('land', `${texas}page-2/?view=map`))
-  await expect(page.getByRole('group', { name: 'Map of the results on this page' }).getByRole('link')).toHaveCount(Math.min(25, countWhere(openTestDatabase(), 'state_id = 48') - 25))
+  await expect(page.getByRole('group', { name: 'Map of the results on this page' }).getByRole('link')).toHaveCount(
+    Math.min(25, countWhere(openTestDatabase(), 'state_id = 48') - 25),
+  )
 
   await page.getByRole('navigation', { name: 'Zoom the map' }).getByRole('link', { name: 'Zoom in: south-east' }).click()
   await expect(page).toHaveURL(/\/search\/texas-land-for-sale\/map-[-\d._]+\/\?view=map$/)
@@ -71,7 +76,11 @@ test('with scripts: maplibre draws the map, and moving it then "Search this area
   await page.getByRole('button', { name: 'Search this area' }).click()
   await expect(page).toHaveURL(/\/search\/texas-land-for-sale\/map-[-\d._]+\/\?view=map$/)
 
-  const [south, west, north, east] = page.url().match(/map-([-\d.]+)_([-\d.]+)_([-\d.]+)_([-\d.]+)/)!.slice(1).map(Number) as [number, number, number, number]
+  const [south, west, north, east] = page
+    .url()
+    .match(/map-([-\d.]+)_([-\d.]+)_([-\d.]+)_([-\d.]+)/)!
+    .slice(1)
+    .map(Number) as [number, number, number, number]
   const db = openTestDatabase()
   const inside = `state_id = 48 and latitude between ${south} and ${north} and longitude between ${west} and ${east}`
   await expect(page.getByText(`${countWhere(db, inside).toLocaleString('en-US')} results`)).toBeVisible()
@@ -96,7 +105,10 @@ test('with scripts: the page’s results are numbered links on the interactive m
   await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 })
   const mapLinks = page.getByRole('region', { name: 'Map' }).getByRole('link', { name: /^\d+\. / })
   await expect(mapLinks).toHaveCount(25)
-  const cardHrefs = await page.getByRole('region', { name: 'Results' }).locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  const cardHrefs = await page
+    .getByRole('region', { name: 'Results' })
+    .locator('article h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
   expect(await mapLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(cardHrefs)
 
   // Tab goes from one number to the next; Enter opens the listing.
@@ -110,7 +122,10 @@ test('with scripts: the page’s results are numbered links on the interactive m
   await page.goBack()
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click()
   await expect(page).toHaveURL(siteUrl('land', `${texas}page-2/?view=map`))
-  const nextCardHrefs = await page.getByRole('region', { name: 'Results' }).locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  const nextCardHrefs = await page
+    .getByRole('region', { name: 'Results' })
+    .locator('article h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
   await expect(mapLinks.first()).toHaveAttribute('href', nextCardHrefs[0]!)
   await expect(mapLinks).toHaveCount(nextCardHrefs.length)
 })

@@ -21,10 +21,13 @@ for (const home of homes) {
     } else {
       await expect(searchBox).toHaveCount(0)
     }
-    const heroLoaded = await page.locator('main img').first().evaluate(async (image: HTMLImageElement) => {
-      await image.decode()
-      return image.naturalWidth
-    })
+    const heroLoaded = await page
+      .locator('main img')
+      .first()
+      .evaluate(async (image: HTMLImageElement) => {
+        await image.decode()
+        return image.naturalWidth
+      })
     expect(heroLoaded).toBeGreaterThan(0)
   })
 }
@@ -33,10 +36,13 @@ test('the four sites look different at a glance: header colour and font', async 
   const looks = new Set<string>()
   for (const home of homes) {
     await page.goto(siteUrl(home.key))
-    const look = await page.locator('header').first().evaluate((header) => {
-      const style = getComputedStyle(header)
-      return `${style.backgroundColor}|${getComputedStyle(document.body).fontFamily}`
-    })
+    const look = await page
+      .locator('header')
+      .first()
+      .evaluate((header) => {
+        const style = getComputedStyle(header)
+        return `${style.backgroundColor}|${getComputedStyle(document.body).fontFamily}`
+      })
     looks.add(look)
   }
   expect(looks.size).toBe(homes.length)

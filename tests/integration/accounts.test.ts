@@ -139,7 +139,13 @@ describe('sign up and log in', () => {
 
   test('sign up signs in and returns to redirectTo', async () => {
     const person = visitor()
-    const response = await person.post('/signup/', { name: 'Pat Buyer', email: newEmail(), password: goodPassword, confirmPassword: goodPassword, redirectTo: '/account/savedsearches/' })
+    const response = await person.post('/signup/', {
+      name: 'Pat Buyer',
+      email: newEmail(),
+      password: goodPassword,
+      confirmPassword: goodPassword,
+      redirectTo: '/account/savedsearches/',
+    })
     expect(location(response)).toBe('/account/savedsearches/')
     expect((await person.get('/account/savedsearches/')).status).toBe(200)
   })
@@ -203,7 +209,11 @@ describe('favorites', () => {
     const person = visitor()
     const email = await signUp(person)
     const liked = listing(3)
-    const response = await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id) }, { referer: 'http://land.localhost/search/all-land/page-2/' })
+    const response = await person.post(
+      '/account/savedproperties/',
+      { intent: 'like', listingId: String(liked.id) },
+      { referer: 'http://land.localhost/search/all-land/page-2/' },
+    )
     expect(response.status).toBe(303)
     expect(location(response)).toBe(`/search/all-land/page-2/#like-${liked.id}`)
     expect(likeCount(email, liked.id)).toBe(1)
@@ -221,7 +231,11 @@ describe('favorites', () => {
     const email = await signUp(visitor())
     const person = visitor()
     const liked = listing(4)
-    const response = await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id) }, { referer: 'http://land.localhost/search/texas-land-for-sale/' })
+    const response = await person.post(
+      '/account/savedproperties/',
+      { intent: 'like', listingId: String(liked.id) },
+      { referer: 'http://land.localhost/search/texas-land-for-sale/' },
+    )
     expect(response.status).toBe(303)
     const login = new URL(location(response)!, 'http://land.localhost')
     expect(login.pathname).toBe('/login')
@@ -429,9 +443,19 @@ describe('settings', () => {
   test('a new password needs the current one', async () => {
     const person = visitor()
     const email = await signUp(person)
-    const wrong = await person.post('/account/details/', { intent: 'password', currentPassword: 'nope-nope-1', password: 'new-pass-77', confirmPassword: 'new-pass-77' })
+    const wrong = await person.post('/account/details/', {
+      intent: 'password',
+      currentPassword: 'nope-nope-1',
+      password: 'new-pass-77',
+      confirmPassword: 'new-pass-77',
+    })
     expect(await text(wrong)).toContain('This is not your current password.')
-    const right = await person.post('/account/details/', { intent: 'password', currentPassword: goodPassword, password: 'new-pass-77', confirmPassword: 'new-pass-77' })
+    const right = await person.post('/account/details/', {
+      intent: 'password',
+      currentPassword: goodPassword,
+      password: 'new-pass-77',
+      confirmPassword: 'new-pass-77',
+    })
     expect(right.status).toBe(303)
     expect((await visitor().post('/login', { email, password: 'new-pass-77' })).status).toBe(303)
   })

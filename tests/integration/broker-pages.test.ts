@@ -38,11 +38,16 @@ interface AccountRow {
 }
 
 function accounts(site: SiteProfile, condition: string, orderBy = 'accounts.id') {
-  return db.prepare(`select rows.*, accounts.email from (${directoryAccounts(site, condition)}) as rows join accounts on accounts.id = rows.id order by ${orderBy}`).all() as AccountRow[]
+  return db
+    .prepare(`select rows.*, accounts.email from (${directoryAccounts(site, condition)}) as rows join accounts on accounts.id = rows.id order by ${orderBy}`)
+    .all() as AccountRow[]
 }
 
 /** A paid broker with listings on every listing site. */
-const everywhere = accounts(sites.land, `accounts.is_free = 0 and exists (select 1 from listings where listings.account_id = accounts.id and ${activeOn(sites.farm)}) and exists (select 1 from listings where listings.account_id = accounts.id and ${activeOn(sites.hunting)})`)[0]!
+const everywhere = accounts(
+  sites.land,
+  `accounts.is_free = 0 and exists (select 1 from listings where listings.account_id = accounts.id and ${activeOn(sites.farm)}) and exists (select 1 from listings where listings.account_id = accounts.id and ${activeOn(sites.hunting)})`,
+)[0]!
 const freeSeller = accounts(sites.land, 'accounts.is_free = 1')[0]!
 
 async function html(host: string, path: string, status = 200) {
@@ -84,9 +89,11 @@ describe('broker directory', () => {
 
   test('filtering by state and broker type counts what SQL counts, with the spec title', async () => {
     const [busiest] = db
-      .prepare(`select states.id, states.name, lower(states.slug) as token, accounts.broker_type as type, count(*) as brokers
+      .prepare(
+        `select states.id, states.name, lower(states.slug) as token, accounts.broker_type as type, count(*) as brokers
                 from (${directoryAccounts(sites.land)}) as rows join accounts on accounts.id = rows.id join states on states.id = accounts.state_id
-                group by states.id, accounts.broker_type order by brokers desc, states.id limit 1`)
+                group by states.id, accounts.broker_type order by brokers desc, states.id limit 1`,
+      )
       .all() as { id: number; name: string; token: string; type: number; brokers: number }[]
     const type = brokerTypeOptions.find((option) => option.value === busiest!.type)!
     const statePage = await html('land.localhost', `/broker/${busiest!.token}/`)
@@ -94,7 +101,13 @@ describe('broker directory', () => {
     expect(statePage).toContain(`<title>${busiest!.name} Land Agents and Brokers | LandAtlas</title>`)
     const typePage = await html('land.localhost', `/broker/${busiest!.token}/${type.word}/`)
     expect(resultCount(typePage)).toBe(busiest!.brokers)
-    const typeHeadings = { brokers: 'Land Brokers', agents: 'Land Agents', auctioneer: 'Land Auctioneers', owner: 'Property Owners Selling Land', retailer: 'Land Retailers' }
+    const typeHeadings = {
+      brokers: 'Land Brokers',
+      agents: 'Land Agents',
+      auctioneer: 'Land Auctioneers',
+      owner: 'Property Owners Selling Land',
+      retailer: 'Land Retailers',
+    }
     expect(typePage).toContain(`<title>${busiest!.name} ${typeHeadings[type.word]} | LandAtlas</title>`)
     // The browse links lead to each state's page and each type's page, with their counts.
     expect(typePage).toContain(`href="/broker/${busiest!.token}/${type.word}/" aria-current="page"`)
@@ -109,10 +122,16 @@ describe('broker directory', () => {
 
   test('name A-Z, Z-A and most listings order the cards as SQL does', async () => {
     const byName = (direction: 'asc' | 'desc') =>
-      accounts(sites.land, '1 = 1', `lower(coalesce(nullif(accounts.contact_name, ''), accounts.company_name)) ${direction}, accounts.id`).map((row) => brokerDisplayName(row))
+      accounts(sites.land, '1 = 1', `lower(coalesce(nullif(accounts.contact_name, ''), accounts.company_name)) ${direction}, accounts.id`).map((row) =>
+        brokerDisplayName(row),
+      )
     expect(cardNames(await html('land.localhost', '/broker/sort-az/'))).toEqual(byName('asc').slice(0, 25))
     expect(cardNames(await html('land.localhost', '/broker/sort-za/'))).toEqual(byName('desc').slice(0, 25))
-    const mostListings = accounts(sites.land, '1 = 1', `rows.listingCount desc, lower(coalesce(nullif(accounts.contact_name, ''), accounts.company_name)), accounts.id`)
+    const mostListings = accounts(
+      sites.land,
+      '1 = 1',
+      `rows.listingCount desc, lower(coalesce(nullif(accounts.contact_name, ''), accounts.company_name)), accounts.id`,
+    )
     const page = await html('land.localhost', '/broker/sort-listings-high/')
     expect(cardNames(page)).toEqual(mostListings.slice(0, 25).map((row) => brokerDisplayName(row)))
     expect(metaContent(page, 'robots')).toBe('noindex, follow')
@@ -134,8 +153,15 @@ describe('broker directory', () => {
   })
 
   test('a name search finds contact and company names and is noindex, follow', async () => {
-    const name = (db.prepare(`select substr(contact_name, instr(contact_name, ' ') + 1) as last from accounts group by last order by count(*) desc, last limit 1`).get() as { last: string }).last
-    const expected = accounts(sites.land, `lower(accounts.contact_name) like '%${name.toLowerCase()}%' or lower(accounts.company_name) like '%${name.toLowerCase()}%'`)
+    const name = (
+      db.prepare(`select substr(contact_name, instr(contact_name, ' ') + 1) as last from accounts group by last order by count(*) desc, last limit 1`).get() as {
+        last: string
+      }
+    ).last
+    const expected = accounts(
+      sites.land,
+      `lower(accounts.contact_name) like '%${name.toLowerCase()}%' or lower(accounts.company_name) like '%${name.toLowerCase()}%'`,
+    )
     expect(expected.length).toBeGreaterThan(0)
     const page = await html('land.localhost', `/broker/?name=${name}`)
     expect(resultCount(page)).toBe(expected.length)
@@ -182,12 +208,14 @@ describe('broker pages', () => {
 
   test('on the land site /member/{id}/… stays the broker results search, and a non-numeric id falls back to search', async () => {
     const results = await html('land.localhost', `/member/${everywhere.id}/`)
-    expect(results).toContain(`>${(db.prepare(`select count(*) as count from listings where account_id = ? and status in (1, 2)`).get(everywhere.id) as { count: number }).count} results<`)
+    expect(results).toContain(
+      `>${(db.prepare(`select count(*) as count from listings where account_id = ? and status in (1, 2)`).get(everywhere.id) as { count: number }).count} results<`,
+    )
     await html('land.localhost', `/member/${everywhere.id}/sort-newest/`)
     await html('land.localhost', '/member/jane-doe/not-a-number', 404)
   })
 
-  test('another site\'s broker shapes are 404s, and the valuation site has none', async () => {
+  test("another site's broker shapes are 404s, and the valuation site has none", async () => {
     await html('farm.localhost', brokerPagePath(sites.land, everywhere)!, 404)
     await html('land.localhost', brokerPagePath(sites.hunting, everywhere)!, 404)
     await html('hunting.localhost', brokerPagePath(sites.farm, everywhere)!, 404)
@@ -203,7 +231,7 @@ describe('broker pages', () => {
     expect(resultCount(page)).toBe(freeSeller.listingCount)
   })
 
-  test('the listings page pages through all of a broker\'s listings', async () => {
+  test("the listings page pages through all of a broker's listings", async () => {
     const [busiest] = accounts(sites.land, '1 = 1', 'rows.listingCount desc, accounts.id')
     expect(busiest!.listingCount).toBeGreaterThan(25)
     const first = await html('land.localhost', brokerPagePath(sites.land, busiest!, 'listings')!)
@@ -214,7 +242,7 @@ describe('broker pages', () => {
     await html('land.localhost', brokerPagePath(sites.land, busiest!, 'listings', lastPage + 1)!, 404)
   })
 
-  test('/propertylink/{brokerId} leads to the broker\'s page on the site, and an unknown id is a 404', async () => {
+  test("/propertylink/{brokerId} leads to the broker's page on the site, and an unknown id is a 404", async () => {
     for (const key of siteKeys) {
       const response = await fetchPage(hosts[key], `/propertylink/${everywhere.id}`)
       expect(response.status).toBe(302)
@@ -238,8 +266,15 @@ describe('a message to a broker', () => {
     await smtp.stop()
   })
 
-  const brokerLeads = (accountId: number) => (db.prepare('select count(*) as count from leads where account_id = ? and listing_id is null').get(accountId) as { count: number }).count
-  const goodMessage = { intent: 'contact', name: 'Pat Buyer', email: 'pat@example.com', phone: '(512) 555-0123', message: 'Do you have river frontage in the county?' }
+  const brokerLeads = (accountId: number) =>
+    (db.prepare('select count(*) as count from leads where account_id = ? and listing_id is null').get(accountId) as { count: number }).count
+  const goodMessage = {
+    intent: 'contact',
+    name: 'Pat Buyer',
+    email: 'pat@example.com',
+    phone: '(512) 555-0123',
+    message: 'Do you have river frontage in the county?',
+  }
 
   function post(host: string, path: string, fields: Record<string, string>) {
     addressCounter += 1

@@ -26,32 +26,38 @@ function textOf(html: string) {
 }
 
 describe('content pages on their own sites', () => {
-  test.each(everyPage.map((page) => [page.site.key, page.path, page]))('%s %s is an indexable page with its title and self canonical', async (_key, _path, { site, kind, path }) => {
-    const response = await fetchPage(host(site), path)
-    expect(response.status).toBe(200)
-    const html = await response.text()
-    expect(decodeEntities(html)).toContain(`<title>${headingNames[kind]} | ${site.name}</title>`)
-    expect(canonicalHref(html)).toBe(`http://${host(site)}${path}`)
-    expect(metaContent(html, 'robots')).toMatch(/^index, follow/)
-    expect(metaContent(html, 'description')?.length).toBeGreaterThan(50)
-    const text = textOf(html)
-    expect(text).toContain(site.name)
-    expect(text.length).toBeGreaterThan(2500)
-    expect(text).not.toMatch(/lorem|ipsum/i)
-  })
+  test.each(everyPage.map((page) => [page.site.key, page.path, page]))(
+    '%s %s is an indexable page with its title and self canonical',
+    async (_key, _path, { site, kind, path }) => {
+      const response = await fetchPage(host(site), path)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(decodeEntities(html)).toContain(`<title>${headingNames[kind]} | ${site.name}</title>`)
+      expect(canonicalHref(html)).toBe(`http://${host(site)}${path}`)
+      expect(metaContent(html, 'robots')).toMatch(/^index, follow/)
+      expect(metaContent(html, 'description')?.length).toBeGreaterThan(50)
+      const text = textOf(html)
+      expect(text).toContain(site.name)
+      expect(text.length).toBeGreaterThan(2500)
+      expect(text).not.toMatch(/lorem|ipsum/i)
+    },
+  )
 
-  test.each(everyPage.map((page) => [page.site.key, page.path, page]))('%s %s has one h1, then h2s, and a contents list that links to each section', async (_key, _path, { site, path }) => {
-    const html = await (await fetchPage(host(site), path)).text()
-    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
-    const levels = [...main.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]))
-    expect(levels[0]).toBe(1)
-    expect(levels.filter((level) => level === 1)).toHaveLength(1)
-    expect(levels.slice(1).every((level) => level === 2)).toBe(true)
-    const contentsLinks = [...main.matchAll(/<a [^>]*href="#([^"]+)"/g)].map((match) => match[1])
-    const sectionIds = [...main.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]).filter((id) => id !== 'contents-heading')
-    expect(contentsLinks).toEqual(sectionIds)
-    expect(new Set(sectionIds).size).toBe(sectionIds.length)
-  })
+  test.each(everyPage.map((page) => [page.site.key, page.path, page]))(
+    '%s %s has one h1, then h2s, and a contents list that links to each section',
+    async (_key, _path, { site, path }) => {
+      const html = await (await fetchPage(host(site), path)).text()
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+      const levels = [...main.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]))
+      expect(levels[0]).toBe(1)
+      expect(levels.filter((level) => level === 1)).toHaveLength(1)
+      expect(levels.slice(1).every((level) => level === 2)).toBe(true)
+      const contentsLinks = [...main.matchAll(/<a [^>]*href="#([^"]+)"/g)].map((match) => match[1])
+      const sectionIds = [...main.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]).filter((id) => id !== 'contents-heading')
+      expect(contentsLinks).toEqual(sectionIds)
+      expect(new Set(sectionIds).size).toBe(sectionIds.length)
+    },
+  )
 
   test('links between terms pages go to the same site’s own paths', async () => {
     let linkCount = 0

@@ -94,70 +94,65 @@ function countySlugsOf(stateAbbreviation: string) {
 }
 
 describe('a crawler starting at the land site home page', () => {
-  test(
-    'reaches every state landing, every county landing of two states, a listing and a broker page, with no broken link',
-    async () => {
-      const crawler = createCrawler('land.localhost')
-      await crawler.readRobots()
-      const home = await crawler.visit('/')
-      expect(home).toBeDefined()
-      // States: every state landing is linked from the home page or from the national landing it links to.
-      const national = home!.links.includes('/market-insights/') ? await crawler.visit('/market-insights/') : undefined
-      const linkedFromTop = new Set([...home!.links, ...(national?.links ?? [])])
-      for (const slug of stateSlugs) expect(linkedFromTop, `link to /${slug}`).toContain(`/${slug}`)
-      const stateLandings = new Map<string, CrawledPage | undefined>()
-      for (const slug of stateSlugs) stateLandings.set(slug, await crawler.visit(`/${slug}`))
-      // Counties of two states: each state landing links to every one of its counties.
-      const alongTheWay = [home, national]
-      for (const [slug, abbreviation] of [['Delaware', 'DE'], ['Vermont', 'VT']] as const) {
-        const landing = stateLandings.get(slug)
-        expect(landing, slug).toBeDefined()
-        alongTheWay.push(landing)
-        for (const county of countySlugsOf(abbreviation)) {
-          expect(landing!.links, `${slug} links to /${county}`).toContain(`/${county}`)
-          alongTheWay.push(await crawler.visit(`/${county}`))
-        }
+  test('reaches every state landing, every county landing of two states, a listing and a broker page, with no broken link', async () => {
+    const crawler = createCrawler('land.localhost')
+    await crawler.readRobots()
+    const home = await crawler.visit('/')
+    expect(home).toBeDefined()
+    // States: every state landing is linked from the home page or from the national landing it links to.
+    const national = home!.links.includes('/market-insights/') ? await crawler.visit('/market-insights/') : undefined
+    const linkedFromTop = new Set([...home!.links, ...(national?.links ?? [])])
+    for (const slug of stateSlugs) expect(linkedFromTop, `link to /${slug}`).toContain(`/${slug}`)
+    const stateLandings = new Map<string, CrawledPage | undefined>()
+    for (const slug of stateSlugs) stateLandings.set(slug, await crawler.visit(`/${slug}`))
+    // Counties of two states: each state landing links to every one of its counties.
+    const alongTheWay = [home, national]
+    for (const [slug, abbreviation] of [
+      ['Delaware', 'DE'],
+      ['Vermont', 'VT'],
+    ] as const) {
+      const landing = stateLandings.get(slug)
+      expect(landing, slug).toBeDefined()
+      alongTheWay.push(landing)
+      for (const county of countySlugsOf(abbreviation)) {
+        expect(landing!.links, `${slug} links to /${county}`).toContain(`/${county}`)
+        alongTheWay.push(await crawler.visit(`/${county}`))
       }
-      // A listing and a broker page, by links from a state landing's results.
-      const texas = stateLandings.get('Texas')!
-      const listingLink = texas.links.find((link) => link.startsWith('/property/'))
-      expect(listingLink, 'a listing linked from the Texas landing').toBeDefined()
-      const listing = await crawler.visit(listingLink!)
-      const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => /^\/member\/[a-z0-9-]+\/\d+$/.test(link))
-      expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
-      expect(listing).toBeDefined()
-      const broker = await crawler.visit(brokerLink!)
-      await crawler.checkLinksOf([...alongTheWay, texas, listing, broker])
-      expect(crawler.problems).toEqual([])
-    },
-    240_000,
-  )
+    }
+    // A listing and a broker page, by links from a state landing's results.
+    const texas = stateLandings.get('Texas')!
+    const listingLink = texas.links.find((link) => link.startsWith('/property/'))
+    expect(listingLink, 'a listing linked from the Texas landing').toBeDefined()
+    const listing = await crawler.visit(listingLink!)
+    const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => /^\/member\/[a-z0-9-]+\/\d+$/.test(link))
+    expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
+    expect(listing).toBeDefined()
+    const broker = await crawler.visit(brokerLink!)
+    await crawler.checkLinksOf([...alongTheWay, texas, listing, broker])
+    expect(crawler.problems).toEqual([])
+  }, 240_000)
 })
 
 describe.each([
   ['farm.localhost', /^\/property\/[a-z0-9-]+-\d+\/$/, /^\/broker\/[a-z0-9-]+-\d+\/$/],
   ['hunting.localhost', /^\/[a-z0-9-]+\/pid\/\d+\/$/, /^\/profile\/[a-z0-9-]+\/\d+$/],
 ])('a crawler starting at %s', (host, listingPattern, brokerPattern) => {
-  test(
-    'reaches every state, a listing and a broker page, with no broken link',
-    async () => {
-      const crawler = createCrawler(host)
-      await crawler.readRobots()
-      const home = await crawler.visit('/')
-      expect(home).toBeDefined()
-      const stateLinks = home!.links.filter((link) => /^\/[a-z-]+-land-for-sale\/?$/.test(link))
-      const states = await Promise.all(stateLinks.map((link) => crawler.visit(link)))
-      expect(new Set(stateLinks.map((link) => link.replaceAll('/', '').replace('-land-for-sale', ''))).size).toBe(stateSlugs.length)
-      const listingLink = states.flatMap((page) => page?.links ?? []).find((link) => listingPattern.test(link))
-      expect(listingLink, 'a listing linked from a state page').toBeDefined()
-      const listing = await crawler.visit(listingLink!)
-      const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => brokerPattern.test(link))
-      expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
-      const broker = await crawler.visit(brokerLink!)
-      const firstState = states.find((page) => page?.links.includes(listingLink!))
-      await crawler.checkLinksOf([home, firstState, listing, broker])
-      expect(crawler.problems).toEqual([])
-    },
-    240_000,
-  )
+  test('reaches every state, a listing and a broker page, with no broken link', async () => {
+    const crawler = createCrawler(host)
+    await crawler.readRobots()
+    const home = await crawler.visit('/')
+    expect(home).toBeDefined()
+    const stateLinks = home!.links.filter((link) => /^\/[a-z-]+-land-for-sale\/?$/.test(link))
+    const states = await Promise.all(stateLinks.map((link) => crawler.visit(link)))
+    expect(new Set(stateLinks.map((link) => link.replaceAll('/', '').replace('-land-for-sale', ''))).size).toBe(stateSlugs.length)
+    const listingLink = states.flatMap((page) => page?.links ?? []).find((link) => listingPattern.test(link))
+    expect(listingLink, 'a listing linked from a state page').toBeDefined()
+    const listing = await crawler.visit(listingLink!)
+    const brokerLink = [...crawler.pages.values()].flatMap((page) => page.links).find((link) => brokerPattern.test(link))
+    expect(brokerLink, 'a broker page linked from a page read').toBeDefined()
+    const broker = await crawler.visit(brokerLink!)
+    const firstState = states.find((page) => page?.links.includes(listingLink!))
+    await crawler.checkLinksOf([home, firstState, listing, broker])
+    expect(crawler.problems).toEqual([])
+  }, 240_000)
 })

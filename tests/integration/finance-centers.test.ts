@@ -12,7 +12,9 @@ describe('the /financing page', () => {
   let addressCounter = 0
 
   const center = (name: string) =>
-    seeded.prepare('select id, email, checkbox_label as checkboxLabel, checkbox_default_state as checkboxDefaultState from finance_centers where name = ?').get(name) as {
+    seeded
+      .prepare('select id, email, checkbox_label as checkboxLabel, checkbox_default_state as checkboxDefaultState from finance_centers where name = ?')
+      .get(name) as {
       id: number
       email: string
       checkboxLabel: string
@@ -29,7 +31,13 @@ describe('the /financing page', () => {
     })
   }
 
-  const goodMessage = { name: 'Jo Rancher', email: 'jo@example.com', phone: '406-555-0100', message: 'What down payment would 160 acres of grazing land need?', wantsFinancing: 'on' }
+  const goodMessage = {
+    name: 'Jo Rancher',
+    email: 'jo@example.com',
+    phone: '406-555-0100',
+    message: 'What down payment would 160 acres of grazing land need?',
+    wantsFinancing: 'on',
+  }
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer()
@@ -68,7 +76,14 @@ describe('the /financing page', () => {
 
   test('no, an unknown, an inactive or another site’s fcid shows the default lender', async () => {
     const defaultCenter = center('American Rural Land Lending Cooperative')
-    for (const query of ['', '?fcid=abc', '?fcid=0', '?fcid=987654', `?fcid=${center('Red River Farmers State Bank').id}`, `?fcid=${center('Big Sky Ag Lending').id}`]) {
+    for (const query of [
+      '',
+      '?fcid=abc',
+      '?fcid=0',
+      '?fcid=987654',
+      `?fcid=${center('Red River Farmers State Bank').id}`,
+      `?fcid=${center('Big Sky Ag Lending').id}`,
+    ]) {
       const response = await fetchPage('land.localhost', `/financing${query}`)
       expect(response.status).toBe(200)
       expect(canonicalHref(await response.text())).toBe(`http://land.localhost/financing?fcid=${defaultCenter.id}`)

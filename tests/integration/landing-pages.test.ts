@@ -29,7 +29,10 @@ const busiestTexasCounty = db
 
 /** The median of the active listings' real prices (and prices per acre) where `condition` holds, in whole dollars. */
 function medians(condition: string, ...parameters: unknown[]) {
-  const rows = db.prepare(`select price, acres from listings where status in (1, 2) and price > 2 and (${condition})`).all(...parameters) as { price: number; acres: number }[]
+  const rows = db.prepare(`select price, acres from listings where status in (1, 2) and price > 2 and (${condition})`).all(...parameters) as {
+    price: number
+    acres: number
+  }[]
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
     const middle = sorted.length >> 1
@@ -88,7 +91,9 @@ describe('state landings', () => {
   test('featured listings are the newest diamond, then platinum listings of the state', async () => {
     const html = await page('land.localhost', '/Texas')
     const featured = db
-      .prepare('select id from listings where state_id = 48 and status in (1, 2) and upgrade_level >= 2 order by upgrade_level desc, created_at desc, id desc limit 6')
+      .prepare(
+        'select id from listings where state_id = 48 and status in (1, 2) and upgrade_level >= 2 order by upgrade_level desc, created_at desc, id desc limit 6',
+      )
       .all() as { id: number }[]
     const section = html.slice(html.indexOf('Featured properties in Texas'))
     const shownIds = [...section.matchAll(/href="\/property\/[^"]+\/(\d+)\/"/g)].map((match) => Number(match[1]))
@@ -210,7 +215,11 @@ describe('home pages', () => {
     for (const state of states) {
       const expected = medians('state_id = ?', state.id)
       const dash = (value: number | null) => (value === null ? '–' : dollars(value))
-      expect(html).toMatch(new RegExp(`>${state.name}</th><td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`))
+      expect(html).toMatch(
+        new RegExp(
+          `>${state.name}</th><td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`,
+        ),
+      )
     }
     expect(html).not.toMatch(/href="\/(search|property|land)\b/)
   })

@@ -25,7 +25,6 @@ const events = (eventType: number) =>
 /** Events are written without holding up the page; give them a moment. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
 
-
 describe('details viewed', () => {
   test('a person opening a listing records one view; a crawler and the return after a form do not', async () => {
     const before = events(listingEventType.detailsViewed)

@@ -34,7 +34,12 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
     method: 'POST',
     body: new URLSearchParams(fields),
     // An empty value leaves that header out, as a browser that sends no Origin would.
-    headers: Object.entries({ 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${addressCounter}`, origin: 'http://land.localhost', ...headers }).filter(([, value]) => value !== ''),
+    headers: Object.entries({
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': `198.51.100.${addressCounter}`,
+      origin: 'http://land.localhost',
+      ...headers,
+    }).filter(([, value]) => value !== ''),
   })
 }
 
@@ -95,7 +100,8 @@ describe('contact the seller', () => {
     expect(checkbox!.includes('checked')).toBe(texasLender.isChecked === 1)
     expect(form).toContain(`<span>${texasLender.label}</span>`)
 
-    const financeLeads = () => (db.prepare('select count(*) as n from finance_leads where listing_id = ? and finance_center_id = ?').get(listing.id, texasLender.id) as { n: number }).n
+    const financeLeads = () =>
+      (db.prepare('select count(*) as n from finance_leads where listing_id = ? and finance_center_id = ?').get(listing.id, texasLender.id) as { n: number }).n
     const before = financeLeads()
     const unticked = await post(listing.path, { ...goodContact, message: 'No loan needed, thanks.' })
     expect(unticked.status).toBe(303)

@@ -22,7 +22,12 @@ describe('video players', () => {
   )
 
   test('the carousel offers photos, video and tour only when the listing has them, and the maps always', () => {
-    expect(carouselViews({ imageIds: [1, 2], videoUrl: 'https://youtu.be/R9IKGGEqzto', virtualTourUrl: null })).toEqual(['gallery', 'video', 'property-map', 'local-map'])
+    expect(carouselViews({ imageIds: [1, 2], videoUrl: 'https://youtu.be/R9IKGGEqzto', virtualTourUrl: null })).toEqual([
+      'gallery',
+      'video',
+      'property-map',
+      'local-map',
+    ])
     expect(carouselViews({ imageIds: [], videoUrl: null, virtualTourUrl: 'https://tours.example/x' })).toEqual(['tour', 'property-map', 'local-map'])
   })
 })

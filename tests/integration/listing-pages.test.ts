@@ -6,7 +6,6 @@ import { canonicalHref, decodeEntities, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()
 
-
 interface ListingFacts {
   id: number
   acres: number
@@ -176,7 +175,9 @@ describe('head and structured data', () => {
 
   test('the title names acres, kind of land, county and price, and the Open Graph image is absolute', async () => {
     const html = await pageHtml(hosts.land, listingPath(sites.land, timberland))
-    expect(html).toMatch(new RegExp(`<title>[\\d,.]+ Acres? of [A-Za-z ]+ in ${timberland.countyName}, ${timberland.stateAbbreviation} – [^<]+ \\| LandAtlas</title>`))
+    expect(html).toMatch(
+      new RegExp(`<title>[\\d,.]+ Acres? of [A-Za-z ]+ in ${timberland.countyName}, ${timberland.stateAbbreviation} – [^<]+ \\| LandAtlas</title>`),
+    )
     expect(html).toContain(`<meta property="og:image" content="http://land.localhost/resizedimages/630/1200/cover/80/1-${timberland.imageIds[0]}"`)
     expect(html).toContain(`<meta property="og:url" content="http://land.localhost${listingPath(sites.land, timberland)}"`)
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"')

@@ -48,9 +48,21 @@ function withFinance(host: string, menuItems: string[]) {
 
 describe('header and footer on every site', () => {
   test.each([
-    ['land.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Popular States', 'Popular Searches', 'Resources', 'About Us']],
-    ['farm.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Farm & Ranch Real Estate by Type', 'Farm & Ranch Real Estate by State', 'About Us', 'For Partners']],
-    ['hunting.localhost', ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'], ['Recreational Land by Type', 'Hunting Land by State', 'About Us', 'For Partners']],
+    [
+      'land.localhost',
+      ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'],
+      ['Popular States', 'Popular Searches', 'Resources', 'About Us'],
+    ],
+    [
+      'farm.localhost',
+      ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'],
+      ['Farm & Ranch Real Estate by Type', 'Farm & Ranch Real Estate by State', 'About Us', 'For Partners'],
+    ],
+    [
+      'hunting.localhost',
+      ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'],
+      ['Recreational Land by Type', 'Hunting Land by State', 'About Us', 'For Partners'],
+    ],
     ['value.localhost', ['Sign up', 'Log in'], ['About Us']],
   ])('the %s home page has its menu and footer columns', async (host, menuItems, footerHeadings) => {
     const html = await pageHtml(host, '/')

@@ -18,7 +18,7 @@ const db = openTestDatabase()
 afterAll(() => db.close())
 
 /** Every state of the seeded gazetteer, in a fixed order that is not alphabetical (as if by listing count). */
-const states = (db.prepare('select name, slug from states order by abbreviation desc').all() as { name: string; slug: string }[])
+const states = db.prepare('select name, slug from states order by abbreviation desc').all() as { name: string; slug: string }[]
 const statesByName = [...states].sort((a, b) => a.name.localeCompare(b.name))
 
 const searchSites = [sites.land, sites.farm, sites.hunting]
@@ -39,8 +39,12 @@ const labels = (links: NavigationLink[]) => links.map((link) => link.label)
 
 describe('menu links', () => {
   test.each(searchSites)('every search link of the $name menu and footer is a search its grammar reads back', (site) => {
-    const internal = allLinks(site).filter((link) => link.href.startsWith('/') && !['/', sitemapPath(site, { kind: 'home' }), '/addlisting/', brokerDirectoryPath(site)].includes(link.href))
-    const searches = internal.filter((link) => !link.href.startsWith('/addlisting/') && !Object.values(site.contentPaths).includes(link.href) && link.href !== '/market-insights/')
+    const internal = allLinks(site).filter(
+      (link) => link.href.startsWith('/') && !['/', sitemapPath(site, { kind: 'home' }), '/addlisting/', brokerDirectoryPath(site)].includes(link.href),
+    )
+    const searches = internal.filter(
+      (link) => !link.href.startsWith('/addlisting/') && !Object.values(site.contentPaths).includes(link.href) && link.href !== '/market-insights/',
+    )
     expect(searches.length).toBeGreaterThan(60)
     for (const link of searches) expect(parseSearchPath(site, link.href), link.href).toMatchObject({ normalPath: link.href })
   })
@@ -76,7 +80,9 @@ describe('menu links', () => {
   test('the rural sites speak their own grammar in the menu', () => {
     const [farmTypes] = siteNavigation(sites.farm, states).menu.searchLand
     expect(farmTypes!.links[0]).toEqual({ label: 'Farms and Ranches', href: '/land/farms-and-ranches' })
-    const texas = siteNavigation(sites.hunting, states).menu.searchByState.flatMap((group) => group.links).find((link) => link.label === 'Texas Land For Sale')
+    const texas = siteNavigation(sites.hunting, states)
+      .menu.searchByState.flatMap((group) => group.links)
+      .find((link) => link.label === 'Texas Land For Sale')
     expect(texas?.href).toBe('/texas-land-for-sale')
   })
 
@@ -159,7 +165,11 @@ describe('footers', () => {
     const byState = html.slice(html.indexOf('Hunting Land by State'))
     const shownStates = byState.slice(0, byState.indexOf('<details')).match(/<a /g)?.length
     expect(shownStates).toBe(5)
-    expect(parse(html).querySelectorAll('details > summary').map((summary) => summary.text)).toContain('More states')
+    expect(
+      parse(html)
+        .querySelectorAll('details > summary')
+        .map((summary) => summary.text),
+    ).toContain('More states')
     expect(decodeEntities(html)).toContain(`© ${new Date().getFullYear()} Wild Acres`)
   })
 })
@@ -172,7 +182,14 @@ describe('header', () => {
     const site = props.site ?? sites.land
     return decodeEntities(
       renderToStaticMarkup(
-        createElement(SiteHeader, { site, menu: siteNavigation(site, states).menu, viewer: null, currentPath: '/search/texas-land-for-sale/?keywords=creek', isTransparent: false, ...props }),
+        createElement(SiteHeader, {
+          site,
+          menu: siteNavigation(site, states).menu,
+          viewer: null,
+          currentPath: '/search/texas-land-for-sale/?keywords=creek',
+          isTransparent: false,
+          ...props,
+        }),
       ),
     )
   }

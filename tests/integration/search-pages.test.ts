@@ -5,7 +5,6 @@ import { countWhere } from '../support/test-database'
 
 const { fetchPage, db } = productionPages()
 
-
 function resultsCount(html: string) {
   const match = html.match(/>([\d,]+) results</)
   return match ? Number(match[1]!.replaceAll(',', '')) : undefined
@@ -171,7 +170,8 @@ describe('sold searches', () => {
   })
 
   test('the filter form sends sale prices and dates to their readable tokens', async () => {
-    const query = 'filters=1&sortOrder=default&marketStatuses=available&marketStatuses=under-contract&salesPriceMin=100%2C000&salesPriceMax=&soldDateMin=2025-01-01&soldDateMax=12%2F31%2F2025'
+    const query =
+      'filters=1&sortOrder=default&marketStatuses=available&marketStatuses=under-contract&salesPriceMin=100%2C000&salesPriceMax=&soldDateMin=2025-01-01&soldDateMax=12%2F31%2F2025'
     const response = await fetchPage('land.localhost', `/search/texas-land-for-sale/?${query}`)
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/sold-price-over-100000/sold-2025-01-01-2025-12-31/')
@@ -185,7 +185,9 @@ describe('sold searches', () => {
     expect(html).toContain('A sale price or sold date shows sold listings only.')
     expect(html).toMatch(/<input type="number"[^>]*name="salesPriceMin"[^>]*value="100000"/)
     expect(parse(html).querySelector('input[name="soldDateMin"]')?.attributes).toMatchObject({ type: 'date', value: '2025-01-01' })
-    const checkedStatuses = parse(html).querySelectorAll('input[type="checkbox"][name="marketStatuses"]').filter((box) => box.hasAttribute('checked'))
+    const checkedStatuses = parse(html)
+      .querySelectorAll('input[type="checkbox"][name="marketStatuses"]')
+      .filter((box) => box.hasAttribute('checked'))
     expect(checkedStatuses.map((box) => box.getAttribute('value'))).toEqual(['sold'])
     // Status Sold, the sale price range and one sold date bound (spec §5).
     expect(html).toMatch(/Filter(<!-- -->)? \(3\)/)
@@ -194,7 +196,10 @@ describe('sold searches', () => {
 
 describe('forms without JavaScript', () => {
   test('the filter form lands on the canonical path of the chosen filters', async () => {
-    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/?filters=1&sortOrder=default&priceMax=250%2C000&acresMin=10&propertyTypes=hunting-land&ownerFinancing=on&keywordQuery=')
+    const response = await fetchPage(
+      'land.localhost',
+      '/search/texas-land-for-sale/?filters=1&sortOrder=default&priceMax=250%2C000&acresMin=10&propertyTypes=hunting-land&ownerFinancing=on&keywordQuery=',
+    )
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/hunting-land-for-sale/price-under-250000/acres-over-10/owner-financing/')
   })
@@ -208,7 +213,10 @@ describe('forms without JavaScript', () => {
   test('the location box resolves a state, a county and a zip, and offers candidates when ambiguous', async () => {
     const state = await fetchPage('land.localhost', '/find?q=Texas')
     expect(state.headers.get('location')).toBe('/search/texas-land-for-sale/')
-    const county = await fetchPage('land.localhost', `/find?q=${encodeURIComponent('Travis County, TX')}&from=${encodeURIComponent('/search/montana-land-for-sale/farms-for-sale/')}`)
+    const county = await fetchPage(
+      'land.localhost',
+      `/find?q=${encodeURIComponent('Travis County, TX')}&from=${encodeURIComponent('/search/montana-land-for-sale/farms-for-sale/')}`,
+    )
     expect(county.headers.get('location')).toBe('/search/texas-land-for-sale/travis-county/farms-for-sale/')
     const zip = await fetchPage('land.localhost', '/find?q=78701')
     expect(zip.headers.get('location')).toBe('/search/texas/78701-land-for-sale/')
@@ -220,7 +228,10 @@ describe('forms without JavaScript', () => {
   })
 
   test('a second county in the same state is added to the search, not swapped in', async () => {
-    const response = await fetchPage('land.localhost', `/find?q=${encodeURIComponent('Hays County, TX')}&from=${encodeURIComponent('/search/texas-land-for-sale/travis-county/')}`)
+    const response = await fetchPage(
+      'land.localhost',
+      `/find?q=${encodeURIComponent('Hays County, TX')}&from=${encodeURIComponent('/search/texas-land-for-sale/travis-county/')}`,
+    )
     expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/hays-county/travis-county/')
   })
 })

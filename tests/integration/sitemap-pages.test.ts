@@ -40,7 +40,8 @@ function slugsWhere(table: 'states' | 'counties', condition: string) {
   return (db.prepare(`select slug from ${table} where ${condition} order by slug`).all() as { slug: string }[]).map((row) => row.slug)
 }
 
-const stateHasListings = (scopeBits: number) => `exists (select 1 from listings where state_id = states.id and (${scopeBits} = 0 or property_types & ${scopeBits} != 0))`
+const stateHasListings = (scopeBits: number) =>
+  `exists (select 1 from listings where state_id = states.id and (${scopeBits} = 0 or property_types & ${scopeBits} != 0))`
 const countyHasListings = 'exists (select 1 from listings where county_id = counties.id)'
 
 describe('the sitemap home page', () => {
@@ -67,7 +68,7 @@ describe('the sitemap home page', () => {
     expect(hrefs).toContain(nationalSearch)
   })
 
-  test('the valuation site\'s sitemap lists its own pages and no places', async () => {
+  test("the valuation site's sitemap lists its own pages and no places", async () => {
     const html = await sitemapHtml('value', '/sitemap/')
     expect(html).toContain('<title>Sitemap | AcreWorth</title>')
     expect(hrefsOf(html)).toContain('/')
@@ -75,7 +76,7 @@ describe('the sitemap home page', () => {
   })
 })
 
-describe('a state\'s sitemap', () => {
+describe("a state's sitemap", () => {
   test('links every county of the state with listings, its featured and new listings, its landing and its searches', async () => {
     const html = await sitemapHtml('land', '/sitemap/Texas')
     expect(html).toContain('<title>Texas Listings by County – Sitemap | LandAtlas</title>')
@@ -86,16 +87,20 @@ describe('a state\'s sitemap', () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/sitemap/', '/sitemap/featured-listing/TX', '/sitemap/new-listing/TX', '/Texas', '/search/texas-land-for-sale/']))
   })
 
-  test('on the farm site it links only the counties with farm listings, in the farm site\'s spelling', async () => {
+  test("on the farm site it links only the counties with farm listings, in the farm site's spelling", async () => {
     const html = await sitemapHtml('farm', '/sitemap/nebraska/')
     const scope = sites.farm.listingScopeBits
     const expected = slugsWhere('counties', `state_id = 31 and exists (select 1 from listings where county_id = counties.id and property_types & ${scope} != 0)`)
-    expect(hrefsOf(html).filter((href) => /^\/sitemap\/[a-z-]+-county-ne\/$/.test(href)).sort()).toEqual(expected.map((slug) => `/sitemap/${slug.toLowerCase()}/`))
+    expect(
+      hrefsOf(html)
+        .filter((href) => /^\/sitemap\/[a-z-]+-county-ne\/$/.test(href))
+        .sort(),
+    ).toEqual(expected.map((slug) => `/sitemap/${slug.toLowerCase()}/`))
     expect(hrefsOf(html)).toContain('/nebraska-land-for-sale')
   })
 })
 
-describe('a county\'s sitemap', () => {
+describe("a county's sitemap", () => {
   test('links every listing of the county, sold and off-market ones too', async () => {
     const html = await sitemapHtml('land', '/sitemap/Yukon-Koyukuk-Borough-AK')
     expect(listingHrefsOf('land', html).sort()).toEqual(listingsWhere('land', "counties.slug = 'Yukon-Koyukuk-Borough-AK'"))
@@ -122,17 +127,24 @@ describe('a county\'s sitemap', () => {
 })
 
 describe('featured and new listings of a state', () => {
-  test('the featured listings are the state\'s active diamond, platinum and gold listings', async () => {
+  test("the featured listings are the state's active diamond, platinum and gold listings", async () => {
     const html = await sitemapHtml('land', '/sitemap/featured-listing/TX')
     expect(html).toContain('<title>Featured Listings in Texas – Sitemap | LandAtlas</title>')
-    expect(listingHrefsOf('land', html).sort()).toEqual(listingsWhere('land', "states.abbreviation = 'TX' and listings.status in (1, 2) and listings.upgrade_level in (1, 2, 3)"))
+    expect(listingHrefsOf('land', html).sort()).toEqual(
+      listingsWhere('land', "states.abbreviation = 'TX' and listings.status in (1, 2) and listings.upgrade_level in (1, 2, 3)"),
+    )
   })
 
-  test('the new listings are the state\'s active listings of the past 30 days, within the site\'s scope', async () => {
+  test("the new listings are the state's active listings of the past 30 days, within the site's scope", async () => {
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString()
-    for (const [key, path] of [['land', '/sitemap/new-listing/TX'], ['hunting', '/sitemap/new-listing/tx']] as const) {
+    for (const [key, path] of [
+      ['land', '/sitemap/new-listing/TX'],
+      ['hunting', '/sitemap/new-listing/tx'],
+    ] as const) {
       const html = await sitemapHtml(key, path)
-      expect(listingHrefsOf(key, html).sort(), key).toEqual(listingsWhere(key, "states.abbreviation = 'TX' and listings.status in (1, 2) and listings.created_at >= ?", since))
+      expect(listingHrefsOf(key, html).sort(), key).toEqual(
+        listingsWhere(key, "states.abbreviation = 'TX' and listings.status in (1, 2) and listings.created_at >= ?", since),
+      )
     }
   })
 })
@@ -149,7 +161,7 @@ describe('sitemap addresses', () => {
     ['farm', '/sitemap/atlantis/'],
     ['hunting', '/sitemap/nowhere-county-tx'],
     ['value', '/sitemap/Texas'],
-  ] as const)('on the %s site %s is the site\'s 404 page', async (key, path) => {
+  ] as const)("on the %s site %s is the site's 404 page", async (key, path) => {
     const response = await fetchPage(hostOf(key), path, { headers: { accept: 'text/html' } })
     expect(response.status).toBe(404)
     expect(await response.text()).toContain(sites[key].wording.notFound.replace("'", '&#x27;'))

@@ -113,7 +113,7 @@ function listingsOfSite(key: SiteKey): ListingRow[] {
 const secondsOf = (timestamp: string) => `${timestamp.slice(0, 19)}Z`
 
 describe('XML sitemaps', () => {
-  test.each(siteKeys)('the %s site\'s /sitemap.xml indexes its own files, each a well-formed urlset within the protocol\'s limits', async (key) => {
+  test.each(siteKeys)("the %s site's /sitemap.xml indexes its own files, each a well-formed urlset within the protocol's limits", async (key) => {
     const { index, files } = await siteSitemaps(key)
     expect(index.root).toBe('sitemapindex')
     expect(index.entries.length).toBeGreaterThan(0)
@@ -132,12 +132,16 @@ describe('XML sitemaps', () => {
         locations.add(url.loc)
       }
       // An index entry's date is its file's newest.
-      const newest = file.entries.map((url) => url.lastmod).filter((lastmod) => lastmod !== undefined).sort().at(-1)
+      const newest = file.entries
+        .map((url) => url.lastmod)
+        .filter((lastmod) => lastmod !== undefined)
+        .sort()
+        .at(-1)
       expect(entry.lastmod).toBe(newest)
     }
   })
 
-  test.each(listingSiteKeys)('every listing the %s site shows appears exactly once, in its state\'s file, with its own lastmod', async (key) => {
+  test.each(listingSiteKeys)("every listing the %s site shows appears exactly once, in its state's file, with its own lastmod", async (key) => {
     const { files } = await siteSitemaps(key)
     const expected = new Map<string, string[]>()
     for (const listing of listingsOfSite(key)) {
@@ -145,7 +149,8 @@ describe('XML sitemaps', () => {
       expected.set(fileName, [...(expected.get(fileName) ?? []), `${originOf(key)}${listingPath(sites[key], listing)} ${secondsOf(listing.updatedAt)}`])
     }
     const actual = new Map(
-      [...files].filter(([filePath]) => filePath.startsWith('/sitemaps/listings-'))
+      [...files]
+        .filter(([filePath]) => filePath.startsWith('/sitemaps/listings-'))
         .map(([filePath, file]) => [filePath, file.entries.map((url) => `${url.loc} ${url.lastmod}`)]),
     )
     expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort())
@@ -168,8 +173,12 @@ describe('XML sitemaps', () => {
     const { files } = await siteSitemaps('land')
     const landings = new Set(files.get('/sitemaps/landings.xml')!.entries.map((url) => new URL(url.loc).pathname))
     const states = db.prepare('select slug from states').all() as { slug: string }[]
-    const counties = db.prepare('select slug from counties where exists (select 1 from listings where county_id = counties.id and status in (1, 2))').all() as { slug: string }[]
-    const emptyCounty = db.prepare('select slug from counties where not exists (select 1 from listings where county_id = counties.id and status in (1, 2)) limit 1').get() as { slug: string }
+    const counties = db.prepare('select slug from counties where exists (select 1 from listings where county_id = counties.id and status in (1, 2))').all() as {
+      slug: string
+    }[]
+    const emptyCounty = db
+      .prepare('select slug from counties where not exists (select 1 from listings where county_id = counties.id and status in (1, 2)) limit 1')
+      .get() as { slug: string }
     expect(landings.has('/market-insights/')).toBe(true)
     for (const { slug } of [...states, ...counties]) expect(landings.has(`/${slug}`), slug).toBe(true)
     expect(landings.has(`/${emptyCounty.slug}`)).toBe(false)
@@ -183,7 +192,10 @@ describe('XML sitemaps', () => {
     const landings = files.get('/sitemaps/landings.xml')!.entries.map((url) => new URL(url.loc).pathname)
     expect(landings[0]).toBe('/land')
     expect(landings).toContain('/texas-land-for-sale')
-    expect(landings.slice(1).every((landing) => /^\/[a-z-]+-land-for-sale(\/[a-z0-9-]+-(county|parish|borough))?$/.test(landing)), landings.join(' ')).toBe(true)
+    expect(
+      landings.slice(1).every((landing) => /^\/[a-z-]+-land-for-sale(\/[a-z0-9-]+-(county|parish|borough))?$/.test(landing)),
+      landings.join(' '),
+    ).toBe(true)
     const searches = files.get('/sitemaps/searches.xml')!.entries.map((url) => new URL(url.loc).pathname)
     expect(searches).toContain(typeSearch)
     expect(searches.some((search) => landings.includes(search))).toBe(false)
@@ -192,7 +204,12 @@ describe('XML sitemaps', () => {
   test('a search the sitemaps list finds something, and an empty one is left out', async () => {
     const { files } = await siteSitemaps('land')
     const searches = new Set(files.get('/sitemaps/searches.xml')!.entries.map((url) => new URL(url.loc).pathname))
-    const count = (condition: string) => (db.prepare(`select count(*) as count from listings join states on states.id = listings.state_id where status in (1, 2) and ${condition}`).get() as { count: number }).count
+    const count = (condition: string) =>
+      (
+        db.prepare(`select count(*) as count from listings join states on states.id = listings.state_id where status in (1, 2) and ${condition}`).get() as {
+          count: number
+        }
+      ).count
     for (const [searchPath, condition] of [
       ['/search/texas-land-for-sale/', "states.abbreviation = 'TX'"],
       ['/search/texas-land-for-sale/beachfront-for-sale/', "states.abbreviation = 'TX' and property_types & 1024 != 0"],
@@ -203,7 +220,7 @@ describe('XML sitemaps', () => {
     }
   })
 
-  test('on a public host the sitemaps name the site\'s production origin, as its canonical links do', async () => {
+  test("on a public host the sitemaps name the site's production origin, as its canonical links do", async () => {
     process.env.SITE_HOSTS = 'www.farmranchfinder.example=farm'
     try {
       const response = await fetchPage('www.farmranchfinder.example', '/sitemap.xml')
@@ -244,7 +261,12 @@ describe('splitting past the per-file limit', () => {
     const whole = await sitemapFileEntries(modelDb, sites.land, { kind: { listingsOf: 'tx' }, part: 1 })
     parts.forEach((part, index) => {
       expect(part!.length).toBeLessThanOrEqual(urlsPerFile)
-      expect(texasFiles[index]!.lastmod).toBe(part!.map((entry) => entry.lastmod!).sort().at(-1))
+      expect(texasFiles[index]!.lastmod).toBe(
+        part!
+          .map((entry) => entry.lastmod!)
+          .sort()
+          .at(-1),
+      )
     })
     expect(parts.flatMap((part) => part!.map((entry) => entry.path)).sort()).toEqual(whole!.map((entry) => entry.path).sort())
     expect(await sitemapFileEntries(modelDb, sites.land, { kind: { listingsOf: 'tx' }, part: partCount + 1 }, { urlsPerFile })).toBeUndefined()
@@ -262,7 +284,13 @@ describe('splitting past the per-file limit', () => {
 
 describe('the searches sitemaps list', () => {
   test('every facet is an indexable search, already in normal form, at each place level it is listed for', () => {
-    const places = { national: {}, state: { state: 'texas' }, region: { state: 'texas', places: ['central-texas-region'] }, county: { state: 'texas', places: ['travis-county'] }, city: { state: 'texas', places: ['austin'] } }
+    const places = {
+      national: {},
+      state: { state: 'texas' },
+      region: { state: 'texas', places: ['central-texas-region'] },
+      county: { state: 'texas', places: ['travis-county'] },
+      city: { state: 'texas', places: ['austin'] },
+    }
     for (const facet of searchFacets) {
       for (const level of facet.levels) {
         const criteria = { ...emptyCriteria, ...places[level], ...facet.criteria }
@@ -292,23 +320,22 @@ const sampledKinds = [
 // Landing pages (land site) and broker pages come from other branches: those samples answer 200 once they are merged.
 describe('sampled sitemap URLs are canonical, indexable pages', () => {
   // The valuation site has pages alone (previous describe).
-  const sampled = siteKeys.flatMap((key) => sampledKinds.filter(([kind]) => key !== 'value' || kind === 'pages').map(([kind, perFile]) => [key, kind, perFile] as const))
-  test.each(sampled)(
-    'on the %s site, %s URLs answer 200 with a self canonical and no noindex',
-    async (key, kind, perFile) => {
-      const { files } = await siteSitemaps(key)
-      const urls = [...files].filter(([filePath]) => filePath.startsWith(`/sitemaps/${kind}`)).flatMap(([, file]) => sample(file.entries, perFile))
-      expect(urls.length).toBeGreaterThan(0)
-      for (const { loc } of urls) {
-        const url = new URL(loc)
-        const response = await fetchPage(hostOf(key), `${url.pathname}${url.search}`, { headers: { accept: 'text/html' } })
-        expect(response.status, loc).toBe(200)
-        const html = await response.text()
-        expect(canonicalHref(html), loc).toBe(loc)
-        expect(metaContent(html, 'robots'), loc).not.toMatch(/noindex/)
-      }
-    },
+  const sampled = siteKeys.flatMap((key) =>
+    sampledKinds.filter(([kind]) => key !== 'value' || kind === 'pages').map(([kind, perFile]) => [key, kind, perFile] as const),
   )
+  test.each(sampled)('on the %s site, %s URLs answer 200 with a self canonical and no noindex', async (key, kind, perFile) => {
+    const { files } = await siteSitemaps(key)
+    const urls = [...files].filter(([filePath]) => filePath.startsWith(`/sitemaps/${kind}`)).flatMap(([, file]) => sample(file.entries, perFile))
+    expect(urls.length).toBeGreaterThan(0)
+    for (const { loc } of urls) {
+      const url = new URL(loc)
+      const response = await fetchPage(hostOf(key), `${url.pathname}${url.search}`, { headers: { accept: 'text/html' } })
+      expect(response.status, loc).toBe(200)
+      const html = await response.text()
+      expect(canonicalHref(html), loc).toBe(loc)
+      expect(metaContent(html, 'robots'), loc).not.toMatch(/noindex/)
+    }
+  })
 })
 
 describe('robots.txt', () => {
@@ -326,8 +353,21 @@ describe('robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${originOf(key)}/sitemap.xml`)
     for (const privatePath of ['/account/', '/api/', '/login', '/signup/', '/addlisting/', '/find?']) expect(lines).toContain(`Disallow: ${privatePath}`)
     const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim())
-    for (const publicPath of ['/', '/resizedimages/1/2/cover/80/1-3', '/search/all-land/', '/property/a/1/', '/sitemap/', '/sitemap.xml', '/member/a/1', '/find-agent/', '/financing']) {
-      expect(disallowed.some((rule) => publicPath.startsWith(rule)), publicPath).toBe(false)
+    for (const publicPath of [
+      '/',
+      '/resizedimages/1/2/cover/80/1-3',
+      '/search/all-land/',
+      '/property/a/1/',
+      '/sitemap/',
+      '/sitemap.xml',
+      '/member/a/1',
+      '/find-agent/',
+      '/financing',
+    ]) {
+      expect(
+        disallowed.some((rule) => publicPath.startsWith(rule)),
+        publicPath,
+      ).toBe(false)
     }
   })
 

@@ -58,8 +58,16 @@ describe('broker directory paths', () => {
     expect(parse(land, '/broker/?name=')?.normalPath).toBe('/broker/')
   })
 
-  test('unknown words, a wrong order, page 0 and another site\'s directory are not directory paths', () => {
-    for (const path of ['/broker/texas/realtors/', '/broker/agents/texas/', '/broker/sort-az/agents/', '/broker/page-0/', '/broker/texas/ohio/', '/broker/sort-newest/', '/brokers/']) {
+  test("unknown words, a wrong order, page 0 and another site's directory are not directory paths", () => {
+    for (const path of [
+      '/broker/texas/realtors/',
+      '/broker/agents/texas/',
+      '/broker/sort-az/agents/',
+      '/broker/page-0/',
+      '/broker/texas/ohio/',
+      '/broker/sort-newest/',
+      '/brokers/',
+    ]) {
       expect(parse(land, path), path).toBeUndefined()
     }
     expect(parse(farm, '/broker/')).toBeUndefined()

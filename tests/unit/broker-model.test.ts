@@ -54,7 +54,7 @@ describe.each([
     expect((await findDirectoryBrokers(db, { scopeBits: 0, sort: 'default', page: 1, pageSize: 10, name: '%' })).totalCount).toBe(0)
   })
 
-  test.runIf(enabled)('a broker\'s statistics count their active listings in scope, and an unknown id is no broker', async () => {
+  test.runIf(enabled)("a broker's statistics count their active listings in scope, and an unknown id is no broker", async () => {
     const [row] = (await activeAccounts(farmScope)).rows
     const stats = await findBrokerListingStats(db, { brokerId: row!.account_id, scopeBits: farmScope })
     expect(stats.activeListings).toBe(Number(row!.listings))

@@ -53,21 +53,22 @@ describe.each(targets)('the data layer on $name', ({ enabled, open }) => {
   test.skipIf(!enabled)('keyword search finds listings by a word of their title, and user text is never query syntax', async () => {
     const sample = await db.selectFrom('listings').select(['id', 'title']).orderBy('id').limit(1).executeTakeFirstOrThrow()
     const word = sample.title.split(/\s+/).find((part) => /^[A-Za-z]{5,}$/.test(part))!
-    const matches = await db
-      .selectFrom('listings')
-      .where(listingMatchesKeywords(db, word))
-      .select('id')
-      .execute()
+    const matches = await db.selectFrom('listings').where(listingMatchesKeywords(db, word)).select('id').execute()
     expect(matches.map((row) => row.id)).toContain(sample.id)
 
     for (const hostile of ['"OR (', "'; drop table listings; --", 'NEAR(a b) * ^', '']) {
-      await db
-        .selectFrom('listings')
-        .where(listingMatchesKeywords(db, hostile))
-        .select('id')
-        .execute()
+      await db.selectFrom('listings').where(listingMatchesKeywords(db, hostile)).select('id').execute()
     }
-    expect(Number((await db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(400)
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('listings')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(400)
   })
 
   test.skipIf(!enabled)('a row inserted without an id after the seed gets the next free id', async () => {
@@ -78,7 +79,10 @@ describe.each(targets)('the data layer on $name', ({ enabled, open }) => {
       .returning('id')
       .executeTakeFirstOrThrow()
     expect(inserted.id).toBeGreaterThan(0)
-    const { maxId } = await db.selectFrom('listings').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow()
+    const { maxId } = await db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.max('id').as('maxId'))
+      .executeTakeFirstOrThrow()
     const listing = await db.selectFrom('listings').selectAll().where('id', '=', Number(maxId)).executeTakeFirstOrThrow()
     const { id: _, ...copy } = listing as typeof listing & { search_vector?: unknown }
     delete (copy as { search_vector?: unknown }).search_vector

@@ -52,8 +52,6 @@ describe('document ids', () => {
 
   it('builds image paths, leaving out the default jpeg format', () => {
     expect(resizedImagePath(320, { height: 400, width: 600 })).toBe('/resizedimages/400/600/cover/80/1-320')
-    expect(resizedImagePath(320, { height: 400, width: 0, fit: 'inside', quality: 60, format: 'webp' })).toBe(
-      '/resizedimages/400/0/inside/60/webp/1-320',
-    )
+    expect(resizedImagePath(320, { height: 400, width: 0, fit: 'inside', quality: 60, format: 'webp' })).toBe('/resizedimages/400/0/inside/60/webp/1-320')
   })
 })

@@ -201,7 +201,10 @@ describe('free text from the location box', () => {
   test('a five-digit number that is both a zip and a property id lets the visitor choose', async () => {
     expect(await matchOf('12345')).toMatchObject({ kind: 'zip', zip: '12345' })
     const { id: _, ...listing } = await db.selectFrom('listings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
-    await db.insertInto('listings').values({ ...listing, id: 12345 }).execute()
+    await db
+      .insertInto('listings')
+      .values({ ...listing, id: 12345 })
+      .execute()
     try {
       const resolution = await resolve('12345')
       expect(resolution.kind === 'ambiguous' && resolution.suggestions.map((suggestion) => suggestion.kind)).toEqual(['zip', 'listing'])

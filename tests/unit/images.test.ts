@@ -28,7 +28,13 @@ afterAll(async () => {
 async function get(h: string | number, w: string | number, fit: string, q: string | number, splat: string, headers?: HeadersInit) {
   const url = `http://land.localhost/resizedimages/${h}/${w}/${fit}/${q}/${splat}`
   const params = { height: String(h), width: String(w), fit, quality: String(q), '*': splat }
-  const response = await loader({ request: new Request(url, { headers }), url: new URL(url), pattern: '/resizedimages/:height/:width/:fit/:quality/*', params, context: {} })
+  const response = await loader({
+    request: new Request(url, { headers }),
+    url: new URL(url),
+    pattern: '/resizedimages/:height/:width/:fit/:quality/*',
+    params,
+    context: {},
+  })
   return response
 }
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
-import {
-  isActiveListing,
-  isPaidListing,
-  listingTier,
-  showsContactButton,
-  showsEnvelopeIcon,
-  statusBadge,
-} from '~/models/listings/listing-rules'
+import { isActiveListing, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from '~/models/listings/listing-rules'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 
 type RuleInput = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel' | 'status' | 'salesDate'>

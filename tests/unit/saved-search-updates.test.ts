@@ -24,7 +24,11 @@ let userId: number
 async function savedSearch(path: string, notify: string, savedDaysBefore: number) {
   const search = (await searchToSave(db, sites.land, path))!
   await saveSearch(db, { userId, siteId: sites.land.siteId, search })
-  await db.updateTable('saved_searches').set({ notify, created_at: daysBefore(savedDaysBefore) }).where('path', '=', search.path).execute()
+  await db
+    .updateTable('saved_searches')
+    .set({ notify, created_at: daysBefore(savedDaysBefore) })
+    .where('path', '=', search.path)
+    .execute()
   return search
 }
 
@@ -34,7 +38,13 @@ async function stateListings(abbreviation: string, count: number) {
     .selectFrom('listings')
     .innerJoin('states', 'states.id', 'listings.state_id')
     .innerJoin('counties', 'counties.id', 'listings.county_id')
-    .select(['listings.id', 'listings.title', 'listings.acres', 'states.abbreviation as stateAbbreviation', sql<string>`counties.name || ' ' || counties.suffix`.as('countyName')])
+    .select([
+      'listings.id',
+      'listings.title',
+      'listings.acres',
+      'states.abbreviation as stateAbbreviation',
+      sql<string>`counties.name || ' ' || counties.suffix`.as('countyName'),
+    ])
     .where('states.abbreviation', '=', abbreviation)
     .where('listings.status', '=', 1)
     .orderBy('listings.id')

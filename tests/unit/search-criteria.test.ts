@@ -91,10 +91,15 @@ describe('sold criteria in normal form', () => {
 })
 
 describe('the filter form', () => {
-  const fromForm = (fields: Record<string, string>) => criteriaFromFilterForm(normalizeCriteria({ state: 'texas' }), new URLSearchParams({ filters: '1', ...fields }))
+  const fromForm = (fields: Record<string, string>) =>
+    criteriaFromFilterForm(normalizeCriteria({ state: 'texas' }), new URLSearchParams({ filters: '1', ...fields }))
 
   test('reads sale prices as written, with dollar signs and commas', () => {
-    expect(fromForm({ salesPriceMin: '$100,000', salesPriceMax: '500000' })).toMatchObject({ salesPriceMin: 100_000, salesPriceMax: 500_000, marketStatuses: ['sold'] })
+    expect(fromForm({ salesPriceMin: '$100,000', salesPriceMax: '500000' })).toMatchObject({
+      salesPriceMin: 100_000,
+      salesPriceMax: 500_000,
+      marketStatuses: ['sold'],
+    })
   })
 
   test('reads a date picker day, or a typed month/day/year where the browser has no picker', () => {

@@ -23,7 +23,14 @@ beforeAll(async () => {
   db = await migrateAndSeed(freshSqliteDatabase('search-engine'), { listings: 3000, seed: 3 })
   gazetteer = await loadGazetteer(db)
   rows = await db.selectFrom('listings').selectAll().execute()
-  now = new Date(Date.parse(rows.map((row) => row.created_at).sort().at(-1)!) + 3_600_000)
+  now = new Date(
+    Date.parse(
+      rows
+        .map((row) => row.created_at)
+        .sort()
+        .at(-1)!,
+    ) + 3_600_000,
+  )
 })
 
 afterAll(async () => {
@@ -55,7 +62,8 @@ function approximateMiles(latitude: number, longitude: number, point: { latitude
 
 function greatCircleMiles(latitude: number, longitude: number, point: { latitude: number; longitude: number }) {
   const radians = Math.PI / 180
-  const haversine = Math.sin(((point.latitude - latitude) * radians) / 2) ** 2 +
+  const haversine =
+    Math.sin(((point.latitude - latitude) * radians) / 2) ** 2 +
     Math.cos(latitude * radians) * Math.cos(point.latitude * radians) * Math.sin(((point.longitude - longitude) * radians) / 2) ** 2
   return 2 * 3958.8 * Math.asin(Math.sqrt(haversine))
 }
@@ -66,7 +74,8 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   const { location } = resolved
   const places = [...location.counties, ...location.regions, ...location.cities]
   if (places.length > 0) {
-    const inPlace = location.counties.some((county) => county.id === row.county_id) ||
+    const inPlace =
+      location.counties.some((county) => county.id === row.county_id) ||
       location.regions.some((region) => region.id === row.region_id) ||
       location.cities.some((city) => city.id === row.city_id)
     if (!inPlace) return false
@@ -125,20 +134,62 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
 }
 
 type Comparator = (a: ListingRow, b: ListingRow) => number
-const ascending = (value: (row: ListingRow) => number | string): Comparator => (a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0)
-const descending = (value: (row: ListingRow) => number | string): Comparator => (a, b) => ascending(value)(b, a)
+const ascending =
+  (value: (row: ListingRow) => number | string): Comparator =>
+  (a, b) =>
+    value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0
+const descending =
+  (value: (row: ListingRow) => number | string): Comparator =>
+  (a, b) =>
+    ascending(value)(b, a)
 const unpricedLast = ascending((row) => (row.price <= 2 ? 1 : 0))
-const chain = (...comparators: Comparator[]): Comparator => (a, b) => comparators.reduce((result, compare) => result || compare(a, b), 0)
+const chain =
+  (...comparators: Comparator[]): Comparator =>
+  (a, b) =>
+    comparators.reduce((result, compare) => result || compare(a, b), 0)
 const referenceOrder: Record<SortOrder, Comparator> = {
-  default: chain(descending((row) => row.upgrade_level), descending((row) => row.listing_level), descending((row) => row.created_at), descending((row) => row.id)),
-  'acres-asc': chain(ascending((row) => row.acres), ascending((row) => row.id)),
-  'acres-desc': chain(descending((row) => row.acres), descending((row) => row.id)),
-  newest: chain(descending((row) => row.created_at), descending((row) => row.id)),
-  'price-asc': chain(unpricedLast, ascending((row) => row.price), ascending((row) => row.id)),
-  'price-desc': chain(unpricedLast, descending((row) => row.price), descending((row) => row.id)),
-  'price-per-acre-asc': chain(unpricedLast, ascending((row) => row.price / row.acres), ascending((row) => row.id)),
-  'price-per-acre-desc': chain(unpricedLast, descending((row) => row.price / row.acres), descending((row) => row.id)),
-  'recently-changed': chain(descending((row) => row.updated_at), descending((row) => row.id)),
+  default: chain(
+    descending((row) => row.upgrade_level),
+    descending((row) => row.listing_level),
+    descending((row) => row.created_at),
+    descending((row) => row.id),
+  ),
+  'acres-asc': chain(
+    ascending((row) => row.acres),
+    ascending((row) => row.id),
+  ),
+  'acres-desc': chain(
+    descending((row) => row.acres),
+    descending((row) => row.id),
+  ),
+  newest: chain(
+    descending((row) => row.created_at),
+    descending((row) => row.id),
+  ),
+  'price-asc': chain(
+    unpricedLast,
+    ascending((row) => row.price),
+    ascending((row) => row.id),
+  ),
+  'price-desc': chain(
+    unpricedLast,
+    descending((row) => row.price),
+    descending((row) => row.id),
+  ),
+  'price-per-acre-asc': chain(
+    unpricedLast,
+    ascending((row) => row.price / row.acres),
+    ascending((row) => row.id),
+  ),
+  'price-per-acre-desc': chain(
+    unpricedLast,
+    descending((row) => row.price / row.acres),
+    descending((row) => row.id),
+  ),
+  'recently-changed': chain(
+    descending((row) => row.updated_at),
+    descending((row) => row.id),
+  ),
 }
 
 async function keywordIdsFor(database: Kysely<Database>, query: string | undefined) {
@@ -250,7 +301,12 @@ describe('the search engine agrees with the reference', () => {
     // The bounds include their ends: a listing sold on the first day, or for the lowest price, is found.
     const onEdge = sold.find((row) => row.sales_date === earlyDate)!
     expect((await expected({ soldDateMin: earlyDate, soldDateMax: earlyDate, sortOrder: 'newest' })).ids).toContain(onEdge.id)
-    await expectSameAsReference({ state: stateToken(onEdge.state_id), salesPriceMin: onEdge.sales_price!, salesPriceMax: onEdge.sales_price!, sortOrder: 'acres-asc' })
+    await expectSameAsReference({
+      state: stateToken(onEdge.state_id),
+      salesPriceMin: onEdge.sales_price!,
+      salesPriceMax: onEdge.sales_price!,
+      sortOrder: 'acres-asc',
+    })
     await expectSameAsReference({ state: busiestState(), soldDateMin: earlyDate, propertyTypes: ['farms'] }, hunting)
   })
 

@@ -21,7 +21,8 @@ const maybe = <Value>(arbitrary: fc.Arbitrary<Value>) => fc.option(arbitrary, { 
 const subset = <Key extends string>(keys: readonly Key[]) => fc.subarray([...keys])
 const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true })
 // Days from 1890 to 2110, past both ends of the sold-date limits, as ISO dates.
-const isoDay = fc.integer({ min: Date.UTC(1890, 0, 1) / 86_400_000, max: Date.UTC(2110, 11, 31) / 86_400_000 })
+const isoDay = fc
+  .integer({ min: Date.UTC(1890, 0, 1) / 86_400_000, max: Date.UTC(2110, 11, 31) / 86_400_000 })
   .map((days) => new Date(days * 86_400_000).toISOString().slice(0, 10))
 
 /** Any criteria the UI can make, in normal form. */
@@ -132,11 +133,25 @@ describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
 
 describe('the land site grammar', () => {
   const landingPaths = [
-    'all-land', 'farms-for-sale', 'ranches-for-sale', 'residential-land-for-sale', 'recreational-land-for-sale',
-    'hunting-land-for-sale', 'undeveloped-land-for-sale', 'horse-property-for-sale', 'commercial-land-for-sale',
-    'present-use-orchard-vineyards', 'waterfront-for-sale', 'auctions', 'hunting-land-for-sale/auctions',
-    'farms-for-sale/auctions', 'residential-land-for-sale/auctions', 'log-cabins-for-sale', 'cheap-land-for-sale',
-    'off-grid-land-for-sale', 'land-with-mineral-rights-for-sale',
+    'all-land',
+    'farms-for-sale',
+    'ranches-for-sale',
+    'residential-land-for-sale',
+    'recreational-land-for-sale',
+    'hunting-land-for-sale',
+    'undeveloped-land-for-sale',
+    'horse-property-for-sale',
+    'commercial-land-for-sale',
+    'present-use-orchard-vineyards',
+    'waterfront-for-sale',
+    'auctions',
+    'hunting-land-for-sale/auctions',
+    'farms-for-sale/auctions',
+    'residential-land-for-sale/auctions',
+    'log-cabins-for-sale',
+    'cheap-land-for-sale',
+    'off-grid-land-for-sale',
+    'land-with-mineral-rights-for-sale',
   ]
 
   test.each(landingPaths)('the spec landing path /search/%s/ is a canonical search', (landing) => {
@@ -147,7 +162,10 @@ describe('the land site grammar', () => {
   })
 
   test('a state, county, type, price and acres read as the user wrote them', () => {
-    const parsed = parseSearchPath(sites.land, '/search/texas-land-for-sale/travis-county/hunting-land-for-sale/price-under-250000/acres-10-50/listed-7-days/owner-financing/sort-price-high/page-3/')!
+    const parsed = parseSearchPath(
+      sites.land,
+      '/search/texas-land-for-sale/travis-county/hunting-land-for-sale/price-under-250000/acres-10-50/listed-7-days/owner-financing/sort-price-high/page-3/',
+    )!
     expect(parsed.criteria).toEqual({
       ...emptyCriteria,
       state: 'texas',
@@ -191,12 +209,14 @@ describe('the land site grammar', () => {
     expect(respelled.criteria.marketStatuses).toEqual(['sold'])
   })
 
-  test.each(['/search/all-land/sold-since-2024-02-30/', '/search/all-land/sold-2024-13-01-2024-12-31/', '/search/all-land/sold-yesterday/', '/search/all-land/sold-price-cheap/'])(
-    'a sold token that is not a real day or price, %s, is not a search',
-    (path) => {
-      expect(parseSearchPath(sites.land, path)).toBeUndefined()
-    },
-  )
+  test.each([
+    '/search/all-land/sold-since-2024-02-30/',
+    '/search/all-land/sold-2024-13-01-2024-12-31/',
+    '/search/all-land/sold-yesterday/',
+    '/search/all-land/sold-price-cheap/',
+  ])('a sold token that is not a real day or price, %s, is not a search', (path) => {
+    expect(parseSearchPath(sites.land, path)).toBeUndefined()
+  })
 
   test('near-me zip searches and broker results have their own shapes', () => {
     expect(parseSearchPath(sites.land, '/search/texas/78701-land-for-sale/')?.criteria).toMatchObject({ state: 'texas', zip: '78701' })

@@ -4,7 +4,13 @@ import { clearSearchCaches, createSearchCache, searchPagesCacheFor, searchTotals
 const totals = (total: number) => ({ total, minPrice: null, maxPrice: null })
 
 function countingQuery(total: number) {
-  const query = { calls: 0, run: async () => { query.calls++; return totals(total) } }
+  const query = {
+    calls: 0,
+    run: async () => {
+      query.calls++
+      return totals(total)
+    },
+  }
   return query
 }
 

@@ -100,7 +100,12 @@ describe('generated listings and brokers', () => {
   })
 
   test('every listing lies inside its county, checked on a sample of 200', async () => {
-    const listings = await db.selectFrom('listings').select(['id', 'county_id', 'latitude', 'longitude']).where(sql<number>`id % 7`, '=', 0).limit(200).execute()
+    const listings = await db
+      .selectFrom('listings')
+      .select(['id', 'county_id', 'latitude', 'longitude'])
+      .where(sql<number>`id % 7`, '=', 0)
+      .limit(200)
+      .execute()
     expect(listings).toHaveLength(200)
     const outside = listings.filter((listing) => !isPointInCounty(geography, listing.county_id, listing))
     expect(outside).toEqual([])

@@ -85,11 +85,7 @@ describe('popular states', () => {
   afterAll(() => db.destroy())
 
   async function activeCount(scopeBits: number) {
-    const rows = await db
-      .selectFrom('listings')
-      .where('status', 'in', [1, 2])
-      .select(['property_types'])
-      .execute()
+    const rows = await db.selectFrom('listings').where('status', 'in', [1, 2]).select(['property_types']).execute()
     return rows.filter((row) => scopeBits === 0 || (row.property_types & scopeBits) !== 0).length
   }
 

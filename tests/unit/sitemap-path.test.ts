@@ -34,7 +34,8 @@ describe('sitemap paths', () => {
     const sitemapPage: fc.Arbitrary<SitemapPage> = fc.oneof(
       fc.constant({ kind: 'home' as const }),
       slug.map((stateSlug) => ({ kind: 'state' as const, stateSlug })),
-      fc.record({ name: slug, suffix: fc.constantFrom('County', 'Parish', 'Borough'), state: fc.stringMatching(/^[A-Z]{2}$/), page })
+      fc
+        .record({ name: slug, suffix: fc.constantFrom('County', 'Parish', 'Borough'), state: fc.stringMatching(/^[A-Z]{2}$/), page })
         .map(({ name, suffix, state, page }) => ({ kind: 'county' as const, countySlug: `${name}-${suffix}-${state}`, page })),
       fc.record({ kind: fc.constantFrom('featured-listing' as const, 'new-listing' as const), stateAbbreviation: fc.stringMatching(/^[A-Z]{2}$/), page }),
     )

@@ -98,7 +98,17 @@ describe('emailFormat', () => {
   })
 
   it('fails addresses without an @, a domain dot or a top-level domain, or with spaces or double dots', () => {
-    const invalid = ['someone', 'someone@', '@example.com', 'someone@example', 'some one@example.com', 'a..b@example.com', 'a@example.c', 'a@-example.com', 'a@b@example.com']
+    const invalid = [
+      'someone',
+      'someone@',
+      '@example.com',
+      'someone@example',
+      'some one@example.com',
+      'a..b@example.com',
+      'a@example.c',
+      'a@-example.com',
+      'a@b@example.com',
+    ]
     for (const value of invalid) expect(emailFormat()(value), value).toBe(emailMessage)
   })
 })
@@ -111,19 +121,46 @@ describe('multipleEmailsFormat', () => {
   })
 
   it('fails an empty item, another separator, or any invalid address', () => {
-    const invalid = ['a@example.com,', ',a@example.com', 'a@example.com, ,b@example.com', 'a@example.com; b@example.com', 'a@example.com b@example.com', 'a@example.com, nope']
+    const invalid = [
+      'a@example.com,',
+      ',a@example.com',
+      'a@example.com, ,b@example.com',
+      'a@example.com; b@example.com',
+      'a@example.com b@example.com',
+      'a@example.com, nope',
+    ]
     for (const value of invalid) expect(multipleEmailsFormat()(value), value).toBe(emailsMessage)
   })
 })
 
 describe('phoneFormat', () => {
   it('passes 3, 3 and 4 to 6 digits with an optional +, parentheses and one separator between groups', () => {
-    const valid = ['5125550123', '512-555-0123', '512.555.0123', '512 555 0123', '(512) 555-0123', '(512)555-0123', '+5125550123', '+(512) 555 0123', '512-555-012345']
+    const valid = [
+      '5125550123',
+      '512-555-0123',
+      '512.555.0123',
+      '512 555 0123',
+      '(512) 555-0123',
+      '(512)555-0123',
+      '+5125550123',
+      '+(512) 555 0123',
+      '512-555-012345',
+    ]
     for (const value of valid) expect(phoneFormat()(value), value).toBeUndefined()
   })
 
   it('fails a country code group, too few or too many digits, unbalanced parentheses, doubled separators and letters', () => {
-    const invalid = ['+1 512 555 0123', '1 (512) 555-0123', '512-555-012', '512-555-0123456', '(512 555 0123', '512) 555 0123', '512--555-0123', '512-555-O123', '555-0123']
+    const invalid = [
+      '+1 512 555 0123',
+      '1 (512) 555-0123',
+      '512-555-012',
+      '512-555-0123456',
+      '(512 555 0123',
+      '512) 555 0123',
+      '512--555-0123',
+      '512-555-O123',
+      '555-0123',
+    ]
     for (const value of invalid) expect(phoneFormat()(value), value).toBe(phoneMessage)
   })
 })
@@ -200,14 +237,21 @@ describe('custom', () => {
     const rule = custom('Must be even.', (value) => Number(value) % 2 === 0)
     expect(rule('3')).toBe('Must be even.')
     expect(rule('4')).toBeUndefined()
-    expect(custom('x', () => { throw new Error('called') })('')).toBeUndefined()
+    expect(
+      custom('x', () => {
+        throw new Error('called')
+      })(''),
+    ).toBeUndefined()
   })
 })
 
 describe('validateField and validateFields (spec §5)', () => {
   it('runs every rule and reports the first failing message', () => {
     let calls = 0
-    const counted = custom('Counted.', () => { calls += 1; return false })
+    const counted = custom('Counted.', () => {
+      calls += 1
+      return false
+    })
     expect(validateField('x', [minLength(3), counted, numeric()])).toBe('This value must be at least 3 characters.')
     expect(calls).toBe(1)
   })
@@ -249,7 +293,15 @@ describe('zodField with conform parseWithZod', () => {
   }
 
   it('reports exactly one spec message per bad field, including required for empty inputs', () => {
-    const errors = errorsOf({ name: 'Ann', email: '', copyTo: 'a@example.com,', phone: '+1 512 555 0123', acres: 'ten', message: 'see www.example.com', password: 'short1' })
+    const errors = errorsOf({
+      name: 'Ann',
+      email: '',
+      copyTo: 'a@example.com,',
+      phone: '+1 512 555 0123',
+      acres: 'ten',
+      message: 'see www.example.com',
+      password: 'short1',
+    })
     expect(errors).toEqual({
       name: [fullNameMessage],
       email: [requiredMessage],
@@ -268,7 +320,15 @@ describe('zodField with conform parseWithZod', () => {
 
   it('parses a good form to trimmed values, leaving empty optional fields undefined and the password as typed', () => {
     const submission = parseWithZod(
-      formData({ name: '  Ann Lee ', email: ' ann+land@mail.example.com ', copyTo: '', phone: ' (512) 555-0123 ', acres: ' 40.5 ', message: ' Is the creek year-round? ', password: ' secret123 ' }),
+      formData({
+        name: '  Ann Lee ',
+        email: ' ann+land@mail.example.com ',
+        copyTo: '',
+        phone: ' (512) 555-0123 ',
+        acres: ' 40.5 ',
+        message: ' Is the creek year-round? ',
+        password: ' secret123 ',
+      }),
       { schema: ContactSchema },
     )
     expect(submission.status).toBe('success')

@@ -33,12 +33,7 @@ export async function unlikeListing(db: Kysely<Database>, { userId, listingId }:
 /** Which of `listingIds` the user likes: for the hearts on one page of cards. */
 export async function likedListingIdsAmong(db: Kysely<Database>, userId: number | null, listingIds: number[]): Promise<number[]> {
   if (userId === null || listingIds.length === 0) return []
-  const rows = await db
-    .selectFrom('saved_properties')
-    .select('listing_id')
-    .where('user_id', '=', userId)
-    .where('listing_id', 'in', listingIds)
-    .execute()
+  const rows = await db.selectFrom('saved_properties').select('listing_id').where('user_id', '=', userId).where('listing_id', 'in', listingIds).execute()
   return rows.map((row) => row.listing_id)
 }
 
@@ -51,7 +46,9 @@ function savedPropertiesOnSite(db: Kysely<Database>, userId: number, scopeBits: 
 }
 
 export async function countSavedProperties(db: Kysely<Database>, { userId, scopeBits }: { userId: number; scopeBits: number }) {
-  const row = await savedPropertiesOnSite(db, userId, scopeBits).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+  const row = await savedPropertiesOnSite(db, userId, scopeBits)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 

@@ -39,10 +39,26 @@ async function newListings(db: Kysely<Database>, site: SiteProfile, path: string
   return listings.filter((listing) => listing.createdAt > since)
 }
 
-function updateText({ contactName, searchName, site, origin, path, listings }: { contactName: string; searchName: string; site: SiteProfile; origin: string; path: string; listings: ListingSummary[] }) {
+function updateText({
+  contactName,
+  searchName,
+  site,
+  origin,
+  path,
+  listings,
+}: {
+  contactName: string
+  searchName: string
+  site: SiteProfile
+  origin: string
+  path: string
+  listings: ListingSummary[]
+}) {
   const lines = listings.map((listing) => {
     const place = [listing.cityName, `${listing.countyName}, ${listing.stateAbbreviation}`].filter(Boolean).join(', ')
-    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${origin}${listingPath(site, listing)}`].join('\n')
+    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${origin}${listingPath(site, listing)}`].join(
+      '\n',
+    )
   })
   return [
     `Hello ${contactName},`,
@@ -73,10 +89,24 @@ export async function sendSavedSearchUpdates(
     const searches = await db
       .selectFrom('saved_searches')
       .innerJoin('users', 'users.id', 'saved_searches.user_id')
-      .select(['saved_searches.id', 'saved_searches.site_id', 'saved_searches.name', 'saved_searches.path', 'saved_searches.created_at', 'saved_searches.notified_at', 'users.email', 'users.contact_name'])
+      .select([
+        'saved_searches.id',
+        'saved_searches.site_id',
+        'saved_searches.name',
+        'saved_searches.path',
+        'saved_searches.created_at',
+        'saved_searches.notified_at',
+        'users.email',
+        'users.contact_name',
+      ])
       .where('saved_searches.notify', '=', notify)
       .where('saved_searches.active', '=', 1)
-      .where((eb) => eb.or([eb('saved_searches.notified_at', '<=', dueBefore), eb.and([eb('saved_searches.notified_at', 'is', null), eb('saved_searches.created_at', '<=', dueBefore)])]))
+      .where((eb) =>
+        eb.or([
+          eb('saved_searches.notified_at', '<=', dueBefore),
+          eb.and([eb('saved_searches.notified_at', 'is', null), eb('saved_searches.created_at', '<=', dueBefore)]),
+        ]),
+      )
       .orderBy('saved_searches.id')
       .execute()
     for (const search of searches) {

@@ -37,7 +37,15 @@ export async function searchToSave(db: Kysely<Database>, site: SiteProfile, path
 export async function saveSearch(db: Kysely<Database>, { userId, siteId, search }: { userId: number; siteId: number; search: SearchToSave }) {
   await db
     .insertInto('saved_searches')
-    .values({ user_id: userId, site_id: siteId, name: search.name, description: search.description, criteria: search.criteria, path: search.path, created_at: new Date().toISOString() })
+    .values({
+      user_id: userId,
+      site_id: siteId,
+      name: search.name,
+      description: search.description,
+      criteria: search.criteria,
+      path: search.path,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((conflict) => conflict.columns(['user_id', 'site_id', 'path']).doNothing())
     .execute()
 }
@@ -73,7 +81,10 @@ export async function countSavedSearches(db: Kysely<Database>, { userId, siteId 
 }
 
 /** Renames a saved search or changes its e-mail updates; only the owner's, so false for anyone else's. */
-export async function updateSavedSearch(db: Kysely<Database>, { userId, id, name, notify }: { userId: number; id: number; name: string; notify: SavedSearchNotify }) {
+export async function updateSavedSearch(
+  db: Kysely<Database>,
+  { userId, id, name, notify }: { userId: number; id: number; name: string; notify: SavedSearchNotify },
+) {
   const result = await db.updateTable('saved_searches').set({ name, notify }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
   return result.numUpdatedRows > 0n
 }

@@ -10,11 +10,7 @@ function normalizeEmail(email: string) {
 
 /** The user as the header and account pages see them, by id (the primary key). */
 export async function findViewer(db: Kysely<Database>, userId: number): Promise<Viewer | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'contact_name', 'email', 'is_seller'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const row = await db.selectFrom('users').select(['id', 'contact_name', 'email', 'is_seller']).where('id', '=', userId).executeTakeFirst()
   return row && { id: row.id, contactName: row.contact_name, email: row.email, isSeller: row.is_seller === 1 }
 }
 
@@ -64,7 +60,16 @@ export async function findUserDetails(db: Kysely<Database>, userId: number) {
     .select(['contact_name', 'email', 'phone', 'phone_type', 'newsletter', 'is_seller'])
     .where('id', '=', userId)
     .executeTakeFirst()
-  return row && { contactName: row.contact_name, email: row.email, phone: row.phone ?? '', phoneType: row.phone_type, newsletter: row.newsletter === 1, isSeller: row.is_seller === 1 }
+  return (
+    row && {
+      contactName: row.contact_name,
+      email: row.email,
+      phone: row.phone ?? '',
+      phoneType: row.phone_type,
+      newsletter: row.newsletter === 1,
+      isSeller: row.is_seller === 1,
+    }
+  )
 }
 
 export async function updateUserDetails(
@@ -86,5 +91,9 @@ export async function isCurrentPassword(db: Kysely<Database>, userId: number, pa
 }
 
 export async function setPassword(db: Kysely<Database>, userId: number, password: string) {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute()
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .execute()
 }

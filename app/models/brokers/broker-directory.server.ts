@@ -61,9 +61,18 @@ async function readDirectory(db: Kysely<Database>, scopeBits: number): Promise<D
     .innerJoin(stats.as('stats'), 'stats.account_id', 'accounts.id')
     .leftJoin('states', 'states.id', 'accounts.state_id')
     .select([
-      'accounts.id', 'accounts.contact_name', 'accounts.company_name', 'accounts.broker_type', 'accounts.is_free',
-      'accounts.city', 'accounts.state_id', 'states.abbreviation', 'accounts.portrait_document_id',
-      'stats.listing_count', 'stats.total_acres', 'stats.max_price',
+      'accounts.id',
+      'accounts.contact_name',
+      'accounts.company_name',
+      'accounts.broker_type',
+      'accounts.is_free',
+      'accounts.city',
+      'accounts.state_id',
+      'states.abbreviation',
+      'accounts.portrait_document_id',
+      'stats.listing_count',
+      'stats.total_acres',
+      'stats.max_price',
     ])
     .execute()
   const entries = rows.map((row): DirectoryEntry => ({

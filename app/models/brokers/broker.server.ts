@@ -35,11 +35,26 @@ export async function findBroker(db: Kysely<Database>, brokerId: number): Promis
     .leftJoin('states', 'states.id', 'accounts.state_id')
     .where('accounts.id', '=', brokerId)
     .select([
-      'accounts.id', 'accounts.contact_name', 'accounts.company_name', 'accounts.broker_type', 'accounts.is_free',
-      'accounts.email', 'accounts.office_phone', 'accounts.preferred_phone', 'accounts.city', 'accounts.state_id',
-      'states.name as state_name', 'states.abbreviation as state_abbreviation', 'accounts.zip', 'accounts.description',
-      'accounts.license_number', 'accounts.alc_certified', 'accounts.alc_advanced_certified',
-      'accounts.portrait_document_id', 'accounts.logo_document_id', 'accounts.website_url',
+      'accounts.id',
+      'accounts.contact_name',
+      'accounts.company_name',
+      'accounts.broker_type',
+      'accounts.is_free',
+      'accounts.email',
+      'accounts.office_phone',
+      'accounts.preferred_phone',
+      'accounts.city',
+      'accounts.state_id',
+      'states.name as state_name',
+      'states.abbreviation as state_abbreviation',
+      'accounts.zip',
+      'accounts.description',
+      'accounts.license_number',
+      'accounts.alc_certified',
+      'accounts.alc_advanced_certified',
+      'accounts.portrait_document_id',
+      'accounts.logo_document_id',
+      'accounts.website_url',
     ])
     .executeTakeFirst()
   if (!row) return undefined

@@ -74,4 +74,3 @@ export function findContentPage(site: SiteProfile, pathname: string): ContentPag
   const { sections, ...text } = texts[kind](contentContext(site))
   return { ...text, kind, path, title: `${text.heading} | ${site.name}`, sections: sections.map((section) => ({ ...section, id: urlSlug(section.heading) })) }
 }
-

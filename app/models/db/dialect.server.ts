@@ -1,14 +1,5 @@
 import SQLite from 'better-sqlite3'
-import {
-  type ColumnDefinitionBuilder,
-  type Expression,
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  type SqlBool,
-  SqliteDialect,
-  sql,
-} from 'kysely'
+import { type ColumnDefinitionBuilder, type Expression, Kysely, PostgresAdapter, PostgresDialect, type SqlBool, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './db-schema'
 
@@ -49,8 +40,7 @@ export function dialectOf(db: Kysely<Database>): DialectName {
 
 /** An auto-numbered integer primary key that still accepts explicit ids from the seed. */
 export function identityPrimaryKey(dialect: DialectName) {
-  return (column: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey()
+  return (column: ColumnDefinitionBuilder) => (dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey())
 }
 
 /** After inserting explicit ids, move PostgreSQL's identity sequence past them (SQLite needs nothing). */
@@ -100,7 +90,12 @@ export async function dropListingTextIndex(db: Kysely<Database>) {
 
 /** Words of a keyword query, stripped of operators, so user text can never be query syntax. */
 function keywordTerms(query: string) {
-  return query.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? []
+  return (
+    query
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 12) ?? []
+  )
 }
 
 /**

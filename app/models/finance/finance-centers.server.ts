@@ -156,11 +156,7 @@ export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_
 /** Stores a message to a finance center and e-mails it to the lender (reply-to: the sender). */
 export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, lead: NewFinanceLead, context: { pageUrl: string }) {
   const { wantsFinancing, ...fields } = lead
-  const center = await db
-    .selectFrom('finance_centers')
-    .where('id', '=', lead.finance_center_id)
-    .select(['email', 'checkbox_label'])
-    .executeTakeFirstOrThrow()
+  const center = await db.selectFrom('finance_centers').where('id', '=', lead.finance_center_id).select(['email', 'checkbox_label']).executeTakeFirstOrThrow()
   await db
     .insertInto('finance_leads')
     .values({ ...fields, wants_financing: wantsFinancing ? 1 : 0, created_at: new Date().toISOString() })

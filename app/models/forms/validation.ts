@@ -30,8 +30,7 @@ const messages = {
   password: 'The password does not meet the requirements. Please try again.',
 }
 
-const emailPattern =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+const emailPattern = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 // §5: optional +, optional (balanced) parentheses, 3 + 3 + 4–6 digits, one optional separator between groups.
 // There is no country-code group: '+5125550123' passes, '+1 512 555 0123' does not.
 const phonePattern = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4,6}$/
@@ -39,8 +38,7 @@ const phonePattern = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4,6}$/
 const numberPattern = /^[-+]?(?:\d+(?:\.\d+)?|\.\d+)$/
 const htmlInTextPattern = /<\/?[a-z][^<>]*>|<!--/i
 const emailInTextPattern = /[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/
-const urlInTextPattern =
-  /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|us|gov|edu|io)\b/i
+const urlInTextPattern = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|us|gov|edu|io)\b/i
 
 /** §5 text field flags; combine with `|` (all three = 7). */
 export const TextFlag = { noHtml: 1, noUrl: 2, noEmail: 4 } as const
@@ -161,10 +159,7 @@ export function validateField(value: unknown, rules: readonly Rule[]) {
 }
 
 /** Checks every field; the answer holds a message for each failing field only. */
-export function validateFields<Field extends string>(
-  values: Partial<Record<Field, unknown>>,
-  rulesByField: Record<Field, readonly Rule[]>,
-) {
+export function validateFields<Field extends string>(values: Partial<Record<Field, unknown>>, rulesByField: Record<Field, readonly Rule[]>) {
   const errors: Partial<Record<Field, string>> = {}
   for (const field of Object.keys(rulesByField) as Field[]) {
     const message = validateField(values[field], rulesByField[field])

@@ -2,9 +2,7 @@ import { z } from 'zod'
 import { type FieldConstraint, type RequiredRule, type Rule, validateField } from './validation'
 
 /** Spec §5 rules (`validation.ts`) as zod schemas for conform's `parseWithZod` in actions; server and tests only, never the browser. */
-type FieldValue<FieldRules extends readonly Rule[]> = [Extract<FieldRules[number], RequiredRule>] extends [never]
-  ? string | undefined
-  : string
+type FieldValue<FieldRules extends readonly Rule[]> = [Extract<FieldRules[number], RequiredRule>] extends [never] ? string | undefined : string
 type FieldSchema<FieldRules extends readonly Rule[]> = z.ZodType<FieldValue<FieldRules>, z.ZodTypeDef, unknown>
 
 /**

@@ -4,19 +4,24 @@ import type { Database, LeadTable, ListingReportTable } from '~/models/db/db-sch
 const now = () => new Date().toISOString()
 
 export async function createLead(db: Kysely<Database>, lead: Omit<Insertable<LeadTable>, 'created_at'>) {
-  return db.insertInto('leads').values({ ...lead, created_at: now() }).returning('id').executeTakeFirstOrThrow()
+  return db
+    .insertInto('leads')
+    .values({ ...lead, created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
 }
 
 export async function createListingReport(db: Kysely<Database>, report: Omit<Insertable<ListingReportTable>, 'created_at'>) {
-  return db.insertInto('listing_reports').values({ ...report, created_at: now() }).returning('id').executeTakeFirstOrThrow()
+  return db
+    .insertInto('listing_reports')
+    .values({ ...report, created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
 }
 
 /** Records one spec §3 listing event (`listingEventType` in enumerations.ts). */
 export async function recordListingEvent(db: Kysely<Database>, event: { listingId: number; siteId: number; eventType: number }) {
-  await db
-    .insertInto('listing_events')
-    .values({ listing_id: event.listingId, site_id: event.siteId, event_type: event.eventType, created_at: now() })
-    .execute()
+  await db.insertInto('listing_events').values({ listing_id: event.listingId, site_id: event.siteId, event_type: event.eventType, created_at: now() }).execute()
 }
 
 /** Who receives messages about a listing: its broker or seller account. */

@@ -24,10 +24,22 @@ export function inSiteScope(scopeBits: number) {
 export async function findListingDetail(db: Kysely<Database>, listingId: number, { scopeBits }: { scopeBits: number }): Promise<ListingDetail | undefined> {
   const row = await selectListingSummaries(db)
     .select([
-      'listings.state_id', 'listings.county_id', 'listings.city_id', 'listings.description', 'listings.activities',
-      'listings.amenities', 'listings.video_url', 'listings.virtual_tour_url', 'listings.has_custom_map',
-      'listings.mineral_rights', 'listings.owner_financing', 'listings.price_changed_at', 'listings.updated_at',
-      'accounts.license_number', 'accounts.description as broker_description', 'accounts.alc_certified',
+      'listings.state_id',
+      'listings.county_id',
+      'listings.city_id',
+      'listings.description',
+      'listings.activities',
+      'listings.amenities',
+      'listings.video_url',
+      'listings.virtual_tour_url',
+      'listings.has_custom_map',
+      'listings.mineral_rights',
+      'listings.owner_financing',
+      'listings.price_changed_at',
+      'listings.updated_at',
+      'accounts.license_number',
+      'accounts.description as broker_description',
+      'accounts.alc_certified',
       'accounts.alc_advanced_certified',
     ])
     .where('listings.id', '=', listingId)
@@ -97,26 +109,31 @@ export async function findSimilarListings(
     const longitudeDegrees = degrees / Math.max(0.2, Math.cos((listing.latitude * Math.PI) / 180))
     const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
     const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
-    return selectListingSummaries(db)
-      // Most listings are active: the unary plus (a no-op on both databases) keeps SQLite's planner
-      // off the status index and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
-      .where(sql<number>`+listings.status`, 'in', activeStatuses)
-      .where('listings.id', 'not in', [listing.id, ...excludeIds])
-      .where(inSiteScope(scopeBits))
-      .where('listings.latitude', '>=', listing.latitude - degrees)
-      .where('listings.latitude', '<=', listing.latitude + degrees)
-      .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
-      .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
-      // Unary plus again: acres and price ranges must filter, not drive the scan (the acres index
-      // made a wide box take 170 ms instead of 1 on 100,000 listings).
-      .$if(isLikeThisOne, (query) => query.where(sql<number>`+listings.acres`, '>=', listing.acres / 2).where(sql<number>`+listings.acres`, '<=', listing.acres * 2))
-      .$if(isLikeThisOne && hasPrice, (query) =>
-        query.where(sql<number>`+listings.price`, '>=', Math.floor(listing.price / 2)).where(sql<number>`+listings.price`, '<=', listing.price * 2))
-      .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
-      .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
-      .orderBy('listings.id')
-      .limit(limit - excludeIds.length)
-      .execute()
+    return (
+      selectListingSummaries(db)
+        // Most listings are active: the unary plus (a no-op on both databases) keeps SQLite's planner
+        // off the status index and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
+        .where(sql<number>`+listings.status`, 'in', activeStatuses)
+        .where('listings.id', 'not in', [listing.id, ...excludeIds])
+        .where(inSiteScope(scopeBits))
+        .where('listings.latitude', '>=', listing.latitude - degrees)
+        .where('listings.latitude', '<=', listing.latitude + degrees)
+        .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
+        .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
+        // Unary plus again: acres and price ranges must filter, not drive the scan (the acres index
+        // made a wide box take 170 ms instead of 1 on 100,000 listings).
+        .$if(isLikeThisOne, (query) =>
+          query.where(sql<number>`+listings.acres`, '>=', listing.acres / 2).where(sql<number>`+listings.acres`, '<=', listing.acres * 2),
+        )
+        .$if(isLikeThisOne && hasPrice, (query) =>
+          query.where(sql<number>`+listings.price`, '>=', Math.floor(listing.price / 2)).where(sql<number>`+listings.price`, '<=', listing.price * 2),
+        )
+        .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
+        .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
+        .orderBy('listings.id')
+        .limit(limit - excludeIds.length)
+        .execute()
+    )
   }
   /** The first box, smallest first, that holds enough; the widest box's answer otherwise. */
   const nearest = async (excludeIds: number[], isLikeThisOne: boolean) => {
@@ -128,6 +145,12 @@ export async function findSimilarListings(
     return rows
   }
   const alike = await nearest([], true)
-  const rest = alike.length < limit ? await nearest(alike.map((row) => row.id), false) : []
+  const rest =
+    alike.length < limit
+      ? await nearest(
+          alike.map((row) => row.id),
+          false,
+        )
+      : []
   return [...alike, ...rest].map(toListingSummary)
 }

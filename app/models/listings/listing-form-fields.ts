@@ -1,5 +1,16 @@
 import type { ListingFormIntent } from './listing-form-ids'
-import { TextFlag, custom, emailFormat, fieldConstraints, fullName, maxLength, multipleEmailsFormat, phoneFormat, required, textFlags } from '~/models/forms/validation'
+import {
+  TextFlag,
+  custom,
+  emailFormat,
+  fieldConstraints,
+  fullName,
+  maxLength,
+  multipleEmailsFormat,
+  phoneFormat,
+  required,
+  textFlags,
+} from '~/models/forms/validation'
 
 export { type ListingFormIntent, honeypotField, listingFormIntents, listingFormSectionIds } from './listing-form-ids'
 

@@ -33,7 +33,10 @@ export function listingMapSvg(subject: ListingMapSubject, kind: ListingMapKind):
   const frame = frameOf(kind === 'property' ? county : state, point)
   const project = projection(frame, canvas)
   // The property map shows the neighbouring counties (across state lines too); the local map every county of the state.
-  const contextIds = kind === 'property' ? [...countyFrames].filter(([, countyFrame]) => overlaps(countyFrame, frame)).map(([id]) => id) : (countyIdsByState.get(subject.stateId) ?? [])
+  const contextIds =
+    kind === 'property'
+      ? [...countyFrames].filter(([, countyFrame]) => overlaps(countyFrame, frame)).map(([id]) => id)
+      : (countyIdsByState.get(subject.stateId) ?? [])
   const context = contextIds.filter((id) => id !== subject.countyId).map((id) => counties.get(id) ?? [])
   const [x, y] = project([point.longitude, point.latitude])
   const title = kind === 'property' ? `Map of the property in ${subject.placeName}` : `${subject.placeName} within its state`

@@ -18,17 +18,41 @@ export function selectListingSummaries(db: Kysely<Database>) {
     .leftJoin('cities', 'cities.id', 'listings.city_id')
     .leftJoin('accounts', 'accounts.id', 'listings.account_id')
     .select([
-      'listings.id', 'listings.title', 'listings.price', 'listings.acres', 'listings.status', 'listings.sale_type',
-      'listings.listing_level', 'listings.upgrade_level', 'listings.sales_price', 'listings.sales_date',
-      'listings.property_types', 'listings.beds', 'listings.baths', 'listings.home_sqft', 'listings.address1',
-      'listings.zip', 'listings.image_ids', 'listings.created_at', 'listings.price_change_amount',
-      'listings.latitude', 'listings.longitude', 'listings.account_id',
+      'listings.id',
+      'listings.title',
+      'listings.price',
+      'listings.acres',
+      'listings.status',
+      'listings.sale_type',
+      'listings.listing_level',
+      'listings.upgrade_level',
+      'listings.sales_price',
+      'listings.sales_date',
+      'listings.property_types',
+      'listings.beds',
+      'listings.baths',
+      'listings.home_sqft',
+      'listings.address1',
+      'listings.zip',
+      'listings.image_ids',
+      'listings.created_at',
+      'listings.price_change_amount',
+      'listings.latitude',
+      'listings.longitude',
+      'listings.account_id',
       // A little more than the excerpt, so the cut finds a word boundary without reading the whole text.
       sql<string>`substr(listings.description, 1, ${excerptLength + 20})`.as('description_start'),
-      'counties.name as county_name', 'counties.suffix as county_suffix',
-      'states.name as state_name', 'states.abbreviation as state_abbreviation', 'cities.name as city_name',
-      'accounts.contact_name', 'accounts.company_name', 'accounts.office_phone', 'accounts.preferred_phone',
-      'accounts.portrait_document_id', 'accounts.logo_document_id',
+      'counties.name as county_name',
+      'counties.suffix as county_suffix',
+      'states.name as state_name',
+      'states.abbreviation as state_abbreviation',
+      'cities.name as city_name',
+      'accounts.contact_name',
+      'accounts.company_name',
+      'accounts.office_phone',
+      'accounts.preferred_phone',
+      'accounts.portrait_document_id',
+      'accounts.logo_document_id',
     ])
 }
 
@@ -73,15 +97,16 @@ export function toListingSummary(row: ListingSummaryRow): ListingSummary {
     latitude: row.latitude,
     longitude: row.longitude,
     // Spec §2: paid listings (not free, not courtesy) show the broker block.
-    broker: isPaidListing(levels) && row.contact_name !== null
-      ? {
-          accountId: row.account_id,
-          contactName: row.contact_name,
-          companyName: row.company_name ?? '',
-          phone: row.preferred_phone ?? row.office_phone,
-          portraitDocumentId: row.portrait_document_id,
-          logoDocumentId: row.logo_document_id,
-        }
-      : null,
+    broker:
+      isPaidListing(levels) && row.contact_name !== null
+        ? {
+            accountId: row.account_id,
+            contactName: row.contact_name,
+            companyName: row.company_name ?? '',
+            phone: row.preferred_phone ?? row.office_phone,
+            portraitDocumentId: row.portrait_document_id,
+            logoDocumentId: row.logo_document_id,
+          }
+        : null,
   }
 }

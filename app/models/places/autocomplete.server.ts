@@ -13,10 +13,7 @@ export interface Suggestion {
   listingId?: number
 }
 
-export type FreeTextResolution =
-  | { kind: 'match'; suggestion: Suggestion }
-  | { kind: 'ambiguous'; suggestions: Suggestion[] }
-  | { kind: 'none' }
+export type FreeTextResolution = { kind: 'match'; suggestion: Suggestion } | { kind: 'ambiguous'; suggestions: Suggestion[] } | { kind: 'none' }
 
 interface NamedPlace {
   place: GazetteerPlace
@@ -39,7 +36,12 @@ const candidateLimit = 30
 
 /** Lowercase words: 'St. Landry Parish' → 'st landry parish', 'Doña Ana' → 'dona ana'. */
 function normalize(text: string) {
-  return text.normalize('NFD').replace(/[\u0300-\u036f.'’]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.'’]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
 }
 
 function addTo(map: Map<string, NamedPlace[]>, key: string, entry: NamedPlace) {
@@ -145,9 +147,13 @@ function digitsOf(text: string) {
 export async function suggestLocations(db: Kysely<Database>, gazetteer: Gazetteer, query: string, { limit = 8 } = {}): Promise<Suggestion[]> {
   const digits = digitsOf(query)
   if (digits) {
-    const zips = digits.length >= 3 && digits.length <= 5
-      ? [...gazetteer.zips.keys()].filter((zip) => zip.startsWith(digits)).sort().slice(0, limit)
-      : []
+    const zips =
+      digits.length >= 3 && digits.length <= 5
+        ? [...gazetteer.zips.keys()]
+            .filter((zip) => zip.startsWith(digits))
+            .sort()
+            .slice(0, limit)
+        : []
     const listing = await listingSuggestion(db, gazetteer, digits)
     const suggestions = zips.map((zip) => zipSuggestion(gazetteer, zip)!)
     return (listing ? [...suggestions.slice(0, limit - 1), listing] : suggestions).slice(0, limit)

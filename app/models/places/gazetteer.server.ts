@@ -90,8 +90,16 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     const regionId = regionOfCounty.get(zip.county_id)
     if (regionId) countZip(idKey('region', regionId))
   }
-  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string, slug: string, regionId: number | null = null): GazetteerPlace =>
-    ({ kind, id, stateId, name, token, zipCount: zipCounts.get(idKey(kind, id)) ?? 0, slug, regionId })
+  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string, slug: string, regionId: number | null = null): GazetteerPlace => ({
+    kind,
+    id,
+    stateId,
+    name,
+    token,
+    zipCount: zipCounts.get(idKey(kind, id)) ?? 0,
+    slug,
+    regionId,
+  })
   const byZipCount = (a: GazetteerPlace, b: GazetteerPlace) => b.zipCount - a.zipCount || a.name.localeCompare(b.name)
   const counties = countyRows.map((row) => place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug), row.slug, row.region_id))
   const regions = regionRows.map((row) => place('region', row.id, row.state_id, row.name, `${row.slug.toLowerCase()}-region`, row.slug))

@@ -15,9 +15,7 @@ import { propertyTypeOptions } from '~/models/search/search-options'
  * the rural sites have none, so there it is the place's plain search.
  */
 export type HierarchyPlace =
-  | { kind: 'national' }
-  | { kind: 'state'; state: GazetteerState }
-  | { kind: 'region' | 'county'; place: GazetteerPlace; state: GazetteerState }
+  { kind: 'national' } | { kind: 'state'; state: GazetteerState } | { kind: 'region' | 'county'; place: GazetteerPlace; state: GazetteerState }
 
 interface PlaceIndex {
   regionsBySlug: Map<string, GazetteerPlace>
@@ -176,7 +174,9 @@ function childGroups(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSn
     }
     case 'region': {
       const counties = index.countiesByRegion.get(place.place.id) ?? []
-      return [{ heading: `${countyWord(counties)} in ${place.place.name}`, places: places('county', counties, place.state) }].filter((group) => group.places.length > 0)
+      return [{ heading: `${countyWord(counties)} in ${place.place.name}`, places: places('county', counties, place.state) }].filter(
+        (group) => group.places.length > 0,
+      )
     }
     case 'county':
       return []

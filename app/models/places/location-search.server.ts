@@ -37,8 +37,5 @@ export async function suggestionHref(db: Kysely<Database>, site: SiteProfile, ga
     from.places.length > 0 &&
     from.places.every((token) => placeKind(gazetteer, suggestion.stateToken, token) === kind)
   const places = suggestion.placeToken ? (addsToPlaces ? [...from.places, suggestion.placeToken] : [suggestion.placeToken]) : []
-  return buildSearchPath(
-    site,
-    normalizeCriteria({ ...from, brokerId: undefined, state: suggestion.stateToken, places, zip: suggestion.zip, page: 1 }),
-  )
+  return buildSearchPath(site, normalizeCriteria({ ...from, brokerId: undefined, state: suggestion.stateToken, places, zip: suggestion.zip, page: 1 }))
 }

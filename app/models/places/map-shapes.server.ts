@@ -25,7 +25,10 @@ function shapesGeoJson(shapes: [number, Ring[]][], tolerance: number): string {
       properties: {},
       geometry: {
         type: 'MultiPolygon',
-        coordinates: rings.map((ring) => simplifyRing(ring, tolerance)).filter((ring) => ring.length >= 4).map((ring) => [ring.map(([x = 0, y = 0]) => [round(x), round(y)])]),
+        coordinates: rings
+          .map((ring) => simplifyRing(ring, tolerance))
+          .filter((ring) => ring.length >= 4)
+          .map((ring) => [ring.map(([x = 0, y = 0]) => [round(x), round(y)])]),
       },
     })),
   }
@@ -46,7 +49,14 @@ export function countiesGeoJson(stateId: number): string | undefined {
   const { counties, countyIdsByState } = loadAtlas()
   const countyIds = countyIdsByState.get(stateId)
   if (!countyIds) return undefined
-  if (!countiesGeoJsonText.has(stateId)) countiesGeoJsonText.set(stateId, shapesGeoJson(countyIds.map((id) => [id, counties.get(id) ?? []]), 0.01))
+  if (!countiesGeoJsonText.has(stateId))
+    countiesGeoJsonText.set(
+      stateId,
+      shapesGeoJson(
+        countyIds.map((id) => [id, counties.get(id) ?? []]),
+        0.01,
+      ),
+    )
   return countiesGeoJsonText.get(stateId)
 }
 

@@ -47,7 +47,11 @@ function shapesOf(topology: Topology, collection: Named, toPosition: (position: 
   const shapes = new Map<number, Ring[]>()
   for (const geometry of collection.geometries) {
     const shape = (feature(topology, geometry) as Feature).geometry
-    if (shape.type === 'Polygon' || shape.type === 'MultiPolygon') shapes.set(Number(geometry.id), outerRings(shape).map((ring) => ring.map(toPosition)))
+    if (shape.type === 'Polygon' || shape.type === 'MultiPolygon')
+      shapes.set(
+        Number(geometry.id),
+        outerRings(shape).map((ring) => ring.map(toPosition)),
+      )
   }
   return shapes
 }

@@ -21,13 +21,7 @@ import {
 } from './search-options'
 
 /** Landing segments of spec §2 that are neither a place nor a property type. */
-export const customSegmentKeys = [
-  'present-use-orchard-vineyards',
-  'log-cabins',
-  'cheap-land',
-  'off-grid-land',
-  'land-with-mineral-rights',
-] as const
+export const customSegmentKeys = ['present-use-orchard-vineyards', 'log-cabins', 'cheap-land', 'off-grid-land', 'land-with-mineral-rights'] as const
 export type CustomSegmentKey = (typeof customSegmentKeys)[number]
 
 export interface MapBounds {
@@ -164,7 +158,7 @@ function soldDate(text: string | undefined) {
 function dateRange(min: string | undefined, max: string | undefined) {
   const low = soldDate(min)
   const high = soldDate(max)
-  return low !== undefined && high !== undefined && low > high ? [high, low] as const : [low, high] as const
+  return low !== undefined && high !== undefined && low > high ? ([high, low] as const) : ([low, high] as const)
 }
 
 /** Whether a search asks about sales: a sale price or sold date bound (spec §3). */
@@ -191,8 +185,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
   // the status list becomes Sold alone (whatever else was ticked), and the results, the status
   // checkboxes and the URL all say so, rather than an Available search that silently finds nothing.
   const marketStatuses = hasSoldFilters(sold) ? ['sold' as const] : inOptionOrder(criteria.marketStatuses, keysOf(marketStatusOptions))
-  const hasPoint = criteria.latitude !== undefined && criteria.longitude !== undefined &&
-    Math.abs(criteria.latitude) <= 90 && Math.abs(criteria.longitude) <= 180
+  const hasPoint = criteria.latitude !== undefined && criteria.longitude !== undefined && Math.abs(criteria.latitude) <= 90 && Math.abs(criteria.longitude) <= 180
   const customSegment = customSegmentKeys.find((key) => key === criteria.customSegment)
   const keywordQuery = criteria.keywordQuery?.replace(/\s+/g, ' ').trim().slice(0, limits.keywordLength) || undefined
   const normal: SearchCriteria = {
@@ -273,8 +266,7 @@ function normalizeBounds(bounds: MapBounds | undefined): MapBounds | undefined {
 
 /** Spec §5 "Active-filter count": what the Filter button's badge shows. */
 export function countActiveFilters(criteria: SearchCriteria): number {
-  const isDefaultStatusList =
-    criteria.marketStatuses.length === 2 && defaultMarketStatuses.every((status) => criteria.marketStatuses.includes(status))
+  const isDefaultStatusList = criteria.marketStatuses.length === 2 && defaultMarketStatuses.every((status) => criteria.marketStatuses.includes(status))
   const flags = [
     criteria.acresMin !== undefined || criteria.acresMax !== undefined,
     criteria.priceMin !== undefined || criteria.priceMax !== undefined,

@@ -56,12 +56,21 @@ export async function searchResultsCsv(db: Kysely<Database>, site: SiteProfile, 
     scopeBits: site.listingScopeBits,
     pageSize: downloadRowLimit,
   })
-  const rows = [columns.map(([heading]) => heading), ...listings.map((listing) => columns.map(([, value]) => value(listing, `${origin}${listingPath(site, listing)}`)))]
+  const rows = [
+    columns.map(([heading]) => heading),
+    ...listings.map((listing) => columns.map(([, value]) => value(listing, `${origin}${listingPath(site, listing)}`))),
+  ]
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
 }
 
 /** 'texas-land-for-sale.csv' from '/search/texas-land-for-sale/'. */
 export function downloadFileName(searchPath: string) {
-  const name = searchPath.split('?')[0]!.split('/').filter(Boolean).join('-').replace(/[^a-z0-9-]/gi, '') || 'search'
+  const name =
+    searchPath
+      .split('?')[0]!
+      .split('/')
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^a-z0-9-]/gi, '') || 'search'
   return `${name}.csv`
 }

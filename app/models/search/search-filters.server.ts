@@ -60,9 +60,24 @@ function daysBefore(now: Date, days: number) {
 function locationConditions(eb: ListingExpressions, { criteria, location }: SearchRequest): Condition[] {
   const conditions: Condition[] = []
   const placeConditions = [
-    location.counties.length > 0 && eb('listings.county_id', 'in', location.counties.map((county) => county.id)),
-    location.regions.length > 0 && eb('listings.region_id', 'in', location.regions.map((region) => region.id)),
-    location.cities.length > 0 && eb('listings.city_id', 'in', location.cities.map((city) => city.id)),
+    location.counties.length > 0 &&
+      eb(
+        'listings.county_id',
+        'in',
+        location.counties.map((county) => county.id),
+      ),
+    location.regions.length > 0 &&
+      eb(
+        'listings.region_id',
+        'in',
+        location.regions.map((region) => region.id),
+      ),
+    location.cities.length > 0 &&
+      eb(
+        'listings.city_id',
+        'in',
+        location.cities.map((city) => city.id),
+      ),
   ].filter((condition) => condition !== false)
   if (placeConditions.length > 0) conditions.push(eb.or(placeConditions))
   else if (location.state) conditions.push(eb('listings.state_id', '=', location.state.id))
@@ -75,9 +90,11 @@ function locationConditions(eb: ListingExpressions, { criteria, location }: Sear
   if (bounds) {
     conditions.push(eb.between('listings.latitude', bounds.south, bounds.north))
     // A box across the antimeridian (west > east) wraps around it.
-    conditions.push(bounds.west <= bounds.east
-      ? eb.between('listings.longitude', bounds.west, bounds.east)
-      : eb.or([eb('listings.longitude', '>=', bounds.west), eb('listings.longitude', '<=', bounds.east)]))
+    conditions.push(
+      bounds.west <= bounds.east
+        ? eb.between('listings.longitude', bounds.west, bounds.east)
+        : eb.or([eb('listings.longitude', '>=', bounds.west), eb('listings.longitude', '<=', bounds.east)]),
+    )
   }
   return conditions
 }

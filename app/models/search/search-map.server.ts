@@ -12,7 +12,18 @@ import type { ListingSummary } from '~/models/listings/listing-summary'
 import { type MapBounds, type SearchCriteria, normalizeCriteria } from './search-criteria'
 import type { SearchMapData } from './search-map'
 import { findMapPoints } from './search.server'
-import { type Frame, type Projection, type Ring, contiguousLongitude, frameOf, loadAtlas, overlaps, pathOf, projection, visibleFrame } from '~/models/places/us-atlas.server'
+import {
+  type Frame,
+  type Projection,
+  type Ring,
+  contiguousLongitude,
+  frameOf,
+  loadAtlas,
+  overlaps,
+  pathOf,
+  projection,
+  visibleFrame,
+} from '~/models/places/us-atlas.server'
 
 /**
  * The search page's map view (spec §2 "List/Map toggle", architecture "Map"): the server-drawn
@@ -45,7 +56,12 @@ function spread(frame: Frame): Frame {
 }
 
 function unionOf(frames: Frame[]): Frame {
-  return frameOf(frames.map((frame) => [[frame.west, frame.south], [frame.east, frame.north]]))
+  return frameOf(
+    frames.map((frame) => [
+      [frame.west, frame.south],
+      [frame.east, frame.north],
+    ]),
+  )
 }
 
 /**
@@ -81,7 +97,9 @@ function insetProjection({ frame, box }: (typeof nationalInsets)[number]): Proje
 
 /** Where a national map draws a listing outside the lower 48: in the inset whose frame holds it. */
 function insetPosition(longitude: number, latitude: number): [number, number] | undefined {
-  const inset = nationalInsets.find(({ frame }) => overlaps(frame, { west: contiguousLongitude(longitude), east: contiguousLongitude(longitude), south: latitude, north: latitude }))
+  const inset = nationalInsets.find(({ frame }) =>
+    overlaps(frame, { west: contiguousLongitude(longitude), east: contiguousLongitude(longitude), south: latitude, north: latitude }),
+  )
   return inset && insetProjection(inset)([longitude, latitude])
 }
 

@@ -119,5 +119,4 @@ export type DateListedKey = (typeof dateListedOptions)[number]['key']
 export type PriceChangeTypeKey = (typeof priceChangeTypeOptions)[number]['key']
 export type SortOrder = (typeof sortOptions)[number]['key']
 
-export const keysOf = <Option extends { key: string }>(options: readonly Option[]): Option['key'][] =>
-  options.map((option) => option.key)
+export const keysOf = <Option extends { key: string }>(options: readonly Option[]): Option['key'][] => options.map((option) => option.key)

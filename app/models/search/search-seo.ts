@@ -51,16 +51,13 @@ export function searchTitle(criteria: SearchCriteria, place: SearchPlaceNames, t
   return `${searchHeading(criteria, place)} – ${totalCount.toLocaleString('en-US')} ${totalCount === 1 ? 'Listing' : 'Listings'}${page}`
 }
 
-export function searchDescription(
-  criteria: SearchCriteria,
-  place: SearchPlaceNames,
-  totalCount: number,
-  priceRange: { min: number; max: number } | null,
-) {
+export function searchDescription(criteria: SearchCriteria, place: SearchPlaceNames, totalCount: number, priceRange: { min: number; max: number } | null) {
   const what = propertyWords(criteria).toLowerCase()
   const forSale = isSoldOnly(criteria) ? 'sold' : 'for sale'
   if (totalCount === 0) return `No ${what} listings ${forSale} in ${place.displayName} match this search right now. Widen the search to see nearby properties.`
-  const prices = priceRange ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}` : ''
+  const prices = priceRange
+    ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}`
+    : ''
   return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} ${forSale} in ${place.displayName}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
 }
 

@@ -26,7 +26,11 @@ interface SearchCacheOptions {
  * A least-recently-used map from a search to its answer (lru-cache): concurrent askers share one
  * query, and a failed query is not an answer, so the next request asks again.
  */
-export function createSearchCache<Value extends NonNullable<unknown>>({ timeToLiveMilliseconds = 60_000, maxEntries = 1_000, now = Date.now }: SearchCacheOptions = {}) {
+export function createSearchCache<Value extends NonNullable<unknown>>({
+  timeToLiveMilliseconds = 60_000,
+  maxEntries = 1_000,
+  now = Date.now,
+}: SearchCacheOptions = {}) {
   const entries = new LRUCache<string, Value, () => Promise<Value>>({
     max: maxEntries,
     ttl: timeToLiveMilliseconds,

@@ -15,7 +15,6 @@ export interface SearchResults {
   priceRange: { min: number; max: number } | null
 }
 
-
 type Direction = 'asc' | 'desc'
 type Ordering = [Expression<unknown>, Direction][]
 
@@ -33,15 +32,48 @@ const pricePerAcre = sql`cast(listings.price as double precision) / nullif(listi
 const orderings: Record<SortOrder, Ordering> = {
   // Spec §2 "Listing card": diamond, platinum, gold, then showcase (signature, the highest
   // listing level), then by listing level; newest first within a tier.
-  default: [[column('upgrade_level'), 'desc'], [column('listing_level'), 'desc'], [column('created_at'), 'desc'], [column('id'), 'desc']],
-  'acres-asc': [[column('acres'), 'asc'], [column('id'), 'asc']],
-  'acres-desc': [[column('acres'), 'desc'], [column('id'), 'desc']],
-  newest: [[column('created_at'), 'desc'], [column('id'), 'desc']],
-  'price-asc': [[isUnpriced, 'asc'], [column('price'), 'asc'], [column('id'), 'asc']],
-  'price-desc': [[isUnpriced, 'asc'], [column('price'), 'desc'], [column('id'), 'desc']],
-  'price-per-acre-asc': [[isUnpriced, 'asc'], [pricePerAcre, 'asc'], [column('id'), 'asc']],
-  'price-per-acre-desc': [[isUnpriced, 'asc'], [pricePerAcre, 'desc'], [column('id'), 'desc']],
-  'recently-changed': [[column('updated_at'), 'desc'], [column('id'), 'desc']],
+  default: [
+    [column('upgrade_level'), 'desc'],
+    [column('listing_level'), 'desc'],
+    [column('created_at'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'acres-asc': [
+    [column('acres'), 'asc'],
+    [column('id'), 'asc'],
+  ],
+  'acres-desc': [
+    [column('acres'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  newest: [
+    [column('created_at'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'price-asc': [
+    [isUnpriced, 'asc'],
+    [column('price'), 'asc'],
+    [column('id'), 'asc'],
+  ],
+  'price-desc': [
+    [isUnpriced, 'asc'],
+    [column('price'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'price-per-acre-asc': [
+    [isUnpriced, 'asc'],
+    [pricePerAcre, 'asc'],
+    [column('id'), 'asc'],
+  ],
+  'price-per-acre-desc': [
+    [isUnpriced, 'asc'],
+    [pricePerAcre, 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'recently-changed': [
+    [column('updated_at'), 'desc'],
+    [column('id'), 'desc'],
+  ],
 }
 
 function matchingListings(db: Kysely<Database>, request: SearchRequest, orderedBy: SortOrder | null) {
@@ -103,7 +135,9 @@ function searchPage(db: Kysely<Database>, request: SearchRequest, pageSize: numb
 function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<SearchTotals> {
   const anyPage = { ...request, criteria: { ...request.criteria, sortOrder: 'default' as const, page: 1 } }
   return searchTotalsCacheFor(db).answerFor(searchKey(anyPage), async () => {
-    const { rows: [row] } = await db.executeQuery(totalsQuery(db, request).compile())
+    const {
+      rows: [row],
+    } = await db.executeQuery(totalsQuery(db, request).compile())
     if (!row) throw new Error('The totals query returned no row')
     return { total: Number(row.total), minPrice: row.min_price, maxPrice: row.max_price }
   })
@@ -152,8 +186,15 @@ export async function findMapPoints(db: Kysely<Database>, request: SearchRequest
     .innerJoin('states', 'states.id', 'listings.state_id')
     .where('listings.id', 'in', ids)
     .select([
-      'listings.id', 'listings.title', 'listings.price', 'listings.acres', 'listings.latitude', 'listings.longitude',
-      'counties.name as county_name', 'counties.suffix as county_suffix', 'states.abbreviation as state_abbreviation',
+      'listings.id',
+      'listings.title',
+      'listings.price',
+      'listings.acres',
+      'listings.latitude',
+      'listings.longitude',
+      'counties.name as county_name',
+      'counties.suffix as county_suffix',
+      'states.abbreviation as state_abbreviation',
     ])
     .execute()
   return rows.map((row) => ({

@@ -59,9 +59,24 @@ const corporateMasters = new Set<number>([accountType.corporateStandardMaster, a
 const everyBrokerType = Object.values(brokerType)
 
 function chooseBrokerType(random: Random, type: number): number {
-  if (type === accountType.standardFreeSeller) return random.weighted([[brokerType.propertyOwner, 70], [brokerType.agent, 20], [brokerType.broker, 10]])
-  if (type === accountType.homes || type === accountType.listhubSeller) return random.weighted([[brokerType.agent, 65], [brokerType.broker, 35]])
-  return random.weighted([[brokerType.broker, 35], [brokerType.agent, 35], [brokerType.auctioneer, 12], [brokerType.landRetailer, 12], [brokerType.propertyOwner, 6]])
+  if (type === accountType.standardFreeSeller)
+    return random.weighted([
+      [brokerType.propertyOwner, 70],
+      [brokerType.agent, 20],
+      [brokerType.broker, 10],
+    ])
+  if (type === accountType.homes || type === accountType.listhubSeller)
+    return random.weighted([
+      [brokerType.agent, 65],
+      [brokerType.broker, 35],
+    ])
+  return random.weighted([
+    [brokerType.broker, 35],
+    [brokerType.agent, 35],
+    [brokerType.auctioneer, 12],
+    [brokerType.landRetailer, 12],
+    [brokerType.propertyOwner, 6],
+  ])
 }
 
 function companyName(random: Random, type: number, lastName: string, stateName: string) {
@@ -72,12 +87,22 @@ function companyName(random: Random, type: number, lastName: string, stateName: 
     [brokerType.landRetailer]: [`${random.pick(landmarkWords)} Land Co.`, `${random.pick(landmarkWords)} Land Company`, `${stateName} Acreage`],
   }
   return random.pick(
-    options[type] ?? [`${lastName} Realty`, `${random.pick(landmarkWords)} ${random.pick(companyForms)}`, `${lastName} & ${other} Land Brokers`, `${stateName} Farm & Ranch Realty`],
+    options[type] ?? [
+      `${lastName} Realty`,
+      `${random.pick(landmarkWords)} ${random.pick(companyForms)}`,
+      `${lastName} & ${other} Land Brokers`,
+      `${stateName} Farm & Ranch Realty`,
+    ],
   )
 }
 
 function describeAccount(random: Random, company: string, contact: string, type: number, stateName: string, years: number) {
-  const focus = random.pick(['farms, ranches and hunting land', 'rural acreage and recreational property', 'timberland and hunting tracts', 'country homes and land'])
+  const focus = random.pick([
+    'farms, ranches and hunting land',
+    'rural acreage and recreational property',
+    'timberland and hunting tracts',
+    'country homes and land',
+  ])
   const sentences = [
     type === brokerType.propertyOwner
       ? `${contact} is selling family land in ${stateName} directly.`
@@ -86,7 +111,8 @@ function describeAccount(random: Random, company: string, contact: string, type:
   ]
   if (type === brokerType.auctioneer) sentences.push('Our auctions sell land at a fair market price on a set date, with transparent terms.')
   if (type === brokerType.landRetailer) sentences.push('We offer owner financing with low down payments on many of our properties.')
-  if (random.chance(0.5)) sentences.push(random.pick(['Call today to talk about your land goals.', 'We know the ground because we walk it.', 'Local knowledge, honest advice.']))
+  if (random.chance(0.5))
+    sentences.push(random.pick(['Call today to talk about your land goals.', 'We know the ground because we walk it.', 'Local knowledge, honest advice.']))
   return sentences.join(' ')
 }
 
@@ -123,7 +149,10 @@ export function* generateAccounts(count: number, seed: number, places: PlaceInde
       state_id: state.id,
       zip: places.nearestZip(city.id, city)?.place.zip ?? null,
       description: describeAccount(random, company, contact, broker, state.name, random.int(2, 35)),
-      license_number: broker === brokerType.propertyOwner || (broker === brokerType.landRetailer && random.chance(0.5)) ? null : `${state.abbreviation}-${random.int(100_000, 9_999_999)}`,
+      license_number:
+        broker === brokerType.propertyOwner || (broker === brokerType.landRetailer && random.chance(0.5))
+          ? null
+          : `${state.abbreviation}-${random.int(100_000, 9_999_999)}`,
       is_free: tier === 'free' ? 1 : 0,
       is_seller: 1,
       alc_certified: certified ? 1 : 0,

@@ -70,7 +70,11 @@ export function buildCitiesAndZips(records: ZipRecord[], counties: CountyLocator
     latitude: round(town.latitude),
     longitude: round(town.longitude),
   }))
-  assignCitySlugs(cities, towns.map((town) => ({ zipCount: town.zips.length, abbreviation: town.first.stateAbbreviation })), counties)
+  assignCitySlugs(
+    cities,
+    towns.map((town) => ({ zipCount: town.zips.length, abbreviation: town.first.stateAbbreviation })),
+    counties,
+  )
 
   const zips: ZipTable[] = towns.flatMap((town, index) =>
     town.zips.map((zip) => ({

@@ -50,15 +50,24 @@ const opening: Sentence = (facts, random) => {
 const land: Sentence = (facts, random) => {
   switch (facts.profile) {
     case 'farm':
-      return random.pick(['The tillable ground has been farmed in row crops and hay for years.', 'Fertile soils, gentle slopes and fenced pasture make this a productive operation.'])
+      return random.pick([
+        'The tillable ground has been farmed in row crops and hay for years.',
+        'Fertile soils, gentle slopes and fenced pasture make this a productive operation.',
+      ])
     case 'ranch':
-      return random.pick(['Cross-fenced pastures, working pens and good grass support a cow-calf operation.', 'The ranch is fenced and cross-fenced with improved pasture and a set of working pens.'])
+      return random.pick([
+        'Cross-fenced pastures, working pens and good grass support a cow-calf operation.',
+        'The ranch is fenced and cross-fenced with improved pasture and a set of working pens.',
+      ])
     case 'hunting':
       return `Thick cover, food plot openings and travel corridors hold ${wildlife(facts)}.`
     case 'timber':
       return `The property carries ${facts.timber === 'mixed' ? 'a mix of pine and hardwood' : `mature ${facts.timber}`} timber with value for a future harvest.`
     case 'recreation':
-      return random.pick(['Trails wind through the property, with plenty of room to camp and explore.', 'It is a quiet place to unplug, with level spots for a cabin or RV pad.'])
+      return random.pick([
+        'Trails wind through the property, with plenty of room to camp and explore.',
+        'It is a quiet place to unplug, with level spots for a cabin or RV pad.',
+      ])
     case 'homesite':
       return random.pick(['The level, cleared site is ready for your custom home.', 'Mature trees and a gentle slope make an attractive place to build.'])
     case 'undeveloped':
@@ -66,7 +75,10 @@ const land: Sentence = (facts, random) => {
     case 'commercial':
       return 'Road frontage and visibility suit retail, storage or light industrial use, subject to local approval.'
     case 'horse':
-      return random.pick(['Board-fenced paddocks, a barn and riding space make it ready for horses.', 'Fenced pasture, a barn with stalls and room for an arena suit horse owners.'])
+      return random.pick([
+        'Board-fenced paddocks, a barn and riding space make it ready for horses.',
+        'Fenced pasture, a barn with stalls and room for an arena suit horse owners.',
+      ])
     default:
       return undefined
   }
@@ -74,7 +86,8 @@ const land: Sentence = (facts, random) => {
 
 const water: Sentence = (facts, random) => {
   if (hasBit(facts.propertyTypes, propertyType.beachfront)) return 'Step from the property onto the beach and enjoy the sound of the surf.'
-  if (hasBit(facts.propertyTypes, propertyType.lakefront)) return random.pick(['Lake frontage offers swimming, boating and fishing right from the shore.', 'Enjoy sunsets over the lake from your own frontage.'])
+  if (hasBit(facts.propertyTypes, propertyType.lakefront))
+    return random.pick(['Lake frontage offers swimming, boating and fishing right from the shore.', 'Enjoy sunsets over the lake from your own frontage.'])
   if (hasBit(facts.propertyTypes, propertyType.riverfront)) return 'River frontage provides live water, fishing and a shady creek bottom.'
   if (facts.hasCreek && facts.hasPond) return 'A creek runs through the property and a stocked pond adds water for wildlife and livestock.'
   if (facts.hasCreek) return random.pick(['A seasonal creek winds through the property.', 'A spring-fed creek provides live water.'])
@@ -94,18 +107,33 @@ const house: Sentence = (facts, random) => {
 
 const access: Sentence = (facts) => {
   const road = { paved: 'a paved county road', gravel: 'an all-weather gravel road', easement: 'a deeded easement' }[facts.access]
-  const utilities = { 'on site': 'electricity and water are on site', 'at the road': 'electricity is available at the road', none: 'it is off the grid, well suited to solar' }[facts.utilities]
+  const utilities = {
+    'on site': 'electricity and water are on site',
+    'at the road': 'electricity is available at the road',
+    none: 'it is off the grid, well suited to solar',
+  }[facts.utilities]
   return `Access is by ${road}, and ${utilities}.`
 }
 
 const activityNames: [number, string][] = [
-  [activity.hunting, 'hunting'], [activity.fishing, 'fishing'], [activity.camping, 'camping'], [activity.boating, 'boating'],
-  [activity.canoeing, 'canoeing and kayaking'], [activity.horsebackRiding, 'horseback riding'], [activity.offRoading, 'off-roading'],
-  [activity.rving, 'RVing'], [activity.golfing, 'golf'], [activity.beach, 'beach days'], [activity.skiing, 'skiing'],
+  [activity.hunting, 'hunting'],
+  [activity.fishing, 'fishing'],
+  [activity.camping, 'camping'],
+  [activity.boating, 'boating'],
+  [activity.canoeing, 'canoeing and kayaking'],
+  [activity.horsebackRiding, 'horseback riding'],
+  [activity.offRoading, 'off-roading'],
+  [activity.rving, 'RVing'],
+  [activity.golfing, 'golf'],
+  [activity.beach, 'beach days'],
+  [activity.skiing, 'skiing'],
 ]
 
 const recreation: Sentence = (facts, random) => {
-  const names = activityNames.filter(([bit]) => hasBit(facts.activities, bit)).map(([, name]) => name).slice(0, 4)
+  const names = activityNames
+    .filter(([bit]) => hasBit(facts.activities, bit))
+    .map(([, name]) => name)
+    .slice(0, 4)
   if (names.length < 2) return undefined
   const list = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
   return random.pick([`Recreation includes ${list}.`, `Enjoy ${list} without leaving the property.`])
@@ -117,7 +145,12 @@ const terms: Sentence = (facts) => {
   return parts.length > 0 ? `${parts.join(' and ').replace(/^./, (letter) => letter.toUpperCase())}.` : undefined
 }
 
-const closings = ['Call today to schedule a showing.', 'Properties like this do not come along often.', 'Contact the listing agent for a map and a private tour.', 'Come see it for yourself.']
+const closings = [
+  'Call today to schedule a showing.',
+  'Properties like this do not come along often.',
+  'Contact the listing agent for a map and a private tour.',
+  'Come see it for yourself.',
+]
 
 export function composeDescription(facts: ListingFacts, random: Random) {
   const sentences = [opening, land, water, house, access, recreation, terms]

@@ -19,6 +19,8 @@ export interface LandProfile {
   amenities: [bit: number, probability: number][]
 }
 
+// A table: each profile's figures on a line, its weighted choices beside them.
+// prettier-ignore
 export const landProfiles: LandProfile[] = [
   {
     key: 'farm', weight: 17, medianAcres: 80, acresSpread: 1.1, houseChance: 0.3, valueFactor: 1,

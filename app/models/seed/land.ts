@@ -34,7 +34,14 @@ function bitsFrom(random: Random, chances: [bit: number, probability: number][])
 }
 
 function chooseHouse(random: Random) {
-  const beds = random.weighted([[1, 5], [2, 20], [3, 40], [4, 25], [5, 7], [6, 3]])
+  const beds = random.weighted([
+    [1, 5],
+    [2, 20],
+    [3, 40],
+    [4, 25],
+    [5, 7],
+    [6, 3],
+  ])
   const baths = Math.min(4.5, Math.max(1, Math.round((beds * 0.7 + random.float(-0.5, 0.8)) * 2) / 2))
   const squareFeet = Math.min(5000, Math.max(600, Math.round((300 + beds * 520 + random.normal() * 250) / 10) * 10))
   return { beds, baths, squareFeet }
@@ -108,8 +115,18 @@ export function describeLand(random: Random, input: LandInput) {
     mineralRights: random.chance(profile.key === 'ranch' || profile.key === 'farm' ? 0.2 : 0.08),
     hasPond: isOpenCountry && random.chance(0.25),
     hasCreek: isOpenCountry && random.chance(0.2),
-    access: random.weighted([['paved', 45], ['gravel', 45], ['easement', 10]]),
-    utilities: hasHouse ? 'on site' : random.weighted([['on site', 25], ['at the road', 55], ['none', 20]]),
+    access: random.weighted([
+      ['paved', 45],
+      ['gravel', 45],
+      ['easement', 10],
+    ]),
+    utilities: hasHouse
+      ? 'on site'
+      : random.weighted([
+          ['on site', 25],
+          ['at the road', 55],
+          ['none', 20],
+        ]),
     timber: random.pick(['pine', 'hardwood', 'mixed']),
     latitude: point.latitude,
     longitude: point.longitude,

@@ -28,9 +28,7 @@ export interface ListingFacts {
 
 /** '42', '2.5', '1,280' — whole acres above ten, otherwise up to two decimals. */
 export function formatAcres(acres: number) {
-  return acres >= 10
-    ? Math.round(acres).toLocaleString('en-US')
-    : acres.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return acres >= 10 ? Math.round(acres).toLocaleString('en-US') : acres.toLocaleString('en-US', { maximumFractionDigits: 2 })
 }
 
 export function acresWord(acres: number) {

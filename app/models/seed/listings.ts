@@ -18,7 +18,13 @@ interface ListingContext {
   pickSeller: (random: Random, stateId: number) => Seller
 }
 
-const levelOfTier = { free: listingLevel.free, standard: listingLevel.standard, premium: listingLevel.premium, signature: listingLevel.signature, homes: listingLevel.homes }
+const levelOfTier = {
+  free: listingLevel.free,
+  standard: listingLevel.standard,
+  premium: listingLevel.premium,
+  signature: listingLevel.signature,
+  homes: listingLevel.homes,
+}
 
 /** The seller's tier sets the level; houses from paid sellers often go out as homes listings. */
 function chooseListingLevel(random: Random, seller: Seller, hasHouse: boolean) {
@@ -30,7 +36,12 @@ function chooseListingLevel(random: Random, seller: Seller, hasHouse: boolean) {
 function chooseUpgrade(random: Random, isFree: boolean) {
   // Spec §4: a courtesy upgrade is a free courtesy listing; paid tiers buy gold and up.
   if (isFree) return random.chance(0.25) ? upgradeLevel.courtesy : upgradeLevel.tier
-  return random.weighted([[upgradeLevel.diamond, 2.5], [upgradeLevel.platinum, 6.25], [upgradeLevel.gold, 12.5], [upgradeLevel.tier, 78.75]])
+  return random.weighted([
+    [upgradeLevel.diamond, 2.5],
+    [upgradeLevel.platinum, 6.25],
+    [upgradeLevel.gold, 12.5],
+    [upgradeLevel.tier, 78.75],
+  ])
 }
 
 const referenceIso = new Date(referenceDate).toISOString()
@@ -39,11 +50,17 @@ const referenceIso = new Date(referenceDate).toISOString()
 function chooseHistory(random: Random, price: number) {
   const createdAt = isoDaysBefore(random.float(1, 730))
   const age = daysBetween(createdAt, referenceIso)
-  const status = random.weighted([[marketStatus.available, 78], [marketStatus.underContract, 8], [marketStatus.offMarket, 4], [marketStatus.sold, 10]])
+  const status = random.weighted([
+    [marketStatus.available, 78],
+    [marketStatus.underContract, 8],
+    [marketStatus.offMarket, 4],
+    [marketStatus.sold, 10],
+  ])
   const salesDate = status === marketStatus.sold ? isoDaysAfter(createdAt, random.float(Math.min(age, 14), age)).slice(0, 10) : null
-  const priceChange = price > auctionWithoutPrice && random.chance(0.12)
-    ? { amount: -askingPrice(price * random.float(0.03, 0.15), random), at: isoDaysAfter(createdAt, random.float(0, age)) }
-    : undefined
+  const priceChange =
+    price > auctionWithoutPrice && random.chance(0.12)
+      ? { amount: -askingPrice(price * random.float(0.03, 0.15), random), at: isoDaysAfter(createdAt, random.float(0, age)) }
+      : undefined
   const lastChange = [createdAt, priceChange?.at ?? createdAt, salesDate ? `${salesDate}T12:00:00.000Z` : createdAt].sort().at(-1) ?? createdAt
   const updatedAt = isoDaysAfter(lastChange, random.float(0, Math.min(30, Math.max(0, daysBetween(lastChange, referenceIso)))))
   return { createdAt, updatedAt, status, salesDate, priceChange }

@@ -1,5 +1,7 @@
 /** Word lists for synthetic people, companies and addresses; no real brokerage is named. */
 
+// Word lists read as lists, ten to a line, not one word a line.
+// prettier-ignore
 export const firstNames = [
   'James', 'John', 'Robert', 'Michael', 'William', 'David', 'Richard', 'Joseph', 'Thomas', 'Charles',
   'Daniel', 'Matthew', 'Anthony', 'Mark', 'Steven', 'Paul', 'Andrew', 'Joshua', 'Kenneth', 'Kevin',
@@ -12,6 +14,7 @@ export const firstNames = [
   'Shelby', 'Tammy', 'Kelsey', 'Rachel', 'Maria', 'Rosa', 'Hannah', 'Abigail', 'Savannah', 'Brooke',
 ]
 
+// prettier-ignore
 export const lastNames = [
   'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
   'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
@@ -25,14 +28,26 @@ export const lastNames = [
 ]
 
 /** First words of made-up company names ('Red Oak Land Co.'). */
+// prettier-ignore
 export const landmarkWords = [
   'Red Oak', 'Cedar Ridge', 'Blue Sky', 'Prairie Wind', 'Big Creek', 'High Plains', 'Twin Rivers', 'Pine Hollow',
   'Stone Gate', 'Eagle Rock', 'Lone Pine', 'Clear Fork', 'Heritage', 'Frontier', 'Timber Creek', 'Rolling Hills',
   'Golden Valley', 'Whitetail', 'Bluestem', 'Open Range', 'Sandhill', 'Copper Canyon', 'Riverbend', 'Meadowlark',
 ]
 
-export const companyForms = ['Land Co.', 'Land & Auction', 'Realty', 'Land Company', 'Farm & Ranch Realty', 'Land Brokers', 'Properties', 'Land Group', 'Real Estate']
+export const companyForms = [
+  'Land Co.',
+  'Land & Auction',
+  'Realty',
+  'Land Company',
+  'Farm & Ranch Realty',
+  'Land Brokers',
+  'Properties',
+  'Land Group',
+  'Real Estate',
+]
 
+// prettier-ignore
 export const streetNames = [
   'Main', 'Oak', 'Pine', 'Maple', 'Cedar', 'Elm', 'Walnut', 'Washington', 'Lake', 'Hill',
   'Park', 'Church', 'Mill', 'Ridge', 'Spring', 'Highland', 'Meadow', 'River', 'Sunset', 'Jackson',

@@ -38,15 +38,11 @@ export function createPlaceIndex(geography: Geography) {
     return counties.length ** 0.7 * counties.reduce((sum, county) => sum + areaOf(county), 0) ** 0.3
   }
   const pickState = weightedPicker(geography.states, stateWeight)
-  const countyPickers = new Map(
-    [...countiesByState].map(([stateId, counties]) => [stateId, weightedPicker(counties, (county) => Math.sqrt(areaOf(county)))]),
-  )
+  const countyPickers = new Map([...countiesByState].map(([stateId, counties]) => [stateId, weightedPicker(counties, (county) => Math.sqrt(areaOf(county)))]))
 
   // Land is dearer where counties are small (denser settlement) and cheaper in vast ones.
   const medianArea = median(geography.counties.map(areaOf))
-  const basePricePerAcre = new Map(
-    geography.counties.map((county) => [county.id, Math.min(25_000, Math.max(400, 4500 * (medianArea / areaOf(county)) ** 0.45))]),
-  )
+  const basePricePerAcre = new Map(geography.counties.map((county) => [county.id, Math.min(25_000, Math.max(400, 4500 * (medianArea / areaOf(county)) ** 0.45))]))
 
   return {
     pickState: (random: Random) => pickState(random),

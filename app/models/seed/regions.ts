@@ -46,8 +46,7 @@ function compassDirections(state: Located, counties: Located[]): Direction[] {
   const offsets = counties.map((county) => offset(state, county))
   if (counties.length < fewCounties) {
     // Few counties: at most two halves, split across the state's longer axis.
-    const spanOf = (axis: 'east' | 'north') =>
-      Math.max(...offsets.map((value) => value[axis])) - Math.min(...offsets.map((value) => value[axis]))
+    const spanOf = (axis: 'east' | 'north') => Math.max(...offsets.map((value) => value[axis])) - Math.min(...offsets.map((value) => value[axis]))
     const axis = spanOf('east') >= spanOf('north') ? 'east' : 'north'
     const halves = offsets.map((value): Direction => (axis === 'east' ? (value.east < 0 ? 'West' : 'East') : value.north < 0 ? 'South' : 'North'))
     return new Set(halves).size > 1 ? halves : halves.map(() => 'Central')

@@ -39,7 +39,10 @@ async function insertRows<T extends TableName>(db: Kysely<Database>, table: T, r
   await db.transaction().execute(async (transaction) => {
     for (let start = 0; start < rows.length; start += size) {
       // A generic table name defeats Kysely's per-table inference; the row type already matches the table.
-      await transaction.insertInto(table).values(rows.slice(start, start + size) as never).execute()
+      await transaction
+        .insertInto(table)
+        .values(rows.slice(start, start + size) as never)
+        .execute()
     }
   })
 }

@@ -108,9 +108,7 @@ function isInBox(box: Box, longitude: number, latitude: number) {
 export function isPointInShape(shape: Shape, point: Point) {
   const longitude = unwrapLongitude(point.longitude)
   if (!isInBox(shape.box, longitude, point.latitude)) return false
-  return shape.parts.some(
-    (part) => isInBox(part.box, longitude, point.latitude) && booleanPointInPolygon([longitude, point.latitude], part.polygon),
-  )
+  return shape.parts.some((part) => isInBox(part.box, longitude, point.latitude) && booleanPointInPolygon([longitude, point.latitude], part.polygon))
 }
 
 /** Distance in kilometres on an equirectangular projection; fine at the scale of a state. */

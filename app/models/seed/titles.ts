@@ -33,10 +33,7 @@ const byProfile: Record<ListingFacts['profile'], Template[]> = {
     (f) => `Trophy Hunting Tract in ${f.countyLabel}`,
     (f, _size, sized) => near(f) && `${sized} Hunting Retreat ${near(f)}`,
   ],
-  timber: [
-    (f, size) => `${size} of Timberland in ${f.countyLabel}`,
-    (f, size) => `Mature ${f.timber === 'pine' ? 'Pine' : 'Hardwood'} Timber on ${size}`,
-  ],
+  timber: [(f, size) => `${size} of Timberland in ${f.countyLabel}`, (f, size) => `Mature ${f.timber === 'pine' ? 'Pine' : 'Hardwood'} Timber on ${size}`],
   recreation: [
     (f, size) => `${size} of Recreational Land in ${f.countyLabel}`,
     (f, _size, sized) => near(f) && `Secluded ${sized} Getaway ${near(f)}`,
@@ -52,19 +49,13 @@ const byProfile: Record<ListingFacts['profile'], Template[]> = {
     (f, _size, sized) => `Affordable ${sized} Tract in ${f.countyLabel}`,
     (f, size) => near(f) && `Unrestricted ${size} ${near(f)}`,
   ],
-  commercial: [
-    (f, _size, sized) => `${sized} Commercial Tract in ${f.countyLabel}`,
-    (f) => near(f) && `Commercial Land with Highway Frontage ${near(f)}`,
-  ],
+  commercial: [(f, _size, sized) => `${sized} Commercial Tract in ${f.countyLabel}`, (f) => near(f) && `Commercial Land with Highway Frontage ${near(f)}`],
   waterfront: [
     (f, size) => waterWord(f) && `${waterWord(f)} Property on ${size}`,
     (f, size) => `${size} on the Water in ${f.countyLabel}`,
     (f) => waterWord(f) && near(f) && `${waterWord(f)} Lot ${near(f)}`,
   ],
-  horse: [
-    (f, _size, sized) => `${sized} Horse Property in ${f.countyLabel}`,
-    (f, size) => near(f) && `Equestrian Estate on ${size} ${near(f)}`,
-  ],
+  horse: [(f, _size, sized) => `${sized} Horse Property in ${f.countyLabel}`, (f, size) => near(f) && `Equestrian Estate on ${size} ${near(f)}`],
 }
 
 const homeTemplates: Template[] = [

@@ -8,7 +8,21 @@
  * listing pages (/flyer/) and the error page (/error/). /resizedimages/ stays open: listing
  * photos belong in image search.
  */
-const privatePaths = ['/account/', '/addlisting/', '/api/', '/download/', '/error/', '/find?', '/flyer/', '/lands-connector/', '/login', '/logout', '/propertylink/', '/reset/', '/signup/']
+const privatePaths = [
+  '/account/',
+  '/addlisting/',
+  '/api/',
+  '/download/',
+  '/error/',
+  '/find?',
+  '/flyer/',
+  '/lands-connector/',
+  '/login',
+  '/logout',
+  '/propertylink/',
+  '/reset/',
+  '/signup/',
+]
 
 /** Production points crawlers at the sitemap; any other environment keeps them out, as its noindex pages do. */
 export function robotsTxt({ origin, isProduction }: { origin: string; isProduction: boolean }) {

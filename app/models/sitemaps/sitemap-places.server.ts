@@ -82,17 +82,30 @@ async function readSiteActivity(db: Kysely<Database>, scopeBits: number): Promis
     .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
     .groupBy(['listings.state_id', 'listings.region_id', 'listings.county_id', 'listings.city_id'])
     .select((eb) => [
-      'listings.state_id', 'listings.region_id', 'listings.county_id', 'listings.city_id',
+      'listings.state_id',
+      'listings.region_id',
+      'listings.county_id',
+      'listings.city_id',
       eb.fn.countAll<number>().as('listings'),
       eb.fn.max('listings.updated_at').as('lastmod'),
       ...searchFacets.map((facet, index) => {
         const request = { criteria: normalizeCriteria(facet.criteria), location: nationwide, scopeBits: 0 }
-        const updatedWhenFound = eb.case().when(matchesSearch(db, eb, request, null)).then(eb.ref('listings.updated_at')).end()
+        const updatedWhenFound = eb
+          .case()
+          .when(matchesSearch(db, eb, request, null))
+          .then(eb.ref('listings.updated_at'))
+          .end()
         return eb.fn.max<string | null>(updatedWhenFound).as(`facet_${index}`)
       }),
     ])
     .execute()
-  const activity: SiteActivity = { national: { listings: 0, lastmod: '', facetLastmods: new Map() }, states: new Map(), regions: new Map(), counties: new Map(), cities: new Map() }
+  const activity: SiteActivity = {
+    national: { listings: 0, lastmod: '', facetLastmods: new Map() },
+    states: new Map(),
+    regions: new Map(),
+    counties: new Map(),
+    cities: new Map(),
+  }
   const national = new Map<number, PlaceActivity>()
   for (const row of rows) {
     const facetLastmods = new Map<string, string>()

@@ -4,7 +4,13 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
 import { emptyCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import {
-  allListingsFacet, type PlaceActivity, type PlaceLevel, type SearchFacet, type SiteActivity, type SitemapPlaces, searchFacets,
+  allListingsFacet,
+  type PlaceActivity,
+  type PlaceLevel,
+  type SearchFacet,
+  type SiteActivity,
+  type SitemapPlaces,
+  searchFacets,
 } from './sitemap-places.server'
 import { type PendingEntry, pendingPath } from './sitemap-xml'
 
@@ -66,8 +72,20 @@ export function everySearch(site: SiteProfile, places: SitemapPlaces, gazetteer:
       if (place) add(level, { state: stateToken(place.stateId), places: [place.token] }, activities.get(id))
     }
   }
-  within('region', places.regions.map((region) => region.id), activity.regions)
-  within('county', places.counties.map((county) => county.id), activity.counties)
-  within('city', [...activity.cities.keys()].sort((a, b) => a - b), activity.cities)
+  within(
+    'region',
+    places.regions.map((region) => region.id),
+    activity.regions,
+  )
+  within(
+    'county',
+    places.counties.map((county) => county.id),
+    activity.counties,
+  )
+  within(
+    'city',
+    [...activity.cities.keys()].sort((a, b) => a - b),
+    activity.cities,
+  )
   return { landings, searches }
 }

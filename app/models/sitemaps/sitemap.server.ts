@@ -31,9 +31,11 @@ function landingPageEntries(places: SitemapPlaces, activity: SiteActivity): Pend
   return [
     landing({ kind: 'national' }, activity.national),
     ...places.states.map((state) => landing({ kind: 'state', slug: state.slug }, activity.states.get(state.id))),
-    ...places.regions.filter((region) => hasListings(activity.regions.get(region.id)))
+    ...places.regions
+      .filter((region) => hasListings(activity.regions.get(region.id)))
       .map((region) => landing({ kind: 'region', slug: region.slug }, activity.regions.get(region.id))),
-    ...places.counties.filter((county) => hasListings(activity.counties.get(county.id)))
+    ...places.counties
+      .filter((county) => hasListings(activity.counties.get(county.id)))
       .map((county) => landing({ kind: 'county', slug: county.slug }, activity.counties.get(county.id))),
   ]
 }
@@ -167,7 +169,12 @@ export async function sitemapFileEntries(
   ])
   if (rows.length === 0) return undefined
   return rows.map((row) => ({
-    path: listingPath(site, { id: row.id, acres: row.acres, countyName: findPlaceById(gazetteer, 'county', row.county_id)?.name ?? '', stateAbbreviation: state.abbreviation }),
+    path: listingPath(site, {
+      id: row.id,
+      acres: row.acres,
+      countyName: findPlaceById(gazetteer, 'county', row.county_id)?.name ?? '',
+      stateAbbreviation: state.abbreviation,
+    }),
     lastmod: row.updated_at,
   }))
 }

@@ -5,8 +5,18 @@ import { buildRadialGradient, round, roundToTenth } from './svg'
 
 /** Soft-edged stratus bands: one light and one dark gradient shared by all ellipses. */
 function drawStratus({ random, horizon, defs, body }: Landscape): void {
-  defs.push(buildRadialGradient('cl', [[0, hsl(210, 0.06, 0.88), 0.7], [1, hsl(210, 0.06, 0.88), 0]]))
-  defs.push(buildRadialGradient('cd', [[0, hsl(215, 0.08, 0.5), 0.45], [1, hsl(215, 0.08, 0.5), 0]]))
+  defs.push(
+    buildRadialGradient('cl', [
+      [0, hsl(210, 0.06, 0.88), 0.7],
+      [1, hsl(210, 0.06, 0.88), 0],
+    ]),
+  )
+  defs.push(
+    buildRadialGradient('cd', [
+      [0, hsl(215, 0.08, 0.5), 0.45],
+      [1, hsl(215, 0.08, 0.5), 0],
+    ]),
+  )
   const bandCount = random.integer(4, 7)
   for (let band = 0; band < bandCount; band++) {
     const centreY = round(random.range(0.05, 0.85) * horizon)
@@ -32,13 +42,9 @@ function drawCumulus({ random, light, horizon, body }: Landscape): void {
       const radius = width * random.range(0.1, 0.17) * (1 - Math.abs(offset))
       puffs.push([centreX + offset * width, centreY - radius * random.range(0.2, 0.6), radius + 6])
     }
-    const puffCircles = (shiftY: number) =>
-      puffs.map(([x, y, radius]) => `<circle cx="${round(x)}" cy="${round(y + shiftY)}" r="${round(radius)}"/>`).join('')
+    const puffCircles = (shiftY: number) => puffs.map(([x, y, radius]) => `<circle cx="${round(x)}" cy="${round(y + shiftY)}" r="${round(radius)}"/>`).join('')
     const base = `<ellipse cx="${round(centreX)}" cy="${round(centreY)}" rx="${round(width * 0.55)}" ry="${round(width * 0.07 + 6)}"/>`
-    body.push(
-      `<g fill="${toHex(shadowColour)}">${base}${puffCircles(width * 0.03)}</g>`,
-      `<g fill="${toHex(litColour)}">${puffCircles(-width * 0.02)}</g>`,
-    )
+    body.push(`<g fill="${toHex(shadowColour)}">${base}${puffCircles(width * 0.03)}</g>`, `<g fill="${toHex(litColour)}">${puffCircles(-width * 0.02)}</g>`)
   }
 }
 

@@ -33,5 +33,14 @@ export function lighten(colour: Rgb, amount: number): Rgb {
 
 /** `#rrggbb`; channels drift outside 0..255 after mixing, so they are clamped here. */
 export function toHex(colour: Rgb): string {
-  return '#' + colour.map((value) => Math.max(0, Math.min(255, Math.round(value))).toString(16).padStart(2, '0')).join('')
+  return (
+    '#' +
+    colour
+      .map((value) =>
+        Math.max(0, Math.min(255, Math.round(value)))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  )
 }

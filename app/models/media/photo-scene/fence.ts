@@ -44,8 +44,6 @@ export function addFence(landscape: Landscape, ground: Ground, water: Water, nea
   objects.push({
     // Just in front of the tree line it runs into.
     y: nearestTreeLineY + 1,
-    svg:
-      `<path d="${rail(0.82)}${rail(0.45)}" stroke="${toHex(wood)}" stroke-width="5" fill="none"/>` +
-      `<path d="${posts}" fill="${toHex(darken(wood, 0.15))}"/>`,
+    svg: `<path d="${rail(0.82)}${rail(0.45)}" stroke="${toHex(wood)}" stroke-width="5" fill="none"/>` + `<path d="${posts}" fill="${toHex(darken(wood, 0.15))}"/>`,
   })
 }

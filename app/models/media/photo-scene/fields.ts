@@ -69,8 +69,7 @@ interface FieldRows {
 
 /** Crop rows, furrows or stubble lines running towards the vanishing point. */
 function drawFieldRows({ random, season, body }: Landscape, ground: Ground, rows: FieldRows): void {
-  const screenSpacing =
-    rows.kind === 'plowed' ? random.range(12, 18) : rows.kind === 'stubble' ? random.range(16, 24) : random.range(22, 36)
+  const screenSpacing = rows.kind === 'plowed' ? random.range(12, 18) : rows.kind === 'stubble' ? random.range(16, 24) : random.range(22, 36)
   const spacing = screenSpacing / rows.shrink
   let pathData = ''
   let rowCount = 0
@@ -80,10 +79,6 @@ function drawFieldRows({ random, season, body }: Landscape, ground: Ground, rows
   }
   if (!pathData) return
   const rowColour =
-    rows.kind === 'plowed'
-      ? darken(rows.colour, 0.14)
-      : rows.kind === 'stubble'
-        ? lighten(rows.colour, 0.1)
-        : darken(rows.colour, season === 'winter' ? 0.07 : 0.11)
+    rows.kind === 'plowed' ? darken(rows.colour, 0.14) : rows.kind === 'stubble' ? lighten(rows.colour, 0.1) : darken(rows.colour, season === 'winter' ? 0.07 : 0.11)
   body.push(`<path d="${pathData}" fill="${toHex(rowColour)}"/>`)
 }

@@ -20,8 +20,19 @@ export function drawForegroundGrass({ random, season, light, body }: Landscape):
  * vignette looked nicer but doubled rasterising time; a linear shade is cheap.
  */
 export function drawLensEffects({ horizon, sky, defs, body }: Landscape): void {
-  defs.push(buildLinearGradient('haze', [[0, sky.horizon, 0], [0.55, sky.horizon, 0.32], [1, sky.horizon, 0]]))
+  defs.push(
+    buildLinearGradient('haze', [
+      [0, sky.horizon, 0],
+      [0.55, sky.horizon, 0.32],
+      [1, sky.horizon, 0],
+    ]),
+  )
   body.push(`<rect y="${round(horizon - PHOTO_HEIGHT * 0.1)}" width="${PHOTO_WIDTH}" height="${round(PHOTO_HEIGHT * 0.16)}" fill="url(#haze)"/>`)
-  defs.push(buildLinearGradient('shade', [[0, BLACK, 0], [1, BLACK, 0.22]]))
+  defs.push(
+    buildLinearGradient('shade', [
+      [0, BLACK, 0],
+      [1, BLACK, 0.22],
+    ]),
+  )
   body.push(`<rect y="${round(PHOTO_HEIGHT * 0.72)}" width="${PHOTO_WIDTH}" height="${round(PHOTO_HEIGHT * 0.28) + 1}" fill="url(#shade)"/>`)
 }

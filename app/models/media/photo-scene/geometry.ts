@@ -43,8 +43,7 @@ export function clipPolygon(subject: Point[], clip: Point[]): Point[] {
       const directionX = to[0] - from[0]
       const directionY = to[1] - from[1]
       const denominator = directionX * edgeY - directionY * edgeX
-      const along =
-        denominator === 0 ? 0 : ((edgeStart[0] - from[0]) * edgeY - (edgeStart[1] - from[1]) * edgeX) / denominator
+      const along = denominator === 0 ? 0 : ((edgeStart[0] - from[0]) * edgeY - (edgeStart[1] - from[1]) * edgeX) / denominator
       return [from[0] + along * directionX, from[1] + along * directionY]
     }
     const input = output

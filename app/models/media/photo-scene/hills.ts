@@ -18,12 +18,7 @@ function drawHillLayer({ random, season, terrain, light, horizon, sky, body }: L
   const ripplePhase = random.range(0, 6.28)
   const frequency = random.range(1.2, 3)
   const hillY = (x: number) =>
-    horizon +
-    2 -
-    height *
-      (0.55 +
-        0.3 * Math.sin(phase + (x / PHOTO_WIDTH) * frequency * 6.28) +
-        0.15 * Math.sin(ripplePhase + (x / PHOTO_WIDTH) * frequency * 15))
+    horizon + 2 - height * (0.55 + 0.3 * Math.sin(phase + (x / PHOTO_WIDTH) * frequency * 6.28) + 0.15 * Math.sin(ripplePhase + (x / PHOTO_WIDTH) * frequency * 15))
   const isWooded = terrain === 'forest' || (season !== 'winter' && random.chance(0.25))
   // Drawn for every layer, wooded or not, so later layers keep their random sequence.
   const [treeShade] = pickTreeColours(season, random)

@@ -4,7 +4,12 @@ import { buildLinearGradient, buildSvgDocument } from './svg'
 
 /** The neutral "no photo" image: a grey landscape silhouette with a picture icon. Every placeholder id draws the same. */
 export function buildPlaceholderSvg(_documentId: number): string {
-  const defs = [buildLinearGradient('sky', [[0, hsl(210, 0.08, 0.86)], [1, hsl(210, 0.08, 0.93)]])]
+  const defs = [
+    buildLinearGradient('sky', [
+      [0, hsl(210, 0.08, 0.86)],
+      [1, hsl(210, 0.08, 0.93)],
+    ]),
+  ]
   const body = [
     `<rect width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" fill="url(#sky)"/>`,
     `<path d="M0 640C220 560 380 520 600 600S1000 520 1220 580S1500 560 1600 600V1067H0Z" fill="#d3d7dc"/>`,

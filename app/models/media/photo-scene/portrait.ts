@@ -24,7 +24,16 @@ export function buildPortraitSvg(documentId: number): string {
   const hair = random.pick(HAIR_COLOURS)
   const shirt = hsl(random.range(0, 360), random.range(0.2, 0.55), random.range(0.25, 0.5))
   const style = random.pick<HairStyle>(['short', 'long', 'bald', 'bun', 'hat'])
-  const defs = [buildRadialGradient('bg', [[0, hsl(backgroundHue, 0.45, 0.9), 1], [1, hsl(backgroundHue, 0.35, 0.72), 1]], 'cx="0.5" cy="0.4" r="0.75"')]
+  const defs = [
+    buildRadialGradient(
+      'bg',
+      [
+        [0, hsl(backgroundHue, 0.45, 0.9), 1],
+        [1, hsl(backgroundHue, 0.35, 0.72), 1],
+      ],
+      'cx="0.5" cy="0.4" r="0.75"',
+    ),
+  ]
   const body: string[] = [`<rect width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}" fill="url(#bg)"/>`]
   const headY = round(random.range(300, 330))
   const halfWidth = round(random.range(112, 128))

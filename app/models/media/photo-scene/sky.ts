@@ -6,9 +6,7 @@ import { buildLinearGradient, buildRadialGradient, round } from './svg'
 
 /** Winter scenes are more often overcast than the rest of the year. */
 export function pickLight(season: Season, random: SeededRandom): Light {
-  return season === 'winter'
-    ? random.pick<Light>(['day', 'day', 'overcast', 'dusk'])
-    : random.pick<Light>(['day', 'day', 'day', 'dusk', 'overcast'])
+  return season === 'winter' ? random.pick<Light>(['day', 'day', 'overcast', 'dusk']) : random.pick<Light>(['day', 'day', 'day', 'dusk', 'overcast'])
 }
 
 export function pickSkyColours(season: Season, light: Light, random: SeededRandom): SkyColours {
@@ -32,8 +30,15 @@ export function pickSkyColours(season: Season, light: Light, random: SeededRando
 /** The sky runs a little below the horizon so the hills never show a gap under them. */
 export function drawSky({ sky, horizon, defs, body }: Landscape): void {
   const stops: Array<[number, Rgb]> = sky.middle
-    ? [[0, sky.top], [0.55, sky.middle], [1, sky.horizon]]
-    : [[0, sky.top], [1, sky.horizon]]
+    ? [
+        [0, sky.top],
+        [0.55, sky.middle],
+        [1, sky.horizon],
+      ]
+    : [
+        [0, sky.top],
+        [1, sky.horizon],
+      ]
   defs.push(buildLinearGradient('sky', stops))
   body.push(`<rect width="${PHOTO_WIDTH}" height="${horizon + 40}" fill="url(#sky)"/>`)
 }
@@ -46,14 +51,22 @@ interface SunLook {
 }
 
 const MIDDAY_SUN: SunLook = {
-  glow: [[0, hsl(50, 1, 0.95), 0.85], [0.2, hsl(50, 1, 0.9), 0.35], [1, WHITE, 0]],
+  glow: [
+    [0, hsl(50, 1, 0.95), 0.85],
+    [0.2, hsl(50, 1, 0.9), 0.35],
+    [1, WHITE, 0],
+  ],
   glowRadius: 260,
   discRadius: 30,
   discColour: '#fffbe8',
 }
 
 const SETTING_SUN: SunLook = {
-  glow: [[0, hsl(40, 1, 0.8), 0.9], [0.25, hsl(30, 1, 0.65), 0.45], [1, hsl(20, 1, 0.6), 0]],
+  glow: [
+    [0, hsl(40, 1, 0.8), 0.9],
+    [0.25, hsl(30, 1, 0.65), 0.45],
+    [1, hsl(20, 1, 0.6), 0],
+  ],
   glowRadius: 400,
   discRadius: 58,
   discColour: '#ffe2b0',
@@ -61,9 +74,7 @@ const SETTING_SUN: SunLook = {
 
 function drawSunDisc({ defs, body }: Landscape, x: number, y: number, look: SunLook): void {
   defs.push(buildRadialGradient('glow', look.glow))
-  body.push(
-    `<circle cx="${x}" cy="${y}" r="${look.glowRadius}" fill="url(#glow)"/><circle cx="${x}" cy="${y}" r="${look.discRadius}" fill="${look.discColour}"/>`,
-  )
+  body.push(`<circle cx="${x}" cy="${y}" r="${look.glowRadius}" fill="url(#glow)"/><circle cx="${x}" cy="${y}" r="${look.discRadius}" fill="${look.discColour}"/>`)
 }
 
 /** A day sun is not always in frame; a dusk sun always is, low over the horizon. */

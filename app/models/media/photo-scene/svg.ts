@@ -23,17 +23,13 @@ function buildGradientStop(offset: number, colour: Rgb, opacityAttribute: string
 /** A top-to-bottom gradient; a stop without an opacity is opaque. */
 export function buildLinearGradient(id: string, stops: Array<[offset: number, colour: Rgb, opacity?: number]>): string {
   const stopTags = stops
-    .map(([offset, colour, opacity]) =>
-      buildGradientStop(offset, colour, opacity === undefined ? '' : ` stop-opacity="${roundToTenth(opacity * 10) / 10}"`),
-    )
+    .map(([offset, colour, opacity]) => buildGradientStop(offset, colour, opacity === undefined ? '' : ` stop-opacity="${roundToTenth(opacity * 10) / 10}"`))
     .join('')
   return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stopTags}</linearGradient>`
 }
 
 export function buildRadialGradient(id: string, stops: Array<[offset: number, colour: Rgb, opacity: number]>, attributes = ''): string {
-  const stopTags = stops
-    .map(([offset, colour, opacity]) => buildGradientStop(offset, colour, ` stop-opacity="${roundToTenth(opacity * 100) / 100}"`))
-    .join('')
+  const stopTags = stops.map(([offset, colour, opacity]) => buildGradientStop(offset, colour, ` stop-opacity="${roundToTenth(opacity * 100) / 100}"`)).join('')
   return `<radialGradient id="${id}"${attributes ? ' ' + attributes : ''}>${stopTags}</radialGradient>`
 }
 

@@ -32,8 +32,7 @@ interface CanopyScale {
  */
 export function addTreeLines(landscape: Landscape, ground: Ground, objects: StandingObject[]): number {
   const { random, season, terrain } = landscape
-  const hasConifers =
-    terrain === 'mountain' || (terrain === 'forest' && random.chance(0.5)) || (season === 'winter' && random.chance(0.5))
+  const hasConifers = terrain === 'mountain' || (terrain === 'forest' && random.chance(0.5)) || (season === 'winter' && random.chance(0.5))
   let nearestTreeLineY = getYAtDepth(ground, 0.06)
   for (let boundary = 1; boundary < ground.boundaries.length - 1; boundary++) {
     if (!random.chance(terrain === 'forest' ? 0.8 : 0.55)) continue
@@ -67,7 +66,10 @@ function buildTreeCanopy(random: SeededRandom, row: TreeRow, scale: CanopyScale,
   const path = new PathBuilder().move(startX, row.baseY(startX) + 2)
   const traceCrowns = row.size < FAR_TREE_SIZE ? traceRaggedStrip : row.isConifer ? traceConiferTips : traceRoundCrowns
   const x = traceCrowns(path, random, row, { startX, endX, scale })
-  return path.line(x, row.baseY(x) + 2).line(startX, row.baseY(startX) + 2).close()
+  return path
+    .line(x, row.baseY(x) + 2)
+    .line(startX, row.baseY(startX) + 2)
+    .close()
 }
 
 interface CrownSpan {

@@ -10,12 +10,14 @@ export type Water = 'river' | 'pond' | 'none'
 /** Either a river winding from the horizon, a pond on a middle band, or no water. */
 export function drawWater(landscape: Landscape, ground: Ground, objects: StandingObject[]): Water {
   const { random, light, sky, defs } = landscape
-  const reflection =
-    light === 'dusk'
-      ? [lighten(sky.horizon, 0.2), mix(sky.top, sky.horizon, 0.15)]
-      : [lighten(sky.horizon, 0.1), mix(sky.top, sky.horizon, 0.3)]
+  const reflection = light === 'dusk' ? [lighten(sky.horizon, 0.2), mix(sky.top, sky.horizon, 0.15)] : [lighten(sky.horizon, 0.1), mix(sky.top, sky.horizon, 0.3)]
   // Defined even when no water is drawn: leaving it out would change the bytes of every dry photo.
-  defs.push(buildLinearGradient('water', [[0, reflection[0]!], [1, reflection[1]!]]))
+  defs.push(
+    buildLinearGradient('water', [
+      [0, reflection[0]!],
+      [1, reflection[1]!],
+    ]),
+  )
   const choice = random.next()
   if (choice < 0.22) {
     drawRiver(landscape, ground)
