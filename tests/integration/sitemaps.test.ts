@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { createKysely } from '~/models/db/dialect.server'
 import { emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { isIndexableSearch } from '~/models/search/search-seo'
@@ -9,7 +9,6 @@ import { maxBytesPerFile, maxUrlsPerFile } from '~/models/sitemaps/sitemap-xml'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteKey } from '~/sites/site-profile'
-import { timedCache } from '~/utils/timed-cache.server'
 import { canonicalHref, metaContent, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()
@@ -381,52 +380,5 @@ describe('robots.txt', () => {
     process.env.SITE_ENVIRONMENT = 'staging'
     const text = await (await fetchPage(hostOf('land'), '/robots.txt')).text()
     expect(text).toBe('User-agent: *\nDisallow: /\n')
-  })
-})
-
-describe('timed cache', () => {
-  afterEach(() => vi.useRealTimers())
-
-  test('past its time the old value is answered while a new one is computed, and a failure is forgotten', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    let computed = 0
-    let fails = false
-    const cached = timedCache(1000, async (_db: object, key: string) => {
-      computed += 1
-      if (fails) throw new Error('down')
-      return `${key} ${computed}`
-    })
-    const handle = {}
-    expect(await cached(handle, 'a')).toBe('a 1')
-    expect(await cached(handle, 'a')).toBe('a 1')
-    vi.setSystemTime(Date.now() + 1001)
-    expect(await cached(handle, 'a')).toBe('a 1')
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(await cached(handle, 'a')).toBe('a 2')
-    fails = true
-    await expect(cached(handle, 'b')).rejects.toThrow('down')
-    fails = false
-    expect(await cached(handle, 'b')).toBe('b 4')
-  })
-
-  test('a refresh that fails keeps the old value, and the next ask past its time tries again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    let computed = 0
-    let fails = false
-    const cached = timedCache(1000, async (_db: object, key: string) => {
-      computed += 1
-      if (fails) throw new Error('down')
-      return `${key} ${computed}`
-    })
-    const handle = {}
-    expect(await cached(handle, 'a')).toBe('a 1')
-    vi.setSystemTime(Date.now() + 1001)
-    fails = true
-    expect(await cached(handle, 'a')).toBe('a 1')
-    await new Promise((resolve) => setImmediate(resolve))
-    fails = false
-    expect(await cached(handle, 'a')).toBe('a 1')
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(await cached(handle, 'a')).toBe('a 3')
   })
 })
