@@ -2,7 +2,8 @@ import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
-import { type MapBounds, roundCoordinate } from '~/models/search/search-criteria'
+import { roundCoordinate } from '~/models/search/grammar-tokens'
+import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
 
 /**

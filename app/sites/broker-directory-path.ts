@@ -1,5 +1,5 @@
 import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
-import { placeTokenPattern } from '~/models/search/search-criteria'
+import { placeTokenPattern } from '~/models/search/grammar-tokens'
 import { brokerDirectoryPath } from './broker-path'
 import type { SiteProfile } from './site-profile'
 

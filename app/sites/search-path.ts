@@ -8,8 +8,8 @@ import {
   hasSoldFilters,
   isCalendarDate,
   normalizeCriteria,
-  placeTokenPattern,
 } from '~/models/search/search-criteria'
+import { placeTokenPattern } from '~/models/search/grammar-tokens'
 import {
   type PriceChangeTypeKey,
   type SortOrder,

@@ -1,5 +1,5 @@
 import { brokerType } from '~/models/listings/enumerations'
-import { placeTokenPattern } from '~/models/search/search-criteria'
+import { placeTokenPattern } from '~/models/search/grammar-tokens'
 
 /**
  * Words for brokers shared by the directory and broker pages: the directory's choices (spec §2

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { placeTokenPattern, roundCoordinate } from './grammar-tokens'
 import {
   type ActivityKey,
   type AmenityKey,
@@ -116,8 +117,6 @@ const limits = {
   soldDate: { earliest: '1900-01-01', latest: '2099-12-31' },
 } as const
 
-export const placeTokenPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
 /** Keeps the known values of a list, once each, in the option table's order. */
 function inOptionOrder<Key extends string>(values: readonly string[], order: readonly Key[]): Key[] {
   if (values.length === 0) return []
@@ -168,7 +167,6 @@ export function hasSoldFilters(criteria: Pick<SearchCriteria, 'salesPriceMin' | 
 
 // `|| 0` turns -0 into 0, so a rounded value always prints and compares as itself.
 const roundAcres = (value: number) => Math.round(value * 100) / 100 || 0
-export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000 || 0
 
 /** The normal form of a criteria object: the only shape the grammar and the engine accept. */
 export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteria {
