@@ -6,7 +6,7 @@ import { accountPaths, favoritesPagePath } from '~/models/accounts/account-paths
 import type { Database } from '~/models/db/db-schema'
 import { countSavedProperties, findSavedProperties } from '~/models/accounts/saved-property.server'
 import { countSavedSearches, findSavedSearches } from '~/models/accounts/saved-search.server'
-import { paginationOf } from '~/models/search/pagination'
+import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { requireViewer } from '~/utils/session.server'
 import { findUserDetails } from '~/models/accounts/user.server'
 
@@ -48,7 +48,7 @@ export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, req
   const { totalCount, listings } = hasListings(site)
     ? await findSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits, page, pageSize: favoritesPageSize })
     : { totalCount: 0, listings: [] }
-  const pageCount = Math.max(1, Math.ceil(totalCount / favoritesPageSize))
+  const pageCount = pageCountOf(totalCount, favoritesPageSize)
   if (page > pageCount) throw new Response('Not Found', { status: 404 })
   const pageHref = (number: number) => favoritesPagePath(site.siteId, number)
   return {

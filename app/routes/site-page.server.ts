@@ -1,5 +1,8 @@
 import { getDb } from '~/models/db/db.server'
-import { resolveSitePath } from '~/sites/site-path'
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import type { SiteProfile } from '~/sites/site-profile'
+import { resolveSitePath, type SitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadBrokerDirectoryPage } from './broker-directory.server'
 import { loadBrokerListingsPage, loadBrokerProfilePage } from './brokers.server'
@@ -15,25 +18,22 @@ export async function loadSitePage<Kind extends SitePageKind>(request: Request, 
   const site = siteFromRequest(request)
   const db = getDb()
   const path = resolveSitePath(site, new URL(request.url), kinds)
-  let page: SitePage<SitePageKind>
-  switch (path?.kind) {
+  if (!path) throw new Response('Not Found', { status: 404 })
+  // resolveSitePath answers only the kinds asked for.
+  return (await loadPage(db, site, request, path)) as SitePage<Kind>
+}
+
+async function loadPage(db: Kysely<Database>, site: SiteProfile, request: Request, path: SitePath): Promise<SitePage<SitePageKind>> {
+  switch (path.kind) {
     case 'landing':
-      page = { kind: 'landing', page: await loadLandingPage(db, site, request, path.landing) }
-      break
+      return { kind: 'landing', page: await loadLandingPage(db, site, request, path.landing) }
     case 'broker-profile':
-      page = { kind: 'broker-profile', page: await loadBrokerProfilePage(db, site, request, path.brokerId) }
-      break
+      return { kind: 'broker-profile', page: await loadBrokerProfilePage(db, site, request, path.brokerId) }
     case 'broker-listings':
-      page = { kind: 'broker-listings', page: await loadBrokerListingsPage(db, site, request, path.broker) }
-      break
+      return { kind: 'broker-listings', page: await loadBrokerListingsPage(db, site, request, path.broker) }
     case 'broker-directory':
-      page = { kind: 'broker-directory', page: await loadBrokerDirectoryPage(db, site, request, path.directory) }
-      break
+      return { kind: 'broker-directory', page: await loadBrokerDirectoryPage(db, site, request, path.directory) }
     case 'search':
-      page = { kind: 'search', page: await loadSearchPage(db, site, request) }
-      break
-    case undefined:
-      throw new Response('Not Found', { status: 404 })
+      return { kind: 'search', page: await loadSearchPage(db, site, request) }
   }
-  return page as SitePage<Kind>
 }

@@ -10,7 +10,7 @@ import { isActiveListing } from '~/models/listings/listing-rules'
 import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { matchesSearch } from '~/models/search/search-filters.server'
 import { marketStatusLabel } from '~/models/search/search-options'
-import { paginationOf } from '~/models/search/pagination'
+import { pageCountOf, paginationOf } from '~/models/search/pagination'
 
 /** Long lists go on over pages of this many links: enough for a county, few enough for a slow phone. */
 const sitemapListingsPerPage = 250
@@ -61,7 +61,7 @@ export async function listingLinks(db: Kysely<Database>, site: SiteProfile, gaze
 }
 
 export function pagination(site: SiteProfile, sitemap: Extract<SitemapPage, { page: number }>, total: number) {
-  const pageCount = Math.max(1, Math.ceil(total / sitemapListingsPerPage))
+  const pageCount = pageCountOf(total, sitemapListingsPerPage)
   if (sitemap.page > pageCount) throw notFound()
   return paginationOf(sitemap.page, pageCount, (page) => sitemapPath(site, { ...sitemap, page }))
 }

@@ -16,8 +16,8 @@ export interface Pagination {
 }
 
 /** How many pages `totalCount` results fill; an empty result is still one page. */
-export function pageCountOf(totalCount: number) {
-  return Math.max(1, Math.ceil(totalCount / resultsPerPage))
+export function pageCountOf(totalCount: number, pageSize = resultsPerPage) {
+  return Math.max(1, Math.ceil(totalCount / pageSize))
 }
 
 /** The numbered page links around `page`: at most five, the current one in the middle where it can be. */
