@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { defaultSite } from '~/sites/index'
+import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
 import { setFallbackSite } from '~/utils/use-site'
 
 // Pages whose root loader failed are drawn as the main land site (root.tsx hands it to the browser).
@@ -13,7 +14,8 @@ export const streamTimeout = 5_000
 /**
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
- * it goes out as one buffer with its length, not as React's small chunks through a stream each.
+ * it goes out as one buffer with its length, not as React's small chunks through a stream each,
+ * and its framework scripts start after the page has loaded (deferred-hydration.server.ts).
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
@@ -32,7 +34,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             done()
           },
           final(done) {
-            const body = Buffer.concat(chunks)
+            const body = Buffer.from(deferFrameworkScripts(Buffer.concat(chunks).toString('utf8')))
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             responseHeaders.set('Content-Length', String(body.length))
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))

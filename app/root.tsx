@@ -89,8 +89,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const isFooterHidden = useFooterHidden()
   const financeHref = useFinanceHref()
   // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
+  // The mark on <html> tells browser tests that the deferred framework has started (decision 0013).
   useEffect(() => {
     hasHydrated = true
+    document.documentElement.dataset.hydrated = ''
   }, [])
   return (
     <html lang="en-US" data-site={site.key}>

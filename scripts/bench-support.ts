@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
+import { deferredFrameworkScriptId } from '../app/utils/deferred-hydration.server'
 
 export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
 export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
@@ -74,11 +75,27 @@ export function percentile(sortedTimings: number[], p: number) {
   return sortedTimings[Math.min(sortedTimings.length - 1, Math.floor((p / 100) * sortedTimings.length))]!
 }
 
-/** KB gzip of the scripts a page loads before it is interactive (module preloads and the entry), and each script's share. */
-export function initialJavaScriptKilobytes(html: string) {
-  const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]!))
-  const files = [...scripts].map((src) => ({ src, kilobytes: gzipSync(fs.readFileSync(path.join('build/client', src))).length / 1024 }))
-  return { kilobytes: files.reduce((total, file) => total + file.kilobytes, 0), files: files.length, scripts: files }
+function weighScripts(sources: Iterable<string>) {
+  const scripts = [...new Set(sources)].map((src) => ({ src, kilobytes: gzipSync(fs.readFileSync(path.join('build/client', src))).length / 1024 }))
+  return { kilobytes: scripts.reduce((total, script) => total + script.kilobytes, 0), files: scripts.length, scripts }
+}
+
+const importedModules = (code: string) => [...code.matchAll(/(?:from |import\()"([^"]+)"/g)].map((match) => match[1]!)
+
+/**
+ * KB gzip of a page's scripts, each with its share: those the browser fetches for the first view
+ * (module preloads, external and module scripts that run at once) and those it fetches once the
+ * page has loaded (the framework's deferred modules, decision 0013).
+ */
+export function pageJavaScriptKilobytes(html: string) {
+  const runningModules = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((match) => importedModules(match[1]!))
+  const firstView = [
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
+    ...runningModules,
+  ]
+  const deferred = new RegExp(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="([^"]*)">([\\s\\S]*?)</script>`).exec(html)
+  const afterLoad = deferred ? [...deferred[1]!.split(' ').filter(Boolean), ...importedModules(deferred[2]!)] : []
+  return { firstView: weighScripts(firstView), afterLoad: weighScripts(afterLoad) }
 }
 
 export const gzipKilobytes = (text: string | Buffer) => gzipSync(text).length / 1024

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 /**
  * With scripts, the pages with listing cards, menus and lazily hydrated parts (the rural market
@@ -33,3 +33,16 @@ for (const [site, path] of [
     expect(problems).toEqual([])
   })
 }
+
+test('with scripts, no script is fetched before the page has loaded, and the page hydrates after it (decision 0013)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await waitForHydration(page)
+  const timings = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+    return { loadEventStart: navigation!.loadEventStart, scriptStarts: scripts.map((entry) => entry.startTime) }
+  })
+  expect(timings.scriptStarts.length).toBeGreaterThan(0)
+  expect(Math.min(...timings.scriptStarts)).toBeGreaterThanOrEqual(timings.loadEventStart)
+})

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 const phone = { width: 390, height: 844 }
 
@@ -39,6 +39,7 @@ test.describe('on a phone', () => {
   test('with scripts, the open mobile menu scrolls to the top and locks the page until closed', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'js-off', 'scrolling to the top and locking the page are script enhancements; without scripts the menu just opens')
     await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+    await waitForHydration(page)
     await page.evaluate(() => window.scrollTo(0, 1500))
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
     const { button, nav } = mobileMenu(page)
