@@ -34,7 +34,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             done()
           },
           final(done) {
-            const body = Buffer.from(deferFrameworkScripts(Buffer.concat(chunks).toString('utf8')))
+            const body = deferFrameworkScripts(Buffer.concat(chunks))
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             responseHeaders.set('Content-Length', String(body.length))
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))

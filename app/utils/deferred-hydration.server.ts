@@ -11,8 +11,10 @@
  * left as it is: it costs no request.
  */
 
-const modulePreloadPattern = /<link rel="modulepreload" href="([^"]+)"\/>/g
-const frameworkScriptPattern = /<script type="module" async="">([\s\S]*?)<\/script>/
+const modulePreloadStart = '<link rel="modulepreload" href="'
+const modulePreloadEnd = '"/>'
+const frameworkScriptStart = '<script type="module" async="">'
+const scriptEnd = '</script>'
 
 /** The id of the inert copy of React Router's module script. */
 export const deferredFrameworkScriptId = 'deferred-framework'
@@ -20,16 +22,32 @@ export const deferredFrameworkScriptId = 'deferred-framework'
 // Written by hand, not compiled: it runs before any module and must stay a few hundred bytes.
 const startFrameworkOnLoad = `addEventListener("load",function(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=h.textContent;h.after(s)},{once:true})`
 
-/** The page's HTML with its framework scripts started after the `load` event instead of at once. */
-export function deferFrameworkScripts(html: string) {
-  const frameworkScript = frameworkScriptPattern.exec(html)
-  if (!frameworkScript) return html
-  const preloads = [...html.matchAll(modulePreloadPattern)].map((match) => match[1]!)
-  return html
-    .replace(modulePreloadPattern, '')
-    .replace(
-      frameworkScriptPattern,
-      () =>
-        `<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}">${frameworkScript[1]}</script><script>${startFrameworkOnLoad}</script>`,
-    )
+/**
+ * The page's HTML with its framework scripts started after the `load` event instead of at once.
+ * Works on the bytes (every marker is ASCII): decoding and re-encoding a 100 KB page would cost
+ * more than the rest of the change.
+ */
+export function deferFrameworkScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const scriptStart = html.indexOf(frameworkScriptStart)
+  const scriptEndAt = scriptStart < 0 ? -1 : html.indexOf(scriptEnd, scriptStart)
+  if (scriptEndAt < 0) return html
+  const parts: Buffer[] = []
+  const preloads: string[] = []
+  let copiedTo = 0
+  for (let linkStart = html.indexOf(modulePreloadStart); linkStart >= 0 && linkStart < scriptStart; linkStart = html.indexOf(modulePreloadStart, copiedTo)) {
+    const hrefStart = linkStart + modulePreloadStart.length
+    const linkEnd = html.indexOf(modulePreloadEnd, hrefStart)
+    if (linkEnd < 0) break
+    preloads.push(html.toString('latin1', hrefStart, linkEnd))
+    parts.push(html.subarray(copiedTo, linkStart))
+    copiedTo = linkEnd + modulePreloadEnd.length
+  }
+  parts.push(
+    html.subarray(copiedTo, scriptStart),
+    Buffer.from(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}">`),
+    html.subarray(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
+    Buffer.from(`<script>${startFrameworkOnLoad}</script>`),
+    html.subarray(scriptEndAt + scriptEnd.length),
+  )
+  return Buffer.concat(parts)
 }
