@@ -122,6 +122,10 @@ export interface ListingTable {
   image_ids: string // JSON array of document ids, first is the thumbnail
   price_change_amount: number | null
   price_changed_at: string | null
+  /** The agent a partner feed names for this listing, when not the account holder (issue 14). */
+  contact_name: string | null
+  contact_phone: string | null
+  contact_email: string | null
   created_at: string
   updated_at: string
 }
@@ -247,6 +251,70 @@ export interface PasswordResetTable {
   created_at: string
 }
 
+/** A listing-feed partner (issue 14): whose listings, and where and how often its feed is pulled. */
+export interface FeedPartnerTable {
+  id: Generated<number>
+  name: string
+  account_id: number
+  finance_center_id: number | null
+  feed_url: string | null
+  feed_format: Generated<'xml' | 'csv'>
+  pull_interval_minutes: Generated<number>
+  grace_hours: Generated<number>
+  next_pull_at: string | null
+  /** Who holds the pull of this feed, until when: one puller across processes and servers. */
+  lease_owner: string | null
+  lease_expires_at: string | null
+  created_at: string
+}
+
+/** One import of one feed, with its counts; `error_code` is a feed-reasons.ts code when it failed. */
+export interface FeedRunTable {
+  id: Generated<number>
+  partner_id: number
+  source: string
+  feed_kind: Generated<'full' | 'partial'>
+  status: Generated<'running' | 'finished' | 'failed'>
+  error_code: string | null
+  error_detail: string | null
+  started_at: string
+  finished_at: string | null
+  received: Generated<number>
+  accepted: Generated<number>
+  fixed: Generated<number>
+  held: Generated<number>
+  rejected: Generated<number>
+  unchanged: Generated<number>
+  retired: Generated<number>
+  photos_failed: Generated<number>
+}
+
+/** A partner's record as last imported; `payload` keeps a held record for review. */
+export interface FeedRecordTable {
+  partner_id: number
+  partner_listing_id: string
+  listing_id: number | null
+  duplicate_of_listing_id: number | null
+  content_hash: string
+  outcome: 'accepted' | 'fixed' | 'held' | 'rejected'
+  reasons: Generated<string>
+  payload: string | null
+  last_run_id: number
+  /** Since when a full feed no longer has the record; it goes off market after the grace period. */
+  missing_since: string | null
+  updated_at: string
+}
+
+/** A record a run fixed, held or rejected, with its reasons (JSON), for the run's report. */
+export interface FeedRunRecordTable {
+  id: Generated<number>
+  run_id: number
+  partner_listing_id: string
+  line: number
+  outcome: 'fixed' | 'held' | 'rejected'
+  reasons: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -265,6 +333,10 @@ export interface Database {
   saved_properties: SavedPropertyTable
   saved_searches: SavedSearchTable
   password_resets: PasswordResetTable
+  feed_partners: FeedPartnerTable
+  feed_runs: FeedRunTable
+  feed_records: FeedRecordTable
+  feed_run_records: FeedRunRecordTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -145,6 +145,14 @@ function countyLocator(counties: CountyTable[], shapes: Map<number, Shape>) {
   }
 }
 
+let countyShapesByFips: Map<number, Shape> | undefined
+
+/** County shapes by FIPS id, read once per process without building the rest of the geography (the listing-quality gate). */
+export function countyShapes() {
+  countyShapesByFips ??= new Map(readAtlas().counties.map((county) => [Number(county.fips), county.shape]))
+  return countyShapesByFips
+}
+
 /** A random point inside the county's shape (spec: listings are placed inside their county). */
 export function randomPointInCounty(geography: Geography, countyId: number, random: () => number): Point {
   const shape = geography.countyShapes.get(countyId)

@@ -4,12 +4,14 @@ import { syncIdentity } from '~/models/db/dialect.server'
 import { hashPassword } from '~/models/accounts/password.server'
 
 /**
- * Two accounts to try the sites with after `npm start` (README "What to try"): a buyer, and a
- * seller linked to the first generated broker account. Only the generated demo data gets them.
+ * Accounts to try the sites with after `npm start` (README "What to try"): a buyer, a seller
+ * linked to the first generated broker account (also the demo feed partner's account), and an
+ * administrator who reviews held feed records. Only the generated demo data gets them.
  */
 export const demoUsers = [
-  { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false },
-  { email: 'demo.seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true },
+  { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false, isAdmin: false },
+  { email: 'demo.seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true, isAdmin: false },
+  { email: 'demo.admin@example.com', password: 'demo-admin-1', contactName: 'Alex Admin', isSeller: false, isAdmin: true },
 ] as const
 
 /** Account type of spec §3: universal standard seller. */
@@ -25,6 +27,7 @@ export async function seedDemoUsers(db: Kysely<Database>) {
         password_hash: await hashPassword(user.password),
         contact_name: user.contactName,
         is_seller: user.isSeller ? 1 : 0,
+        is_admin: user.isAdmin ? 1 : 0,
         account_type: user.isSeller ? sellerAccountType : 1,
         account_id: user.isSeller ? (sellerAccount?.id ?? null) : null,
         created_at: new Date().toISOString(),
@@ -33,4 +36,7 @@ export async function seedDemoUsers(db: Kysely<Database>) {
       .execute()
   }
   await syncIdentity(db, 'users')
+  if (sellerAccount) {
+    await db.insertInto('feed_partners').values({ name: 'Demo Land Feed', account_id: sellerAccount.id, created_at: new Date().toISOString() }).execute()
+  }
 }

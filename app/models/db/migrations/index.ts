@@ -10,6 +10,7 @@ import * as favoritesSavedSearchesPasswordResets from './0008-favorites-saved-se
 import * as soldIndexes from './0009-sold-indexes'
 import * as savedSearchAlerts from './0010-saved-search-alerts'
 import * as coveringSortIndexes from './0011-covering-sort-indexes'
+import * as partnerFeeds from './0012-partner-feeds'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-sold-indexes': soldIndexes,
   '0010-saved-search-alerts': savedSearchAlerts,
   '0011-covering-sort-indexes': coveringSortIndexes,
+  '0012-partner-feeds': partnerFeeds,
 }

@@ -1,0 +1,268 @@
+import { type Kysely, sql } from 'kysely'
+import type { CityTable, CountyTable, Database, StateTable, ZipTable } from '~/models/db/db-schema'
+import type { RecordReason } from '~/models/feeds/feed-reasons'
+import { countyShapes } from '~/models/places/geography.server'
+import { distanceKilometres, isPointInShape, type Point } from '~/models/seed/shapes'
+import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
+
+/**
+ * The listing-quality gate's checks against the places and the market (issue 14): where the
+ * listing is (its point inside its county, a real city), whether its size and price make sense for
+ * the county, and whether another partner already lists the same property. Every path that writes
+ * a listing from outside (feeds now, the sellers' tool next) runs it before writing.
+ */
+
+export interface ListingCandidate {
+  stateAbbreviation: string
+  county: string
+  city: string | null
+  zip: string | null
+  latitude: number | null
+  longitude: number | null
+  acres: number
+  price: number
+  saleType: number
+  /** The partner sending it: its own listings are never its duplicates. */
+  partnerId: number | null
+  /** The listing this record updates, if it is already on the sites. */
+  listingId: number | null
+}
+
+export interface ListingPlace {
+  stateId: number
+  countyId: number
+  regionId: number | null
+  cityId: number | null
+  zip: string | null
+  latitude: number
+  longitude: number
+}
+
+export interface QualityVerdict {
+  /** Where the listing goes; undefined when the state or county is unknown (rejected). */
+  place: ListingPlace | undefined
+  /** The size in acres, converted when it was given in square feet. */
+  acres: number
+  reasons: RecordReason[]
+  duplicateOfListingId: number | null
+}
+
+export const squareFeetPerAcre = 43_560
+/** Within this distance, with acreage and price within `duplicateTolerance`, two listings are one property. */
+const duplicateMetres = 100
+const duplicateTolerance = 0.05
+/** A median needs this many comparable listings to judge a price by. */
+const minimumComparables = 5
+/** Price per acre under a tenth or over ten times the comparable median is held. */
+const outlierFactor = 10
+/** A price within this factor of an acre's median, on this many acres or more, looks like a price per acre. */
+const perAcreAsPriceFactor = 2
+const perAcreAsPriceMinimumAcres = 5
+
+/** Place names compare without case, punctuation or the 'Saint'/'St.' spelling. */
+export function comparablePlaceName(name: string) {
+  return name
+    .toLowerCase()
+    .replace(/\bsaint\b/g, 'st')
+    .replace(/[.'’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+}
+
+/** County names also compare without the County, Parish or Borough word. */
+export const comparableCountyName = (name: string) => comparablePlaceName(name).replace(/\s*\b(county|parish|borough|co)$/, '')
+
+type CityRow = Pick<CityTable, 'id' | 'state_id' | 'county_id' | 'name' | 'latitude' | 'longitude'>
+
+interface PlaceIndex {
+  statesByAbbreviation: Map<string, StateTable>
+  countiesByStateAndName: Map<string, CountyTable>
+  citiesByStateAndName: Map<string, CityRow[]>
+  citiesByCounty: Map<number, CityRow[]>
+  zips: Map<string, ZipTable>
+}
+
+async function loadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
+  const [states, counties, cities, zips] = await Promise.all([
+    db.selectFrom('states').selectAll().execute(),
+    db.selectFrom('counties').selectAll().execute(),
+    db.selectFrom('cities').select(['id', 'state_id', 'county_id', 'name', 'latitude', 'longitude']).execute(),
+    db.selectFrom('zips').selectAll().execute(),
+  ])
+  const group = <Row>(rows: Row[], keyOf: (row: Row) => string | number | null) => {
+    const groups = new Map<string | number, Row[]>()
+    for (const row of rows) {
+      const key = keyOf(row)
+      if (key === null) continue
+      const rows = groups.get(key)
+      if (rows) rows.push(row)
+      else groups.set(key, [row])
+    }
+    return groups
+  }
+  return {
+    statesByAbbreviation: new Map(states.map((state) => [state.abbreviation, state])),
+    countiesByStateAndName: new Map(counties.map((county) => [`${county.state_id}|${comparableCountyName(county.name)}`, county])),
+    citiesByStateAndName: group(cities, (city) => `${city.state_id}|${comparablePlaceName(city.name)}`) as Map<string, CityRow[]>,
+    citiesByCounty: group(cities, (city) => city.county_id) as Map<number, CityRow[]>,
+    zips: new Map(zips.map((zip) => [zip.zip, zip])),
+  }
+}
+
+const nearest = <Place extends Point>(places: readonly Place[], point: Point) =>
+  places.reduce<Place | undefined>((best, place) => (!best || distanceKilometres(point, place) < distanceKilometres(point, best) ? place : best), undefined)
+
+/** Comparable listings are within a factor of four in size: a size band is a power of four. */
+const sizeBandOf = (acres: number) => Math.round(Math.log(Math.max(acres, 0.01)) / Math.log(4))
+
+/** A gate over one database; it loads the places once and remembers each county's prices for its lifetime. */
+export function createListingQualityGate(db: Kysely<Database>) {
+  let places: Promise<PlaceIndex> | undefined
+  const medians = new Map<string, Promise<number | undefined>>()
+
+  /** Median price per acre of active, priced listings of about this size in the county, else the state. */
+  function medianPricePerAcre(place: { stateId: number; countyId: number }, acres: number) {
+    const band = sizeBandOf(acres)
+    const key = `${place.countyId}|${band}`
+    let median = medians.get(key)
+    if (!median) {
+      median = (async () => {
+        for (const [column, id] of [
+          ['county_id', place.countyId],
+          ['state_id', place.stateId],
+        ] as const) {
+          const rows = await db
+            .selectFrom('listings')
+            .select(sql<number>`cast(price as double precision) / acres`.as('pricePerAcre'))
+            .where(column, '=', id)
+            .where('status', 'in', [marketStatus.available, marketStatus.underContract])
+            .where('price', '>', auctionWithoutPrice)
+            .where('acres', '>=', 4 ** (band - 1))
+            .where('acres', '<=', 4 ** (band + 1))
+            .orderBy('pricePerAcre')
+            .limit(2001)
+            .execute()
+          if (rows.length >= minimumComparables) return Number(rows[Math.floor(rows.length / 2)]!.pricePerAcre)
+        }
+        return undefined
+      })()
+      medians.set(key, median)
+    }
+    return median
+  }
+
+  async function duplicateOf(candidate: ListingCandidate, point: Point, acres: number) {
+    const latitudeSpan = duplicateMetres / 111_320
+    const longitudeSpan = latitudeSpan / Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01)
+    const nearby = await db
+      .selectFrom('listings')
+      .select(['id', 'latitude', 'longitude', 'acres', 'price', 'partner_id'])
+      .where('latitude', '>=', point.latitude - latitudeSpan)
+      .where('latitude', '<=', point.latitude + latitudeSpan)
+      .where('longitude', '>=', point.longitude - longitudeSpan)
+      .where('longitude', '<=', point.longitude + longitudeSpan)
+      .where('status', 'in', [marketStatus.available, marketStatus.underContract])
+      .orderBy('id')
+      .execute()
+    const within = (a: number, b: number) => Math.abs(a - b) <= duplicateTolerance * Math.max(a, b)
+    return nearby.find(
+      (listing) =>
+        listing.id !== candidate.listingId &&
+        (candidate.partnerId === null || listing.partner_id !== candidate.partnerId) &&
+        distanceKilometres(point, listing) * 1000 <= duplicateMetres &&
+        within(listing.acres, acres) &&
+        within(listing.price, candidate.price),
+    )?.id
+  }
+
+  async function check(candidate: ListingCandidate): Promise<QualityVerdict> {
+    const index = await (places ??= loadPlaceIndex(db))
+    const reasons: RecordReason[] = []
+    const verdict = (place?: ListingPlace, acres = candidate.acres, duplicateOfListingId: number | null = null) => ({ place, acres, reasons, duplicateOfListingId })
+
+    const state = index.statesByAbbreviation.get(candidate.stateAbbreviation)
+    if (!state) {
+      reasons.push({ code: 'INVALID_VALUE', detail: `state: '${candidate.stateAbbreviation.slice(0, 10)}'` })
+      return verdict()
+    }
+    const county = index.countiesByStateAndName.get(`${state.id}|${comparableCountyName(candidate.county)}`)
+    if (!county) {
+      reasons.push({ code: 'UNKNOWN_COUNTY', detail: `${candidate.county.slice(0, 60)}, ${state.abbreviation}` })
+      return verdict()
+    }
+
+    // The point: inside the county, else the zip's or the city's when those lie in the county.
+    const namedCity = candidate.city ? index.citiesByStateAndName.get(`${state.id}|${comparablePlaceName(candidate.city)}`) : undefined
+    const zip = candidate.zip ? index.zips.get(candidate.zip) : undefined
+    const given = candidate.latitude !== null && candidate.longitude !== null ? { latitude: candidate.latitude, longitude: candidate.longitude } : undefined
+    const shape = countyShapes().get(county.id)
+    let point: Point | undefined = given && shape && isPointInShape(shape, given) ? given : undefined
+    if (!point) {
+      const cityInCounty = namedCity?.find((city) => city.county_id === county.id)
+      if (zip && zip.county_id === county.id) {
+        point = zip
+        reasons.push({ code: 'POINT_FROM_ZIP', detail: zip.zip })
+      } else if (cityInCounty) {
+        point = cityInCounty
+        reasons.push({ code: 'POINT_FROM_CITY', detail: cityInCounty.name })
+      } else {
+        reasons.push(
+          given
+            ? { code: 'POINT_OUTSIDE_COUNTY', detail: `${given.latitude}, ${given.longitude} is not in ${county.name} ${county.suffix}` }
+            : { code: 'NO_LOCATION', detail: `${county.name} ${county.suffix}` },
+        )
+        point = given ?? county
+      }
+    }
+
+    // The city: a real one of the state (the nearest one to the point), else the county's nearest.
+    let city = namedCity ? nearest(namedCity, point) : undefined
+    if (!city) {
+      city = nearest(index.citiesByCounty.get(county.id) ?? [], point)
+      if (candidate.city && city) {
+        const isCountyName = comparableCountyName(candidate.city) === comparableCountyName(county.name)
+        reasons.push({ code: isCountyName ? 'CITY_WAS_COUNTY' : 'CITY_NOT_FOUND', detail: `'${candidate.city.slice(0, 60)}' → ${city.name}` })
+      }
+    }
+    const place: ListingPlace = {
+      stateId: state.id,
+      countyId: county.id,
+      regionId: county.region_id,
+      cityId: city?.id ?? null,
+      zip: candidate.zip,
+      latitude: point.latitude,
+      longitude: point.longitude,
+    }
+
+    // Size and price, for a sale with a real price.
+    let acres = candidate.acres
+    const isPriced = candidate.saleType === saleType.sale && candidate.price > auctionWithoutPrice
+    if (isPriced && acres > squareFeetPerAcre) {
+      const asSquareFeet = acres / squareFeetPerAcre
+      const median = await medianPricePerAcre(place, asSquareFeet)
+      const pricePerAcre = candidate.price / asSquareFeet
+      if (candidate.price / acres < 1 || (median !== undefined && pricePerAcre >= median / outlierFactor && pricePerAcre <= median * outlierFactor)) {
+        reasons.push({ code: 'SQUARE_FEET_AS_ACRES', detail: `${acres.toLocaleString('en-US')} → ${asSquareFeet.toFixed(2)} acres` })
+        acres = asSquareFeet
+      }
+    }
+    const median = isPriced ? await medianPricePerAcre(place, acres) : undefined
+    if (median !== undefined) {
+      const pricePerAcre = candidate.price / acres
+      const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`
+      if (acres >= perAcreAsPriceMinimumAcres && candidate.price >= median / perAcreAsPriceFactor && candidate.price <= median * perAcreAsPriceFactor) {
+        reasons.push({ code: 'PRICE_LOOKS_PER_ACRE', detail: `${dollars(candidate.price)} for ${acres} acres; an acre here is about ${dollars(median)}` })
+      } else if (pricePerAcre < median / outlierFactor || pricePerAcre > median * outlierFactor) {
+        reasons.push({ code: 'PRICE_PER_ACRE_OUTLIER', detail: `${dollars(pricePerAcre)} an acre; comparable median ${dollars(median)}` })
+      }
+    }
+
+    const duplicate = candidate.partnerId === null ? undefined : await duplicateOf(candidate, point, acres)
+    if (duplicate !== undefined) reasons.push({ code: 'DUPLICATE_LINKED', detail: `listing ${duplicate}` })
+    return verdict(place, acres, duplicate ?? null)
+  }
+
+  return { check }
+}
+
+export type ListingQualityGate = ReturnType<typeof createListingQualityGate>
