@@ -20,6 +20,8 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // A React Compiler advisory (one extra render), not a bug; here it flags the hydration-safe "show a script-only control after mount" pattern react.dev documents.
       'react-hooks/set-state-in-effect': 'off',
+      // A region that scrolls sideways (a wide table on a phone) must take focus, so the keyboard can scroll it (WCAG 2.1.1).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
   {

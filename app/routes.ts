@@ -12,6 +12,7 @@ export default [
   route('map-points/*', 'routes/search-map-points.ts'),
   route('map-shapes/:file', 'routes/map-shapes.ts'),
   route('financing', 'routes/financing.tsx'),
+  route('landfeed/states', 'routes/landfeed-states.tsx'),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
@@ -25,6 +26,9 @@ export default [
     'terms-conditions',
     'terms-and-conditions-for-submitting-photos',
     'terms-of-use',
+    'landfeed/docs',
+    'farmcredit/documentation/listings',
+    'farmcredit/documentation/leads',
   ].map((path) => route(path, 'routes/content-page.tsx', { id: `content:${path}` })),
   // Sitemaps and robots.txt (issue 7 §6): the HTML sitemap in each site's spelling, the XML index and its files.
   route('sitemap', 'routes/sitemap.tsx', { id: 'sitemap' }),
@@ -44,6 +48,10 @@ export default [
   route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
   route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
   route('account/savedsearches', 'routes/account.savedsearches.tsx'),
+  // Feed import reports (issue 14): a partner's own runs; held records for administrators.
+  route('account/feeds', 'routes/account.feeds.tsx'),
+  route('account/feeds/review', 'routes/account.feeds.review.tsx'),
+  route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),

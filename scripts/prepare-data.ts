@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
+import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? 20_000) } = {}) {
@@ -15,6 +16,8 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
     const started = performance.now()
     await seedDatabase(db, { listings, seed: 1 })
+    const feedRun = await seedDemoFeed(db)
+    if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } finally {
     await db.destroy()

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { readConfig } from '~/config.server'
 import { databaseTarget, migrateToLatest, openDatabase } from '../app/models/db/db.server'
+import { seedDemoFeed } from '~/models/seed/demo-feed.server'
 import { dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/models/seed/seed.server'
 
 const { values } = parseArgs({
@@ -47,6 +48,8 @@ function report({ phase, done, total }: SeedProgress) {
 
 console.log(`Seeding ${listings.toLocaleString('en-US')} listings with seed ${seed} into ${'sqliteFile' in target ? target.sqliteFile : 'PostgreSQL'}`)
 await seedDatabase(db, { listings, seed, onProgress: report })
+const feedRun = await seedDemoFeed(db, { seed })
+if (feedRun) console.log(`${seconds().padStart(6)}s  demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
 const bytes = 'postgresUrl' in target ? await postgresDatabaseBytes(db) : undefined
 await db.destroy()
 const size = bytes ?? ('sqliteFile' in target ? fs.statSync(target.sqliteFile).size : 0)

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { readConfig } from '../app/config.server'
 import { openDatabase } from '../app/models/db/db.server'
 import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
+import { runScheduledJobs } from './scheduled-jobs'
 import { sites } from '../app/sites/index'
 import { prepareData } from './prepare-data'
 
@@ -84,3 +85,16 @@ const sendUpdates = () =>
     .catch((error: unknown) => console.error('Saved-search updates failed:', error))
 void sendUpdates()
 setInterval(sendUpdates, 60 * 60 * 1000).unref()
+
+// Every minute: partner feeds due for a pull are imported, and finance-lead webhooks due for a
+// retry are sent. Claims in the database keep each to one process however many servers run;
+// elsewhere run `npm run jobs` from cron.
+const runMinuteJobs = () =>
+  runScheduledJobs(updatesDb)
+    .then(({ feedRuns, retired, leadAttempts }) => {
+      for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
+      if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
+      if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)
+    })
+    .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
+setInterval(runMinuteJobs, 60 * 1000).unref()

@@ -1,5 +1,6 @@
 import type { ContentBlock, ContentPage, InlineText } from '~/models/content/content-pages'
 import { tableOfContentsMinimumSections } from '~/models/content/content-pages'
+import { ScrollRegion } from '~/components/scroll-region'
 
 function Inline({ parts }: { parts: InlineText[] }) {
   return (
@@ -25,6 +26,55 @@ function Block({ block }: { block: ContentBlock }) {
       </p>
     )
   }
+  if ('table' in block) {
+    const { caption, head, rows } = block.table
+    // A wide table scrolls on its own on a phone; the region takes focus so the keyboard can scroll it.
+    return (
+      <ScrollRegion label={caption} className="mt-4">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-ink/5">
+            <tr>
+              {head.map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, rowIndex) => (
+              <tr key={rowIndex} className="border-t border-ink/10 align-top">
+                {row.map((cell, cellIndex) =>
+                  cellIndex === 0 ? (
+                    <th key={cellIndex} scope="row" className="whitespace-nowrap px-3 py-2 font-mono text-xs font-semibold">
+                      <Inline parts={cell} />
+                    </th>
+                  ) : (
+                    <td key={cellIndex} className="px-3 py-2">
+                      <Inline parts={cell} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    )
+  }
+  if ('code' in block) {
+    return (
+      <pre
+        className="mt-4 overflow-x-auto rounded-md bg-ink/5 p-3 text-xs leading-relaxed focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand"
+        tabIndex={0}
+        role="region"
+        aria-label={block.label}
+      >
+        <code>{block.code}</code>
+      </pre>
+    )
+  }
   return (
     <ul className="mt-3 list-disc space-y-1 pl-6">
       {block.list.map((item, index) => (
@@ -37,7 +87,7 @@ function Block({ block }: { block: ContentBlock }) {
 }
 
 /**
- * A content page (terms of use, advertising terms, photo terms) as one article: h1, then an h2
+ * A content page (terms, and the partner documentation with its tables and examples) as one article: h1, then an h2
  * per section, with a table of contents of in-page links on long pages. Prints without the site
  * chrome or the contents list, and says where the printed copy came from.
  */

@@ -9,6 +9,7 @@ import { countSavedSearches, findSavedSearches } from '~/models/accounts/saved-s
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { requireViewer } from '~/utils/session.server'
 import { findUserDetails } from '~/models/accounts/user.server'
+import { canSeeFeeds, feedAccessOf } from '~/models/feeds/feed-review.server'
 
 /**
  * What the account screens show (spec §2 shared routes, all login required). A site without a
@@ -22,12 +23,13 @@ function hasListings(site: SiteProfile) {
 
 export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const viewer = await requireViewer(request, site, 'My Account')
-  const [favoriteCount, savedSearchCount] = await Promise.all([
+  const [favoriteCount, savedSearchCount, feedAccess] = await Promise.all([
     hasListings(site) ? countSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits }) : 0,
     countSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
+    feedAccessOf(db, viewer.id),
   ])
   const isPasswordChanged = new URL(request.url).searchParams.get('password') === 'changed'
-  return { viewer, favoriteCount, savedSearchCount, isPasswordChanged }
+  return { viewer, favoriteCount, savedSearchCount, isPasswordChanged, hasFeeds: canSeeFeeds(feedAccess), isAdmin: feedAccess.isAdmin }
 }
 
 /**

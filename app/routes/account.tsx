@@ -19,11 +19,13 @@ export const meta: MetaFunction = ({ matches }) =>
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
 export default function AccountHome() {
-  const { viewer, favoriteCount, savedSearchCount, isPasswordChanged } = useLoaderData<typeof loader>()
+  const { viewer, favoriteCount, savedSearchCount, isPasswordChanged, hasFeeds, isAdmin } = useLoaderData<typeof loader>()
   const cards = [
     { href: accountPaths.favorites, title: 'Favorites', summary: plural(favoriteCount, 'saved property', 'saved properties') },
     { href: accountPaths.savedSearches, title: 'Saved Searches', summary: plural(savedSearchCount, 'saved search', 'saved searches') },
     { href: accountPaths.settings, title: 'Settings', summary: 'Name, phone, newsletter and password' },
+    ...(hasFeeds ? [{ href: accountPaths.feeds, title: 'Feed Imports', summary: 'Your listing feed imports and their reports' }] : []),
+    ...(isAdmin ? [{ href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' }] : []),
   ]
   return (
     <AccountPage current="My Account" heading={`Hello, ${viewer.contactName}`}>

@@ -33,6 +33,9 @@ export const landSite = {
     termsOfUse: '/termsofuse/',
     advertisingTerms: '/terms/advertising/',
     photoTerms: '/terms/advertising/terms-and-conditions-for-submitting-photos/',
+    landFeedDocs: '/landfeed/docs/',
+    farmCreditListings: '/farmcredit/documentation/listings/',
+    farmCreditLeads: '/farmcredit/documentation/leads/',
   },
   financeCenterFlag: 'showOnLW',
   fullMenuScreen: 'medium',
@@ -73,5 +76,6 @@ export const landSite = {
     },
     { kind: 'resources' },
     { kind: 'about' },
+    { kind: 'partner-documentation' },
   ],
 } satisfies SiteProfile

@@ -3,6 +3,7 @@ import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-c
 import { propertyTypeOptions } from '~/models/search/search-options'
 import { brokerDirectoryPath } from './broker-path'
 import { nationalLandingPath } from './landing-path'
+import { landFeedStatesPath } from './partner-paths'
 import { buildSearchPath } from './search-path'
 import type { FooterSectionSpec, SiteProfile } from './site-profile'
 
@@ -173,7 +174,24 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
           { label: 'Manage Listings', href: '/addlisting/' },
         ],
       }
+    case 'partner-documentation':
+      return { heading: 'For Partners', links: partnerDocumentationLinks(site) }
   }
+}
+
+/** The partner documentation a site publishes (the main land site: land feed and farm credit pages). */
+function partnerDocumentationLinks(site: SiteProfile): NavigationLink[] {
+  const { landFeedDocs, farmCreditListings, farmCreditLeads } = site.contentPaths
+  return [
+    ...(landFeedDocs
+      ? [
+          { label: 'Land Feed', href: landFeedDocs },
+          { label: 'Land Feed States', href: landFeedStatesPath },
+        ]
+      : []),
+    ...(farmCreditListings ? [{ label: 'Farm Credit Listings', href: farmCreditListings }] : []),
+    ...(farmCreditLeads ? [{ label: 'Farm Credit Leads', href: farmCreditLeads }] : []),
+  ]
 }
 
 /**

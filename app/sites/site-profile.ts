@@ -5,7 +5,7 @@ import type { PropertyTypeKey } from '~/models/search/search-options'
 export type SiteKey = 'land' | 'farm' | 'hunting' | 'value'
 
 /** The content pages a site may publish (spec §2 screens: terms of use, advertising terms, photo-submission terms). */
-export type ContentPageKind = 'termsOfUse' | 'advertisingTerms' | 'photoTerms'
+export type ContentPageKind = 'termsOfUse' | 'advertisingTerms' | 'photoTerms' | 'landFeedDocs' | 'farmCreditListings' | 'farmCreditLeads'
 
 /** Spec §3 finance center settings: which show-on flag admits a finance center to a site. */
 export type FinanceCenterFlag = 'showOnLW' | 'showOnLAF' | 'showOnLOA'
@@ -99,6 +99,8 @@ export type FooterSectionSpec =
   | { kind: 'resources' }
   | { kind: 'about' }
   | { kind: 'partners'; advertiseBusinessUrl: string; ruralLandAnalyticsUrl: string }
+  /** The land feed and farm credit documentation of the site's `contentPaths` (issue 14). */
+  | { kind: 'partner-documentation' }
 
 /** The company's legal pages, shared by all four sites. */
 export const companyLegalLinks = {

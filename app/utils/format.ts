@@ -100,6 +100,14 @@ export function formatShortDate(iso: string | null | undefined) {
   return `${Number(month)}/${Number(day)}/${year.slice(-2)}`
 }
 
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** 'November 23, 2026' from an ISO timestamp, in UTC so server and browser agree; '' when unreadable. */
+export function formatLongDate(iso: string | null | undefined) {
+  const time = Date.parse(iso ?? '')
+  return Number.isNaN(time) ? '' : longDate.format(time)
+}
+
 /** '3 beds · 2 baths · 1,850 sq ft' for homes; parts that are unknown are left out. */
 export function formatHomeFacts({ beds, baths, homeSqft }: Pick<ListingSummary, 'beds' | 'baths' | 'homeSqft'>) {
   const facts = [

@@ -60,6 +60,8 @@ const pages: [name: string, ref: PageRef][] = [
   ['land login', siteUrl('land', '/login/')],
   ['land signup', siteUrl('land', '/signup/')],
   ['land terms', siteUrl('land', '/termsofuse/')],
+  ['land feed documentation', siteUrl('land', '/landfeed/docs/')],
+  ['land feed states', siteUrl('land', '/landfeed/states/')],
   ['land 404', siteUrl('land', '/no-such-page-x/')],
   ['land listing', landListing],
   ['land broker page', async (page) => firstHref(page, await landListing(page), 'a[href^="/member/"]')],

@@ -1,20 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
-import { decodeEntities, metaContent, productionPages } from '../support/http'
+import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /** Spec §2/§6: Add a Property asks for a login first, then leads to the listing tool; the page has no footer. */
 const { fetchPage } = productionPages()
 
-async function logIn(host: string, email: string, password: string) {
-  const response = await fetchPage(host, '/login', {
-    method: 'POST',
-    body: new URLSearchParams({ email, password, redirectTo: '/' }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': '198.51.100.240' },
-    redirect: 'manual',
-  })
-  expect(response.status).toBe(303)
-  return response.headers.get('set-cookie')!.split(';')[0]!
-}
+const logIn = (host: string, email: string, password: string) => sessionCookie(fetchPage, host, { email, password }, '198.51.100.240')
 
 const addListingPath = '/addlisting/?siteId=1080&utm_source=farm&utm_medium=referral'
 

@@ -51,7 +51,7 @@ describe('header and footer on every site', () => {
     [
       'land.localhost',
       ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'],
-      ['Popular States', 'Popular Searches', 'Resources', 'About Us'],
+      ['Popular States', 'Popular Searches', 'Resources', 'About Us', 'For Partners'],
     ],
     [
       'farm.localhost',

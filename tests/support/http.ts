@@ -50,3 +50,18 @@ export function productionPages() {
   const fetchPage: SiteFetch = (...args) => handler!(...args)
   return { fetchPage, db }
 }
+
+/**
+ * Logs in through the login form as a browser would (same-origin POST) and gives back the session
+ * cookie. `clientAddress` keeps each test file within the login rate limit of its own address.
+ */
+export async function sessionCookie(fetchPage: SiteFetch, host: string, { email, password }: { email: string; password: string }, clientAddress: string) {
+  const response = await fetchPage(host, '/login', {
+    method: 'POST',
+    body: new URLSearchParams({ email, password, redirectTo: '/' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress },
+    redirect: 'manual',
+  })
+  if (response.status !== 303) throw new Error(`Logging in as ${email} on ${host} answered ${response.status}`)
+  return response.headers.get('set-cookie')!.split(';')[0]!
+}

@@ -4,6 +4,10 @@ export const accountPaths = {
   settings: '/account/details/',
   favorites: '/account/savedproperties/',
   savedSearches: '/account/savedsearches/',
+  /** A feed partner's import reports (issue 14). */
+  feeds: '/account/feeds/',
+  /** An administrator's review of held feed records. */
+  feedReview: '/account/feeds/review/',
   login: '/login',
   signup: '/signup/',
   logout: '/logout',
@@ -24,3 +28,8 @@ export function likeFormId(listingId: number) {
 
 /** The query parameter with which a search page confirms it was saved (spec §9: confirmation on by default). */
 export const savedSearchConfirmationParam = 'saved'
+
+/** The report of one feed import run. */
+export function feedRunPath(runId: number) {
+  return `${accountPaths.feeds}${runId}/`
+}

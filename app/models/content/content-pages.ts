@@ -1,4 +1,6 @@
 import { advertisingTerms } from '~/content/advertising-terms'
+import { farmCreditLeadsDocumentation, farmCreditListingsDocumentation } from '~/content/farm-credit-documentation'
+import { landFeedDocumentation } from '~/content/land-feed-documentation'
 import { photoSubmissionTerms } from '~/content/photo-submission-terms'
 import { termsOfUse } from '~/content/terms-of-use'
 import type { ContentPageKind, SiteProfile } from '~/sites/site-profile'
@@ -6,13 +8,19 @@ import { urlSlug } from '~/utils/url-slug'
 
 /**
  * The sites' content pages (spec §2 screens: terms of use, advertising terms, photo-submission
- * terms). The texts live in app/content as functions of the site; this module decides which
+ * terms, and the main land site's land feed and farm credit documentation). The texts live in app/content as functions of the site; this module decides which
  * page a path is on which site and gives every section an id for the table of contents.
  */
 
 /** Text with optional links inside it: plain strings and `{ text, href }` parts, in order. */
 export type InlineText = string | { text: string; href: string }
-export type ContentBlock = { paragraph: InlineText[] } | { list: InlineText[][] }
+/** A table of the partner documentation: a caption, column headings, then rows of cells. */
+export interface ContentTable {
+  caption: string
+  head: string[]
+  rows: InlineText[][][]
+}
+export type ContentBlock = { paragraph: InlineText[] } | { list: InlineText[][] } | { table: ContentTable } | { code: string; label: string }
 
 export interface ContentSectionText {
   heading: string
@@ -46,6 +54,8 @@ export interface ContentContext {
   siteName: string
   legalEmail: string
   advertisingEmail: string
+  /** Where listing-feed partners and lenders write to be set up. */
+  partnersEmail: string
   paths: SiteProfile['contentPaths']
 }
 
@@ -56,11 +66,20 @@ const texts: Record<ContentPageKind, (context: ContentContext) => ContentPageTex
   termsOfUse,
   advertisingTerms,
   photoTerms: photoSubmissionTerms,
+  landFeedDocs: landFeedDocumentation,
+  farmCreditListings: farmCreditListingsDocumentation,
+  farmCreditLeads: farmCreditLeadsDocumentation,
 }
 
 function contentContext(site: SiteProfile): ContentContext {
   const domain = new URL(site.url).hostname.replace(/^www\./, '')
-  return { siteName: site.name, legalEmail: `legal@${domain}`, advertisingEmail: `advertising@${domain}`, paths: site.contentPaths }
+  return {
+    siteName: site.name,
+    legalEmail: `legal@${domain}`,
+    advertisingEmail: `advertising@${domain}`,
+    partnersEmail: `partners@${domain}`,
+    paths: site.contentPaths,
+  }
 }
 
 /** Paths compare without case or trailing slash, as the routes match them; the redirect restores the exact form. */

@@ -193,6 +193,9 @@ export interface FinanceCenterTable {
   show_on_lw: Generated<number>
   show_on_laf: Generated<number>
   show_on_loa: Generated<number>
+  /** Where leads are also posted as signed JSON (lead-webhooks.server.ts); null: e-mail only. */
+  lead_webhook_url: string | null
+  lead_webhook_secret: string | null
 }
 
 /** A place a finance center serves, on the spec §3 finance location scale (`financeLocationType`). */
@@ -214,6 +217,22 @@ export interface FinanceLeadTable {
   message: string
   wants_financing: Generated<number>
   created_at: string
+  /** The page it was sent from; null for leads older than the webhooks. */
+  page_url: string | null
+}
+
+/** One attempt to post a finance lead to its lender's webhook; a failed attempt schedules the next as a new 'pending' row. */
+export interface FinanceLeadDeliveryTable {
+  id: Generated<number>
+  finance_lead_id: number
+  finance_center_id: number
+  attempt: number
+  status: 'pending' | 'delivered' | 'failed'
+  response_status: number | null
+  error: string | null
+  next_attempt_at: string | null
+  created_at: string
+  delivered_at: string | null
 }
 
 /** A listing a user liked (spec §4 "Like"); `site_id` is the site it was liked on. */
@@ -305,14 +324,22 @@ export interface FeedRecordTable {
   updated_at: string
 }
 
-/** A record a run fixed, held or rejected, with its reasons (JSON), for the run's report. */
+/** A record a run reported something about (fixed, held, rejected, or a photo that failed), with its reasons (JSON). */
 export interface FeedRunRecordTable {
   id: Generated<number>
   run_id: number
   partner_listing_id: string
   line: number
-  outcome: 'fixed' | 'held' | 'rejected'
+  outcome: 'accepted' | 'fixed' | 'held' | 'rejected'
   reasons: string
+}
+
+/** A partner's photo URL already stored as an upload (document ids of the upload band need a bigint column). */
+export interface FeedPhotoTable {
+  partner_id: number
+  url: string
+  document_id: number
+  fetched_at: string
 }
 
 export interface Database {
@@ -330,6 +357,7 @@ export interface Database {
   finance_centers: FinanceCenterTable
   finance_center_locations: FinanceCenterLocationTable
   finance_leads: FinanceLeadTable
+  finance_lead_deliveries: FinanceLeadDeliveryTable
   saved_properties: SavedPropertyTable
   saved_searches: SavedSearchTable
   password_resets: PasswordResetTable
@@ -337,6 +365,7 @@ export interface Database {
   feed_runs: FeedRunTable
   feed_records: FeedRecordTable
   feed_run_records: FeedRunRecordTable
+  feed_photos: FeedPhotoTable
 }
 
 export type ListingRow = Selectable<ListingTable>

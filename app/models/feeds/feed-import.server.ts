@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
-import type { Database, FeedPartnerTable, FeedRecordTable, NewListing } from '~/models/db/db-schema'
-import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
-import { createListingQualityGate, type QualityVerdict } from '~/models/listings/listing-quality.server'
-import { checkFeedRecord, type FeedListing } from './feed-record.server'
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { marketStatus } from '~/models/listings/enumerations'
+import { createListingQualityGate } from '~/models/listings/listing-quality.server'
+import { createPhotoFetcher, type PhotoFetcher } from './feed-photos.server'
+import { checkFeedRecord } from './feed-record.server'
+import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos, writeListing } from './feed-listings.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
-import { FeedError, outcomeOf, type RecordOutcome, type RecordReason } from './feed-reasons'
+import { FeedError, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
 
 /**
  * One import of one partner's feed (issue 14): read record by record, check each through the
@@ -26,6 +28,8 @@ export interface ImportOptions {
   now?: () => Date
   /** How long a feed download may take, whole. */
   fetchTimeoutMs?: number
+  /** Downloads and stores the listings' photos; one with the defaults of feed-photos.server.ts if not given. */
+  photoFetcher?: PhotoFetcher
 }
 
 export interface FeedRunSummary {
@@ -33,10 +37,8 @@ export interface FeedRunSummary {
   status: 'finished' | 'failed'
   errorCode: string | null
   errorDetail: string | null
-  counts: Record<RecordOutcome | 'received' | 'unchanged' | 'retired', number>
+  counts: Record<RecordOutcome | 'received' | 'unchanged' | 'retired' | 'photosFailed', number>
 }
-
-type Partner = Pick<Selectable<FeedPartnerTable>, 'id' | 'name' | 'account_id' | 'feed_format' | 'grace_hours'>
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source)
 
@@ -55,7 +57,7 @@ async function* downloaded(url: string, timeoutMs: number) {
   }
 }
 
-function openFeed(options: ImportOptions, partner: Partner): FeedStream {
+function openFeed(options: ImportOptions, partner: FeedPartner): FeedStream {
   const limits = options.limits ?? defaultFeedLimits
   const bytes = isUrl(options.source) ? downloaded(options.source, options.fetchTimeoutMs ?? 10 * 60_000) : createReadStream(options.source)
   const format = options.format ?? (/\.csv$/i.test(new URL(options.source, 'file:///').pathname) ? 'csv' : partner.feed_format)
@@ -69,86 +71,8 @@ function contentHash(raw: RawFeedRecord) {
     .digest('base64url')
 }
 
-function listingRow(partner: Partner, record: FeedListing, verdict: QualityVerdict, now: string): NewListing {
-  const place = verdict.place!
-  return {
-    account_id: partner.account_id,
-    partner_id: partner.id,
-    external_source_id: record.partnerListingId,
-    state_id: place.stateId,
-    county_id: place.countyId,
-    city_id: place.cityId,
-    region_id: place.regionId,
-    zip: place.zip,
-    address1: record.address,
-    title: record.title,
-    description: record.description,
-    price: record.price,
-    acres: Math.round(verdict.acres * 100) / 100,
-    sale_type: record.saleType,
-    listing_level: listingLevel.standard,
-    upgrade_level: upgradeLevel.tier,
-    status: record.status,
-    sales_price: record.salesPrice,
-    sales_date: record.salesDate,
-    property_types: record.propertyTypes,
-    activities: record.activities,
-    amenities: 0,
-    beds: record.beds,
-    baths: record.baths,
-    home_sqft: record.homeSquareFeet,
-    latitude: place.latitude,
-    longitude: place.longitude,
-    has_video: record.videoUrl ? 1 : 0,
-    video_url: record.videoUrl,
-    has_virtual_tour: record.virtualTourUrl ? 1 : 0,
-    virtual_tour_url: record.virtualTourUrl,
-    has_custom_map: 0,
-    mineral_rights: record.mineralRights ? 1 : 0,
-    owner_financing: record.ownerFinancing ? 1 : 0,
-    image_ids: '[]',
-    price_change_amount: null,
-    price_changed_at: null,
-    contact_name: record.contactName,
-    contact_phone: record.contactPhone,
-    contact_email: record.contactEmail,
-    created_at: now,
-    updated_at: now,
-  }
-}
-
-/** Inserts the listing, or updates the one this partner record already has (keeping its photos and history). */
-async function writeListing(transaction: Transaction<Database>, listingId: number | null, row: NewListing, now: string) {
-  if (listingId !== null) {
-    const previous = await transaction.selectFrom('listings').select(['price', 'image_ids']).where('id', '=', listingId).executeTakeFirst()
-    if (previous) {
-      const { created_at: _created, image_ids: _photos, ...changes } = row
-      const priceChange = previous.price !== row.price ? { price_change_amount: row.price - previous.price, price_changed_at: now } : {}
-      await transaction
-        .updateTable('listings')
-        .set({ ...changes, ...priceChange })
-        .where('id', '=', listingId)
-        .execute()
-      return listingId
-    }
-  }
-  const { id } = await transaction.insertInto('listings').values(row).returning('id').executeTakeFirstOrThrow()
-  return id
-}
-
-const feedRecordKey = (partnerId: number, partnerListingId: string) => ({ partner_id: partnerId, partner_listing_id: partnerListingId })
-
-async function saveFeedRecord(db: Kysely<Database> | Transaction<Database>, values: Insertable<FeedRecordTable>) {
-  const { partner_id: _partner, partner_listing_id: _id, ...changes } = values
-  await db
-    .insertInto('feed_records')
-    .values(values)
-    .onConflict((conflict) => conflict.columns(['partner_id', 'partner_listing_id']).doUpdateSet(changes))
-    .execute()
-}
-
 /** Marks the records a complete full feed no longer has, and takes listings missing past the grace period off market. */
-export async function retireMissingListings(db: Kysely<Database>, partner: Pick<Partner, 'id' | 'grace_hours'>, options: { runId?: number; now: Date }) {
+export async function retireMissingListings(db: Kysely<Database>, partner: Pick<FeedPartner, 'id' | 'grace_hours'>, options: { runId?: number; now: Date }) {
   const now = options.now.toISOString()
   if (options.runId !== undefined) {
     await db
@@ -192,7 +116,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     .values({ partner_id: partner.id, source: options.source.slice(0, 500), started_at: now().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const counts: FeedRunSummary['counts'] = { received: 0, accepted: 0, fixed: 0, held: 0, rejected: 0, unchanged: 0, retired: 0 }
+  const counts: FeedRunSummary['counts'] = { received: 0, accepted: 0, fixed: 0, held: 0, rejected: 0, unchanged: 0, retired: 0, photosFailed: 0 }
   const gate = createListingQualityGate(db)
   const idsInFeed = new Set<string>()
   let unchangedIds: string[] = []
@@ -204,12 +128,14 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
 
   async function report(id: string, line: number, outcome: RecordOutcome, reasons: RecordReason[]) {
     counts[outcome] += 1
-    if (outcome === 'accepted') return
+    if (reasons.length === 0) return
     await db
       .insertInto('feed_run_records')
       .values({ run_id: run.id, partner_listing_id: id.slice(0, 64), line, outcome, reasons: JSON.stringify(reasons) })
       .execute()
   }
+
+  const photoFetcher = options.photoFetcher ?? createPhotoFetcher()
 
   async function importRecord(raw: RawFeedRecord) {
     counts.received += 1
@@ -219,7 +145,8 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     idsInFeed.add(id)
     const hash = contentHash(raw)
     const existing = await db.selectFrom('feed_records').selectAll().where('partner_id', '=', partner!.id).where('partner_listing_id', '=', id).executeTakeFirst()
-    if (existing && existing.content_hash === hash && existing.missing_since === null) {
+    // A record whose photos failed is read again, so the next import retries them.
+    if (existing && existing.content_hash === hash && existing.missing_since === null && !existing.reasons.includes('"PHOTO_FAILED"')) {
       counts.unchanged += 1
       unchangedIds.push(id)
       if (unchangedIds.length >= seenBatchSize) await markSeen()
@@ -235,7 +162,11 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     const listing = checked.listing
     const verdict = await gate.check({ ...listing, partnerId: partner!.id, listingId: existing?.listing_id ?? null })
     const reasons = [...checked.reasons, ...verdict.reasons]
-    const outcome = outcomeOf(reasons)
+    // A reviewer's decision on this very content stands when the record is read again.
+    const decision =
+      existing?.content_hash === hash ? (JSON.parse(existing.reasons) as RecordReason[]).find((reason) => reason.code.startsWith('REVIEW_')) : undefined
+    if (decision) reasons.push(decision)
+    const outcome = decision ? recordReasons[decision.code].outcome : outcomeOf(reasons)
     if (outcome === 'rejected' || outcome === 'held' || verdict.duplicateOfListingId !== null) {
       await saveFeedRecord(db, {
         ...record,
@@ -247,8 +178,13 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
       })
       return report(id, raw.line, outcome, reasons)
     }
+    // Photos are fetched before the transaction, so no write waits on a partner's photo server.
+    const photos = await storeListingPhotos(db, { partnerId: partner!.id, photos: listing.photos, fetcher: photoFetcher, now: stamp })
+    counts.photosFailed += photos.failures.length
+    reasons.push(...photos.failures)
     await db.transaction().execute(async (transaction) => {
-      const listingId = await writeListing(transaction, existing?.listing_id ?? null, listingRow(partner!, listing, verdict, stamp), stamp)
+      const row = { ...listingRow(partner!, listing, verdict, stamp), image_ids: JSON.stringify(photos.documentIds) }
+      const listingId = await writeListing(transaction, existing?.listing_id ?? null, row, stamp)
       await saveFeedRecord(transaction, { ...record, ...keep, listing_id: listingId, outcome, reasons: JSON.stringify(reasons) })
     })
     return report(id, raw.line, outcome, reasons)
@@ -273,6 +209,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     errorDetail: failure?.message ?? null,
     counts,
   }
+  const { photosFailed, ...outcomeCounts } = counts
   await db
     .updateTable('feed_runs')
     .set({
@@ -281,7 +218,8 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
       error_code: summary.errorCode,
       error_detail: summary.errorDetail,
       finished_at: now().toISOString(),
-      ...counts,
+      ...outcomeCounts,
+      photos_failed: photosFailed,
     })
     .where('id', '=', run.id)
     .execute()

@@ -54,6 +54,8 @@ export const recordReasons = {
     text: "Another partner's listing is the same property (within 100 m, acreage and price within 5 %); this record is linked to it, not shown twice.",
   },
   PHOTO_FAILED: { outcome: 'accepted', text: 'A photo could not be fetched or is not an image; the listing shows the others.' },
+  REVIEW_APPROVED: { outcome: 'accepted', text: 'Our staff reviewed the held listing and approved it as sent; it stays approved while the record is unchanged.' },
+  REVIEW_REJECTED: { outcome: 'rejected', text: 'Our staff reviewed the held listing and rejected it; change the record to have it checked again.' },
 } as const satisfies Record<string, { outcome: RecordOutcome; text: string }>
 
 export type RecordReasonCode = keyof typeof recordReasons

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { type RecordReason, type RecordReasonCode, recordReasons } from './feed-reasons'
+import { type RecordOutcome, type RecordReason, type RecordReasonCode, recordReasons } from './feed-reasons'
 
 /** An import run's report: its counts, and each record it did not simply accept, with reasons. */
 
 export interface RunRecord {
   partnerListingId: string
   line: number
-  outcome: 'fixed' | 'held' | 'rejected'
+  outcome: RecordOutcome
   reasons: RecordReason[]
 }
 

@@ -6,6 +6,7 @@ import { timedCache } from '~/utils/timed-cache.server'
 import type { Database, FinanceCenterTable, FinanceLeadTable } from '~/models/db/db-schema'
 import { financeLocationType } from '~/models/listings/enumerations'
 import { sendMail } from '~/models/mail/mailer.server'
+import { deliverLead, queueLeadDelivery } from '~/models/finance/lead-webhooks.server'
 
 /** A lender as pages show it (spec §3 "Finance center settings"); its e-mail address stays on the server. */
 export interface FinanceCenter {
@@ -40,7 +41,7 @@ const centerColumns = [
   'finance_centers.checkbox_label',
 ] as const
 
-type CenterRow = Omit<Selectable<FinanceCenterTable>, 'email' | 'active' | 'show_on_lw' | 'show_on_laf' | 'show_on_loa'>
+type CenterRow = Omit<Selectable<FinanceCenterTable>, 'email' | 'active' | 'show_on_lw' | 'show_on_laf' | 'show_on_loa' | 'lead_webhook_url' | 'lead_webhook_secret'>
 
 function toFinanceCenter(row: CenterRow): FinanceCenter {
   return {
@@ -151,16 +152,25 @@ export function recentFinanceCenterHref(db: Kysely<Database>, site: SiteProfile,
   return recentHrefs(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
 }
 
-export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_at' | 'wants_financing'> & { wantsFinancing: boolean }
+export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_at' | 'wants_financing' | 'page_url'> & { wantsFinancing: boolean }
 
-/** Stores a message to a finance center and e-mails it to the lender (reply-to: the sender). */
+/**
+ * Stores a message to a finance center and e-mails it to the lender (reply-to: the sender); a
+ * lender with a webhook also gets it posted there. The buyer waits for the e-mail but not for the
+ * lender's endpoint: the first attempt is logged, then made in the background.
+ */
 export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, lead: NewFinanceLead, context: { pageUrl: string }) {
   const { wantsFinancing, ...fields } = lead
-  const center = await db.selectFrom('finance_centers').where('id', '=', lead.finance_center_id).select(['email', 'checkbox_label']).executeTakeFirstOrThrow()
-  await db
+  const center = await db
+    .selectFrom('finance_centers')
+    .where('id', '=', lead.finance_center_id)
+    .select(['email', 'checkbox_label', 'lead_webhook_url'])
+    .executeTakeFirstOrThrow()
+  const { id: leadId } = await db
     .insertInto('finance_leads')
-    .values({ ...fields, wants_financing: wantsFinancing ? 1 : 0, created_at: new Date().toISOString() })
-    .execute()
+    .values({ ...fields, wants_financing: wantsFinancing ? 1 : 0, created_at: new Date().toISOString(), page_url: context.pageUrl })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const sender = `${lead.name} (${lead.email}${lead.phone ? `, ${lead.phone}` : ''})`
   await sendMail(site.name, {
     to: center.email,
@@ -173,4 +183,8 @@ export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, l
       `Sent from ${context.pageUrl}`,
     ].join('\n\n'),
   })
+  if (center.lead_webhook_url) {
+    await queueLeadDelivery(db, { leadId, financeCenterId: lead.finance_center_id })
+    void deliverLead(db, leadId)
+  }
 }

@@ -55,9 +55,13 @@ const duplicateTolerance = 0.05
 const minimumComparables = 5
 /** Price per acre under a tenth or over ten times the comparable median is held. */
 const outlierFactor = 10
-/** A price within this factor of an acre's median, on this many acres or more, looks like a price per acre. */
+/**
+ * A price within this factor of an acre's median, on this many acres or more, that leaves an acre
+ * at under a fifth of the median, looks like a price per acre typed as the price.
+ */
 const perAcreAsPriceFactor = 2
-const perAcreAsPriceMinimumAcres = 5
+const perAcreAsPriceMinimumAcres = 10
+const perAcreAsPriceImpliedShare = 0.2
 
 /** Place names compare without case, punctuation or the 'Saint'/'St.' spelling. */
 export function comparablePlaceName(name: string) {
@@ -250,7 +254,8 @@ export function createListingQualityGate(db: Kysely<Database>) {
     if (median !== undefined) {
       const pricePerAcre = candidate.price / acres
       const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`
-      if (acres >= perAcreAsPriceMinimumAcres && candidate.price >= median / perAcreAsPriceFactor && candidate.price <= median * perAcreAsPriceFactor) {
+      const looksPerAcre = candidate.price >= median / perAcreAsPriceFactor && candidate.price <= median * perAcreAsPriceFactor
+      if (acres >= perAcreAsPriceMinimumAcres && looksPerAcre && pricePerAcre < median * perAcreAsPriceImpliedShare) {
         reasons.push({ code: 'PRICE_LOOKS_PER_ACRE', detail: `${dollars(candidate.price)} for ${acres} acres; an acre here is about ${dollars(median)}` })
       } else if (pricePerAcre < median / outlierFactor || pricePerAcre > median * outlierFactor) {
         reasons.push({ code: 'PRICE_PER_ACRE_OUTLIER', detail: `${dollars(pricePerAcre)} an acre; comparable median ${dollars(median)}` })

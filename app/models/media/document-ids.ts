@@ -29,6 +29,10 @@ export const DEFAULT_PLACEHOLDER_DOCUMENT_ID = 3_765_161_205
 
 export type DocumentKind = 'photo' | 'portrait' | 'logo' | 'placeholder' | 'upload'
 
+/** How many upload ids there are: the band minus the placeholders inside it. */
+const UPLOAD_ID_COUNT = MAX_DOCUMENT_ID - UPLOAD_ID_BASE + 1 - PLACEHOLDER_DOCUMENT_IDS.length
+const PLACEHOLDERS_ASCENDING = [...PLACEHOLDER_DOCUMENT_IDS].sort((a, b) => a - b)
+
 /** Id of the `index`-th photo (0-based) of a listing. Throws on out-of-range input (programmer error). */
 export function listingPhotoId(listingId: number, index: number): number {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_PHOTOS_PER_LISTING) {
@@ -55,6 +59,17 @@ export function portraitDocumentId(accountId: number): number {
 export function logoDocumentId(accountId: number): number {
   checkAccountId(accountId)
   return LOGO_ID_BASE + accountId
+}
+
+/**
+ * Maps any non-negative integer (a content hash, say) onto an upload id, stepping over the
+ * placeholders, so content-addressed uploads spread evenly over the band and never shadow them.
+ */
+export function uploadDocumentIdFor(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`upload id source out of range: ${value}`)
+  let id = UPLOAD_ID_BASE + (value % UPLOAD_ID_COUNT)
+  for (const placeholder of PLACEHOLDERS_ASCENDING) if (id >= placeholder) id += 1
+  return id
 }
 
 /** What a document id refers to; undefined for ids no URL can legitimately carry. */

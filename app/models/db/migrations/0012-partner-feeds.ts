@@ -4,7 +4,8 @@ import { dialectOf, identityPrimaryKey } from '~/models/db/dialect.server'
 /**
  * Partner feeds (issue 14): the partners and where their feeds are pulled from, each import run
  * with its counts, each partner record's last state (keyed by the partner's own id, so a re-import
- * updates instead of adding), and the records a run did not simply accept, with their reasons.
+ * updates instead of adding), the records a run did not simply accept, with their reasons, and
+ * the photo URLs already downloaded.
  */
 export async function up(db: Kysely<any>) {
   const identity = identityPrimaryKey(dialectOf(db))
@@ -75,10 +76,20 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('feed_run_records_run').on('feed_run_records').columns(['run_id', 'outcome']).execute()
 
+  // A photo URL once downloaded is not downloaded again: the next record naming it reuses the stored upload.
+  await db.schema
+    .createTable('feed_photos')
+    .addColumn('partner_id', 'integer', (column) => column.notNull().references('feed_partners.id'))
+    .addColumn('url', 'text', (column) => column.notNull())
+    .addColumn('document_id', 'bigint', (column) => column.notNull())
+    .addColumn('fetched_at', 'text', (column) => column.notNull())
+    .addPrimaryKeyConstraint('feed_photos_key', ['partner_id', 'url'])
+    .execute()
+
   for (const column of ['contact_name', 'contact_phone', 'contact_email']) await db.schema.alterTable('listings').addColumn(column, 'text').execute()
 }
 
 export async function down(db: Kysely<any>) {
   for (const column of ['contact_email', 'contact_phone', 'contact_name']) await db.schema.alterTable('listings').dropColumn(column).execute()
-  for (const table of ['feed_run_records', 'feed_records', 'feed_runs', 'feed_partners']) await db.schema.dropTable(table).execute()
+  for (const table of ['feed_photos', 'feed_run_records', 'feed_records', 'feed_runs', 'feed_partners']) await db.schema.dropTable(table).execute()
 }

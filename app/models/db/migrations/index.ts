@@ -11,6 +11,7 @@ import * as soldIndexes from './0009-sold-indexes'
 import * as savedSearchAlerts from './0010-saved-search-alerts'
 import * as coveringSortIndexes from './0011-covering-sort-indexes'
 import * as partnerFeeds from './0012-partner-feeds'
+import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-saved-search-alerts': savedSearchAlerts,
   '0011-covering-sort-indexes': coveringSortIndexes,
   '0012-partner-feeds': partnerFeeds,
+  '0013-finance-lead-webhooks': financeLeadWebhooks,
 }

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+
+/**
+ * A wide table that scrolls on its own on a phone. The region is named and takes focus, so a
+ * keyboard user can scroll it too (axe: scrollable-region-focusable).
+ */
+export function ScrollRegion({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={`overflow-x-auto rounded-md border border-ink/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand ${className}`}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
+ * the partner feeds that are due, retire feed listings missing past their grace period, and send
+ * the finance-lead webhooks due for an attempt. Each claims its work in the database, so any
+ * number of processes may run them at once.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../app/models/db/db-schema'
+import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
+import { printRunReport } from '../app/models/feeds/feed-report.server'
+import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
+import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
+
+export async function runScheduledJobs(db: Kysely<Database>) {
+  const { runs, retired } = await pullDueFeeds(db)
+  const leadAttempts = await deliverDueLeadWebhooks(db)
+  return { feedRuns: runs, retired, leadAttempts }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const db = openDatabase()
+  try {
+    await migrateToLatest(db)
+    const { feedRuns, retired, leadAttempts } = await runScheduledJobs(db)
+    for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
+    console.log(`${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts`)
+  } finally {
+    await db.destroy()
+  }
+}
