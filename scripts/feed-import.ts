@@ -1,16 +1,17 @@
 /**
- * npm run feed:import -- --partner <id> <file-or-URL> [--format xml|csv]
+ * npm run feed:import -- --partner <id> <file-or-URL> [--format xml|csv] [--json]
  * Imports one partner feed into the configured database through the listing-quality gate and
  * prints the run's counts and every record it fixed, held or rejected, with its reason codes.
+ * With --json it prints one line instead: the run's summary, its seconds and the process's peak memory.
  */
 import { parseArgs } from 'node:util'
 import { openDatabase, migrateToLatest } from '~/models/db/db.server'
-import { importFeed } from '~/models/feeds/feed-import.server'
+import { importFeed, useImportSizedCaches } from '~/models/feeds/feed-import.server'
 import { printRunReport } from '~/models/feeds/feed-report.server'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { partner: { type: 'string' }, format: { type: 'string' } },
+  options: { partner: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean', default: false } },
 })
 const partnerId = Number(values.partner)
 const [source] = positionals
@@ -23,8 +24,12 @@ if (!Number.isInteger(partnerId) || !source || (format !== undefined && format !
 const db = openDatabase()
 try {
   await migrateToLatest(db)
+  await useImportSizedCaches(db)
+  const started = performance.now()
   const summary = await importFeed(db, { partnerId, source, format })
-  await printRunReport(db, summary.runId, (line) => console.log(line))
+  const seconds = (performance.now() - started) / 1000
+  if (values.json) console.log(JSON.stringify({ ...summary, seconds, peakRssBytes: process.resourceUsage().maxRSS * 1024 }))
+  else await printRunReport(db, summary.runId, (line) => console.log(line))
   process.exitCode = summary.status === 'failed' ? 2 : 0
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import sharp from 'sharp'
 import type { Database } from '~/models/db/db-schema'
+import { dialectOf } from '~/models/db/dialect.server'
 import { marketStatus } from '~/models/listings/enumerations'
 import { createListingQualityGate } from '~/models/listings/listing-quality.server'
 import { createPhotoFetcher, type PhotoFetcher } from './feed-photos.server'
@@ -98,6 +100,16 @@ export async function retireMissingListings(db: Kysely<Database>, partner: Pick<
     )
     .executeTakeFirst()
   return Number(retired.numUpdatedRows)
+}
+
+/**
+ * For a process that only imports (the command line): an import reads each database page and
+ * decodes each photo about once, so the page cache and libvips' operation cache sized for serving
+ * pages would only hold memory (bench:feed: 314 MB peak with them, 276 MB without, on 3,000 listings).
+ */
+export async function useImportSizedCaches(db: Kysely<Database>) {
+  sharp.cache(false)
+  if (dialectOf(db) === 'sqlite') await sql`pragma cache_size = -8192`.execute(db)
 }
 
 /** Unchanged records are marked seen in batches: one statement per batch, not one per record. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { CityTable, CountyTable, Database, StateTable, ZipTable } from '~/models/db/db-schema'
 import type { RecordReason } from '~/models/feeds/feed-reasons'
-import { countyShapes } from '~/models/places/geography.server'
+import { countyShape } from '~/models/places/geography.server'
 import { distanceKilometres, isPointInShape, type Point } from '~/models/seed/shapes'
 import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
 
@@ -124,35 +124,34 @@ export function createListingQualityGate(db: Kysely<Database>) {
   let places: Promise<PlaceIndex> | undefined
   const medians = new Map<string, Promise<number | undefined>>()
 
-  /** Median price per acre of active, priced listings of about this size in the county, else the state. */
-  function medianPricePerAcre(place: { stateId: number; countyId: number }, acres: number) {
-    const band = sizeBandOf(acres)
-    const key = `${place.countyId}|${band}`
+  /** Median price per acre of active, priced listings in a place within a size band; undefined when too few. */
+  function placeMedian(column: 'county_id' | 'state_id', id: number, band: number) {
+    const key = `${column}|${id}|${band}`
     let median = medians.get(key)
     if (!median) {
-      median = (async () => {
-        for (const [column, id] of [
-          ['county_id', place.countyId],
-          ['state_id', place.stateId],
-        ] as const) {
-          const rows = await db
-            .selectFrom('listings')
-            .select(sql<number>`cast(price as double precision) / acres`.as('pricePerAcre'))
-            .where(column, '=', id)
-            .where('status', 'in', [marketStatus.available, marketStatus.underContract])
-            .where('price', '>', auctionWithoutPrice)
-            .where('acres', '>=', 4 ** (band - 1))
-            .where('acres', '<=', 4 ** (band + 1))
-            .orderBy('pricePerAcre')
-            .limit(2001)
-            .execute()
-          if (rows.length >= minimumComparables) return Number(rows[Math.floor(rows.length / 2)]!.pricePerAcre)
-        }
-        return undefined
-      })()
+      median = db
+        .selectFrom('listings')
+        .select(sql<number>`cast(price as double precision) / acres`.as('pricePerAcre'))
+        .where(column, '=', id)
+        .where('status', 'in', [marketStatus.available, marketStatus.underContract])
+        .where('price', '>', auctionWithoutPrice)
+        .where('acres', '>=', 4 ** (band - 1))
+        .where('acres', '<=', 4 ** (band + 1))
+        .execute()
+        .then((rows) => {
+          if (rows.length < minimumComparables) return undefined
+          const sorted = rows.map((row) => Number(row.pricePerAcre)).sort((a, b) => a - b)
+          return sorted[Math.floor(sorted.length / 2)]
+        })
       medians.set(key, median)
     }
     return median
+  }
+
+  /** Median price per acre of comparable listings (about this size) in the county, else the state. */
+  async function medianPricePerAcre(place: { stateId: number; countyId: number }, acres: number) {
+    const band = sizeBandOf(acres)
+    return (await placeMedian('county_id', place.countyId, band)) ?? placeMedian('state_id', place.stateId, band)
   }
 
   async function duplicateOf(candidate: ListingCandidate, point: Point, acres: number) {
@@ -199,7 +198,7 @@ export function createListingQualityGate(db: Kysely<Database>) {
     const namedCity = candidate.city ? index.citiesByStateAndName.get(`${state.id}|${comparablePlaceName(candidate.city)}`) : undefined
     const zip = candidate.zip ? index.zips.get(candidate.zip) : undefined
     const given = candidate.latitude !== null && candidate.longitude !== null ? { latitude: candidate.latitude, longitude: candidate.longitude } : undefined
-    const shape = countyShapes().get(county.id)
+    const shape = countyShape(county.id)
     let point: Point | undefined = given && shape && isPointInShape(shape, given) ? given : undefined
     if (!point) {
       const cityInCounty = namedCity?.find((city) => city.county_id === county.id)

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import { feature } from 'topojson-client'
 import type { Feature } from 'geojson'
+import { LRUCache } from 'lru-cache'
 import type { CityTable, CountyTable, RegionTable, StateTable, ZipTable } from '~/models/db/db-schema'
 import { buildCitiesAndZips, type ZipRecord } from '~/models/seed/cities'
 import { buildStateRegions } from '~/models/seed/regions'
@@ -145,12 +146,26 @@ function countyLocator(counties: CountyTable[], shapes: Map<number, Shape>) {
   }
 }
 
-let countyShapesByFips: Map<number, Shape> | undefined
+type CountyTopology = Topology<{ counties: NamedGeometry }>
+let countyGeometries: { topology: CountyTopology; byFips: Map<number, NamedGeometry['geometries'][number]> } | undefined
+// Decoded shapes take ~50 MB for every county; a feed's records cluster, so a few hundred at a time do.
+const decodedCountyShapes = new LRUCache<number, Shape>({ max: 500 })
 
-/** County shapes by FIPS id, read once per process without building the rest of the geography (the listing-quality gate). */
-export function countyShapes() {
-  countyShapesByFips ??= new Map(readAtlas().counties.map((county) => [Number(county.fips), county.shape]))
-  return countyShapesByFips
+/** A county's shape by FIPS id, decoded on first use (the listing-quality gate needs it without the rest of the geography). */
+export function countyShape(countyId: number): Shape | undefined {
+  const cached = decodedCountyShapes.get(countyId)
+  if (cached) return cached
+  if (!countyGeometries) {
+    const topology = JSON.parse(fs.readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8')) as CountyTopology
+    countyGeometries = { topology, byFips: new Map(topology.objects.counties.geometries.map((geometry) => [Number(geometry.id), geometry])) }
+  }
+  const geometry = countyGeometries.byFips.get(countyId)
+  if (!geometry) return undefined
+  const shape = (feature(countyGeometries.topology, geometry) as Feature).geometry
+  if (shape.type !== 'Polygon' && shape.type !== 'MultiPolygon') return undefined
+  const decoded = shapeFromGeometry(shape)
+  decodedCountyShapes.set(countyId, decoded)
+  return decoded
 }
 
 /** A random point inside the county's shape (spec: listings are placed inside their county). */
