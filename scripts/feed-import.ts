@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 import { openDatabase, migrateToLatest } from '~/models/db/db.server'
-import { importFeed, useImportSizedCaches } from '~/models/feeds/feed-import.server'
+import { importFeed, sizeCachesForImport } from '~/models/feeds/feed-import.server'
 import { printRunReport } from '~/models/feeds/feed-report.server'
 
 const { values, positionals } = parseArgs({
@@ -24,7 +24,7 @@ if (!Number.isInteger(partnerId) || !source || (format !== undefined && format !
 const db = openDatabase()
 try {
   await migrateToLatest(db)
-  await useImportSizedCaches(db)
+  await sizeCachesForImport(db)
   const started = performance.now()
   const summary = await importFeed(db, { partnerId, source, format })
   const seconds = (performance.now() - started) / 1000

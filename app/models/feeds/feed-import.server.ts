@@ -107,7 +107,7 @@ export async function retireMissingListings(db: Kysely<Database>, partner: Pick<
  * decodes each photo about once, so the page cache and libvips' operation cache sized for serving
  * pages would only hold memory (bench:feed: 314 MB peak with them, 276 MB without, on 3,000 listings).
  */
-export async function useImportSizedCaches(db: Kysely<Database>) {
+export async function sizeCachesForImport(db: Kysely<Database>) {
   sharp.cache(false)
   if (dialectOf(db) === 'sqlite') await sql`pragma cache_size = -8192`.execute(db)
 }
