@@ -3,7 +3,10 @@ import { describe, expect, test } from 'vitest'
 import { feedFields } from '~/models/feeds/feed-fields'
 import { feedErrorTexts, recordReasons } from '~/models/feeds/feed-reasons'
 import { demoUsers } from '~/models/seed/demo-users'
+import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
+import { listingPath } from '~/sites/listing-path'
+import { buildSearchPath } from '~/sites/search-path'
 import { canonicalHref, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /**
@@ -56,6 +59,34 @@ describe('partner documentation on the main land site', () => {
     for (const path of ['/landfeed/docs/', '/landfeed/states/', '/farmcredit/documentation/listings/', '/farmcredit/documentation/leads/'])
       expect(hrefs).toContain(path)
     for (const site of [sites.farm, sites.hunting, sites.value]) expect((await fetchPage(site.devHost, '/landfeed/states/')).status).toBe(404)
+  })
+})
+
+describe('listings from the feed', () => {
+  /** The newest active feed listing: the demo import is the newest inventory of the seeded data. */
+  const feedListing = () =>
+    db
+      .prepare(
+        `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation,
+                lower(states.slug) as stateToken
+         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+         where listings.partner_id is not null and listings.status = 1 order by listings.created_at desc, listings.id desc limit 1`,
+      )
+      .get() as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string; stateToken: string }
+
+  test('an accepted feed listing has its page, is first among its state’s newest listings, and is in the XML sitemaps', async () => {
+    const listing = feedListing()
+    const path = listingPath(sites.land, listing)
+    const detail = await page(path)
+    expect(detail.status).toBe(200)
+    expect(parse(detail.html).querySelector('h1')?.text).toBe(listing.title)
+    const newest = parse((await page(buildSearchPath(sites.land, normalizeCriteria({ state: listing.stateToken, sortOrder: 'newest' })))).html)
+    const firstCard = newest.querySelector('main article a[href*="/property/"]')
+    expect(firstCard?.getAttribute('href')).toBe(path)
+    const index = (await page('/sitemap.xml')).html
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
+    const listingFiles = await Promise.all(files.map(async (file) => (await page(file)).html))
+    expect(listingFiles.some((xml) => xml.includes(`<loc>http://land.localhost${path}</loc>`))).toBe(true)
   })
 })
 

@@ -13,7 +13,13 @@ import { createPhotoFetcher } from '~/models/feeds/feed-photos.server'
 import { type RecordReasonCode, recordReasons } from '~/models/feeds/feed-reasons'
 import { feedRunRecords } from '~/models/feeds/feed-report.server'
 import { decideHeldRecord, feedAccessOf, visibleRun, waitingRecords } from '~/models/feeds/feed-review.server'
+import { sendSavedSearchUpdates } from '~/models/accounts/saved-search-updates.server'
+import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
+import { createUser } from '~/models/accounts/user.server'
 import { marketStatus } from '~/models/listings/enumerations'
+import { sites } from '~/sites/index'
+import { listingPath } from '~/sites/listing-path'
+import { startTestSmtpServer } from '../support/smtp'
 import { seedDatabase } from '~/models/seed/seed.server'
 import { freshPostgresDatabase, freshSqliteDatabase } from '../support/fresh-database'
 
@@ -112,6 +118,15 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feed-photos-'))
     const photoFetcher = createPhotoFetcher({ dataDir, fetch: photoServer.fetchLocally })
     importAt = (hours, source = sampleFeed) => importFeed(db, { partnerId, source, limits, photoFetcher, now: () => hoursLater(hours) } satisfies ImportOptions)
+    // A buyer's daily search of Texas, saved the day before the first import.
+    const userId = (await createUser(db, { contactName: 'Dana Buyer', email: 'dana@feed.test', password: 'long-enough-1', newsletter: false }))!
+    const texas = (await searchToSave(db, sites.land, '/search/texas-land-for-sale/'))!
+    await saveSearch(db, { userId, siteId: sites.land.siteId, search: texas })
+    await db
+      .updateTable('saved_searches')
+      .set({ notify: 'Daily', created_at: hoursLater(-24).toISOString() })
+      .where('user_id', '=', userId)
+      .execute()
     firstRun = await importAt(0)
   }, 120_000)
 
@@ -220,6 +235,32 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
       .executeTakeFirstOrThrow()
     const original = await db.selectFrom('listings').select('id').where('latitude', '=', 30.65).where('partner_id', 'is', null).executeTakeFirstOrThrow()
     expect(duplicate).toMatchObject({ duplicate_of_listing_id: original.id, listing_id: null })
+  })
+
+  test.skipIf(!enabled)("an accepted feed listing reaches the e-mail of a buyer's saved search", async () => {
+    const smtp = await startTestSmtpServer()
+    process.env.SMTP_URL = smtp.url
+    try {
+      const update = await sendSavedSearchUpdates(db, { now: hoursLater(1), originOf: () => 'https://land.example' })
+      expect(update.sent).toBe(1)
+      // The mail names the ten newest; the feed's listings are the newest of all, the last written first.
+      const newest = await db
+        .selectFrom('listings')
+        .innerJoin('counties', 'counties.id', 'listings.county_id')
+        .select(['listings.id', 'listings.acres', 'counties.name', 'counties.suffix'])
+        .where('partner_id', '=', partnerId)
+        .orderBy('listings.id', 'desc')
+        .limit(10)
+        .execute()
+      const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
+      for (const listing of newest) {
+        const path = listingPath(sites.land, { id: listing.id, acres: listing.acres, countyName: `${listing.name} ${listing.suffix}`, stateAbbreviation: 'TX' })
+        expect(mail).toContain(`https://land.example${path}`)
+      }
+    } finally {
+      delete process.env.SMTP_URL
+      await smtp.stop()
+    }
   })
 
   test.skipIf(!enabled)('the same feed again changes nothing and checks nothing, but retries the photo that failed', async () => {

@@ -10,7 +10,7 @@ import { createPhotoFetcher, type PhotoFetcher } from './feed-photos.server'
 import { checkFeedRecord } from './feed-record.server'
 import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos, writeListing } from './feed-listings.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
-import { FeedError, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
+import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
 
 /**
  * One import of one partner's feed (issue 14): read record by record, check each through the
@@ -123,6 +123,13 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     .where('id', '=', options.partnerId)
     .executeTakeFirst()
   if (!partner) throw new Error(`No feed partner ${options.partnerId}`)
+  // One import of a feed runs at a time, so a run still 'running' now was stopped part way (a crash, kill -9).
+  await db
+    .updateTable('feed_runs')
+    .set({ status: 'failed', error_code: 'FEED_INTERRUPTED', error_detail: feedErrorTexts.FEED_INTERRUPTED })
+    .where('partner_id', '=', partner.id)
+    .where('status', '=', 'running')
+    .execute()
   const run = await db
     .insertInto('feed_runs')
     .values({ partner_id: partner.id, source: options.source.slice(0, 500), started_at: now().toISOString() })

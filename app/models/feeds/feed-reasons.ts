@@ -15,6 +15,7 @@ export const feedErrorTexts = {
   FEED_NOT_LISTINGS: 'The XML root element is not <listings>.',
   FEED_TRUNCATED: 'The feed ends before its last record: it was cut short.',
   FEED_TOO_LARGE: 'The feed is larger than the limit (1 GB); split it or send changes as a partial feed.',
+  FEED_INTERRUPTED: 'The import was stopped before its end (its process ended); the next import of the feed picked up every record.',
 } as const
 
 export type FeedErrorCode = keyof typeof feedErrorTexts
