@@ -74,7 +74,8 @@ await db.destroy()
  */
 async function importInChild() {
   // Not spawnSync: this process serves the photos the child fetches.
-  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'scripts/feed-import.ts', '--partner', String(partnerId), feedFile, '--json'], {
+  // Exactly the command a partner's import runs as, with its heap limit.
+  const { stdout } = await runFile('npm', ['run', '--silent', 'feed:import', '--', '--partner', String(partnerId), feedFile, '--json'], {
     env: { ...process.env, DATA_DIR: folder },
     maxBuffer: 1024 ** 2,
   })
