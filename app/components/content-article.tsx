@@ -1,6 +1,6 @@
 import type { ContentBlock, ContentPage, InlineText } from '~/models/content/content-pages'
 import { tableOfContentsMinimumSections } from '~/models/content/content-pages'
-import { ScrollRegion } from '~/components/scroll-region'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 function Inline({ parts }: { parts: InlineText[] }) {
   return (
@@ -33,15 +33,7 @@ function Block({ block }: { block: ContentBlock }) {
       <ScrollRegion label={caption} className="mt-4">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-ink/5">
-            <tr>
-              {head.map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeadings headings={head} />
           <tbody>
             {rows.map((row, rowIndex) => (
               <tr key={rowIndex} className="border-t border-ink/10 align-top">

@@ -5,7 +5,7 @@ import { accountPaths, feedRunPath } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadFeedRuns } from './account-feeds.server'
-import { ScrollRegion } from '~/components/scroll-region'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 /** /account/feeds/ (issue 14 §4): a feed partner's import runs and the records not on the sites. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,6 +20,8 @@ export const meta: MetaFunction = ({ matches }) =>
     description: 'Your listing feed imports and the listings they held or rejected.',
     canonicalPath: accountPaths.feeds,
   })
+
+const runColumns = ['Started', 'Feed', 'Result', 'Received', 'Accepted', 'Fixed', 'Held', 'Rejected', 'Unchanged', 'Retired']
 
 export default function FeedImports() {
   const { runs, waiting, isAdmin } = useLoaderData<typeof loader>()
@@ -41,15 +43,7 @@ export default function FeedImports() {
         ) : (
           <ScrollRegion label="Imports" className="mt-3">
             <table className="w-full border-collapse text-left text-sm">
-              <thead className="bg-ink/5">
-                <tr>
-                  {['Started', 'Feed', 'Result', 'Received', 'Accepted', 'Fixed', 'Held', 'Rejected', 'Unchanged', 'Retired'].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeadings headings={runColumns} numeric={runColumns.slice(3)} />
               <tbody>
                 {runs.map((run) => (
                   <tr key={run.id} className="border-t border-ink/10">

@@ -4,7 +4,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { loadLandFeedStates } from './landfeed-states.server'
-import { ScrollRegion } from '~/components/scroll-region'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadLandFeedStates(getDb(), siteFromRequest(request), request)
@@ -30,19 +30,7 @@ export default function LandFeedStates() {
       <ScrollRegion label="Feed listings by state" className="mt-6">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Feed listings by state, and when an import last changed them</caption>
-          <thead className="bg-ink/5">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                State
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Feed listings
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Last changed by an import
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeadings headings={['State', 'Feed listings', 'Last changed by an import']} numeric={['Feed listings']} />
           <tbody>
             {page.states.map((state) => (
               <tr key={state.abbreviation} className="border-t border-ink/10">

@@ -3,6 +3,7 @@ import type { CityTable, CountyTable, Database, StateTable, ZipTable } from '~/m
 import type { RecordReason } from '~/models/feeds/feed-reasons'
 import { countyShape } from '~/models/places/geography.server'
 import { distanceKilometres, isPointInShape, type Point } from '~/models/seed/shapes'
+import { groupBy } from '~/utils/group-by'
 import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
 
 /**
@@ -93,22 +94,11 @@ async function loadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
     db.selectFrom('cities').select(['id', 'state_id', 'county_id', 'name', 'latitude', 'longitude']).execute(),
     db.selectFrom('zips').selectAll().execute(),
   ])
-  const group = <Row>(rows: Row[], keyOf: (row: Row) => string | number | null) => {
-    const groups = new Map<string | number, Row[]>()
-    for (const row of rows) {
-      const key = keyOf(row)
-      if (key === null) continue
-      const rows = groups.get(key)
-      if (rows) rows.push(row)
-      else groups.set(key, [row])
-    }
-    return groups
-  }
   return {
     statesByAbbreviation: new Map(states.map((state) => [state.abbreviation, state])),
     countiesByStateAndName: new Map(counties.map((county) => [`${county.state_id}|${comparableCountyName(county.name)}`, county])),
-    citiesByStateAndName: group(cities, (city) => `${city.state_id}|${comparablePlaceName(city.name)}`) as Map<string, CityRow[]>,
-    citiesByCounty: group(cities, (city) => city.county_id) as Map<number, CityRow[]>,
+    citiesByStateAndName: groupBy(cities, (city) => `${city.state_id}|${comparablePlaceName(city.name)}`),
+    citiesByCounty: groupBy(cities, (city) => city.county_id),
     zips: new Map(zips.map((zip) => [zip.zip, zip])),
   }
 }

@@ -1,22 +1,11 @@
 import type { CityTable, CountyTable, StateTable, ZipTable } from '~/models/db/db-schema'
 import type { Geography } from '~/models/places/geography.server'
 import { type Random, weightedPicker } from './random'
+import { groupBy } from '~/utils/group-by'
 import { distanceKilometres, type Point } from './shapes'
 
 /** Lookups the generator needs over the geography, built once per seed run. */
 export type PlaceIndex = ReturnType<typeof createPlaceIndex>
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => number | null) {
-  const groups = new Map<number, T[]>()
-  for (const item of items) {
-    const key = keyOf(item)
-    if (key === null) continue
-    const group = groups.get(key)
-    if (group) group.push(item)
-    else groups.set(key, [item])
-  }
-  return groups
-}
 
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b)

@@ -16,3 +16,18 @@ export function ScrollRegion({ label, className = '', children }: { label: strin
     </div>
   )
 }
+
+/** A table's column headings; a numeric column's heading sits right, over its numbers. */
+export function ColumnHeadings({ headings, numeric = [] }: { headings: readonly string[]; numeric?: readonly string[] }) {
+  return (
+    <thead className="bg-ink/5">
+      <tr>
+        {headings.map((heading) => (
+          <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${numeric.includes(heading) ? 'text-right' : ''}`}>
+            {heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
