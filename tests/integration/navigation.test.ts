@@ -7,6 +7,8 @@ import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader, type SiteHeaderProps } from '~/components/site-header'
 import type { Viewer } from '~/models/accounts/viewer'
 import { brokerDirectoryPath } from '~/sites/broker-path'
+import { nationalLandingPath } from '~/sites/landing-path'
+import { landFeedStatesPath } from '~/sites/partner-paths'
 import { sites } from '~/sites/index'
 import { type FooterSection, type NavigationLink, siteNavigation } from '~/sites/navigation'
 import { parseSearchPath } from '~/sites/search-path'
@@ -43,7 +45,10 @@ describe('menu links', () => {
       (link) => link.href.startsWith('/') && !['/', sitemapPath(site, { kind: 'home' }), '/addlisting/', brokerDirectoryPath(site)].includes(link.href),
     )
     const searches = internal.filter(
-      (link) => !link.href.startsWith('/addlisting/') && !Object.values(site.contentPaths).includes(link.href) && link.href !== '/market-insights/',
+      (link) =>
+        !link.href.startsWith('/addlisting/') &&
+        !Object.values(site.contentPaths).includes(link.href) &&
+        ![nationalLandingPath, landFeedStatesPath].includes(link.href),
     )
     expect(searches.length).toBeGreaterThan(60)
     for (const link of searches) expect(parseSearchPath(site, link.href), link.href).toMatchObject({ normalPath: link.href })
@@ -117,9 +122,10 @@ describe('menu links', () => {
 })
 
 describe('footers', () => {
-  test('the land site footer: Popular States (10 shown, most listings first), Popular Searches, Resources, About Us, social links', () => {
+  test('the land site footer: Popular States (10 shown, most listings first), Popular Searches, Resources, About Us, For Partners, social links', () => {
     const { footer } = siteNavigation(sites.land, states)
-    expect(footer.sections.map((footerSection) => footerSection.heading)).toEqual(['Popular States', 'Popular Searches', 'Resources', 'About Us'])
+    expect(footer.sections.map((footerSection) => footerSection.heading)).toEqual(['Popular States', 'Popular Searches', 'Resources', 'About Us', 'For Partners'])
+    expect(labels(section(sites.land, 'For Partners').links)).toEqual(['Land Feed', 'Land Feed States', 'Farm Credit Listings', 'Farm Credit Leads'])
     const popular = section(sites.land, 'Popular States')
     expect(popular.shown).toBe(10)
     expect(labels(popular.links)).toEqual(states.map((state) => `${state.name} Land For Sale`))
