@@ -15,8 +15,8 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     if (await isDatabaseSeeded(db)) return
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
     const started = performance.now()
-    await seedDatabase(db, { listings, seed: 1 })
-    const feedRun = await seedDemoFeed(db)
+    const { geography } = await seedDatabase(db, { listings, seed: 1 })
+    const feedRun = await seedDemoFeed(db, { geography })
     if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } finally {

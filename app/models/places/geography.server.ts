@@ -30,16 +30,25 @@ interface ZipcodesData {
   codes: Record<string, { zip: string; latitude: number | null; longitude: number | null; city: string; state: string }>
 }
 
+type AtlasTopology = Topology<{ counties: NamedGeometry; states: NamedGeometry }>
+
+const readTopology = () => JSON.parse(fs.readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8')) as AtlasTopology
+
+/** A state's or county's shape; undefined for a geometry that is not a polygon. */
+function shapeOf(topology: AtlasTopology, geometry: NamedGeometry['geometries'][number]) {
+  // A single geometry object always converts to one Feature, never a collection.
+  const shape = (feature(topology, geometry) as Feature).geometry
+  return shape.type === 'Polygon' || shape.type === 'MultiPolygon' ? shapeFromGeometry(shape) : undefined
+}
+
 function readAtlas() {
-  const file = require.resolve('us-atlas/counties-10m.json')
-  const topology = JSON.parse(fs.readFileSync(file, 'utf8')) as Topology<{ counties: NamedGeometry; states: NamedGeometry }>
+  const topology = readTopology()
   const shapesOf = (collection: NamedGeometry) =>
     collection.geometries.flatMap((geometry) => {
-      // A single geometry object always converts to one Feature, never a collection.
-      const shape = (feature(topology, geometry) as Feature).geometry
-      if (shape.type !== 'Polygon' && shape.type !== 'MultiPolygon') return []
+      const shape = shapeOf(topology, geometry)
+      if (!shape) return []
       const name = geometry.properties && 'name' in geometry.properties ? geometry.properties.name : ''
-      return [{ fips: String(geometry.id), name, shape: shapeFromGeometry(shape) }]
+      return [{ fips: String(geometry.id), name, shape }]
     })
   return { states: shapesOf(topology.objects.states), counties: shapesOf(topology.objects.counties) }
 }
@@ -145,9 +154,7 @@ function countyLocator(counties: CountyTable[], shapes: Map<number, Shape>) {
     countyName: (countyId: number) => nameById.get(countyId) ?? '',
   }
 }
-
-type CountyTopology = Topology<{ counties: NamedGeometry }>
-let countyGeometries: { topology: CountyTopology; byFips: Map<number, NamedGeometry['geometries'][number]> } | undefined
+let countyGeometries: { topology: AtlasTopology; byFips: Map<number, NamedGeometry['geometries'][number]> } | undefined
 // Decoded shapes take ~50 MB for every county; a feed's records cluster, so a few hundred at a time do.
 const decodedCountyShapes = new LRUCache<number, Shape>({ max: 500 })
 
@@ -156,15 +163,12 @@ export function countyShape(countyId: number): Shape | undefined {
   const cached = decodedCountyShapes.get(countyId)
   if (cached) return cached
   if (!countyGeometries) {
-    const topology = JSON.parse(fs.readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8')) as CountyTopology
+    const topology = readTopology()
     countyGeometries = { topology, byFips: new Map(topology.objects.counties.geometries.map((geometry) => [Number(geometry.id), geometry])) }
   }
   const geometry = countyGeometries.byFips.get(countyId)
-  if (!geometry) return undefined
-  const shape = (feature(countyGeometries.topology, geometry) as Feature).geometry
-  if (shape.type !== 'Polygon' && shape.type !== 'MultiPolygon') return undefined
-  const decoded = shapeFromGeometry(shape)
-  decodedCountyShapes.set(countyId, decoded)
+  const decoded = geometry && shapeOf(countyGeometries.topology, geometry)
+  if (decoded) decodedCountyShapes.set(countyId, decoded)
   return decoded
 }
 

@@ -103,7 +103,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await seedDemoUsers(db)
   await refreshPlannerStatistics(db)
   clearSearchCaches()
-  return { places: placeTotal, accounts: accountTotal, listings }
+  // The geography goes back too: the demo feed (demo-feed.server.ts) is made of the same places.
+  return { places: placeTotal, accounts: accountTotal, listings, geography }
 }
 
 /** `--fresh` on PostgreSQL: drop every table so the migrations build them again. */
