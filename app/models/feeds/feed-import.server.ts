@@ -164,8 +164,10 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     idsInFeed.add(id)
     const hash = contentHash(raw)
     const existing = await db.selectFrom('feed_records').selectAll().where('partner_id', '=', partner!.id).where('partner_listing_id', '=', id).executeTakeFirst()
+    // What the last import found for this very content: a photo that failed, a reviewer's decision.
+    const earlierReasons = existing?.content_hash === hash ? (JSON.parse(existing.reasons) as RecordReason[]) : []
     // A record whose photos failed is read again, so the next import retries them.
-    if (existing && existing.content_hash === hash && existing.missing_since === null && !existing.reasons.includes('"PHOTO_FAILED"')) {
+    if (existing && existing.content_hash === hash && existing.missing_since === null && !earlierReasons.some((reason) => reason.code === 'PHOTO_FAILED')) {
       counts.unchanged += 1
       unchangedIds.push(id)
       if (unchangedIds.length >= seenBatchSize) await markSeen()
@@ -182,8 +184,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     const verdict = await gate.check({ ...listing, partnerId: partner!.id, listingId: existing?.listing_id ?? null })
     const reasons = [...checked.reasons, ...verdict.reasons]
     // A reviewer's decision on this very content stands when the record is read again.
-    const decision =
-      existing?.content_hash === hash ? (JSON.parse(existing.reasons) as RecordReason[]).find((reason) => reason.code.startsWith('REVIEW_')) : undefined
+    const decision = earlierReasons.find((reason) => reason.code.startsWith('REVIEW_'))
     if (decision) reasons.push(decision)
     const outcome = decision ? recordReasons[decision.code].outcome : outcomeOf(reasons)
     if (outcome === 'rejected' || outcome === 'held' || verdict.duplicateOfListingId !== null) {
@@ -202,7 +203,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     counts.photosFailed += photos.failures.length
     reasons.push(...photos.failures)
     await db.transaction().execute(async (transaction) => {
-      const row = { ...listingRow(partner!, listing, verdict, stamp), image_ids: JSON.stringify(photos.documentIds) }
+      const row = listingRow(partner!, listing, verdict, photos.documentIds, stamp)
       const listingId = await writeListing(transaction, existing?.listing_id ?? null, row, stamp)
       await saveFeedRecord(transaction, { ...record, ...keep, listing_id: listingId, outcome, reasons: JSON.stringify(reasons) })
     })

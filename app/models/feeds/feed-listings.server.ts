@@ -11,7 +11,14 @@ import type { FeedListing } from './feed-record.server'
 
 export type FeedPartner = Pick<Selectable<FeedPartnerTable>, 'id' | 'name' | 'account_id' | 'feed_format' | 'grace_hours'>
 
-export function listingRow(partner: Pick<FeedPartner, 'id' | 'account_id'>, record: FeedListing, verdict: QualityVerdict, now: string): NewListing {
+/** The listing row of a checked record; `photoIds` are its stored photos' document ids, in the feed's order. */
+export function listingRow(
+  partner: Pick<FeedPartner, 'id' | 'account_id'>,
+  record: FeedListing,
+  verdict: QualityVerdict,
+  photoIds: number[],
+  now: string,
+): NewListing {
   const place = verdict.place!
   return {
     account_id: partner.account_id,
@@ -48,7 +55,7 @@ export function listingRow(partner: Pick<FeedPartner, 'id' | 'account_id'>, reco
     has_custom_map: 0,
     mineral_rights: record.mineralRights ? 1 : 0,
     owner_financing: record.ownerFinancing ? 1 : 0,
-    image_ids: '[]',
+    image_ids: JSON.stringify(photoIds),
     price_change_amount: null,
     price_changed_at: null,
     contact_name: record.contactName,

@@ -74,8 +74,10 @@ const noValues = new Set(['no', 'false', '0', 'n'])
 /** Checks one raw record; `listing` is undefined when a reason rejects it. */
 export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
   const reasons: RecordReason[] = []
-  const reject = (code: 'MISSING_FIELD' | 'INVALID_VALUE', field: string, detail = field) =>
-    reasons.push({ code, detail: code === 'MISSING_FIELD' ? field : detail })
+  const missing = (field: string) => reasons.push({ code: 'MISSING_FIELD', detail: field })
+  /** A field whose value the feed does not allow: `why`, or the start of the value as sent. */
+  const invalid = (field: string, why: { value: string; shownCharacters?: number } | string) =>
+    reasons.push({ code: 'INVALID_VALUE', detail: typeof why === 'string' ? `${field}: ${why}` : `${field}: '${why.value.slice(0, why.shownCharacters ?? 40)}'` })
   const first = (name: string) => raw.fields.get(name)?.find((value) => value !== '')
 
   if (raw.isTooLarge) return { listing: undefined, reasons: [{ code: 'RECORD_TOO_LARGE', detail: first('id') ?? `line ${raw.line}` }] }
@@ -100,7 +102,7 @@ export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
     if (value === undefined) return null
     const parsed = parseDecimal(value.replace(/^\$/, ''))
     if (parsed === undefined || (whole && !Number.isInteger(parsed)) || (!signed && parsed < 0)) {
-      reject('INVALID_VALUE', name, `${name}: '${value.slice(0, 40)}'`)
+      invalid(name, { value })
       return null
     }
     return parsed
@@ -109,40 +111,40 @@ export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
     const value = first(name)?.toLowerCase()
     if (value === undefined || noValues.has(value)) return false
     if (yesValues.has(value)) return true
-    reject('INVALID_VALUE', name, `${name}: '${value.slice(0, 40)}'`)
+    invalid(name, { value })
     return false
   }
   const oneOf = <Value>(name: string, allowed: Readonly<Record<string, Value>>, fallback?: Value) => {
     const value = first(name)?.toLowerCase()
     if (value === undefined) {
-      if (fallback === undefined) reject('MISSING_FIELD', name)
+      if (fallback === undefined) missing(name)
       return fallback
     }
-    if (!Object.hasOwn(allowed, value)) reject('INVALID_VALUE', name, `${name}: '${value.slice(0, 40)}'`)
+    if (!Object.hasOwn(allowed, value)) invalid(name, { value })
     return allowed[value]
   }
   const bits = (name: string, allowed: Readonly<Record<string, number>>) =>
     (raw.fields.get(name) ?? []).reduce((all, value) => {
       const bit = allowed[value.toLowerCase()]
-      if (bit === undefined && value !== '') reject('INVALID_VALUE', name, `${name}: '${value.slice(0, 40)}'`)
+      if (bit === undefined && value !== '') invalid(name, { value })
       return all | (bit ?? 0)
     }, 0)
   const url = (name: string) => {
     const value = first(name)
     if (value === undefined) return null
-    if (!/^https:\/\/[^\s<>"]+$/i.test(value)) reject('INVALID_VALUE', name, `${name}: not an https URL`)
+    if (!/^https:\/\/[^\s<>"]+$/i.test(value)) invalid(name, 'not an https URL')
     return value
   }
 
   const partnerListingId = text('id')
-  if (!partnerListingId) reject('MISSING_FIELD', 'id')
+  if (!partnerListingId) missing('id')
   const status = oneOf('status', feedStatuses)
   const saleType = oneOf('saleType', feedSaleTypes, saleTypes.sale)
   const title = text('title')
-  if (!title) reject('MISSING_FIELD', 'title')
+  if (!title) missing('title')
   const description = text('description') ?? ''
   const price = number('price', { whole: true })
-  if (price === null && saleType !== saleTypes.auction && first('price') === undefined) reject('MISSING_FIELD', 'price')
+  if (price === null && saleType !== saleTypes.auction && first('price') === undefined) missing('price')
   // '87,120 sq ft' written in the acres field: the unit says what the number is.
   const acresText = first('acres') ?? ''
   const squareFeetInAcres = squareFeetPattern.exec(acresText)
@@ -150,21 +152,21 @@ export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
   if (squareFeetInAcres) reasons.push({ code: 'SQUARE_FEET_AS_ACRES', detail: `acres: '${acresText}'` })
   const lotSquareFeet = number('lotSquareFeet')
   if (acres === null && lotSquareFeet !== null) acres = lotSquareFeet / squareFeetPerAcre
-  if (acres === null && !acresText) reject('MISSING_FIELD', 'acres')
-  else if (acres !== null && acres <= 0) reject('INVALID_VALUE', 'acres', 'acres: must be more than 0')
+  if (acres === null && !acresText) missing('acres')
+  else if (acres !== null && acres <= 0) invalid('acres', 'must be more than 0')
   const county = text('county')
-  if (!county) reject('MISSING_FIELD', 'county')
+  if (!county) missing('county')
   const stateAbbreviation = first('state')?.toUpperCase()
-  if (!stateAbbreviation) reject('MISSING_FIELD', 'state')
+  if (!stateAbbreviation) missing('state')
   const zipText = first('zip')
   const zip = zipText && /^\d{5}(?:-\d{4})?$/.test(zipText) ? zipText.slice(0, 5) : null
-  if (zipText && !zip) reject('INVALID_VALUE', 'zip', `zip: '${zipText.slice(0, 20)}'`)
+  if (zipText && !zip) invalid('zip', { value: zipText, shownCharacters: 20 })
   const latitude = number('latitude', { signed: true })
   const longitude = number('longitude', { signed: true })
   const hasPoint = latitude !== null && longitude !== null
-  if (hasPoint && (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)) reject('INVALID_VALUE', 'latitude', 'latitude/longitude: not a point on Earth')
+  if (hasPoint && (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)) reasons.push({ code: 'INVALID_VALUE', detail: 'latitude/longitude: not a point on Earth' })
   const propertyTypes = bits('propertyTypes', feedPropertyTypes)
-  if (!raw.fields.get('propertyTypes')?.some((value) => value !== '')) reject('MISSING_FIELD', 'propertyTypes')
+  if (!raw.fields.get('propertyTypes')?.some((value) => value !== '')) missing('propertyTypes')
   const activities = bits('activities', feedActivities)
 
   let contactPhone = text('contactPhone') ?? null
@@ -197,7 +199,7 @@ export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
     salesDate: first('salesDate') ?? null,
     contactName: text('contactName') ?? null,
   }
-  if (record.salesDate && !/^\d{4}-\d{2}-\d{2}$/.test(record.salesDate)) reject('INVALID_VALUE', 'salesDate', `salesDate: '${record.salesDate.slice(0, 20)}'`)
+  if (record.salesDate && !/^\d{4}-\d{2}-\d{2}$/.test(record.salesDate)) invalid('salesDate', { value: record.salesDate, shownCharacters: 20 })
   if (hadMarkup) reasons.push({ code: 'MARKUP_REMOVED', detail: 'title, description or another text' })
   if (wasShortened) reasons.push({ code: 'TEXT_SHORTENED', detail: `title ${maxTitleLength}, description ${maxDescriptionLength} characters` })
 

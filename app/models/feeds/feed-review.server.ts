@@ -162,7 +162,7 @@ export async function decideHeldRecord(
       .where('outcome', '=', 'held')
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) === 0) return false
-    const row = { ...listingRow(partner, listing, verdict, stamp), image_ids: JSON.stringify(photos.documentIds) }
+    const row = listingRow(partner, listing, verdict, photos.documentIds, stamp)
     const listingId = await writeListing(transaction, record.listing_id, row, stamp)
     await transaction
       .updateTable('feed_records')
