@@ -20,6 +20,11 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
   const request = useRef<AbortController>(undefined)
+  const input = useRef<HTMLInputElement>(null)
+
+  // The box is uncontrolled: on a slow link a visitor types before the scripts arrive, and a
+  // controlled input would be emptied by hydration (then `required` silently blocks the search).
+  useEffect(() => setQuery(input.current?.value ?? ''), [])
 
   useEffect(() => {
     request.current?.abort()
@@ -73,7 +78,7 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
         required
         autoComplete="off"
         placeholder={placeholder}
-        value={query}
+        ref={input}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setSuggestions([]), 150)}

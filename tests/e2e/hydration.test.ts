@@ -46,3 +46,22 @@ test('with scripts, no script is fetched before the page has loaded, and the pag
   expect(timings.scriptStarts.length).toBeGreaterThan(0)
   expect(Math.min(...timings.scriptStarts)).toBeGreaterThanOrEqual(timings.loadEventStart)
 })
+
+test('what a visitor types before the scripts arrive is still there after hydration, and searches', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
+  // Holds the framework's scripts until the visitor has typed, as a slow link does.
+  let releaseScripts = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto(siteUrl('hunting'))
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  await box.fill('Springfield')
+  releaseScripts()
+  await waitForHydration(page)
+  await expect(box).toHaveValue('Springfield')
+  await box.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which “Springfield” did you mean?')
+})
