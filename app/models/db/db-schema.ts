@@ -126,6 +126,8 @@ export interface ListingTable {
   contact_name: string | null
   contact_phone: string | null
   contact_email: string | null
+  /** Captions by photo document id (JSON object); a photo without one is described by the listing's title. */
+  photo_captions: Generated<string>
   created_at: string
   updated_at: string
 }
@@ -142,6 +144,9 @@ export interface UserTable {
   is_seller: Generated<number>
   is_admin: Generated<number>
   newsletter: Generated<number>
+  /** 1: one e-mail a day listing the new leads on the seller's listings (issue 15). */
+  lead_digest: Generated<number>
+  lead_digest_sent_at: string | null
   created_at: string
 }
 
@@ -157,6 +162,8 @@ export interface LeadTable {
   message: string
   wants_financing: Generated<number>
   created_at: string
+  /** When the seller opened it in the leads inbox; null while unread. */
+  read_at: string | null
 }
 
 export interface ListingReportTable {
@@ -342,6 +349,20 @@ export interface FeedPhotoTable {
   fetched_at: string
 }
 
+/**
+ * A listing being written or edited in the sellers' tool (issue 15): every step's fields as the
+ * seller last saved them (JSON, `listing-draft.ts`), published onto `listing_id` (or a new listing).
+ */
+export interface ListingDraftTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number
+  listing_id: number | null
+  data: string
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -366,6 +387,7 @@ export interface Database {
   feed_records: FeedRecordTable
   feed_run_records: FeedRunRecordTable
   feed_photos: FeedPhotoTable
+  listing_drafts: ListingDraftTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -46,6 +46,14 @@ export interface QualityVerdict {
   acres: number
   reasons: RecordReason[]
   duplicateOfListingId: number | null
+  /** The county a given point lies in, when that is not the county named (the seller's tool says so in words). */
+  pointCounty?: CountyName
+}
+
+export interface CountyName {
+  name: string
+  suffix: string
+  stateAbbreviation: string
 }
 
 export const squareFeetPerAcre = 43_560
@@ -81,6 +89,8 @@ type CityRow = Pick<CityTable, 'id' | 'state_id' | 'county_id' | 'name' | 'latit
 
 interface PlaceIndex {
   statesByAbbreviation: Map<string, StateTable>
+  statesById: Map<number, StateTable>
+  counties: CountyTable[]
   countiesByStateAndName: Map<string, CountyTable>
   citiesByStateAndName: Map<string, CityRow[]>
   citiesByCounty: Map<number, CityRow[]>
@@ -96,6 +106,8 @@ async function loadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
   ])
   return {
     statesByAbbreviation: new Map(states.map((state) => [state.abbreviation, state])),
+    statesById: new Map(states.map((state) => [state.id, state])),
+    counties,
     countiesByStateAndName: new Map(counties.map((county) => [`${county.state_id}|${comparableCountyName(county.name)}`, county])),
     citiesByStateAndName: groupBy(cities, (city) => `${city.state_id}|${comparablePlaceName(city.name)}`),
     citiesByCounty: groupBy(cities, (city) => city.county_id),
@@ -105,6 +117,21 @@ async function loadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
 
 const nearest = <Place extends Point>(places: readonly Place[], point: Point) =>
   places.reduce<Place | undefined>((best, place) => (!best || distanceKilometres(point, place) < distanceKilometres(point, best) ? place : best), undefined)
+
+/** A county's shape is tested only for this many counties nearest the point (by their centres). */
+const containingCountyCandidates = 40
+
+/** The county whose shape holds the point, among those whose centres are nearest it. */
+function countyContaining(index: PlaceIndex, point: Point): CountyName | undefined {
+  const county = [...index.counties]
+    .sort((a, b) => distanceKilometres(point, a) - distanceKilometres(point, b))
+    .slice(0, containingCountyCandidates)
+    .find((candidate) => {
+      const shape = countyShape(candidate.id)
+      return shape !== undefined && isPointInShape(shape, point)
+    })
+  return county && { name: county.name, suffix: county.suffix, stateAbbreviation: index.statesById.get(county.state_id)?.abbreviation ?? '' }
+}
 
 /** Comparable listings are within a factor of four in size: a size band is a power of four. */
 const sizeBandOf = (acres: number) => Math.round(Math.log(Math.max(acres, 0.01)) / Math.log(4))
@@ -171,7 +198,14 @@ export function createListingQualityGate(db: Kysely<Database>) {
   async function check(candidate: ListingCandidate): Promise<QualityVerdict> {
     const index = await (places ??= loadPlaceIndex(db))
     const reasons: RecordReason[] = []
-    const verdict = (place?: ListingPlace, acres = candidate.acres, duplicateOfListingId: number | null = null) => ({ place, acres, reasons, duplicateOfListingId })
+    let pointCounty: CountyName | undefined
+    const verdict = (place?: ListingPlace, acres = candidate.acres, duplicateOfListingId: number | null = null) => ({
+      place,
+      acres,
+      reasons,
+      duplicateOfListingId,
+      pointCounty,
+    })
 
     const state = index.statesByAbbreviation.get(candidate.stateAbbreviation)
     if (!state) {
@@ -190,6 +224,7 @@ export function createListingQualityGate(db: Kysely<Database>) {
     const given = candidate.latitude !== null && candidate.longitude !== null ? { latitude: candidate.latitude, longitude: candidate.longitude } : undefined
     const shape = countyShape(county.id)
     let point: Point | undefined = given && shape && isPointInShape(shape, given) ? given : undefined
+    if (given && !point) pointCounty = countyContaining(index, given)
     if (!point) {
       const cityInCounty = namedCity?.find((city) => city.county_id === county.id)
       if (zip && zip.county_id === county.id) {
@@ -201,7 +236,10 @@ export function createListingQualityGate(db: Kysely<Database>) {
       } else {
         reasons.push(
           given
-            ? { code: 'POINT_OUTSIDE_COUNTY', detail: `${given.latitude}, ${given.longitude} is not in ${county.name} ${county.suffix}` }
+            ? {
+                code: 'POINT_OUTSIDE_COUNTY',
+                detail: `${given.latitude}, ${given.longitude} is ${pointCounty ? `in ${pointCounty.name} ${pointCounty.suffix}, ${pointCounty.stateAbbreviation}, ` : ''}not in ${county.name} ${county.suffix}`,
+              }
             : { code: 'NO_LOCATION', detail: `${county.name} ${county.suffix}` },
         )
         point = given ?? county

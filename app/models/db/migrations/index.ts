@@ -12,6 +12,7 @@ import * as savedSearchAlerts from './0010-saved-search-alerts'
 import * as coveringSortIndexes from './0011-covering-sort-indexes'
 import * as partnerFeeds from './0012-partner-feeds'
 import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
+import * as sellerTool from './0014-seller-tool'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-covering-sort-indexes': coveringSortIndexes,
   '0012-partner-feeds': partnerFeeds,
   '0013-finance-lead-webhooks': financeLeadWebhooks,
+  '0014-seller-tool': sellerTool,
 }
