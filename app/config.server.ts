@@ -20,11 +20,11 @@ export interface AppConfig {
    */
   visitorHeaders: { zip: string; state: string }
   /**
-   * Spec §3 site settings "PropertyControlCenter": the listing tool where sellers add and manage
-   * listings (spec §6: Add Listing and Manage Listings authenticate, then go there). It is a
-   * separate product; PROPERTY_CONTROL_CENTER_URL points at it.
+   * Spec §3 site settings "PropertyControlCenter": an external listing tool where sellers add and
+   * manage listings (spec §6: Add Listing and Manage Listings authenticate, then go there),
+   * PROPERTY_CONTROL_CENTER_URL. Unset, sellers use the product's own tool (issue 15).
    */
-  propertyControlCenterUrl: string
+  propertyControlCenterUrl: string | undefined
   /**
    * A production map style (a MapLibre style JSON URL, e.g. from a tile host) for the search page's
    * interactive map, MAP_STYLE_URL; unset, the map draws our own state and county shapes.
@@ -52,7 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       zip: env.VISITOR_ZIP_HEADER?.trim().toLowerCase() || 'x-visitor-zip',
       state: env.VISITOR_STATE_HEADER?.trim().toLowerCase() || 'x-visitor-state',
     },
-    propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || 'https://pcc.acrefamily.example/',
+    propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
   }
 }

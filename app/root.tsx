@@ -21,7 +21,7 @@ import { getViewer } from '~/utils/session.server'
 import { popularStates } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
-import { serverErrorMessage, type SiteProfile } from '~/sites/site-profile'
+import { errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import stylesheet from './tailwind.css?url'
@@ -142,7 +142,5 @@ export function ErrorBoundary() {
       window.location.assign(`/error/?eurl=${encodeURIComponent(failedPath)}`)
     }
   }, [error])
-  // Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one.
-  const message = status >= 500 ? serverErrorMessage : site.wording.notFound
-  return <ErrorMessage status={status} message={message} />
+  return <ErrorMessage status={status} message={errorPageMessage(site, status)} />
 }

@@ -1,3 +1,4 @@
+import { sellerPaths } from '~/models/sellers/listing-draft'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { NavigationLink } from '~/sites/navigation'
 
@@ -6,7 +7,7 @@ export function accountLinks(viewer: Viewer): NavigationLink[] {
   return [
     { label: 'Favorites', href: '/account/savedproperties/' },
     { label: 'Saved Searches', href: '/account/savedsearches/' },
-    ...(viewer.isSeller ? [{ label: 'Manage Listings', href: '/addlisting/' }] : []),
+    ...(viewer.isSeller ? [{ label: 'Manage Listings', href: sellerPaths.listings }] : []),
     { label: 'Settings', href: '/account/details/' },
   ]
 }

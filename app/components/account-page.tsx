@@ -1,6 +1,8 @@
 import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { useViewer } from '~/utils/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of an account screen: '{title} | {site}', its canonical path, never indexed. */
@@ -23,15 +25,23 @@ const sections = [
   { href: accountPaths.settings, label: 'Settings' },
 ] as const
 
-type AccountSection = (typeof sections)[number]['label']
+/** The sellers' tool (issue 15), for sellers only (spec §6 'Manage Listings for sellers only'). */
+const sellerSections = [
+  { href: sellerPaths.listings, label: 'My Listings' },
+  { href: sellerPaths.leads, label: 'Leads' },
+  { href: sellerPaths.statistics, label: 'Statistics' },
+] as const
 
-/** A signed-in user's screen: the sections of My Account (spec §2 menu links), then the page. */
+type AccountSection = (typeof sections)[number]['label'] | (typeof sellerSections)[number]['label']
+
+/** A signed-in user's screen: the sections of My Account (spec §2 menu links, and a seller's tool), then the page. */
 export function AccountPage({ current, heading, children }: { current: AccountSection; heading: string; children: ReactNode }) {
+  const isSeller = useViewer()?.isSeller ?? false
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="My Account">
         <ul className="flex flex-wrap gap-2 text-sm font-semibold">
-          {sections.map((section) => (
+          {[...sections, ...(isSeller ? sellerSections : [])].map((section) => (
             <li key={section.href}>
               <a
                 href={section.href}

@@ -1,7 +1,7 @@
-import type { Feature, FeatureCollection } from 'geojson'
-import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl'
+import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
+import { colours, defaultStyle, followCounties } from './basemap.client'
 import { roundCoordinate } from '~/models/search/grammar-tokens'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
@@ -20,53 +20,6 @@ export interface InteractiveSearchMap {
 type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'points' | 'shapesHref' | 'styleUrl'> & {
   /** Called when the buyer moves the map, with the edges it now shows. */
   onMove(bounds: MapBounds): void
-}
-
-/** From this zoom the default basemap draws the counties of the states in view. */
-const countyZoom = 6
-const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309' }
-const emptyCollection = { type: 'FeatureCollection' as const, features: [] }
-
-/** Our own basemap: background, state shapes at once, a state's counties once zoomed in on it. */
-function defaultStyle(shapesHref: string): StyleSpecification {
-  return {
-    version: 8,
-    sources: {
-      states: { type: 'geojson', data: `${shapesHref}states.geojson`, attribution: 'US Census Bureau' },
-      counties: { type: 'geojson', data: emptyCollection },
-    },
-    layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': colours.water } },
-      { id: 'state-fill', type: 'fill', source: 'states', paint: { 'fill-color': colours.land } },
-      { id: 'county-lines', type: 'line', source: 'counties', minzoom: countyZoom, paint: { 'line-color': colours.countyLine, 'line-width': 0.8 } },
-      { id: 'state-lines', type: 'line', source: 'states', paint: { 'line-color': colours.stateLine, 'line-width': 1.5 } },
-    ],
-  }
-}
-
-/** Loads the counties of the states in view once zoomed in, each state once. */
-function followCounties(map: maplibregl.Map, shapesHref: string) {
-  const loaded = new Map<number, Feature[]>()
-  const source = map.getSource<GeoJSONSource>('counties')
-  const loadCountiesInView = () => {
-    if (map.getZoom() < countyZoom) return
-    const stateIds = new Set(map.queryRenderedFeatures({ layers: ['state-fill'] }).map((feature) => Number(feature.id)))
-    const missing = [...stateIds].filter((id) => !loaded.has(id))
-    for (const id of missing) loaded.set(id, [])
-    Promise.all(
-      missing.map(async (id) => {
-        const response = await fetch(`${shapesHref}counties-${id}.geojson`)
-        if (response.ok) loaded.set(id, ((await response.json()) as FeatureCollection).features)
-      }),
-    )
-      .then(() => source?.setData({ type: 'FeatureCollection', features: [...loaded.values()].flat() }))
-      .catch(() => {
-        // Without county lines the map still works; the next move tries the states not loaded.
-        for (const id of missing) if (loaded.get(id)?.length === 0) loaded.delete(id)
-      })
-  }
-  loadCountiesInView()
-  map.on('moveend', loadCountiesInView)
 }
 
 function addListingLayers(map: maplibregl.Map, pointsHref: string) {

@@ -3,6 +3,7 @@ import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-c
 import { propertyTypeOptions } from '~/models/search/search-options'
 import { brokerDirectoryPath } from './broker-path'
 import { nationalLandingPath } from './landing-path'
+import { sellerPaths } from '~/models/sellers/listing-draft'
 import { landFeedStatesPath } from './partner-paths'
 import { buildSearchPath } from './search-path'
 import type { FooterSectionSpec, SiteProfile } from './site-profile'
@@ -171,7 +172,7 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: N
           addListingLink(site, 'Advertise a Listing'),
           { label: 'Advertise a Business', href: spec.advertiseBusinessUrl },
           { label: 'Rural Land Analytics', href: spec.ruralLandAnalyticsUrl },
-          { label: 'Manage Listings', href: '/addlisting/' },
+          { label: 'Manage Listings', href: sellerPaths.listings },
         ],
       }
     case 'partner-documentation':

@@ -111,3 +111,6 @@ export const companyLegalLinks = {
 
 /** Spec §2 "Error page text" for status 500 or -1, the same on every site. */
 export const serverErrorMessage = 'An error has occurred, website engineers have been notified'
+
+/** Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one. */
+export const errorPageMessage = (site: SiteProfile, status: number) => (status >= 500 ? serverErrorMessage : site.wording.notFound)

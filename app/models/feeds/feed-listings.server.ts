@@ -66,25 +66,6 @@ export function listingRow(
   }
 }
 
-/** Inserts the listing, or updates the one this partner record already has (keeping its first date, and noting a price change). */
-export async function writeListing(transaction: Transaction<Database>, listingId: number | null, row: NewListing, now: string) {
-  if (listingId !== null) {
-    const previous = await transaction.selectFrom('listings').select('price').where('id', '=', listingId).executeTakeFirst()
-    if (previous) {
-      const { created_at: _created, ...changes } = row
-      const priceChange = previous.price !== row.price ? { price_change_amount: row.price - previous.price, price_changed_at: now } : {}
-      await transaction
-        .updateTable('listings')
-        .set({ ...changes, ...priceChange })
-        .where('id', '=', listingId)
-        .execute()
-      return listingId
-    }
-  }
-  const { id } = await transaction.insertInto('listings').values(row).returning('id').executeTakeFirstOrThrow()
-  return id
-}
-
 export const feedRecordKey = (partnerId: number, partnerListingId: string) => ({ partner_id: partnerId, partner_listing_id: partnerListingId })
 
 export async function saveFeedRecord(db: Kysely<Database> | Transaction<Database>, values: Insertable<FeedRecordTable>) {

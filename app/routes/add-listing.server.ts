@@ -1,0 +1,31 @@
+import { redirect } from 'react-router'
+import { getDb } from '~/models/db/db.server'
+import { externalListingToolHref } from '~/models/listings/listing-tool.server'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import { requireViewer } from '~/utils/session.server'
+
+/**
+ * /addlisting/ (spec §2, §6): Add a Property asks a visitor to log in first; a seller goes on to
+ * the listing tool (ours, or the external one PROPERTY_CONTROL_CENTER_URL names), and a buyer may
+ * become an owner who lists their own land.
+ */
+export async function loadAddListing(site: SiteProfile, request: Request) {
+  const viewer = await requireViewer(request, site, 'Add a Property')
+  const query = new URL(request.url).searchParams
+  return {
+    contactName: viewer.contactName,
+    isSeller: viewer.isSeller,
+    addHref: externalListingToolHref(site, 'add', query) ?? sellerPaths.newListing,
+    manageHref: externalListingToolHref(site, 'manage', query) ?? sellerPaths.listings,
+  }
+}
+
+export async function handleAddListingPost(site: SiteProfile, request: Request) {
+  assertSameOrigin(request)
+  const viewer = await requireViewer(request, site, 'Add a Property')
+  await becomeOwnerSeller(getDb(), viewer.id)
+  return redirect(externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing, 303)
+}

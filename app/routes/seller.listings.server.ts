@@ -1,0 +1,36 @@
+import { redirect } from 'react-router'
+import { getDb } from '~/models/db/db.server'
+import { externalListingToolHref } from '~/models/listings/listing-tool.server'
+import { listingTier } from '~/models/listings/listing-rules'
+import { pageCountOf, paginationOf } from '~/models/search/pagination'
+import { marketStatusLabel } from '~/models/search/search-options'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
+import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { notFound, pageNumberOf, requireSellerScope } from './seller-access.server'
+
+/** Manage Listings (issue 15 §1, sellers only): the seller's listings with their figures, a status filter, 25 a page, and open drafts. */
+export async function loadSellerListings(site: SiteProfile, request: Request) {
+  const url = new URL(request.url)
+  const external = externalListingToolHref(site, 'manage', url.searchParams)
+  if (external) throw redirect(external)
+  const scope = await requireSellerScope(request, site, 'Manage Listings')
+  const filter = parseStatusFilter(url.searchParams.get('status'))
+  const page = pageNumberOf(url.searchParams.get('page'))
+  const db = getDb()
+  const [{ listings, total }, drafts] = await Promise.all([listSellerListings(db, scope, { filter, page }), page === 1 ? listSellerDrafts(db, scope) : []])
+  const pageCount = pageCountOf(total, sellerListingsPageSize)
+  if (page > pageCount) throw notFound()
+  const hrefOf = (number: number) => {
+    const query = new URLSearchParams({ ...(filter === 'all' ? {} : { status: filter }), ...(number === 1 ? {} : { page: String(number) }) })
+    return `${sellerPaths.listings}${query.size ? `?${query}` : ''}`
+  }
+  return {
+    filter,
+    total,
+    drafts,
+    listings: listings.map((listing) => ({ ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing) })),
+    pagination: paginationOf(page, pageCount, hrefOf),
+  }
+}
