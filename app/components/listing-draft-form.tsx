@@ -91,12 +91,13 @@ function StepButtons({ isFirst, continueLabel = 'Save and continue' }: { isFirst
   )
 }
 
-function NumberField({ field, label, hint }: { field: FieldMetadata; label: string; hint?: string }) {
+/** `condition` replaces '(optional)' for a field that is required only sometimes. */
+function NumberField({ field, label, hint, condition }: { field: FieldMetadata; label: string; hint?: string; condition?: string }) {
   return (
     <div className="mb-3">
       <label htmlFor={field.id} className="block text-sm font-semibold">
         {label}
-        {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+        {field.required ? null : <span className="font-normal text-ink/70">{` (${condition ?? 'optional'})`}</span>}
       </label>
       {hint ? (
         <p id={field.descriptionId} className="text-sm text-ink/70">
@@ -291,7 +292,12 @@ export function PriceStep({ data, result, findings }: StepProps) {
             </label>
           ))}
         </fieldset>
-        <NumberField field={fields.price} label="Price ($)" hint="Whole dollars for the whole property. An auction may leave it empty: it shows 'Auction'." />
+        <NumberField
+          field={fields.price}
+          label="Price ($)"
+          condition="required for a sale"
+          hint="Whole dollars for the whole property. An auction may leave it empty: it shows 'Auction'."
+        />
         <CheckboxField field={fields.contactForPrice} label="Show 'Contact for Price' instead of a price" />
       </fieldset>
       <StepButtons isFirst={false} />

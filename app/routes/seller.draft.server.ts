@@ -22,6 +22,7 @@ import { findSellerListing } from '~/models/sellers/seller-listings.server'
 import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin } from '~/utils/request-guard.server'
+import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
 
 /**
@@ -52,6 +53,7 @@ async function draftOf(db: Kysely<Database>, scope: SellerScope, params: { draft
 export async function loadDraftStep(site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
   const isNew = params.draftId === undefined
   if (isNew) {
+    await requireViewer(request, site, sectionName)
     const external = externalListingToolHref(site, 'add', new URL(request.url).searchParams)
     if (external) throw redirect(external)
   }

@@ -8,11 +8,14 @@ import { sellerPaths } from '~/models/sellers/listing-draft'
 import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
 import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
 import type { SiteProfile } from '~/sites/site-profile'
+import { requireViewer } from '~/utils/session.server'
 import { notFound, pageNumberOf, requireSellerScope } from './seller-access.server'
 
 /** Manage Listings (issue 15 §1, sellers only): the seller's listings with their figures, a status filter, 25 a page, and open drafts. */
 export async function loadSellerListings(site: SiteProfile, request: Request) {
   const url = new URL(request.url)
+  // Spec §6: Manage Listings runs the authentication flow first, then goes to the listing tool.
+  await requireViewer(request, site, 'Manage Listings')
   const external = externalListingToolHref(site, 'manage', url.searchParams)
   if (external) throw redirect(external)
   const scope = await requireSellerScope(request, site, 'Manage Listings')

@@ -19,19 +19,39 @@ describe('/addlisting/', () => {
     expect(login.searchParams.get('title')).toBe('Farm & Ranch Finder Add a Property')
   })
 
-  test.each(demoUsers)('$email sees the way to the listing tool, credited to the site, and no footer', async (user) => {
+  test.each(demoUsers)('$email sees the way to list land, and no footer', async (user) => {
     const cookie = await logIn('farm.localhost', user.email, user.password)
     const response = await fetchPage('farm.localhost', addListingPath, { headers: { cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toContain('no-store')
     const html = decodeEntities(await response.text())
     expect(metaContent(html, 'robots')).toContain('noindex')
-    const toolLink = html.match(/<a href="([^"]+)"[^>]*>Continue to the listing tool</)?.[1]
-    const tool = new URL(toolLink!)
-    expect(tool.searchParams.get('siteId')).toBe('1080')
-    expect(tool.searchParams.get('utm_source')).toBe('farm')
-    expect(tool.searchParams.get('utm_medium')).toBe('referral')
-    expect(html.includes('>Manage my listings<')).toBe(user.isSeller)
     expect(html).not.toContain('<footer')
+    if (user.isSeller) {
+      expect(html).toMatch(/<a href="\/account\/listings\/new\/"[^>]*>Continue to the listing tool</)
+      expect(html).toMatch(/<a href="\/account\/listings\/"[^>]*>Manage my listings</)
+    } else {
+      // A buyer may list land they own: the form makes the account an owner's seller account (tests/integration/seller-listings.test.ts).
+      expect(html).toMatch(/<form method="post"[\s\S]*>List my own land</)
+    }
+  })
+
+  test('with an external listing tool configured, sellers go there, credited to the site', async () => {
+    process.env.PROPERTY_CONTROL_CENTER_URL = 'https://tool.example/'
+    try {
+      const seller = demoUsers.find((user) => user.isSeller)!
+      const cookie = await logIn('farm.localhost', seller.email, seller.password)
+      const html = decodeEntities(await (await fetchPage('farm.localhost', addListingPath, { headers: { cookie } })).text())
+      const tool = new URL(html.match(/<a href="([^"]+)"[^>]*>Continue to the listing tool</)![1]!)
+      expect(tool.origin + tool.pathname).toBe('https://tool.example/listings/new')
+      expect(tool.searchParams.get('siteId')).toBe('1080')
+      expect(tool.searchParams.get('utm_source')).toBe('farm')
+      expect(tool.searchParams.get('utm_medium')).toBe('referral')
+      const manage = await fetchPage('farm.localhost', '/account/listings/', { headers: { cookie }, redirect: 'manual' })
+      expect(manage.status).toBe(302)
+      expect(manage.headers.get('location')).toBe('https://tool.example/listings?siteId=1080')
+    } finally {
+      delete process.env.PROPERTY_CONTROL_CENTER_URL
+    }
   })
 })
