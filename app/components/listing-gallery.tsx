@@ -19,8 +19,9 @@ function fullSizePhotoPath(documentId: number) {
   return resizedImagePath(documentId, { width: 1600, fit: 'inside', quality: imageQuality.high })
 }
 
-function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds'>, index: number) {
-  return `${listing.title}, photo ${index + 1} of ${listing.imageIds.length}`
+function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds' | 'photoCaptions'>, index: number) {
+  const caption = listing.photoCaptions[String(listing.imageIds[index])]
+  return `${caption ?? listing.title}, photo ${index + 1} of ${listing.imageIds.length}`
 }
 
 type OpenHandler = (event: MouseEvent<HTMLElement>) => void

@@ -16,6 +16,8 @@ export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker
   description: string
   /** Every photo, the first being the thumbnail. */
   imageIds: number[]
+  /** The seller's captions by photo document id; a photo without one is described by the title. */
+  photoCaptions: Record<string, string>
   activities: number
   amenities: number
   videoUrl: string | null
