@@ -52,6 +52,8 @@ export default [
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
+  // The sellers' tool (issue 15): its fixed paths before any account/listings/:listingId.
+  route('account/listings/statistics', 'routes/seller.statistics.tsx'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),
