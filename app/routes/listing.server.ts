@@ -6,9 +6,7 @@ import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import type { Database } from '~/models/db/db-schema'
-import { isbot } from 'isbot'
 import { listingEventType, upgradeLevel } from '~/models/listings/enumerations'
-import { recordListingEvent } from '~/models/listings/listing-activity.server'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { ListingDetail } from '~/models/listings/listing-detail'
@@ -21,6 +19,7 @@ import { listingPageDescription, listingPageTitle } from '~/models/listings/list
 import { listingStructuredData } from './listing-structured-data.server'
 import { listingFormIntents } from '~/models/listings/listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
+import { recordVisitorEvent } from './visitor-events.server'
 import { showsContactButton } from '~/models/listings/listing-rules'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
@@ -101,15 +100,13 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
 }
 
 /**
- * Spec §3 'details viewed', once per page view by a person: crawlers are left out, and so is the
- * return to the page after one of its forms (`?sent=`; a refused form does not reload the page,
- * see `listingShouldRevalidate`). It is not awaited: the page need not wait for it.
+ * Spec §3 'details viewed', once per page view by a person: the return to the page after one of
+ * its forms (`?sent=`; a refused form does not reload the page, see `listingShouldRevalidate`)
+ * is not a view.
  */
 function recordView(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
-  if (isbot(request.headers.get('user-agent')) || new URL(request.url).searchParams.has('sent')) return
-  recordListingEvent(db, { listingId, siteId: site.siteId, eventType: listingEventType.detailsViewed }).catch((error) =>
-    console.error(`[event] details viewed ${listingId}`, error),
-  )
+  if (new URL(request.url).searchParams.has('sent')) return
+  recordVisitorEvent(db, request, { listingIds: [listingId], siteId: site.siteId, eventType: listingEventType.detailsViewed })
 }
 
 /**
@@ -119,11 +116,7 @@ function recordView(db: Kysely<Database>, site: SiteProfile, request: Request, l
 export async function loadFlyer(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
   const listing = await findListingDetail(db, listingId, { scopeBits: site.listingScopeBits })
   if (!listing) throw new Response('Not Found', { status: 404 })
-  if (!isbot(request.headers.get('user-agent'))) {
-    recordListingEvent(db, { listingId, siteId: site.siteId, eventType: listingEventType.flyersPrinted }).catch((error) =>
-      console.error(`[event] flyer printed ${listingId}`, error),
-    )
-  }
+  recordVisitorEvent(db, request, { listingIds: [listingId], siteId: site.siteId, eventType: listingEventType.flyersPrinted })
   return {
     listing,
     listingPath: listingPath(site, listing),

@@ -21,6 +21,8 @@ import { isIndexableSearch, placeNames, searchDescription, searchHeading, search
 import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
 import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
+import { listingEventType } from '~/models/listings/enumerations'
+import { recordVisitorEvent } from './visitor-events.server'
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
 /** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
@@ -96,6 +98,8 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = pageCountOf(result.totalCount)
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
+  // Spec §3 'search results': each listing a person is shown on this page, for its seller's statistics.
+  recordVisitorEvent(db, request, { listingIds: result.listings.map((listing) => listing.id), siteId: site.siteId, eventType: listingEventType.searchResults })
   const [market, financeHref] = await Promise.all([
     searchPageMarketSection(db, site, criteria, location),
     recentFinanceCenterHref(db, site, financeLocation(location)),

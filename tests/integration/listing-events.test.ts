@@ -36,6 +36,29 @@ describe('details viewed', () => {
   })
 })
 
+describe('search results shown', () => {
+  const searchPath = '/search/all-land/page-5/'
+  const shownEvents = (listingIds: number[]) =>
+    (
+      db
+        .prepare(`select count(*) as n from listing_events where event_type = ? and listing_id in (${listingIds.map(() => '?').join(', ')})`)
+        .get(listingEventType.searchResults, ...listingIds) as { n: number }
+    ).n
+
+  test('a person shown a page of results records one event for each listing on it; a crawler does not', async () => {
+    const page = await fetchPage('land.localhost', searchPath, { headers: browser })
+    expect(page.status).toBe(200)
+    const listingIds = [...new Set([...(await page.text()).matchAll(/href="\/property\/[^"]+\/(\d+)\/"/g)].map((match) => Number(match[1])))]
+    expect(listingIds).toHaveLength(25)
+    await settle()
+    const before = shownEvents(listingIds)
+    expect((await fetchPage('land.localhost', searchPath, { headers: browser })).status).toBe(200)
+    expect((await fetchPage('land.localhost', searchPath, { headers: crawler })).status).toBe(200)
+    await settle()
+    expect(shownEvents(listingIds)).toBe(before + 25)
+  })
+})
+
 describe('the printable flyer', () => {
   test('shows the listing, points crawlers at the listing page and records a printed flyer', async () => {
     const before = events(listingEventType.flyersPrinted)

@@ -21,7 +21,17 @@ export async function createListingReport(db: Kysely<Database>, report: Omit<Ins
 
 /** Records one spec §3 listing event (`listingEventType` in enumerations.ts). */
 export async function recordListingEvent(db: Kysely<Database>, event: { listingId: number; siteId: number; eventType: number }) {
-  await db.insertInto('listing_events').values({ listing_id: event.listingId, site_id: event.siteId, event_type: event.eventType, created_at: now() }).execute()
+  await recordListingEvents(db, { ...event, listingIds: [event.listingId] })
+}
+
+/** Records one event of a type for each of several listings (a page of search results) in one statement. */
+export async function recordListingEvents(db: Kysely<Database>, { listingIds, siteId, eventType }: { listingIds: number[]; siteId: number; eventType: number }) {
+  if (listingIds.length === 0) return
+  const createdAt = now()
+  await db
+    .insertInto('listing_events')
+    .values(listingIds.map((listingId) => ({ listing_id: listingId, site_id: siteId, event_type: eventType, created_at: createdAt })))
+    .execute()
 }
 
 /** Who receives messages about a listing: its broker or seller account. */

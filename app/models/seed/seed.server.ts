@@ -3,10 +3,13 @@ import type { Database } from '~/models/db/db-schema'
 import { dialectOf, refreshPlannerStatistics, syncIdentity } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
+import { marketStatus } from '~/models/listings/enumerations'
+import { sites } from '~/sites/index'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
 import { generateListing } from './listings'
+import { demoActivityListingCount, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
 
 /**
@@ -64,6 +67,20 @@ async function insertStream<T extends TableName>(db: Kysely<Database>, table: T,
   onCommit(count + pending.length)
 }
 
+/** Past buyer activity on some of the demo seller's listings for sale (listing-events.ts). */
+async function seedDemoListingEvents(db: Kysely<Database>, accountId: number, seed: number) {
+  const listings = await db
+    .selectFrom('listings')
+    .select(['id', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('status', 'in', [marketStatus.available, marketStatus.underContract])
+    .orderBy('id')
+    .limit(demoActivityListingCount)
+    .execute()
+  const events = [...generateListingEvents(listings, { seed, siteId: sites.land.siteId, now: new Date() })]
+  if (events.length > 0) await insertRows(db, 'listing_events', events)
+}
+
 export async function isDatabaseSeeded(db: Kysely<Database>) {
   const state = await db.selectFrom('states').select('id').limit(1).executeTakeFirst()
   return state !== undefined
@@ -97,6 +114,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
     for (let id = 1; id <= listings; id++) yield generateListing(id, context)
   }
   await insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings }))
+  // The demo seller's account is the first (demo-users.ts).
+  if (sellers[0]) await seedDemoListingEvents(db, sellers[0].id, seed)
 
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')

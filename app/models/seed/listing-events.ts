@@ -1,0 +1,59 @@
+import type { Insertable } from 'kysely'
+import type { ListingEventTable } from '~/models/db/db-schema'
+import { listingEventType } from '~/models/listings/enumerations'
+import { createRandom, mixSeed, type Random } from './random'
+
+/**
+ * Past buyer activity (spec §3 listing events) on the demo seller's listings, so the sellers'
+ * statistics (issue 15 §6) have something to show after `npm start`. Only a dozen listings get
+ * any: about 11,000 rows whatever the size of the seed. The counts come from the seed; the days
+ * are counted back from the day the seed runs, not the fixed reference date, because statistics
+ * read the last 90 days.
+ */
+export const demoActivityListingCount = 12
+const days = 90
+const dayMilliseconds = 86_400_000
+
+// A listing's events on an ordinary weekday, by type: far more buyers see it in results than open it.
+const dailyRates: [eventType: number, perDay: number][] = [
+  [listingEventType.searchResults, 6],
+  [listingEventType.detailsViewed, 1.5],
+  [listingEventType.phoneClick, 0.12],
+  [listingEventType.emailLead, 0.06],
+  [listingEventType.flyersPrinted, 0.05],
+  [listingEventType.sendToFriend, 0.03],
+  [listingEventType.like, 0.08],
+]
+
+/** How many events happen in a day with `mean` expected (Knuth's method, fine for small means). */
+function poisson(random: Random, mean: number) {
+  const limit = Math.exp(-mean)
+  let count = 0
+  for (let product = random.next(); product > limit; product *= random.next()) count++
+  return count
+}
+
+export function* generateListingEvents(
+  listings: { id: number; created_at: string }[],
+  { seed, siteId, now }: { seed: number; siteId: number; now: Date },
+): Generator<Insertable<ListingEventTable>> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  for (const listing of listings) {
+    const random = createRandom(mixSeed(seed, 4, listing.id))
+    // Some listings draw far more buyers than others.
+    const appeal = random.float(0.4, 2)
+    const listedAt = Date.parse(listing.created_at)
+    for (let daysBack = days - 1; daysBack >= 0; daysBack--) {
+      const dayStart = today - daysBack * dayMilliseconds
+      // Today has had only its hours so far; buyers browse more at weekends.
+      const length = Math.min(dayMilliseconds, now.getTime() - dayStart)
+      const weekend = [0, 6].includes(new Date(dayStart).getUTCDay()) ? 1.4 : 1
+      for (const [eventType, perDay] of dailyRates) {
+        for (let count = poisson(random, perDay * appeal * weekend * (length / dayMilliseconds)); count > 0; count--) {
+          const at = dayStart + Math.floor(random.next() * length)
+          if (at >= listedAt) yield { listing_id: listing.id, site_id: siteId, event_type: eventType, created_at: new Date(at).toISOString() }
+        }
+      }
+    }
+  }
+}

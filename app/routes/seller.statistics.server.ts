@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { sellerListingPath } from '~/models/sellers/listing-draft'
+import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
+import { findListingStatistics, findMostViewedListings } from '~/models/sellers/listing-stats.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { requireSellerScope } from './seller-access.server'
+
+/**
+ * /account/listings/statistics/ (issue 15 §6, spec §6): what buyers did with all of a seller's
+ * listings over `?days=` 7, 30 or 90 (30 for anything else), and the most viewed of them. A visitor
+ * logs in first; a buyer is told the page is for sellers (403).
+ */
+export async function loadSellerStatistics(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const scope = await requireSellerScope(request, site, 'Listing statistics')
+  const days = parseStatisticsPeriod(new URL(request.url).searchParams.get('days'))
+  const now = new Date()
+  const [statistics, mostViewed] = await Promise.all([findListingStatistics(db, { scope, days, now }), findMostViewedListings(db, { scope, days, now })])
+  return {
+    statistics,
+    mostViewed: mostViewed.map((listing) => ({ ...listing, href: sellerListingPath(listing.id) })),
+  }
+}

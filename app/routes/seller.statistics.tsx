@@ -1,0 +1,60 @@
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FigureTable, ListingStatistics } from '~/components/listing-stats-chart'
+import { SellerToolErrorBoundary } from '~/components/seller-page'
+import type { SiteFooterHandle } from '~/components/site-footer'
+import { getDb } from '~/models/db/db.server'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { siteFromRequest } from '~/sites/site.server'
+import { loadSellerStatistics } from './seller.statistics.server'
+
+/** /account/listings/statistics/ (issue 15 §6): what buyers did with all of a seller's listings. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSellerStatistics(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+/** Spec §2: the sellers' tool, like add-listing, has no footer. */
+export const handle: SiteFooterHandle = { hidesFooter: true }
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, {
+    title: 'Listing statistics',
+    description: 'How often buyers viewed, found, called about and saved your listings.',
+    canonicalPath: sellerPaths.statistics,
+  })
+
+export const ErrorBoundary = SellerToolErrorBoundary
+
+export default function SellerStatistics() {
+  const { statistics, mostViewed } = useLoaderData<typeof loader>()
+  return (
+    <AccountPage current="Statistics" heading="Listing statistics">
+      <ListingStatistics statistics={statistics} basePath={sellerPaths.statistics} />
+      <section aria-labelledby="most-viewed-heading" className="mt-8">
+        <h2 id="most-viewed-heading" className="text-xl font-semibold">
+          Most viewed listings
+        </h2>
+        {mostViewed.length === 0 ? (
+          <p className="mt-2">{`None of your listings was viewed in the last ${statistics.days} days.`}</p>
+        ) : (
+          <FigureTable
+            label="Most viewed listings"
+            headings={['Listing', 'Details viewed']}
+            rows={mostViewed.map((listing) => ({
+              key: listing.id,
+              name: (
+                <a href={listing.href} className="text-brand underline">
+                  {listing.title}
+                </a>
+              ),
+              figure: listing.views,
+            }))}
+            className="mt-3 max-w-3xl"
+          />
+        )}
+      </section>
+    </AccountPage>
+  )
+}
