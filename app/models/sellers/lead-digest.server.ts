@@ -106,10 +106,7 @@ export async function sendLeadDigests(
     run.due += 1
     // Before a first digest (an option set outside the inbox), the last day's leads are the new ones.
     const filter = { receivedAfter: previous ?? new Date(now.getTime() - dayMs).toISOString(), receivedBy: sentAt }
-    const [leads, totalCount] = await Promise.all([
-      findSellerLeads(db, scope, { filter, pageSize: leadsPerDigest, originOf }),
-      countSellerLeads(db, scope, filter),
-    ])
+    const [leads, totalCount] = await Promise.all([findSellerLeads(db, scope, { filter, pageSize: leadsPerDigest, originOf }), countSellerLeads(db, scope, filter)])
     if (totalCount === 0) continue
     try {
       await mailer(defaultSite.name, {

@@ -99,7 +99,12 @@ function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
-  { filter = {}, page = 1, pageSize = resultsPerPage, originOf = publicOrigin }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin },
+  {
+    filter = {},
+    page = 1,
+    pageSize = resultsPerPage,
+    originOf = publicOrigin,
+  }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin } = {},
 ): Promise<SellerLead[]> {
   const rows = await selectLeads(db, scope, filter)
     .limit(pageSize)
