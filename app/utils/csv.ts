@@ -17,3 +17,13 @@ export function csvField(value: CsvValue) {
 export function csvText(rows: CsvValue[][]) {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
 }
+
+/** Headers of a CSV file sent as a download: one person's data, so no shared cache keeps it, and no index either. */
+export function csvDownloadHeaders(fileName: string) {
+  return {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'private, no-store',
+    'x-robots-tag': 'noindex',
+  }
+}
