@@ -52,6 +52,9 @@ export default [
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
+  // The sellers' leads inbox (issue 15): the messages about a seller's listings, and all of them as CSV.
+  route('account/leads', 'routes/seller.leads.tsx'),
+  route('account/leads.csv', 'routes/seller.leads-csv.ts'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),

@@ -60,6 +60,9 @@ export function sellerLeadsHref({ unreadOnly, listingId, page }: LeadInboxView) 
 /** Every lead of the seller as a spreadsheet. */
 export const sellerLeadsCsvPath = '/account/leads.csv'
 
+/** The digest option's section: its form comes back to it. */
+export const leadDigestSectionId = 'lead-digest'
+
 /** The element a lead is drawn in, so a form posted without scripts comes back to it. */
 export const leadElementId = (leadId: number) => `lead-${leadId}`
 
