@@ -45,17 +45,8 @@ function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilte
     .leftJoin('listings', 'listings.id', 'leads.listing_id')
     .leftJoin('counties', 'counties.id', 'listings.county_id')
     .leftJoin('states', 'states.id', 'listings.state_id')
+    .selectAll('leads')
     .select([
-      'leads.id',
-      'leads.site_id',
-      'leads.name',
-      'leads.email',
-      'leads.phone',
-      'leads.message',
-      'leads.wants_financing',
-      'leads.created_at',
-      'leads.read_at',
-      'leads.listing_id',
       'listings.title as listing_title',
       'listings.acres as listing_acres',
       'listings.price as listing_price',
