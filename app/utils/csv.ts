@@ -6,7 +6,7 @@ export type CsvValue = string | number | null
  * message starting with '=', '+', '-', '@', a tab or a carriage return) is prefixed with an
  * apostrophe, so opening the file runs nothing. Numbers are written as they are.
  */
-export function csvField(value: CsvValue) {
+function csvField(value: CsvValue) {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
