@@ -53,12 +53,14 @@ export default [
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step, one
-  // listing, and the statistics (a fixed path, ranked above :listingId).
+  // listing, the statistics (a fixed path, ranked above :listingId), and the leads inbox with its CSV.
   route('account/listings', 'routes/seller.listings.tsx'),
   route('account/listings/new', 'routes/seller.draft.tsx', { id: 'seller-new-listing' }),
   route('account/listings/drafts/:draftId/:step', 'routes/seller.draft.tsx', { id: 'seller-draft' }),
   route('account/listings/statistics', 'routes/seller.statistics.tsx'),
   route('account/listings/:listingId', 'routes/seller.listing.tsx'),
+  route('account/leads', 'routes/seller.leads.tsx'),
+  route('account/leads.csv', 'routes/seller.leads-csv.ts'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),

@@ -11,6 +11,7 @@ import { openDatabase } from '../app/models/db/db.server'
 import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
 import { runScheduledJobs } from './scheduled-jobs'
 import { sites } from '../app/sites/index'
+import type { SiteProfile } from '../app/sites/site-profile'
 import { prepareData } from './prepare-data'
 
 const serverBuild = 'build/server/index.js'
@@ -75,26 +76,29 @@ async function warmUp() {
 }
 void warmUp()
 
-// Saved-search e-mail updates (Daily, Weekly) go out from here every hour; their links name the
-// sites' public URLs when SITE_HOSTS says this is a public deployment, else this machine's hosts.
+// Saved-search e-mail updates (Daily, Weekly) go out from here every hour. Links in e-mails (these
+// and the lead digests) name the sites' public URLs when SITE_HOSTS says this is a public
+// deployment, else this machine's hosts.
 const updatesDb = openDatabase()
 const isPublicDeployment = Object.keys(readConfig().siteHosts).length > 0
+const mailLinks = isPublicDeployment ? {} : { originOf: (site: SiteProfile) => `http://${site.devHost}:${port}` }
 const sendUpdates = () =>
-  sendSavedSearchUpdates(updatesDb, isPublicDeployment ? {} : { originOf: (site) => `http://${site.key}.localhost:${port}` })
+  sendSavedSearchUpdates(updatesDb, mailLinks)
     .then((run) => run.sent > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent`))
     .catch((error: unknown) => console.error('Saved-search updates failed:', error))
 void sendUpdates()
 setInterval(sendUpdates, 60 * 60 * 1000).unref()
 
-// Every minute: partner feeds due for a pull are imported, and finance-lead webhooks due for a
-// retry are sent. Claims in the database keep each to one process however many servers run;
-// elsewhere run `npm run jobs` from cron.
+// Every minute: partner feeds due for a pull are imported, finance-lead webhooks due for a
+// retry are sent, and so are the sellers' lead digests due today. Claims in the database keep
+// each to one process however many servers run; elsewhere run `npm run jobs` from cron.
 const runMinuteJobs = () =>
-  runScheduledJobs(updatesDb)
-    .then(({ feedRuns, retired, leadAttempts }) => {
+  runScheduledJobs(updatesDb, mailLinks)
+    .then(({ feedRuns, retired, leadAttempts, leadDigests }) => {
       for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
       if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
       if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)
+      if (leadDigests.sent > 0) console.log(`Lead digests sent: ${leadDigests.sent}`)
     })
     .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
 setInterval(runMinuteJobs, 60 * 1000).unref()

@@ -4,6 +4,7 @@ import { downloadFileName, searchResultsCsv } from '~/models/search/search-downl
 import { resolveSearchPath } from '~/models/search/search-request.server'
 import { requireViewer } from '~/utils/session.server'
 import { headContextForRequest } from '~/sites/head-context.server'
+import { csvDownloadHeaders } from '~/utils/csv'
 
 /**
  * /download/search?path={search path}: a search's results as a CSV file, for sellers (spec §2
@@ -17,12 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).searchParams.get('path') ?? ''
   const search = await resolveSearchPath(db, site, path)
   if (!search) throw new Response('Not Found', { status: 404 })
-  return new Response(await searchResultsCsv(db, site, search, origin), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${downloadFileName(search.canonicalPath)}"`,
-      'cache-control': 'private, no-store',
-      'x-robots-tag': 'noindex',
-    },
-  })
+  return new Response(await searchResultsCsv(db, site, search, origin), { headers: csvDownloadHeaders(downloadFileName(search.canonicalPath)) })
 }

@@ -13,6 +13,11 @@ export const sites: Record<SiteKey, SiteProfile> = {
 
 export const defaultSite: SiteProfile = landSite
 
+/** The site a stored row was made on (its `site_id`, spec §1 site ids); undefined for an unknown id. */
+export function siteWithId(siteId: number): SiteProfile | undefined {
+  return Object.values(sites).find((site) => site.siteId === siteId)
+}
+
 function isSiteKey(value: string): value is SiteKey {
   return Object.hasOwn(sites, value)
 }

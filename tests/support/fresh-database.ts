@@ -5,17 +5,25 @@ import type { Kysely } from 'kysely'
 import pg from 'pg'
 import type { Database } from '~/models/db/db-schema'
 import { migrateToLatest } from '~/models/db/db.server'
-import { createKysely } from '~/models/db/dialect.server'
+import { createKysely, type DatabaseTarget } from '~/models/db/dialect.server'
 import { seedDatabase } from '~/models/seed/seed.server'
+
+/** Where a new, empty SQLite database goes: a file in a temporary folder. */
+export function freshSqliteTarget(name: string): DatabaseTarget {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
+  return { sqliteFile: path.join(folder, 'test.db') }
+}
 
 /** A new, empty SQLite database in a temporary folder. */
 export function freshSqliteDatabase(name: string): Kysely<Database> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
-  return createKysely({ sqliteFile: path.join(folder, 'test.db') })
+  return createKysely(freshSqliteTarget(name))
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl` (TEST_POSTGRES_URL). */
-export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<Kysely<Database>> {
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (TEST_POSTGRES_URL), as a target
+ * a test can open more than once (two connections, as two processes would have).
+ */
+export async function freshPostgresTarget(serverUrl: string, name: string): Promise<DatabaseTarget> {
   const databaseName = `${name.replaceAll('-', '_')}_${process.pid}_${Date.now()}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -23,7 +31,12 @@ export async function freshPostgresDatabase(serverUrl: string, name: string): Pr
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${databaseName}`
-  return createKysely({ postgresUrl: url.href })
+  return { postgresUrl: url.href }
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl` (TEST_POSTGRES_URL). */
+export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<Kysely<Database>> {
+  return createKysely(await freshPostgresTarget(serverUrl, name))
 }
 
 /** Migrates `db` and fills it with the deterministic generator. */

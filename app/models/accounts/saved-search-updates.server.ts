@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { sites } from '~/sites'
+import { siteWithId } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
@@ -24,10 +24,6 @@ export interface SavedSearchUpdateRun {
   due: number
   /** E-mails sent (a due search with nothing new sends none). */
   sent: number
-}
-
-function siteWithId(siteId: number): SiteProfile | undefined {
-  return Object.values(sites).find((site) => site.siteId === siteId)
 }
 
 /** The newest listings of a saved search added after `since`, newest first; undefined when the path no longer reads as a search. */

@@ -11,6 +11,9 @@ export interface MailMessage {
   replyTo?: string
 }
 
+/** How a job sends mail: `sendMail`, or a test's stand-in. */
+export type Mailer = (siteName: string, message: MailMessage) => Promise<void>
+
 const fromAddress = (siteName: string) => `"${siteName.replaceAll('"', '')}" <no-reply@marketplace.example>`
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
+import { type CsvValue, csvText } from '~/utils/csv'
 import { formatPrice } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
 import type { ListingSummary } from '~/models/listings/listing-summary'
@@ -16,7 +17,7 @@ export function searchDownloadHref(searchPath: string) {
   return `/download/search?${new URLSearchParams({ path: searchPath })}`
 }
 
-const columns: [heading: string, value: (listing: ListingSummary, url: string) => string | number | null][] = [
+const columns: [heading: string, value: (listing: ListingSummary, url: string) => CsvValue][] = [
   ['Listing ID', (listing) => listing.id],
   ['Title', (listing) => listing.title],
   ['Price', (listing) => formatPrice(listing.price)],
@@ -37,17 +38,6 @@ const columns: [heading: string, value: (listing: ListingSummary, url: string) =
   ['URL', (_listing, url) => url],
 ]
 
-/**
- * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (a seller's title
- * starting with '=', '+', '-' or '@') is prefixed with an apostrophe, so opening the file runs nothing.
- */
-function csvField(value: string | number | null) {
-  if (value === null) return ''
-  if (typeof value === 'number') return String(value)
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 /** The search's results as a CSV spreadsheet (spec §2: sellers see a 'Download' button on results). */
 export async function searchResultsCsv(db: Kysely<Database>, site: SiteProfile, search: ResolvedSearch, origin: string) {
   const { listings } = await searchListings(db, {
@@ -60,7 +50,7 @@ export async function searchResultsCsv(db: Kysely<Database>, site: SiteProfile, 
     columns.map(([heading]) => heading),
     ...listings.map((listing) => columns.map(([, value]) => value(listing, `${origin}${listingPath(site, listing)}`))),
   ]
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
+  return csvText(rows)
 }
 
 /** 'texas-land-for-sale.csv' from '/search/texas-land-for-sale/'. */

@@ -1,0 +1,161 @@
+import { type Kysely, sql } from 'kysely'
+import { defaultSite, siteWithId } from '~/sites'
+import { listingPath } from '~/sites/listing-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { type CsvValue, csvText } from '~/utils/csv'
+import { formatPrice } from '~/utils/format'
+import type { Database } from '~/models/db/db-schema'
+import { resultsPerPage } from '~/models/search/pagination'
+import { type LeadListing, leadKindLabels, type SellerLead } from './seller-lead'
+import type { SellerScope } from './seller-scope.server'
+
+/**
+ * The seller's leads inbox (issue 15 item 5): the contact messages (`leads`) about the scope's
+ * listings and from its broker pages. Every query is limited to the scope's accounts, so a lead
+ * of another account is never read, listed or changed. A buyer who ticks the finance checkbox is
+ * one lead here with `wantsFinancing`; the lender's copy (`finance_leads`) belongs to the lender.
+ */
+
+/** Where a site's pages are for the links a lead carries; the public URL unless a page says otherwise. */
+export type SiteOrigin = (site: SiteProfile) => string
+
+export const publicOrigin: SiteOrigin = (site) => site.url
+
+export interface LeadFilter {
+  unreadOnly?: boolean
+  listingId?: number | null
+  /** Received after this time (ISO), and at or before `receivedBy`: a digest's window. */
+  receivedAfter?: string
+  receivedBy?: string
+}
+
+function leadsInScope(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter) {
+  return db
+    .selectFrom('leads')
+    .where('leads.account_id', 'in', scope.accountIds)
+    .$if(filter.unreadOnly === true, (query) => query.where('leads.read_at', 'is', null))
+    .$if(filter.listingId != null, (query) => query.where('leads.listing_id', '=', filter.listingId!))
+    .$if(filter.receivedAfter !== undefined, (query) => query.where('leads.created_at', '>', filter.receivedAfter!))
+    .$if(filter.receivedBy !== undefined, (query) => query.where('leads.created_at', '<=', filter.receivedBy!))
+}
+
+/** The scope's leads that pass the filter, newest first, each with its listing (none for a broker-page message). */
+function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter) {
+  return leadsInScope(db, scope, filter)
+    .leftJoin('listings', 'listings.id', 'leads.listing_id')
+    .leftJoin('counties', 'counties.id', 'listings.county_id')
+    .leftJoin('states', 'states.id', 'listings.state_id')
+    .selectAll('leads')
+    .select([
+      'listings.title as listing_title',
+      'listings.acres as listing_acres',
+      'listings.price as listing_price',
+      sql<string | null>`counties.name || ' ' || counties.suffix`.as('county_name'),
+      'states.abbreviation as state_abbreviation',
+    ])
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+}
+
+type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number]
+
+function leadListing(row: LeadRow, site: SiteProfile, originOf: SiteOrigin): LeadListing | null {
+  if (row.listing_id === null || row.listing_title === null) return null
+  // A listing always has its county and state (not-null keys), so the other joined columns are there too.
+  const listing = { id: row.listing_id, title: row.listing_title, acres: row.listing_acres!, price: row.listing_price! }
+  const path = listingPath(site, { ...listing, countyName: row.county_name!, stateAbbreviation: row.state_abbreviation! })
+  return { ...listing, url: `${originOf(site)}${path}` }
+}
+
+/** Snake-case columns to the inbox's lead: the only place a lead row is mapped. */
+function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
+  const site = siteWithId(row.site_id) ?? defaultSite
+  return {
+    id: row.id,
+    kind: row.listing_id === null ? 'broker' : 'listing',
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    wantsFinancing: row.wants_financing === 1,
+    receivedAt: row.created_at,
+    isRead: row.read_at !== null,
+    siteName: site.name,
+    // A site without listing pages (the valuation site) links the listing on the main site.
+    listing: leadListing(row, site.searchGrammar ? site : defaultSite, originOf),
+  }
+}
+
+/** The leads of a filter, newest first, one page of `pageSize` (25, architecture "page size"). */
+export async function findSellerLeads(
+  db: Kysely<Database>,
+  scope: SellerScope,
+  {
+    filter = {},
+    page = 1,
+    pageSize = resultsPerPage,
+    originOf = publicOrigin,
+  }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin } = {},
+): Promise<SellerLead[]> {
+  const rows = await selectLeads(db, scope, filter)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return rows.map((row) => toSellerLead(row, originOf))
+}
+
+/** How many leads pass the filter: the inbox's pages, and with `unreadOnly` its unread count. */
+export async function countSellerLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter = {}) {
+  const { count } = await leadsInScope(db, scope, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
+/** The newest `limit` leads about one listing, for the listing's page; none when the listing is not the scope's. */
+export function listingLeads(db: Kysely<Database>, scope: SellerScope, listingId: number, limit: number, originOf: SiteOrigin = publicOrigin) {
+  return findSellerLeads(db, scope, { filter: { listingId }, pageSize: limit, originOf })
+}
+
+/**
+ * Marks a lead read (keeping the time it was first read) or unread again. False when the scope
+ * has no such lead: a lead of another account is answered as not found, and left as it was.
+ */
+export async function markLead(db: Kysely<Database>, scope: SellerScope, { leadId, isRead, now }: { leadId: number; isRead: boolean; now: Date }) {
+  const result = await db
+    .updateTable('leads')
+    .set({ read_at: isRead ? sql<string>`coalesce(read_at, ${now.toISOString()})` : null })
+    .where('id', '=', leadId)
+    .where('account_id', 'in', scope.accountIds)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** A listing of the scope, for the inbox filtered to it; undefined for another account's or a missing one. */
+export function findScopedListing(db: Kysely<Database>, scope: SellerScope, listingId: number) {
+  return db.selectFrom('listings').select(['id', 'title']).where('id', '=', listingId).where('account_id', 'in', scope.accountIds).executeTakeFirst()
+}
+
+const csvColumns: [heading: string, value: (lead: SellerLead) => CsvValue][] = [
+  ['Received (UTC)', (lead) => lead.receivedAt.slice(0, 16).replace('T', ' ')],
+  ['Read', (lead) => (lead.isRead ? 'yes' : 'no')],
+  ['Kind', (lead) => leadKindLabels[lead.kind]],
+  ['Name', (lead) => lead.name],
+  ['E-mail', (lead) => lead.email],
+  ['Phone', (lead) => lead.phone],
+  ['Wants financing', (lead) => (lead.wantsFinancing ? 'yes' : 'no')],
+  ['Message', (lead) => lead.message],
+  ['Listing ID', (lead) => lead.listing?.id ?? null],
+  ['Listing title', (lead) => lead.listing?.title ?? null],
+  ['Acres', (lead) => lead.listing?.acres ?? null],
+  ['Price', (lead) => (lead.listing ? formatPrice(lead.listing.price) : null)],
+  ['Listing URL', (lead) => lead.listing?.url ?? null],
+  ['Sent on', (lead) => lead.siteName],
+]
+
+/** Every lead of the scope, newest first, as a CSV spreadsheet with a heading row (formula-safe, `utils/csv.ts`). */
+export async function sellerLeadsCsv(db: Kysely<Database>, scope: SellerScope, originOf: SiteOrigin = publicOrigin) {
+  const rows = await selectLeads(db, scope, {}).execute()
+  const leads = rows.map((row) => toSellerLead(row, originOf))
+  return csvText([csvColumns.map(([heading]) => heading), ...leads.map((lead) => csvColumns.map(([, value]) => value(lead)))])
+}

@@ -1,0 +1,71 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { emptyInboxText, LeadDigestForm, LeadFilters, LeadItem } from '~/components/lead-inbox'
+import { Pagination } from '~/components/pagination'
+import { SellerToolErrorBoundary } from '~/components/seller-page'
+import type { SiteFooterHandle } from '~/components/site-footer'
+import { getDb } from '~/models/db/db.server'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { allLeadsView, sellerLeadsCsvPath, sellerLeadsHref } from '~/models/sellers/seller-lead'
+import { siteFromRequest } from '~/sites/site.server'
+import { handleLeadsInboxPost, loadLeadsInbox } from './seller.leads.server'
+
+/**
+ * /account/leads/ (issue 15 item 5): the messages buyers sent about the seller's listings and
+ * from their broker page, newest first, to read, answer, mark, export and have e-mailed daily.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadLeadsInbox(getDb(), siteFromRequest(request), request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleLeadsInboxPost(getDb(), siteFromRequest(request), request)
+}
+
+export const headers = privatePageHeaders
+
+/** Spec §2 hides the footer on add-listing; the rest of the sellers' tool follows it. */
+export const handle: SiteFooterHandle = { hidesFooter: true }
+
+export const meta: MetaFunction = ({ matches }) =>
+  accountPageMeta(matches, { title: 'Leads', description: 'Messages from buyers about your listings.', canonicalPath: sellerPaths.leads })
+
+export const ErrorBoundary = SellerToolErrorBoundary
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+
+export default function LeadsInbox() {
+  const { view, listing, totalCount, unreadCount, leads, pagination, isDigestOn, isDigestSaved } = useLoaderData<typeof loader>()
+  return (
+    <AccountPage current="Leads" heading="Leads">
+      <div className="flex max-w-4xl flex-wrap items-center justify-between gap-4">
+        <p className="text-ink/80">{unreadCount > 0 ? `${plural(unreadCount, 'unread lead', 'unread leads')}.` : 'No unread leads.'}</p>
+        <a href={sellerLeadsCsvPath} className="font-semibold text-brand underline">
+          Download CSV
+        </a>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <LeadFilters view={view} unreadCount={unreadCount} />
+        {listing ? (
+          <p className="text-sm">
+            {`About ${listing.title} (${plural(totalCount, 'lead', 'leads')}) · `}
+            <a href={sellerLeadsHref({ ...allLeadsView, unreadOnly: view.unreadOnly })} className="text-brand underline">
+              Leads of every listing
+            </a>
+          </p>
+        ) : null}
+      </div>
+      {leads.length > 0 ? (
+        <ol className="mt-6 flex max-w-4xl flex-col gap-4">
+          {leads.map((lead) => (
+            <LeadItem key={lead.id} lead={lead} view={view} />
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-6 max-w-4xl rounded-lg border border-ink/15 bg-white p-6">{emptyInboxText(view)}</p>
+      )}
+      <Pagination {...pagination} />
+      <LeadDigestForm isOn={isDigestOn} isSaved={isDigestSaved} />
+    </AccountPage>
+  )
+}
