@@ -1,5 +1,9 @@
 import { data } from 'react-router'
 import { getDb } from '~/models/db/db.server'
+import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
+import { findListingStatistics } from '~/models/sellers/listing-stats.server'
+import { countSellerLeads, listingLeads } from '~/models/sellers/seller-leads.server'
+import { siteOriginsForRequest } from '~/sites/head-context.server'
 import { listingTier } from '~/models/listings/listing-rules'
 import { marketStatusLabel } from '~/models/search/search-options'
 import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
@@ -18,6 +22,8 @@ import { backTo, notFound, requireSellerScope } from './seller-access.server'
  * owns is shown read-only. Only the owning seller (or its corporate master) finds it at all.
  */
 const sectionName = 'Manage Listings'
+/** The page shows the newest leads; the inbox, filtered to the listing, has them all. */
+const recentLeadCount = 5
 
 const listingIdOf = (param: string | undefined) => (/^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : Number.NaN)
 
@@ -26,7 +32,9 @@ export async function loadSellerListing(site: SiteProfile, request: Request, par
   const db = getDb()
   const listing = await findSellerListing(db, scope, listingIdOf(param))
   if (!listing) throw notFound()
-  const [place, draftId] = await Promise.all([
+  const url = new URL(request.url)
+  const days = parseStatisticsPeriod(url.searchParams.get('days'))
+  const [place, draftId, statistics, leads, leadCount] = await Promise.all([
     db
       .selectFrom('listings')
       .innerJoin('counties', 'counties.id', 'listings.county_id')
@@ -35,15 +43,20 @@ export async function loadSellerListing(site: SiteProfile, request: Request, par
       .where('listings.id', '=', listing.id)
       .executeTakeFirstOrThrow(),
     findListingDraftId(db, scope, listing.id),
+    findListingStatistics(db, { scope, days, listingId: listing.id }),
+    listingLeads(db, scope, listing.id, recentLeadCount, siteOriginsForRequest(request)),
+    countSellerLeads(db, scope, { listingId: listing.id }),
   ])
   const countyName = `${place.name} ${place.suffix}`
-  const url = new URL(request.url)
   return {
     listing: { ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing), place: `${countyName}, ${place.stateName}` },
     publicPath: site.listingPathStyle ? listingPath(site, { id: listing.id, acres: listing.acres, countyName, stateAbbreviation: place.abbreviation }) : null,
     changes: listing.isFromFeed ? [] : changesFrom(listing.status),
     draftPath: draftId === undefined ? null : draftStepPath(draftId, 'review'),
     notice: url.searchParams.get('published') ?? url.searchParams.get('changed'),
+    statistics: statistics!,
+    leads,
+    leadCount,
   }
 }
 

@@ -1,9 +1,12 @@
 import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
+import { LeadItem } from '~/components/lead-inbox'
+import { ListingStatistics } from '~/components/listing-stats-chart'
 import { SellerToolErrorBoundary } from '~/components/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
+import { allLeadsView, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import type { StatusChange } from '~/models/sellers/seller-listing-status'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
@@ -54,8 +57,10 @@ const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 
 type ActionAnswer = { error?: string; deleteError?: string; soldErrors?: SoldErrors; soldValues?: { salesPrice: string; salesDate: string } }
 
 export default function SellerListingPage() {
-  const { listing, publicPath, changes, draftPath, notice } = useLoaderData<typeof loader>()
+  const { listing, publicPath, changes, draftPath, notice, statistics, leads, leadCount } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
+  // Marking a lead read here comes back to the inbox, showing this listing's leads.
+  const listingLeadsView = { ...allLeadsView, listingId: listing.id }
   return (
     <AccountPage current="My Listings" heading={listing.title}>
       {notice && notices[notice] ? <Confirmation>{notices[notice]}</Confirmation> : null}
@@ -88,6 +93,31 @@ export default function SellerListingPage() {
           All my listings
         </a>
       </p>
+      <section aria-labelledby="statistics-heading" className="mt-8">
+        <h2 id="statistics-heading" className="text-xl font-semibold">
+          What buyers did
+        </h2>
+        <ListingStatistics statistics={statistics} basePath={sellerListingPath(listing.id)} />
+      </section>
+      <section aria-labelledby="leads-heading" className="mt-8 max-w-4xl">
+        <h2 id="leads-heading" className="text-xl font-semibold">{`Leads (${leadCount.toLocaleString('en-US')})`}</h2>
+        {leads.length === 0 ? (
+          <p className="mt-2">No buyer has written about this listing yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-4">
+            {leads.map((lead) => (
+              <LeadItem key={lead.id} lead={lead} view={listingLeadsView} />
+            ))}
+          </ol>
+        )}
+        {leadCount > leads.length ? (
+          <p className="mt-3">
+            <a href={sellerLeadsHref(listingLeadsView)} className="font-semibold text-brand underline">
+              {`All ${leadCount.toLocaleString('en-US')} leads about this listing`}
+            </a>
+          </p>
+        ) : null}
+      </section>
       {listing.isFromFeed ? (
         <p className="mt-6 rounded-md border border-ink/15 bg-white p-4">
           This listing comes from your listing feed, which owns it: change it in your feed, and the next import updates it here.

@@ -5,11 +5,15 @@ import { listingTier } from '~/models/listings/listing-rules'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { marketStatusLabel } from '~/models/search/search-options'
 import { sellerPaths } from '~/models/sellers/listing-draft'
+import { recentActivityByListing } from '~/models/sellers/listing-stats.server'
 import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
 import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requireViewer } from '~/utils/session.server'
 import { notFound, pageNumberOf, requireSellerScope } from './seller-access.server'
+
+/** Issue 15 §1: views and leads of the last 30 days. */
+const activityDays = 30
 
 /** Manage Listings (issue 15 §1, sellers only): the seller's listings with their figures, a status filter, 25 a page, and open drafts. */
 export async function loadSellerListings(site: SiteProfile, request: Request) {
@@ -23,6 +27,11 @@ export async function loadSellerListings(site: SiteProfile, request: Request) {
   const page = pageNumberOf(url.searchParams.get('page'))
   const db = getDb()
   const [{ listings, total }, drafts] = await Promise.all([listSellerListings(db, scope, { filter, page }), page === 1 ? listSellerDrafts(db, scope) : []])
+  const activity = await recentActivityByListing(
+    db,
+    listings.map((listing) => listing.id),
+    new Date(Date.now() - activityDays * 24 * 60 * 60_000),
+  )
   const pageCount = pageCountOf(total, sellerListingsPageSize)
   if (page > pageCount) throw notFound()
   const hrefOf = (number: number) => {
@@ -33,7 +42,8 @@ export async function loadSellerListings(site: SiteProfile, request: Request) {
     filter,
     total,
     drafts,
-    listings: listings.map((listing) => ({ ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing) })),
+    listings: listings.map((listing) => ({ ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing), ...activity.get(listing.id)! })),
+    isDeleted: url.searchParams.get('deleted') === '1',
     pagination: paginationOf(page, pageCount, hrefOf),
   }
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import { Confirmation } from '~/components/form-field'
 import { Pagination } from '~/components/pagination'
 import { SellerToolErrorBoundary } from '~/components/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
@@ -29,12 +30,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export const ErrorBoundary = SellerToolErrorBoundary
 
-const columns = ['Listing', 'Status', 'Tier', 'Price', 'Acres', 'Photos', 'Last change']
+const columns = ['Listing', 'Status', 'Tier', 'Price', 'Acres', 'Photos', 'Last change', 'Views (30 days)', 'Leads (30 days)']
 
 export default function ManageListings() {
-  const { filter, total, drafts, listings, pagination } = useLoaderData<typeof loader>()
+  const { filter, total, drafts, listings, pagination, isDeleted } = useLoaderData<typeof loader>()
   return (
     <AccountPage current="My Listings" heading="Manage Listings">
+      {isDeleted ? <Confirmation>The listing is deleted: it has left the sites.</Confirmation> : null}
       <p>
         <a href={sellerPaths.newListing} className="inline-block rounded-md bg-accent px-5 py-3 font-semibold text-white hover:brightness-110">
           Add a listing
@@ -83,7 +85,7 @@ export default function ManageListings() {
         ) : (
           <ScrollRegion label="Your listings" className="mt-3">
             <table className="w-full border-collapse text-left text-sm">
-              <ColumnHeadings headings={columns} numeric={['Price', 'Acres', 'Photos']} />
+              <ColumnHeadings headings={columns} numeric={['Price', 'Acres', 'Photos', 'Views (30 days)', 'Leads (30 days)']} />
               <tbody>
                 {listings.map((listing) => (
                   <tr key={listing.id} className="border-t border-ink/10">
@@ -99,6 +101,8 @@ export default function ManageListings() {
                     <td className="px-3 py-2 text-right tabular-nums">{formatAcres(listing.acres)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{listing.photoCount}</td>
                     <td className="whitespace-nowrap px-3 py-2">{formatLongDate(listing.updatedAt)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{listing.views.toLocaleString('en-US')}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{listing.leads.toLocaleString('en-US')}</td>
                   </tr>
                 ))}
               </tbody>

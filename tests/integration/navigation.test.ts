@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader, type SiteHeaderProps } from '~/components/site-header'
 import type { Viewer } from '~/models/accounts/viewer'
+import { sellerPaths } from '~/models/sellers/listing-draft'
 import { brokerDirectoryPath } from '~/sites/broker-path'
 import { nationalLandingPath } from '~/sites/landing-path'
 import { landFeedStatesPath } from '~/sites/partner-paths'
@@ -47,6 +48,7 @@ describe('menu links', () => {
     const searches = internal.filter(
       (link) =>
         !link.href.startsWith('/addlisting/') &&
+        link.href !== sellerPaths.listings &&
         !Object.values(site.contentPaths).includes(link.href) &&
         ![nationalLandingPath, landFeedStatesPath].includes(link.href),
     )
@@ -211,7 +213,7 @@ describe('header', () => {
   test('a signed-in seller sees My Account with Favorites, Saved Searches, Manage Listings, Settings and a Log out form', () => {
     const html = header({ viewer: seller })
     expect(html).toContain('My Account')
-    for (const href of ['/account/savedproperties/', '/account/savedsearches/', '/addlisting/', '/account/details/']) expect(html).toContain(`href="${href}"`)
+    for (const href of ['/account/savedproperties/', '/account/savedsearches/', sellerPaths.listings, '/account/details/']) expect(html).toContain(`href="${href}"`)
     const logout = parse(html).querySelector('form[action="/logout"]')
     expect(logout?.getAttribute('method')).toBe('post')
     expect(logout?.querySelector('button[type="submit"]')?.text).toBe('Log out')

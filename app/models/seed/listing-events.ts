@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
-import type { ListingEventTable } from '~/models/db/db-schema'
+import type { LeadTable, ListingEventTable } from '~/models/db/db-schema'
 import { listingEventType } from '~/models/listings/enumerations'
+import { firstNames, lastNames } from './names'
 import { createRandom, mixSeed, type Random } from './random'
 
 /**
@@ -56,4 +57,38 @@ export function* generateListingEvents(
       }
     }
   }
+}
+
+const leadMessages = [
+  'Is the property still available? I would like to walk it this month.',
+  'Does the land have road access all year, and is there power at the road?',
+  'Could you send the survey and any easements? We are pre-approved.',
+  'Is there water on the property (well, creek or pond)?',
+  'Would the owner consider financing part of the price?',
+]
+
+/** Each e-mail lead event's message in the seller's inbox: a made-up buyer, one of a few questions, read once older than a week. */
+export function demoLeadsOf(
+  events: readonly Insertable<ListingEventTable>[],
+  { seed, accountId, now }: { seed: number; accountId: number; now: Date },
+): Insertable<LeadTable>[] {
+  const random = createRandom(mixSeed(seed, 5, accountId))
+  return events
+    .filter((event) => event.event_type === listingEventType.emailLead)
+    .map((event, index) => {
+      const name = `${random.pick(firstNames)} ${random.pick(lastNames)}`
+      const isOld = now.getTime() - Date.parse(event.created_at) > 7 * dayMilliseconds
+      return {
+        listing_id: event.listing_id,
+        account_id: accountId,
+        site_id: event.site_id,
+        name,
+        email: `buyer${index + 1}@example.com`,
+        phone: random.next() < 0.6 ? `(512) 555-${String(1000 + index).slice(-4)}` : null,
+        message: random.pick(leadMessages),
+        wants_financing: random.next() < 0.25 ? 1 : 0,
+        created_at: event.created_at,
+        read_at: isOld ? event.created_at : null,
+      }
+    })
 }

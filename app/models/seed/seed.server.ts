@@ -9,7 +9,7 @@ import { accountCountFor, createSellerPool, generateAccounts, type Seller } from
 import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
 import { generateListing } from './listings'
-import { demoActivityListingCount, generateListingEvents } from './listing-events'
+import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
 
 /**
@@ -67,7 +67,7 @@ async function insertStream<T extends TableName>(db: Kysely<Database>, table: T,
   onCommit(count + pending.length)
 }
 
-/** Past buyer activity on some of the demo seller's listings for sale (listing-events.ts). */
+/** Past buyer activity on some of the demo seller's listings for sale, and its e-mail leads in the inbox (listing-events.ts). */
 async function seedDemoListingEvents(db: Kysely<Database>, accountId: number, seed: number) {
   const listings = await db
     .selectFrom('listings')
@@ -77,8 +77,11 @@ async function seedDemoListingEvents(db: Kysely<Database>, accountId: number, se
     .orderBy('id')
     .limit(demoActivityListingCount)
     .execute()
-  const events = [...generateListingEvents(listings, { seed, siteId: sites.land.siteId, now: new Date() })]
+  const now = new Date()
+  const events = [...generateListingEvents(listings, { seed, siteId: sites.land.siteId, now })]
   if (events.length > 0) await insertRows(db, 'listing_events', events)
+  const leads = demoLeadsOf(events, { seed, accountId, now })
+  if (leads.length > 0) await insertRows(db, 'leads', leads)
 }
 
 export async function isDatabaseSeeded(db: Kysely<Database>) {
