@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { syncIdentity } from '~/models/db/dialect.server'
 import { hashPassword } from '~/models/accounts/password.server'
+import { accountType } from '~/models/listings/enumerations'
 
 /**
  * Accounts to try the sites with after `npm start` (README "What to try"): a buyer, a seller
- * linked to the first generated broker account (also the demo feed partner's account), and an
+ * linked to the first generated paid seller account (also the demo feed partner's account), and an
  * administrator who reviews held feed records. Only the generated demo data gets them.
  */
 export const demoUsers = [
@@ -14,11 +15,18 @@ export const demoUsers = [
   { email: 'demo.admin@example.com', password: 'demo-admin-1', contactName: 'Alex Admin', isSeller: false, isAdmin: true },
 ] as const
 
-/** Account type of spec §3: universal standard seller. */
-const sellerAccountType = 12
+/** Spec §3 account types of a paid seller that is no corporate master or child: its listings show the contact form (spec §4). */
+const paidSellerAccountTypes = [accountType.universalStandardSeller, accountType.universalPremiumSeller, accountType.universalSignatureSeller, accountType.legacyPremiumSeller]
 
 export async function seedDemoUsers(db: Kysely<Database>) {
-  const sellerAccount = await db.selectFrom('accounts').select('id').orderBy('id').limit(1).executeTakeFirst()
+  const sellerAccount = await db
+    .selectFrom('accounts')
+    .select(['id', 'account_type'])
+    .where('is_free', '=', 0)
+    .where('account_type', 'in', paidSellerAccountTypes)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
   for (const user of demoUsers) {
     await db
       .insertInto('users')
@@ -28,7 +36,7 @@ export async function seedDemoUsers(db: Kysely<Database>) {
         contact_name: user.contactName,
         is_seller: user.isSeller ? 1 : 0,
         is_admin: user.isAdmin ? 1 : 0,
-        account_type: user.isSeller ? sellerAccountType : 1,
+        account_type: user.isSeller ? (sellerAccount?.account_type ?? accountType.universalStandardSeller) : 1,
         account_id: user.isSeller ? (sellerAccount?.id ?? null) : null,
         created_at: new Date().toISOString(),
       })
