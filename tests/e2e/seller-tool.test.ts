@@ -1,0 +1,117 @@
+import { type Page, expect, test } from '@playwright/test'
+import { demoUsers } from '~/models/seed/demo-users'
+import { siteUrl } from './support'
+
+/**
+ * The sellers' tool end to end (issue 15), with JavaScript on and off: the demo seller adds a
+ * listing step by step and publishes it, finds it in search and on its page, edits its price,
+ * receives a buyer's message in the inbox, sees the view counted, and marks it sold. The listing
+ * is in Vermont, which no other browser test counts.
+ */
+const seller = demoUsers.find((user) => user.email === 'demo.seller@example.com')!
+
+async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(siteUrl('land', '/login'))
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Save and continue' })
+
+test('a seller adds a listing, publishes it, edits its price, gets a lead and a view, and marks it sold', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000)
+  const title = `Maple ridge tract ${testInfo.project.name} ${Date.now().toString(36)}`
+  await logIn(page, seller)
+  await page.goto(siteUrl('land', '/account/listings/'))
+  await page.getByRole('link', { name: 'Add a listing' }).click()
+
+  await page.getByLabel('State').selectOption('VT')
+  await page.getByLabel('County', { exact: true }).fill('Windsor')
+  await page.getByLabel('City or nearest town').fill('Woodstock')
+  await page.getByLabel('Latitude').fill('43.6242')
+  await page.getByLabel('Longitude').fill('-72.5185')
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/account\/listings\/drafts\/\d+\/price\/$/)
+
+  // A mistake keeps what was typed and is answered with the spec's message.
+  await page.getByLabel('Acres').fill('0')
+  await page.getByLabel(/^Price/).fill('189000')
+  await continueButton(page).click()
+  await expect(page.getByText('This value must be at least 0.01.')).toBeVisible()
+  await expect(page.getByLabel(/^Price/)).toHaveValue('189000')
+  await page.getByLabel('Acres').fill('25')
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/features\/$/)
+
+  await page.getByRole('checkbox', { name: 'Recreational Land' }).check()
+  await page.getByRole('checkbox', { name: 'Hunting', exact: true }).check()
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/description\/$/)
+
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description', { exact: true }).fill('Sugar maples on a south slope, a year-round brook and a town road along the north line.')
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/photos\/$/)
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/review\/$/)
+  await expect(page.getByText(title)).toBeVisible()
+  await page.getByRole('button', { name: 'Publish listing' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your listing is published: it is on the sites and in search now.')
+  const toolPage = page.url().replace(/\?.*$/, '')
+
+  await page.getByRole('link', { name: 'See the listing’s page' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByText('$189,000').first()).toBeVisible()
+  const listingPage = page.url()
+
+  await page.goto(siteUrl('land', '/search/vermont-land-for-sale/windsor-county/sort-newest/'))
+  await expect(page.getByRole('link', { name: title }).first()).toBeVisible()
+
+  // The price changes on the page once the edit is published.
+  await page.goto(toolPage)
+  await page.getByRole('button', { name: 'Edit listing' }).click()
+  await expect(page).toHaveURL(/\/place\/$/)
+  await page.getByRole('link', { name: /^2\. Size and price/ }).click()
+  await page.getByLabel(/^Price/).fill('179000')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page.getByLabel(/^Price/)).toHaveValue('179000')
+  await page.getByRole('link', { name: /^6\. Review and publish/ }).click()
+  await page.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your changes are published.')
+  await page.goto(listingPage)
+  await expect(page.getByText('$179,000').first()).toBeVisible()
+
+  // A buyer (another browser) writes to the seller and views the listing.
+  const buyerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== 'js-off' })
+  const buyer = await buyerContext.newPage()
+  await buyer.goto(listingPage)
+  await buyer.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  const dialog = buyer.getByRole('dialog', { name: /^Contact / })
+  await dialog.getByLabel('Full name').fill('Pat Buyer')
+  await dialog.getByLabel('E-mail').fill('pat.buyer@example.com')
+  await dialog.getByLabel('Message').fill(`Is the brook on ${title} year-round?`)
+  await dialog.getByRole('button', { name: 'Send message' }).click()
+  await expect(buyer.getByRole('status')).toHaveText('Your message was sent. The seller will reply to the e-mail address you gave.')
+  await buyerContext.close()
+
+  await page.goto(siteUrl('land', '/account/leads/'))
+  const lead = page.getByRole('article').filter({ hasText: `Is the brook on ${title} year-round?` })
+  await expect(lead).toBeVisible()
+  await expect(lead.getByRole('link', { name: /pat\.buyer@example\.com|Reply/ }).first()).toBeVisible()
+
+  // The buyer's visit is counted on the listing's page in the tool, with the lead.
+  await page.goto(`${toolPage}?days=7`)
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  const viewed = page.getByRole('row', { name: /^Details viewed/ })
+  await expect(viewed).toBeVisible()
+  expect(Number((await viewed.getByRole('cell').last().textContent())!.replaceAll(',', ''))).toBeGreaterThanOrEqual(1)
+
+  await page.getByLabel('Sale price ($)').fill('175000')
+  await page.getByLabel('Sale date').fill('2026-11-20')
+  await page.getByRole('button', { name: 'Mark sold' }).click()
+  await expect(page.getByRole('status')).toHaveText('The listing is marked Sold, with its sale price and date.')
+  await page.goto(listingPage)
+  await expect(page.getByText(/Sold/).first()).toBeVisible()
+})
