@@ -27,7 +27,7 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   await page.goto(siteUrl('land', '/account/listings/'))
   await page.getByRole('link', { name: 'Add a listing' }).click()
 
-  await page.getByLabel('State').selectOption('VT')
+  await page.getByLabel('State', { exact: true }).selectOption('VT')
   await page.getByLabel('County', { exact: true }).fill('Windsor')
   await page.getByLabel('City or nearest town').fill('Woodstock')
   await page.getByLabel('Latitude').fill('43.6242')
@@ -36,12 +36,12 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   await expect(page).toHaveURL(/\/account\/listings\/drafts\/\d+\/price\/$/)
 
   // A mistake keeps what was typed and is answered with the spec's message.
-  await page.getByLabel('Acres').fill('0')
+  await page.getByLabel('Acres', { exact: true }).fill('0')
   await page.getByLabel(/^Price/).fill('189000')
   await continueButton(page).click()
   await expect(page.getByText('This value must be at least 0.01.')).toBeVisible()
   await expect(page.getByLabel(/^Price/)).toHaveValue('189000')
-  await page.getByLabel('Acres').fill('25')
+  await page.getByLabel('Acres', { exact: true }).fill('25')
   await continueButton(page).click()
   await expect(page).toHaveURL(/\/features\/$/)
 
@@ -50,7 +50,7 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   await continueButton(page).click()
   await expect(page).toHaveURL(/\/description\/$/)
 
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel('Description', { exact: true }).fill('Sugar maples on a south slope, a year-round brook and a town road along the north line.')
   await continueButton(page).click()
   await expect(page).toHaveURL(/\/photos\/$/)
