@@ -72,7 +72,7 @@ export function LeadItem({ lead, view }: { lead: SellerLead; view: LeadInboxView
           </p>
         ) : null}
         <p className="mt-3 whitespace-pre-line break-words">{lead.message}</p>
-        {lead.wantsFinancing ? <p className="mt-2 text-sm font-semibold text-accent">Wants financing information</p> : null}
+        {lead.wantsFinancing ? <p className="mt-2 text-sm font-semibold text-brand">Wants financing information</p> : null}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <a href={leadReplyHref(lead)} className={secondaryButtonStyle}>
             {`Reply by e-mail to ${lead.email}`}

@@ -32,7 +32,7 @@ export default function SellerStatistics() {
   return (
     <AccountPage current="Statistics" heading="Listing statistics">
       <ListingStatistics statistics={statistics} basePath={sellerPaths.statistics} />
-      <section aria-labelledby="most-viewed-heading" className="mt-8">
+      <section className="mt-8">
         <h2 id="most-viewed-heading" className="text-xl font-semibold">
           Most viewed listings
         </h2>

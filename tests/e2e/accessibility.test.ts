@@ -95,3 +95,32 @@ for (const [name, ref] of pages) {
     })
   }
 }
+
+/** The sellers' tool (issue 15), hydrated, signed in as the demo seller: its list, every step of the form, a listing, the leads and the statistics. */
+test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(siteUrl('land', '/login'))
+  await page.getByLabel('E-mail').fill('demo.seller@example.com')
+  await page.getByLabel('Password').fill('demo-seller-1')
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(siteUrl('land', '/account/listings/'))
+  const listingHref = await page.locator('table a[href^="/account/listings/"]').first().getAttribute('href')
+  // A draft with mistakes saved on its first steps, so the scans see the fields' messages too.
+  await page.goto(siteUrl('land', '/account/listings/new/'))
+  await page.getByLabel('State', { exact: true }).selectOption('TX')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page.getByText('This field is required.').first()).toBeVisible()
+  const draft = new URL(page.url()).pathname.replace(/place\/$/, '')
+  const steps = ['place', 'price', 'features', 'description', 'photos', 'review'].map((step) => `${draft}${step}/`)
+  const found: string[] = []
+  for (const path of ['/account/listings/', ...steps, listingHref!, '/account/leads/', '/account/listings/statistics/']) {
+    await page.goto(siteUrl('land', path))
+    await page.waitForLoadState('networkidle')
+    found.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  }
+  await context.close()
+  expect(found).toEqual([])
+})
