@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { demoUsers } from '~/models/seed/demo-users'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 /**
  * The sellers' tool end to end (issue 15), with JavaScript on and off: the demo seller adds a
@@ -114,4 +114,27 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   await expect(page.getByRole('status')).toHaveText('The listing is marked Sold, with its sale price and date.')
   await page.goto(listingPage)
   await expect(page.getByText(/Sold/).first()).toBeVisible()
+})
+
+test('with JavaScript, a click on the map sets the point of the land', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the map is a script enhancement; without scripts the seller types latitude and longitude')
+  await logIn(page, seller)
+  await page.goto(siteUrl('land', '/account/listings/new/'))
+  await page.getByLabel('State', { exact: true }).selectOption('TX')
+  await page.getByLabel('County', { exact: true }).fill('Travis')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page).toHaveURL(/\/drafts\/\d+\/place\/$/)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Choose the point on a map' }).click()
+  const map = page.getByRole('application', { name: 'Map: click where the land is' })
+  await expect(map.locator('canvas')).toBeVisible()
+  // The map opens on Travis County: its middle is in the county.
+  await map.locator('canvas').click()
+  await expect(page.getByRole('status').filter({ hasText: 'Point set to' })).toBeVisible()
+  const latitude = Number(await page.getByLabel('Latitude').inputValue())
+  const longitude = Number(await page.getByLabel('Longitude').inputValue())
+  expect(Math.abs(latitude - 30.33)).toBeLessThan(0.3)
+  expect(Math.abs(longitude + 97.78)).toBeLessThan(0.3)
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page).toHaveURL(/\/price\/$/)
 })

@@ -190,6 +190,7 @@ describe('adding a listing step by step', () => {
     const search = await text(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))
     expect(search).toContain('Forty wooded acres with a creek')
     expect(await text(await get('/account/listings/', seller))).toContain('Forty wooded acres with a creek')
+    expect(await (await get('/sitemap/Travis-County-TX')).text()).toContain(`href="${publicPath(id)}"`)
     expect(listingRow(id)).toMatchObject({ status: 1, price: 480000, acres: 40, beds: 3, baths: 2, contact_phone: '512-555-0123', partner_id: null })
   })
 })
@@ -236,6 +237,7 @@ describe('changing a published listing', () => {
     expect(location(await post(`/account/listings/${id}/`, { intent: 'delete', confirmDelete: 'on' }, seller))).toBe('/account/listings/?deleted=1')
     expect(listingRow(id)).toBeUndefined()
     expect((await get(pagePath)).status).toBe(404)
+    expect(await (await get('/sitemap/Travis-County-TX')).text()).not.toContain(`href="${pagePath}"`)
   })
 
   test('a listing from a partner feed is shown read-only', async () => {
