@@ -10,22 +10,26 @@ interface FieldProps {
   multiline?: boolean
   autoComplete?: string
   hint?: string
+  /** For a number typed as text (no spinner, the phone's number keys). */
+  inputMode?: 'decimal' | 'numeric'
+  /** Replaces '(optional)' for a field required only sometimes: 'required for a sale'. */
+  condition?: string
 }
 
 /** A labelled input or textarea with its error message, wired for screen readers (ids and aria from `server-form.ts`). */
-export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint }: FieldProps) {
+export function FormField({ field, label, type = 'text', multiline = false, autoComplete, hint, inputMode, condition }: FieldProps) {
   // A hint (the password rules, say) is read out with the field, as its errors are.
   const ariaDescribedBy = hint ? field.descriptionId : undefined
   const control = multiline ? (
     <textarea {...getTextareaProps(field, { ariaDescribedBy })} rows={4} className={controlStyle} />
   ) : (
-    <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} className={controlStyle} />
+    <input {...getInputProps(field, { type, ariaDescribedBy })} autoComplete={autoComplete} inputMode={inputMode} className={controlStyle} />
   )
   return (
     <div className="mb-3">
       <label htmlFor={field.id} className="block text-sm font-semibold">
         {label}
-        {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+        {field.required ? null : <span className="font-normal text-ink/70">{` (${condition ?? 'optional'})`}</span>}
       </label>
       {hint ? (
         <p id={field.descriptionId} className="text-sm text-ink/70">

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { FormErrors } from '~/components/account-page'
 import { CheckboxField, FormField } from '~/components/form-field'
-import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps, getSelectProps, useServerForm } from '~/components/server-form'
+import { type FieldMetadata, type FormMetadata, getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 import { resizedImagePath } from '~/models/media/document-ids'
 import { draftActivityOptions, draftFormConstraints, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type DraftPhoto, type DraftStepKey, type ListingDraftData, draftStepPath, draftSteps, maxListingPhotos } from '~/models/sellers/listing-draft'
@@ -87,25 +87,6 @@ function StepButtons({ isFirst, continueLabel = 'Save and continue' }: { isFirst
           Back
         </button>
       )}
-    </div>
-  )
-}
-
-/** `condition` replaces '(optional)' for a field that is required only sometimes. */
-function NumberField({ field, label, hint, condition }: { field: FieldMetadata; label: string; hint?: string; condition?: string }) {
-  return (
-    <div className="mb-3">
-      <label htmlFor={field.id} className="block text-sm font-semibold">
-        {label}
-        {field.required ? null : <span className="font-normal text-ink/70">{` (${condition ?? 'optional'})`}</span>}
-      </label>
-      {hint ? (
-        <p id={field.descriptionId} className="text-sm text-ink/70">
-          {hint}
-        </p>
-      ) : null}
-      <input {...getInputProps(field, { type: 'text', ariaDescribedBy: hint ? field.descriptionId : undefined })} inputMode="decimal" className={controlStyle} />
-      <FieldError field={field} />
     </div>
   )
 }
@@ -204,8 +185,8 @@ export function PlaceStep({
           A point on the land itself puts the listing in the right place on maps and in searches near it. Without one, the zip code or city places it.
         </p>
         <div className="grid gap-3 small:grid-cols-2">
-          <NumberField field={fields.latitude} label="Latitude" hint="In degrees, as 30.2672" />
-          <NumberField field={fields.longitude} label="Longitude" hint="In degrees, negative in the US, as -97.7431" />
+          <FormField inputMode="decimal" field={fields.latitude} label="Latitude" hint="In degrees, as 30.2672" />
+          <FormField inputMode="decimal" field={fields.longitude} label="Longitude" hint="In degrees, negative in the US, as -97.7431" />
         </div>
         <PointPicker latitudeId={fields.latitude.id} longitudeId={fields.longitude.id} center={mapCenter} />
       </fieldset>
@@ -278,7 +259,7 @@ export function PriceStep({ data, result, findings }: StepProps) {
       <DraftFindings findings={findings} />
       <fieldset className={fieldsetStyle}>
         <legend className={legendStyle}>Size and price</legend>
-        <NumberField field={fields.acres} label="Acres" hint="The whole property, in acres (43,560 square feet make an acre)." />
+        <FormField inputMode="decimal" field={fields.acres} label="Acres" hint="The whole property, in acres (43,560 square feet make an acre)." />
         <fieldset className="mb-3" aria-describedby={fields.saleType.errors ? fields.saleType.errorId : undefined}>
           <legend className="text-sm font-semibold">Sale type</legend>
           <FieldError field={fields.saleType} />
@@ -292,7 +273,8 @@ export function PriceStep({ data, result, findings }: StepProps) {
             </label>
           ))}
         </fieldset>
-        <NumberField
+        <FormField
+          inputMode="decimal"
           field={fields.price}
           label="Price ($)"
           condition="required for a sale"
@@ -318,9 +300,9 @@ export function FeaturesStep({ data, result, findings }: StepProps) {
         <legend className={legendStyle}>The house</legend>
         <p className="mb-3 text-sm">If there is a house, tick Homes above and give its bedrooms and bathrooms.</p>
         <div className="grid gap-3 small:grid-cols-3">
-          <NumberField field={fields.beds} label="Bedrooms" />
-          <NumberField field={fields.baths} label="Bathrooms" />
-          <NumberField field={fields.homeSquareFeet} label="Living area (sq ft)" />
+          <FormField inputMode="decimal" field={fields.beds} label="Bedrooms" />
+          <FormField inputMode="decimal" field={fields.baths} label="Bathrooms" />
+          <FormField inputMode="decimal" field={fields.homeSquareFeet} label="Living area (sq ft)" />
         </div>
       </fieldset>
       <fieldset className={fieldsetStyle}>
