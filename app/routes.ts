@@ -52,6 +52,8 @@ export default [
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
+  // The sellers' tool (issue 15): a draft's photos arrive here, streamed, from the photos step's form.
+  route('account/listings/drafts/:draftId/photos/upload', 'routes/seller.photo-upload.ts'),
   route('api/likes', 'routes/api.likes.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),
