@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { type DragEvent, type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { maxListingPhotos } from '~/models/sellers/listing-draft'
 import {
@@ -56,22 +56,22 @@ export function PhotoUploadForm({ action, remainingSlots }: PhotoUploadFormProps
       <p id={hintId} className="text-sm text-ink/70">
         {hint}
       </p>
-      <input
-        id={inputId}
-        type="file"
-        name={photoFieldName}
-        multiple
-        accept={photoFileTypes}
-        required
-        disabled={isFull}
-        aria-describedby={hintId}
-        className="mt-2 block w-full"
-      />
+      <PhotoFileInput id={inputId} hintId={hintId} isFull={isFull} required className="mt-2 block w-full" />
       <button type="submit" disabled={isFull} className="mt-3 rounded-md bg-brand px-4 py-2 font-semibold text-brand-contrast hover:bg-brand/90 disabled:opacity-50">
         Upload photos
       </button>
     </form>
   )
+}
+
+/** The file input of both looks: the field the server reads, the types a chooser offers, the hint read out with it. */
+function PhotoFileInput({
+  id,
+  hintId,
+  isFull,
+  ...rest
+}: { id: string; hintId: string; isFull: boolean } & Pick<InputHTMLAttributes<HTMLInputElement>, 'className' | 'required' | 'onChange'>) {
+  return <input id={id} type="file" name={photoFieldName} multiple accept={photoFileTypes} disabled={isFull} aria-describedby={hintId} {...rest} />
 }
 
 /** Sends one photo; resolves with the server's sentence when it was not added. */
@@ -201,14 +201,10 @@ function DropZone({ action, remainingSlots, hint, isFull }: PhotoUploadFormProps
         <span id={hintId} className="text-sm text-ink/70">
           {hint}
         </span>
-        <input
+        <PhotoFileInput
           id={inputId}
-          type="file"
-          name={photoFieldName}
-          multiple
-          accept={photoFileTypes}
-          disabled={isFull}
-          aria-describedby={hintId}
+          hintId={hintId}
+          isFull={isFull}
           className="sr-only"
           onChange={(event) => {
             addFiles(event.currentTarget.files)

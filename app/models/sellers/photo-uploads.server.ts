@@ -175,13 +175,7 @@ export async function addUploadsToDraft(db: Kysely<Database>, draft: ListingDraf
     draft,
     fresh.map((stored) => stored.documentId),
   )
-  const notAdded = fresh.filter((stored) => leftOut.includes(stored.documentId))
-  if (notAdded.length > 0)
-    failures.push({
-      message: photosLeftOutMessage(
-        0,
-        notAdded.map((stored) => stored.fileName),
-      ),
-    })
+  const notAdded = fresh.filter((stored) => leftOut.includes(stored.documentId)).map((stored) => stored.fileName)
+  if (notAdded.length > 0) failures.push({ message: photosLeftOutMessage(0, notAdded) })
   return { stored: fresh.filter((stored) => !leftOut.includes(stored.documentId)), failures }
 }
