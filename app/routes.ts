@@ -52,10 +52,12 @@ export default [
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
-  // The sellers' listing tool (issue 15): their listings, the listing form step by step, one
-  // listing, the statistics (a fixed path, ranked above :listingId), and the leads inbox with its CSV.
+  // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
+  // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked
+  // above :listingId), and the leads inbox with its CSV.
   route('account/listings', 'routes/seller.listings.tsx'),
   route('account/listings/new', 'routes/seller.draft.tsx', { id: 'seller-new-listing' }),
+  route('account/listings/drafts/:draftId/photos/upload', 'routes/seller.photo-upload.ts'),
   route('account/listings/drafts/:draftId/:step', 'routes/seller.draft.tsx', { id: 'seller-draft' }),
   route('account/listings/statistics', 'routes/seller.statistics.tsx'),
   route('account/listings/:listingId', 'routes/seller.listing.tsx'),

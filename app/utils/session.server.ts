@@ -8,18 +8,24 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
+import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
 
 /**
  * Sessions in a signed cookie (architecture "Boundaries": httpOnly, SameSite=Lax): the user's id,
- * and, for a visitor, the action they asked for before logging in (spec §4 "the action applies
- * after login"). Nothing else is kept on the server, so any instance behind a load balancer can
- * read any session.
+ * for a visitor the action they asked for before logging in (spec §4 "the action applies after
+ * login"), and a POST's answer for the page it redirects to. Nothing else is kept on the server,
+ * so any instance behind a load balancer can read any session.
  */
 export type PendingAction = { kind: 'like' | 'unlike'; listingId: number; returnTo: string } | { kind: 'save-search'; path: string; returnTo: string }
 
 interface SessionData {
   userId: number
   pendingAction: PendingAction & { at: number }
+}
+
+/** Kept for the next request only (session.flash): an answer for the page a POST redirects to. */
+interface SessionFlashData {
+  photoUploadOutcome: PhotoUploadOutcome
 }
 
 /** A pending action older than this is forgotten: the visitor gave up on logging in. */
@@ -52,10 +58,10 @@ function sessionSecrets(): string[] {
   }
 }
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlashData>> | undefined
 
 function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData>({
+  storage ??= createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
       name: '__session',
       httpOnly: true,
@@ -69,7 +75,7 @@ function sessionStorage() {
   return storage
 }
 
-export type AppSession = Session<SessionData>
+export type AppSession = Session<SessionData, SessionFlashData>
 
 export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get('cookie'))

@@ -17,6 +17,7 @@ import sharp from 'sharp'
 import { readConfig } from '~/config.server'
 import { documentKind, parseDocumentSegment, type DocumentKind, type ImageFit, type ImageFormat } from './document-ids'
 import { buildSceneSvg } from './photo-scene'
+import { uploadsFolder } from './photo-store.server'
 
 export type { ImageFit, ImageFormat } from './document-ids'
 
@@ -147,7 +148,7 @@ function cacheDirFor(options: ImageServiceOptions): string {
 
 /** The upload's file and mtime, or undefined when there is none. */
 async function findUpload(documentId: number, options: ImageServiceOptions) {
-  const folder = path.join(options.dataDir ?? readConfig().dataDir, 'uploads')
+  const folder = uploadsFolder(options.dataDir ?? readConfig().dataDir)
   for (const extension of UPLOAD_EXTENSIONS) {
     const file = path.join(folder, `${documentId}.${extension}`)
     try {

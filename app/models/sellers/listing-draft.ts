@@ -55,7 +55,7 @@ export const maxListingPhotos = 30
 
 export const isDraftStep = (value: string | undefined): value is DraftStepKey => draftSteps.some((step) => step.key === value)
 
-/** The tool's paths: the seller's listings, a new listing, a draft's step, one listing's page. */
+/** The tool's paths: the seller's listings, a new listing, a draft's step and its photo upload, one listing's page. */
 export const sellerPaths = {
   listings: '/account/listings/',
   newListing: '/account/listings/new/',
@@ -64,4 +64,5 @@ export const sellerPaths = {
 } as const
 
 export const draftStepPath = (draftId: number, step: DraftStepKey) => `/account/listings/drafts/${draftId}/${step}/`
+export const draftPhotoUploadPath = (draftId: number) => `/account/listings/drafts/${draftId}/photos/upload`
 export const sellerListingPath = (listingId: number) => `/account/listings/${listingId}/`
