@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { getDb } from '~/models/db/db.server'
@@ -24,6 +24,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
+import { takePhotoUploadOutcome } from './seller.photo-upload.server'
 
 /**
  * The listing form of the sellers' tool (issue 15 §2): /account/listings/new/ starts a listing at
@@ -61,34 +62,41 @@ export async function loadDraftStep(site: SiteProfile, request: Request, params:
   const db = getDb()
   const states = await stateOptions(db)
   if (isNew) {
-    const data: ListingDraftData = {}
-    return {
+    const empty: ListingDraftData = {}
+    return data({
       draftId: null,
       listing: null,
       step: 'place' as DraftStepKey,
-      data,
+      data: empty,
       result: undefined,
       review: undefined,
       states,
-      mapCenter: await mapCenterOf(db, data),
-    }
+      mapCenter: await mapCenterOf(db, empty),
+      uploadOutcome: null,
+    })
   }
   const { draft, step } = await draftOf(db, scope, params)
   const review = await reviewDraft(db, draft, abbreviationsOf(states))
   const isShowingErrors = (draft.data.savedSteps ?? []).includes(step)
   const errors = isShowingErrors && step in draftFieldRules ? review.errors[step as FormStepKey] : undefined
   const listing = draft.listingId === null ? null : ((await findSellerListing(db, scope, draft.listingId)) ?? null)
-  return {
-    draftId: draft.id,
-    listing: listing && { id: listing.id, title: listing.title },
-    step,
-    data: draft.data,
-    // conform's answer shape, so the step's fields are marked and the first wrong one is focused.
-    result: errors ? { status: 'error' as const, initialValue: null, error: errors as Record<string, string[]> } : undefined,
-    review,
-    states,
-    mapCenter: await mapCenterOf(db, draft.data),
-  }
+  // The upload's outcome, kept once in the session when the upload came without scripts.
+  const upload = step === 'photos' ? await takePhotoUploadOutcome(request) : { outcome: undefined, headers: {} }
+  return data(
+    {
+      draftId: draft.id,
+      listing: listing && { id: listing.id, title: listing.title },
+      step,
+      data: draft.data,
+      // conform's answer shape, so the step's fields are marked and the first wrong one is focused.
+      result: errors ? { status: 'error' as const, initialValue: null, error: errors as Record<string, string[]> } : undefined,
+      review,
+      states,
+      mapCenter: await mapCenterOf(db, draft.data),
+      uploadOutcome: upload.outcome ?? null,
+    },
+    { headers: upload.headers },
+  )
 }
 
 /** Where the point picker's map opens: the county typed, else the state, else the whole country. */

@@ -1,11 +1,22 @@
 import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { DescriptionStep, DraftFindings, DraftStepNav, FeaturesStep, PhotosStep, PlaceStep, PriceStep } from '~/components/listing-draft-form'
+import { PhotoUploadForm } from '~/components/photo-upload-form'
 import { SellerToolErrorBoundary } from '~/components/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { draftActivityOptions, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
-import { type DraftStepKey, type ListingDraftData, draftStepPath, draftSteps, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
+import {
+  type DraftStepKey,
+  type ListingDraftData,
+  draftPhotoUploadPath,
+  draftStepPath,
+  draftSteps,
+  maxListingPhotos,
+  sellerListingPath,
+  sellerPaths,
+} from '~/models/sellers/listing-draft'
 import type { DraftReview } from '~/models/sellers/listing-publish.server'
+import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { handleDraftStepPost, loadDraftStep } from './seller.draft.server'
@@ -37,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 export const ErrorBoundary = SellerToolErrorBoundary
 
 export default function ListingDraftPage() {
-  const { draftId, listing, step, data, result, review, states, mapCenter } = useLoaderData<typeof loader>()
+  const { draftId, listing, step, data, result, review, states, mapCenter, uploadOutcome } = useLoaderData<typeof loader>()
   const findings = review?.findings.filter((finding) => finding.step === step) ?? []
   const errorSteps = (Object.keys(review?.errors ?? {}) as DraftStepKey[]).filter((key) => (data.savedSteps ?? []).includes(key))
   const stepProps = { data, result, findings }
@@ -60,7 +71,18 @@ export default function ListingDraftPage() {
       {step === 'price' ? <PriceStep {...stepProps} /> : null}
       {step === 'features' ? <FeaturesStep {...stepProps} /> : null}
       {step === 'description' ? <DescriptionStep {...stepProps} /> : null}
-      {step === 'photos' ? <PhotosStep photos={data.photos ?? []} findings={findings} upload={null} /> : null}
+      {step === 'photos' && draftId !== null ? (
+        <PhotosStep
+          photos={data.photos ?? []}
+          findings={findings}
+          upload={
+            <>
+              {uploadOutcome ? <PhotoUploadOutcomeNotice outcome={uploadOutcome} /> : null}
+              <PhotoUploadForm action={draftPhotoUploadPath(draftId)} remainingSlots={maxListingPhotos - (data.photos?.length ?? 0)} />
+            </>
+          }
+        />
+      ) : null}
       {step === 'review' && review && draftId !== null ? (
         <ReviewStep draftId={draftId} data={data} review={review} isEdit={listing !== null} states={states} />
       ) : null}
@@ -184,5 +206,24 @@ function ReviewStep({
         </button>
       </Form>
     </>
+  )
+}
+
+/** What an upload sent without scripts did: how many photos were added, and each one that was not, in words. */
+function PhotoUploadOutcomeNotice({ outcome }: { outcome: PhotoUploadOutcome }) {
+  return (
+    <div
+      role="status"
+      className={`mb-4 rounded-md p-3 ${outcome.failures.length ? 'border border-amber-300 bg-amber-50 text-amber-950' : 'bg-green-50 text-green-900'}`}
+    >
+      <p className="font-medium">{`${outcome.storedCount} ${outcome.storedCount === 1 ? 'photo' : 'photos'} added.`}</p>
+      {outcome.failures.length ? (
+        <ul className="mt-1 list-disc pl-6">
+          {outcome.failures.map((failure) => (
+            <li key={failure.message}>{failure.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   )
 }

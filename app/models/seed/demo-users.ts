@@ -16,7 +16,12 @@ export const demoUsers = [
 ] as const
 
 /** Spec §3 account types of a paid seller that is no corporate master or child: its listings show the contact form (spec §4). */
-const paidSellerAccountTypes = [accountType.universalStandardSeller, accountType.universalPremiumSeller, accountType.universalSignatureSeller, accountType.legacyPremiumSeller]
+const paidSellerAccountTypes = [
+  accountType.universalStandardSeller,
+  accountType.universalPremiumSeller,
+  accountType.universalSignatureSeller,
+  accountType.legacyPremiumSeller,
+]
 
 export async function seedDemoUsers(db: Kysely<Database>) {
   const sellerAccount = await db
