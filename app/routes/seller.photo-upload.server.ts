@@ -11,6 +11,7 @@ import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin } from '~/utils/request-guard.server'
 import { commitSession, getSession, getViewerId, loginPath } from '~/utils/session.server'
+import { notFound } from './seller-access.server'
 
 /**
  * A draft's photo upload (issue 15 §3): the photos step's form posts here without scripts and is
@@ -20,8 +21,6 @@ import { commitSession, getSession, getViewerId, loginPath } from '~/utils/sessi
 
 /** The failures' sentences that ride back in the session cookie (4 KB in all) to the page without scripts. */
 const MAX_FLASHED_CHARACTERS = 1500
-
-const notFound = () => new Response('Not Found', { status: 404 })
 
 function draftIdFrom(param: string | undefined) {
   if (!/^[1-9]\d{0,14}$/.test(param ?? '')) throw notFound()
