@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest'
+import { createRandom } from '~/models/seed/random'
+import { type Sale, calibrateInterval, featureBits, fitValuationModel, quarterOf, valueParcel } from '~/models/valuation/valuation-model'
+
+/**
+ * The valuation model (issue 16 §3) on a synthetic market whose rules are known: per-acre prices
+ * fall with size at elasticity −0.4, rise 6 % a year, a house adds 35 %, waterfront 20 %, and each
+ * sale carries ±10 % noise. The model must find those from the sales alone.
+ */
+const year = 365 * 86_400_000
+const start = Date.UTC(2019, 0, 1)
+const truth = { elasticity: -0.4, yearlyGrowth: 0.06, house: Math.log(1.35), waterfront: Math.log(1.2), basePerAcre: 5_000 }
+
+function trueValue(parcel: { acres: number; hasHouse: boolean; features: number; countyId: number }, at: number) {
+  const countyLevel = parcel.countyId === 2 ? Math.log(1.5) : 0
+  const logPerAcre =
+    Math.log(truth.basePerAcre) +
+    countyLevel +
+    truth.elasticity * Math.log(parcel.acres) +
+    truth.yearlyGrowth * ((at - start) / year) +
+    (parcel.hasHouse ? truth.house : 0) +
+    ((parcel.features & featureBits.waterfront) !== 0 ? truth.waterfront : 0)
+  return Math.exp(logPerAcre) * parcel.acres
+}
+
+function syntheticSales(count: number, seed = 1): Sale[] {
+  const random = createRandom(seed)
+  return Array.from({ length: count }, (_, index) => {
+    const countyId = random.chance(0.5) ? 1 : 2
+    const parcel = {
+      acres: Math.exp(random.float(Math.log(2), Math.log(500))),
+      hasHouse: random.chance(0.3),
+      features: random.chance(0.2) ? featureBits.waterfront : 0,
+      countyId,
+    }
+    const soldAt = start + random.float(0, 7 * year)
+    return {
+      id: index + 1,
+      stateId: 48,
+      countyId,
+      regionId: 7,
+      // Two neighbouring counties, 30 km apart.
+      latitude: 30 + random.float(-0.1, 0.1),
+      longitude: (countyId === 1 ? -98 : -97.7) + random.float(-0.1, 0.1),
+      ...parcel,
+      propertyTypes: 4,
+      price: Math.round(trueValue(parcel, soldAt) * Math.exp(random.float(-0.1, 0.1))),
+      soldAt,
+    }
+  })
+}
+
+describe('fitting', () => {
+  const sales = syntheticSales(3_000)
+  const model = fitValuationModel(sales)
+
+  test('finds the size elasticity, the house and the waterfront effects from the sales', () => {
+    expect(model.sizeElasticity.get(48)).toBeCloseTo(truth.elasticity, 1)
+    expect(model.houseEffect).toBeCloseTo(truth.house, 1)
+    expect(model.featureEffects.get(featureBits.waterfront)).toBeCloseTo(truth.waterfront, 1)
+  })
+
+  test("finds each county's price index: about 6 % a year", () => {
+    const index = model.indexes.county.get(1)!
+    const years = (index.last - index.first) / 4
+    const growth = (index.byQuarter.get(index.last)! - index.byQuarter.get(index.first)!) / years
+    expect(growth).toBeGreaterThan(0.04)
+    expect(growth).toBeLessThan(0.08)
+    expect(index.first).toBe(quarterOf(start))
+  })
+})
+
+describe('valuing', () => {
+  const sales = syntheticSales(3_000)
+  const model = fitValuationModel(sales)
+  const valuedAt = start + 7 * year
+  const parcel = { stateId: 48, countyId: 2, regionId: 7, latitude: 30, longitude: -97.7, acres: 40, propertyTypes: 4, hasHouse: true, features: 0 }
+
+  test('values a parcel close to its true value, with a range that holds it, from earlier sales only', () => {
+    const valuation = valueParcel(model, parcel, valuedAt)!
+    const expected = trueValue(parcel, valuedAt)
+    expect(Math.abs(valuation.value / expected - 1)).toBeLessThan(0.12)
+    expect(valuation.low).toBeLessThan(expected)
+    expect(valuation.high).toBeGreaterThan(expected)
+    expect(valuation.perAcre).toBeCloseTo(valuation.value / 40, 6)
+    expect(valuation.confidence).toBe('high')
+    expect(valuation.comparables.length).toBeGreaterThanOrEqual(8)
+    for (const comparable of valuation.comparables) expect(comparable.sale.soldAt).toBeLessThan(valuedAt)
+    // A comparable twice the size is adjusted up per acre, by the fitted elasticity.
+    const larger = valuation.comparables.find((comparable) => comparable.sale.acres > 60)
+    if (larger) expect(larger.adjustments.size).toBeGreaterThan(1)
+  })
+
+  test('a parcel far from every sale widens the search, and says its confidence is low', () => {
+    const remote = valueParcel(model, { ...parcel, latitude: 31.8, longitude: -98 }, valuedAt)!
+    expect(remote.comparables.every((comparable) => comparable.distanceKm > 150)).toBe(true)
+    expect(remote.confidence).toBe('low')
+    expect(valueParcel(model, { ...parcel, latitude: 45, longitude: -70 }, valuedAt)).toBeUndefined()
+  })
+
+  test('calibrated on earlier sales, the 80 % interval holds about 80 % of later ones', () => {
+    const ordered = [...sales].sort((a, b) => a.soldAt - b.soldAt)
+    const cutoff = Math.floor(ordered.length * 0.8)
+    const training = ordered.slice(0, cutoff)
+    const calibrated = calibrateInterval(fitValuationModel(training), training.slice(Math.floor(cutoff * 0.8)))
+    const later = ordered.slice(cutoff)
+    const covered = later.filter((sale) => {
+      const valuation = valueParcel(calibrated, sale, sale.soldAt)!
+      return sale.price >= valuation.low && sale.price <= valuation.high
+    })
+    expect(covered.length / later.length).toBeGreaterThan(0.7)
+    expect(covered.length / later.length).toBeLessThan(0.9)
+  })
+})
