@@ -37,7 +37,6 @@ function syntheticSales(count: number, seed = 1): Sale[] {
     return {
       id: index + 1,
       stateId: 48,
-      countyId,
       regionId: 7,
       // Two neighbouring counties, 30 km apart.
       latitude: 30 + random.float(-0.1, 0.1),
