@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { propertyType } from '~/models/listings/enumerations'
+import { countyShape } from '~/models/places/geography.server'
+import { findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
+import { isPointInShape } from '~/models/seed/shapes'
+import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
+import { timedCache } from '~/utils/timed-cache.server'
+import { type Parcel, type Valuation, calibrateInterval, featureBits, fitValuationModel, valueParcel } from './valuation-model'
+import type { ValuationInputs } from './valuation-path'
+import { loadSales } from './valuation-sales.server'
+
+/**
+ * AcreWorth's valuations on a database (issue 16): the model fitted from its sold listings, kept
+ * for ten minutes (decision 0008: an expired model still answers while the next one is fitted),
+ * and a parcel read from a valuation's inputs, with what is wrong with them said in words.
+ */
+
+/** The latest fifth of the sales, valued from the sales before each, sets the interval's width. */
+const calibrationShare = 0.2
+
+const fittedModel = timedCache(10 * 60_000, async (db: Kysely<Database>, _key: 'model') => {
+  const sales = (await loadSales(db)).sort((a, b) => a.soldAt - b.soldAt)
+  return calibrateInterval(fitValuationModel(sales), sales.slice(Math.floor(sales.length * (1 - calibrationShare))))
+})
+
+export const valuationModel = (db: Kysely<Database>) => fittedModel(db, 'model')
+
+export type ParcelOutcome = { ok: true; parcel: Parcel; place: { state: string; county: string } } | { ok: false; problems: string[] }
+
+const featureOf = { waterfront: featureBits.waterfront, 'mineral-rights': featureBits.mineralRights, 'owner-financing': featureBits.ownerFinancing } as const
+
+/** The parcel the inputs describe: its state and county known, its point (given, else the county's centre) inside the county. */
+export async function parcelOf(db: Kysely<Database>, inputs: ValuationInputs): Promise<ParcelOutcome> {
+  const gazetteer = await loadGazetteer(db)
+  const state = findState(gazetteer, inputs.state)
+  if (!state) return { ok: false, problems: ['Please choose a state from the list.'] }
+  const place = resolvePlaceToken(gazetteer, state.id, inputs.county)
+  if (place?.kind !== 'county') return { ok: false, problems: [`There is no county of that name in ${state.name}.`] }
+  const county = await db.selectFrom('counties').select(['id', 'region_id', 'latitude', 'longitude']).where('id', '=', place.id).executeTakeFirstOrThrow()
+  const shape = countyShape(county.id)
+  if (inputs.point && shape && !isPointInShape(shape, inputs.point)) {
+    return { ok: false, problems: [`This point is not in ${place.name}, ${state.abbreviation}: move it onto the land, or choose the county it is in.`] }
+  }
+  const types = draftPropertyTypeOptions.filter((option) => inputs.propertyTypes.includes(option.key)).reduce((bits, option) => bits | option.bits, 0)
+  return {
+    ok: true,
+    place: { state: state.name, county: findPlaceById(gazetteer, 'county', county.id)?.name ?? place.name },
+    parcel: {
+      stateId: state.id,
+      countyId: county.id,
+      regionId: county.region_id,
+      latitude: inputs.point?.latitude ?? county.latitude,
+      longitude: inputs.point?.longitude ?? county.longitude,
+      acres: inputs.acres,
+      propertyTypes: (types || propertyType.undeveloped) | (inputs.house ? propertyType.house : 0),
+      hasHouse: inputs.house !== null,
+      features: inputs.features.reduce((bits, feature) => bits | featureOf[feature], 0),
+    },
+  }
+}
+
+/** The parcel's value today, or undefined when no sale within reach can say. */
+export async function valueInputs(db: Kysely<Database>, parcel: Parcel, now = Date.now()): Promise<Valuation | undefined> {
+  return valueParcel(await valuationModel(db), parcel, now)
+}
