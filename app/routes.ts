@@ -13,6 +13,9 @@ export default [
   route('map-shapes/:file', 'routes/map-shapes.ts'),
   route('financing', 'routes/financing.tsx'),
   route('landfeed/states', 'routes/landfeed-states.tsx'),
+  // AcreWorth's valuation (issue 16): the form's answer, and a valuation at its own address.
+  route('value', 'routes/valuation.tsx', { id: 'valuation-form' }),
+  route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test

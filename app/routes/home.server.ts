@@ -38,7 +38,8 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
   const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0).length
   if (!site.searchGrammar) {
     const states = gazetteer.states.map((state) => ({ name: state.name, stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }) }))
-    return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states }
+    const valuationStates = gazetteer.states.map((state) => ({ token: state.token, name: state.name })).sort((a, b) => a.name.localeCompare(b.name))
+    return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states, valuationStates }
   }
   const market = placeMarketSection(site, gazetteer, snapshot, { kind: 'national' })
   const allStates = market.childGroups.flatMap((group) => group.places)

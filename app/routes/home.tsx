@@ -7,6 +7,7 @@ import { LandingNearMe } from '~/components/landing-near-me'
 import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { StateMap } from '~/components/state-map'
+import { ValuationForm } from '~/components/valuation-form'
 import { getDb } from '~/models/db/db.server'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -40,7 +41,9 @@ export default function Home() {
   if (home.kind === 'valuation') {
     return (
       <>
-        <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline} />
+        <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline}>
+          <ValuationForm states={home.valuationStates} />
+        </LandingHero>
         <LandingLandValues national={home.national} states={home.states} />
       </>
     )
