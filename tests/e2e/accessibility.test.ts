@@ -72,6 +72,8 @@ const pages: [name: string, ref: PageRef][] = [
   ['hunting agent directory', siteUrl('hunting', '/find-agent/')],
   ['hunting listing', (page) => firstHref(page, siteUrl('hunting', '/texas-land-for-sale/'), 'article a[href*="/pid/"]')],
   ['value home', siteUrl('value', '/')],
+  ['value valuation', siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/')],
+  ['value form with messages', siteUrl('value', '/value/?state=texas&county=Travis&acres=0')],
 ]
 
 /** Hydration rarely changes markup; these pages have the most script-driven parts, so they are scanned hydrated too. */
