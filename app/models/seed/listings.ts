@@ -5,6 +5,7 @@ import type { Seller } from './accounts'
 import { composeDescription } from './descriptions'
 import { accountType, auctionWithoutPrice, brokerType, contactForPrice, listingLevel, marketStatus, saleType, upgradeLevel } from '~/models/listings/enumerations'
 import { describeLand } from './land'
+import type { LandMarket } from './land-market'
 import { ruralRoadKinds, streetKinds, streetNames } from './names'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed, type Random } from './random'
@@ -15,6 +16,7 @@ interface ListingContext {
   seed: number
   geography: Geography
   places: PlaceIndex
+  market: LandMarket
   pickSeller: (random: Random, stateId: number) => Seller
 }
 
@@ -84,7 +86,7 @@ export function generateListing(id: number, context: ListingContext) {
   const nearestCity = places.nearestCity(county.id, point)
   const city = nearestCity?.place
   const isAuction = random.chance(seller.brokerType === brokerType.auctioneer ? 0.5 : 0.025)
-  const land = describeLand(random, { seller, state, county, point, nearestCity, places, isAuction })
+  const land = describeLand(random, { seller, state, county, point, nearestCity, places, market: context.market, isAuction })
   const { facts } = land
   const asking = askingPrice(land.value, random)
   const price = isAuction && random.chance(0.4) ? auctionWithoutPrice : !isAuction && random.chance(0.02) ? contactForPrice : asking
