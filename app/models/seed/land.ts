@@ -77,22 +77,23 @@ const highestPricePerAcre = 1_500_000
 
 /**
  * What the land and its house are worth today, in dollars: the county's farmland value, scaled by
- * use, size, the nearest town, water and the parcel's own merits; houses cost more where land
- * does, but far less than in proportion.
+ * use, size, the nearest town, water, mineral rights and the parcel's own merits; houses cost more
+ * where land does, but far less than in proportion.
  */
-function estimateValue(random: Random, input: LandInput, profile: LandProfile, acres: number, types: number, squareFeet: number) {
+function estimateValue(random: Random, input: LandInput, profile: LandProfile, facts: ListingFacts) {
   const { market, county, state } = input
-  const kilometres = input.nearestCity?.kilometres
+  const kilometres = facts.cityKilometres
   // Most land lies within 10 km of some town: the factors average about one.
   const townFactor = kilometres === undefined ? 0.75 : kilometres < 10 ? 1.15 : kilometres < 30 ? 0.9 : 0.75
-  const waterFactor = types & waterTypes ? 1.4 : 1
-  const sizeFactor = (acres / referenceAcres) ** -market.sizeExponent(state.id)
+  const waterFactor = facts.propertyTypes & waterTypes ? 1.4 : 1
+  const mineralFactor = facts.mineralRights ? 1.1 : 1
+  const sizeFactor = (facts.acres / referenceAcres) ** -market.sizeExponent(state.id)
   const useFactor = profile.valueFactor * market.farmlandRatio(state.id) ** (profile.followsFarmland - 1)
   const farmValue = market.farmValuePerAcre(county.id)
-  const perAcre = farmValue * useFactor * sizeFactor * townFactor * waterFactor * Math.exp(0.25 * random.normal())
-  const landValue = Math.min(highestPricePerAcre, Math.max(lowestPricePerAcre, perAcre)) * acres
+  const perAcre = farmValue * useFactor * sizeFactor * townFactor * waterFactor * mineralFactor * Math.exp(0.25 * random.normal())
+  const landValue = Math.min(highestPricePerAcre, Math.max(lowestPricePerAcre, perAcre)) * facts.acres
   const dollarsPerSquareFoot = random.float(110, 240) * (farmValue / usFarmValuePerAcre2025) ** 0.15
-  return Math.max(3000, landValue + squareFeet * dollarsPerSquareFoot)
+  return Math.max(3000, landValue + (facts.house?.squareFeet ?? 0) * dollarsPerSquareFoot)
 }
 
 export function describeLand(random: Random, input: LandInput) {
@@ -147,5 +148,5 @@ export function describeLand(random: Random, input: LandInput) {
     latitude: point.latitude,
     longitude: point.longitude,
   }
-  return { profile: profile.key, facts, house, value: estimateValue(random, input, profile, acres, propertyTypes, house?.squareFeet ?? 0) }
+  return { profile: profile.key, facts, house, value: estimateValue(random, input, profile, facts) }
 }
