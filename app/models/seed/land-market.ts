@@ -40,24 +40,24 @@ const startOfYear = (year: number) => Date.UTC(year, 0, 1)
 
 /**
  * Each county's nearness to towns: their zips, each counting less the farther away it lies
- * (by the square of the distance beyond the reach). A flat-earth distance in a plain loop: this
- * runs over every pair of county and town.
+ * (by the square of the distance beyond the reach). A flat-earth distance over typed arrays: the
+ * loop runs over every pair of county and town (3,000 by 1,200) on every seed.
  */
 function townPressure(geography: Geography) {
   const zipsOfCity = groupBy(geography.zips, (zip) => zip.city_id)
-  const towns = geography.cities.flatMap((city) => {
-    const zips = zipsOfCity.get(city.id)?.length ?? 0
-    return zips >= townZipMinimum ? [{ latitude: city.latitude, longitude: city.longitude, zips }] : []
-  })
-  const reachDegrees = townReachKilometres / kilometresPerDegree
+  const towns = geography.cities.filter((city) => (zipsOfCity.get(city.id)?.length ?? 0) >= townZipMinimum)
+  const latitudes = Float64Array.from(towns, (town) => town.latitude)
+  const longitudes = Float64Array.from(towns, (town) => town.longitude)
+  const zips = Float64Array.from(towns, (town) => zipsOfCity.get(town.id)?.length ?? 0)
+  const reachSquared = (townReachKilometres / kilometresPerDegree) ** 2
   return new Map(
     geography.counties.map((county) => {
       const eastScale = Math.cos((county.latitude * Math.PI) / 180)
       let pressure = 0
-      for (const town of towns) {
-        const east = (town.longitude - county.longitude) * eastScale
-        const north = town.latitude - county.latitude
-        pressure += town.zips / (1 + (east * east + north * north) / (reachDegrees * reachDegrees))
+      for (let index = 0; index < towns.length; index++) {
+        const east = ((longitudes[index] ?? 0) - county.longitude) * eastScale
+        const north = (latitudes[index] ?? 0) - county.latitude
+        pressure += (zips[index] ?? 0) / (1 + (east * east + north * north) / reachSquared)
       }
       return [county.id, pressure]
     }),
