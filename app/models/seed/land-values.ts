@@ -2,8 +2,10 @@
  * The levels the generated land market is built around (land-market.ts).
  *
  * Farm real estate (land and buildings), average value per acre in each state, June 2025: USDA
- * NASS, "Land Values 2025 Summary" (August 2025), rounded. NASS does not survey Alaska, Hawaii or
- * the District of Columbia; their figures are set by hand (the District's stands for urban land).
+ * NASS, "Land Values 2025 Summary" (August 2025). CA, CT, IA, MA, MI, MT, ND, NJ, NM, OH, RI, SD
+ * and WY are the summary's own figures; the others are estimates to the nearest $100 or so, to be
+ * checked against its state table. NASS does not survey Alaska, Hawaii or the District of
+ * Columbia; their figures are set by hand (the District's stands for urban land).
  */
 // A table: eight states to a line, in the order of their abbreviations.
 // prettier-ignore
