@@ -2,6 +2,7 @@ import { feedActivities, feedPropertyTypes, feedStatuses } from '~/models/feeds/
 import { accountType, brokerType } from '~/models/listings/enumerations'
 import type { Geography } from '~/models/places/geography.server'
 import { escapeXml } from '~/utils/escape-xml'
+import { createLandMarket } from './land-market'
 import { generateListing } from './listings'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed } from './random'
@@ -43,7 +44,7 @@ export function* generateFeedRecords(options: FeedGeneratorOptions): Generator<s
   const stateById = new Map(geography.states.map((state) => [state.id, state]))
   const cityById = new Map(geography.cities.map((city) => [city.id, city]))
   const feedSeller = { id: 0, stateId: 0, tier: 'standard' as const, brokerType: brokerType.broker, accountType: accountType.listhubSeller, weight: 1 }
-  const context = { seed: mixSeed(seed, 11), geography, places, pickSeller: () => feedSeller }
+  const context = { seed: mixSeed(seed, 11), geography, places, market: createLandMarket(geography), pickSeller: () => feedSeller }
   for (let index = firstIndex; index < firstIndex + count; index++) {
     const listing = generateListing(index, context)
     const random = createRandom(mixSeed(seed, 13, index))

@@ -1,7 +1,9 @@
 import type { CountyTable, StateTable } from '~/models/db/db-schema'
 import type { Seller } from './accounts'
 import { activity, amenity, brokerType, propertyType } from '~/models/listings/enumerations'
+import type { LandMarket } from './land-market'
 import { homeAmenities, type LandProfile, landProfiles } from './land-profiles'
+import { usFarmValuePerAcre2025 } from './land-values'
 import type { ListingFacts } from './listing-facts'
 import type { NearestCity, PlaceIndex } from './place-index'
 import type { Random } from './random'
@@ -16,6 +18,7 @@ interface LandInput {
   point: Point
   nearestCity: NearestCity
   places: PlaceIndex
+  market: LandMarket
   isAuction: boolean
 }
 
@@ -67,16 +70,30 @@ function waterActivities(types: number) {
   return bits
 }
 
-/** Asking value in dollars before rounding: county base price, scaled by use, size, town and water. */
-function estimateValue(random: Random, input: LandInput, profile: LandProfile, acres: number, types: number, squareFeet: number) {
-  const kilometres = input.nearestCity?.kilometres
-  const townFactor = kilometres === undefined ? 0.8 : kilometres < 10 ? 1.5 : kilometres < 30 ? 1.15 : 0.85
-  const waterFactor = types & waterTypes ? 1.4 : 1
-  // Small parcels sell for more per acre than large ones.
-  const sizeFactor = (acres / 40) ** -0.3
-  const perAcre = input.places.basePricePerAcre(input.county.id) * profile.valueFactor * sizeFactor * townFactor * waterFactor * Math.exp(0.3 * random.normal())
-  const landValue = Math.min(400_000, Math.max(250, perAcre)) * acres
-  return Math.max(3000, landValue + squareFeet * random.float(110, 240))
+// Profiles' value factors are for this size; smaller parcels cost more an acre, larger less.
+const referenceAcres = 100
+const lowestPricePerAcre = 150
+const highestPricePerAcre = 1_500_000
+
+/**
+ * What the land and its house are worth today, in dollars: the county's farmland value, scaled by
+ * use, size, the nearest town, water, mineral rights and the parcel's own merits; houses cost more
+ * where land does, but far less than in proportion.
+ */
+function estimateValue(random: Random, input: LandInput, profile: LandProfile, facts: ListingFacts) {
+  const { market, county, state } = input
+  const kilometres = facts.cityKilometres
+  // Most land lies within 10 km of some town: the factors average about one.
+  const townFactor = kilometres === undefined ? 0.75 : kilometres < 10 ? 1.15 : kilometres < 30 ? 0.9 : 0.75
+  const waterFactor = facts.propertyTypes & waterTypes ? 1.4 : 1
+  const mineralFactor = facts.mineralRights ? 1.1 : 1
+  const sizeFactor = (facts.acres / referenceAcres) ** -market.sizeExponent(state.id)
+  const useFactor = profile.valueFactor * market.farmlandRatio(state.id) ** (profile.followsFarmland - 1)
+  const farmValue = market.farmValuePerAcre(county.id)
+  const perAcre = farmValue * useFactor * sizeFactor * townFactor * waterFactor * mineralFactor * Math.exp(0.25 * random.normal())
+  const landValue = Math.min(highestPricePerAcre, Math.max(lowestPricePerAcre, perAcre)) * facts.acres
+  const dollarsPerSquareFoot = random.float(110, 240) * (farmValue / usFarmValuePerAcre2025) ** 0.15
+  return Math.max(3000, landValue + (facts.house?.squareFeet ?? 0) * dollarsPerSquareFoot)
 }
 
 export function describeLand(random: Random, input: LandInput) {
@@ -131,5 +148,5 @@ export function describeLand(random: Random, input: LandInput) {
     latitude: point.latitude,
     longitude: point.longitude,
   }
-  return { profile: profile.key, facts, house, value: estimateValue(random, input, profile, acres, propertyTypes, house?.squareFeet ?? 0) }
+  return { profile: profile.key, facts, house, value: estimateValue(random, input, profile, facts) }
 }

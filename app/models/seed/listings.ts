@@ -5,6 +5,7 @@ import type { Seller } from './accounts'
 import { composeDescription } from './descriptions'
 import { accountType, auctionWithoutPrice, brokerType, contactForPrice, listingLevel, marketStatus, saleType, upgradeLevel } from '~/models/listings/enumerations'
 import { describeLand } from './land'
+import type { LandMarket } from './land-market'
 import { ruralRoadKinds, streetKinds, streetNames } from './names'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed, type Random } from './random'
@@ -15,6 +16,7 @@ interface ListingContext {
   seed: number
   geography: Geography
   places: PlaceIndex
+  market: LandMarket
   pickSeller: (random: Random, stateId: number) => Seller
 }
 
@@ -45,25 +47,41 @@ function chooseUpgrade(random: Random, isFree: boolean) {
 }
 
 const referenceIso = new Date(referenceDate).toISOString()
+// Sellers ask about 8 % over what the land is worth; buyers pay its worth. Both give or take (log spreads).
+const askingPremium = Math.log(1.08)
+const askingSpread = 0.06
+const saleSpread = 0.1
+const firstSalesDate = '2019-01-01T00:00:00.000Z'
+const middayOf = (date: string) => `${date}T12:00:00.000Z`
 
-/** Listed within the last two years; a sale, a price cut and the last update all follow the listing date. */
-function chooseHistory(random: Random, price: number) {
-  const createdAt = isoDaysBefore(random.float(1, 730))
-  const age = daysBetween(createdAt, referenceIso)
+/**
+ * Unsold listings were listed within the last two years. Sold ones sold on any day since 2019,
+ * after some months on the market, so that their prices trace the market over the years; about
+ * a third are sold, enough sales for a valuation model to learn from.
+ */
+function chooseDates(random: Random) {
   const status = random.weighted([
-    [marketStatus.available, 78],
-    [marketStatus.underContract, 8],
+    [marketStatus.available, 59],
+    [marketStatus.underContract, 7],
     [marketStatus.offMarket, 4],
-    [marketStatus.sold, 10],
+    [marketStatus.sold, 30],
   ])
-  const salesDate = status === marketStatus.sold ? isoDaysAfter(createdAt, random.float(Math.min(age, 14), age)).slice(0, 10) : null
+  if (status !== marketStatus.sold) return { status, createdAt: isoDaysBefore(random.float(1, 730)), salesDate: null }
+  const soldDaysAgo = random.float(1, daysBetween(firstSalesDate, referenceIso))
+  const daysOnMarket = Math.min(720, Math.max(7, 120 * Math.exp(0.7 * random.normal())))
+  return { status, createdAt: isoDaysBefore(soldDaysAgo + daysOnMarket), salesDate: isoDaysBefore(soldDaysAgo).slice(0, 10) }
+}
+
+/** A price cut and the last update fall between the listing date and the sale, or today when unsold. */
+function chooseChanges(random: Random, price: number, createdAt: string, salesDate: string | null) {
+  const end = salesDate ? middayOf(salesDate) : referenceIso
   const priceChange =
     price > auctionWithoutPrice && random.chance(0.12)
-      ? { amount: -askingPrice(price * random.float(0.03, 0.15), random), at: isoDaysAfter(createdAt, random.float(0, age)) }
+      ? { amount: -askingPrice(price * random.float(0.03, 0.15), random), at: isoDaysAfter(createdAt, random.float(0, daysBetween(createdAt, end))) }
       : undefined
-  const lastChange = [createdAt, priceChange?.at ?? createdAt, salesDate ? `${salesDate}T12:00:00.000Z` : createdAt].sort().at(-1) ?? createdAt
+  const lastChange = salesDate ? end : (priceChange?.at ?? createdAt)
   const updatedAt = isoDaysAfter(lastChange, random.float(0, Math.min(30, Math.max(0, daysBetween(lastChange, referenceIso)))))
-  return { createdAt, updatedAt, status, salesDate, priceChange }
+  return { updatedAt, priceChange }
 }
 
 function chooseAddress(random: Random, isRural: boolean) {
@@ -84,11 +102,16 @@ export function generateListing(id: number, context: ListingContext) {
   const nearestCity = places.nearestCity(county.id, point)
   const city = nearestCity?.place
   const isAuction = random.chance(seller.brokerType === brokerType.auctioneer ? 0.5 : 0.025)
-  const land = describeLand(random, { seller, state, county, point, nearestCity, places, isAuction })
+  const land = describeLand(random, { seller, state, county, point, nearestCity, places, market: context.market, isAuction })
   const { facts } = land
-  const asking = askingPrice(land.value, random)
+  const { status, createdAt, salesDate } = chooseDates(random)
+  // A sold listing asked from the land's worth when it was listed and sold at its worth on the
+  // day of the sale; the others ask from what it is worth today.
+  const valueOn = (iso: string) => land.value * context.market.valueShareAt(county.id, iso)
+  const asking = askingPrice(valueOn(salesDate ? createdAt : referenceIso) * Math.exp(askingPremium + askingSpread * random.normal()), random)
   const price = isAuction && random.chance(0.4) ? auctionWithoutPrice : !isAuction && random.chance(0.02) ? contactForPrice : asking
-  const history = chooseHistory(random, price)
+  const salesPrice = salesDate ? askingPrice(valueOn(middayOf(salesDate)) * Math.exp(saleSpread * random.normal()), random) : null
+  const { updatedAt, priceChange } = chooseChanges(random, price, createdAt, salesDate)
   const photoCount = random.chance(0.25) ? random.int(13, 30) : random.int(3, 12)
   const hasVideo = random.chance(seller.tier === 'signature' || seller.tier === 'premium' ? 0.25 : 0.08)
   const hasTour = random.chance(0.06)
@@ -112,9 +135,9 @@ export function generateListing(id: number, context: ListingContext) {
     sale_type: isAuction ? saleType.auction : saleType.sale,
     listing_level: chooseListingLevel(random, seller, land.house !== undefined),
     upgrade_level: chooseUpgrade(random, seller.tier === 'free'),
-    status: history.status,
-    sales_price: history.salesDate ? askingPrice(land.value * random.float(0.88, 1.02), random) : null,
-    sales_date: history.salesDate,
+    status,
+    sales_price: salesPrice,
+    sales_date: salesDate,
     property_types: facts.propertyTypes,
     activities: facts.activities,
     amenities: facts.amenities,
@@ -131,9 +154,9 @@ export function generateListing(id: number, context: ListingContext) {
     mineral_rights: facts.mineralRights ? 1 : 0,
     owner_financing: facts.ownerFinancing ? 1 : 0,
     image_ids: JSON.stringify(Array.from({ length: photoCount }, (_value, index) => listingPhotoId(id, index))),
-    price_change_amount: history.priceChange?.amount ?? null,
-    price_changed_at: history.priceChange?.at ?? null,
-    created_at: history.createdAt,
-    updated_at: history.updatedAt,
+    price_change_amount: priceChange?.amount ?? null,
+    price_changed_at: priceChange?.at ?? null,
+    created_at: createdAt,
+    updated_at: updatedAt,
   } satisfies NewListing
 }

@@ -7,11 +7,6 @@ import { distanceKilometres, type Point } from './shapes'
 /** Lookups the generator needs over the geography, built once per seed run. */
 export type PlaceIndex = ReturnType<typeof createPlaceIndex>
 
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 1
-}
-
 export function createPlaceIndex(geography: Geography) {
   const areaOf = (county: CountyTable) => geography.countyShapes.get(county.id)?.squareKilometres ?? 1
   const countiesByState = groupBy(geography.counties, (county) => county.state_id)
@@ -29,10 +24,6 @@ export function createPlaceIndex(geography: Geography) {
   const pickState = weightedPicker(geography.states, stateWeight)
   const countyPickers = new Map([...countiesByState].map(([stateId, counties]) => [stateId, weightedPicker(counties, (county) => Math.sqrt(areaOf(county)))]))
 
-  // Land is dearer where counties are small (denser settlement) and cheaper in vast ones.
-  const medianArea = median(geography.counties.map(areaOf))
-  const basePricePerAcre = new Map(geography.counties.map((county) => [county.id, Math.min(25_000, Math.max(400, 4500 * (medianArea / areaOf(county)) ** 0.45))]))
-
   return {
     pickState: (random: Random) => pickState(random),
     pickCounty(random: Random, stateId: number) {
@@ -42,7 +33,6 @@ export function createPlaceIndex(geography: Geography) {
     },
     region: (regionId: number | null) => (regionId === null ? undefined : regionsById.get(regionId)),
     citiesInState: (stateId: number) => citiesByState.get(stateId) ?? [],
-    basePricePerAcre: (countyId: number) => basePricePerAcre.get(countyId) ?? 2000,
     nearestCity(countyId: number, point: Point) {
       return nearest(citiesByCounty.get(countyId) ?? [], point)
     },

@@ -8,6 +8,7 @@ import { sites } from '~/sites/index'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
+import { createLandMarket } from './land-market'
 import { generateListing } from './listings'
 import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
@@ -112,7 +113,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   }
   await insertStream(db, 'accounts', accountRows(), (done) => onProgress?.({ phase: 'accounts', done, total: accountTotal }))
 
-  const context = { seed, geography, places, pickSeller: createSellerPool(sellers) }
+  const context = { seed, geography, places, market: createLandMarket(geography), pickSeller: createSellerPool(sellers) }
   function* listingRows() {
     for (let id = 1; id <= listings; id++) yield generateListing(id, context)
   }

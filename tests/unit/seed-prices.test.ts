@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { marketStatus, propertyType } from '~/models/listings/enumerations'
+import { buildGeography, type Geography } from '~/models/places/geography.server'
+import { accountCountFor, createSellerPool, generateAccounts } from '~/models/seed/accounts'
+import { createLandMarket, type LandMarket } from '~/models/seed/land-market'
+import { farmValuePerAcre2025 } from '~/models/seed/land-values'
+import { generateListing } from '~/models/seed/listings'
+import { createPlaceIndex } from '~/models/seed/place-index'
+
+/** The seed's prices (issue 16 §6): listings generated in memory, checked against the survey they are built on. */
+
+const listingCount = 4000
+let geography: Geography
+let market: LandMarket
+let listings: ReturnType<typeof generateListing>[]
+
+beforeAll(() => {
+  geography = buildGeography()
+  market = createLandMarket(geography)
+  const places = createPlaceIndex(geography)
+  const sellers = [...generateAccounts(accountCountFor(listingCount), 3, places)].map(({ seller }) => seller)
+  const context = { seed: 3, geography, places, market, pickSeller: createSellerPool(sellers) }
+  listings = Array.from({ length: listingCount }, (_value, index) => generateListing(index + 1, context))
+})
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+const countyBySlug = (slug: string) => {
+  const county = geography.counties.find((candidate) => candidate.slug === slug)
+  if (!county) throw new Error(`No county ${slug}`)
+  return county.id
+}
+const hasAny = (bits: number, mask: number) => (bits & mask) !== 0
+const notFarmland =
+  propertyType.house |
+  propertyType.residential |
+  propertyType.homesites |
+  propertyType.commercial |
+  propertyType.lakefront |
+  propertyType.riverfront |
+  propertyType.beachfront
+const isActive = (listing: (typeof listings)[number]) => listing.status === marketStatus.available || listing.status === marketStatus.underContract
+const isPriced = (listing: (typeof listings)[number]) => listing.price > 1000
+
+describe('the land market', () => {
+  test('land near cities is dearer than land far from them, within a state', () => {
+    const value = (slug: string) => market.farmValuePerAcre(countyBySlug(slug))
+    expect(value('Travis-County-TX')).toBeGreaterThan(3 * value('Brewster-County-TX'))
+    expect(value('Harris-County-TX')).toBeGreaterThan(3 * value('Loving-County-TX'))
+    expect(value('Los-Angeles-County-CA')).toBeGreaterThan(3 * value('Modoc-County-CA'))
+  })
+
+  test("every county's land gains value over the years, on a path of its own", () => {
+    const texas = geography.counties.filter((county) => county.state_id === 48)
+    const shares2019 = texas.map((county) => market.valueShareAt(county.id, '2019-07-01T00:00:00Z'))
+    expect(median(shares2019)).toBeGreaterThan(0.55)
+    expect(median(shares2019)).toBeLessThan(0.85)
+    expect(Math.max(...shares2019) - Math.min(...shares2019)).toBeGreaterThan(0.1)
+    for (const county of texas) {
+      expect(market.valueShareAt(county.id, '2026-11-01T00:00:00Z')).toBeCloseTo(1, 6)
+      // The 2021–2022 boom: a year's gain then is well above that of 2019.
+      const gain = (year: number) => market.valueShareAt(county.id, `${year + 1}-01-01T00:00:00Z`) / market.valueShareAt(county.id, `${year}-01-01T00:00:00Z`)
+      expect(gain(2022)).toBeGreaterThan(gain(2019))
+    }
+  })
+})
+
+describe('generated prices', () => {
+  test("the median farm listing asks about its state's surveyed farmland value per acre", () => {
+    const ratios = listings
+      .filter(
+        (listing) => isActive(listing) && isPriced(listing) && hasAny(listing.property_types, propertyType.farm) && !hasAny(listing.property_types, notFarmland),
+      )
+      .map((listing) => {
+        const state = geography.states.find((candidate) => candidate.id === listing.state_id)
+        return listing.price / listing.acres / (farmValuePerAcre2025[state?.abbreviation ?? ''] ?? Number.NaN)
+      })
+    expect(ratios.length).toBeGreaterThan(100)
+    expect(median(ratios)).toBeGreaterThan(0.8)
+    expect(median(ratios)).toBeLessThan(1.6)
+  })
+
+  test('a homesite of an acre or two asks tens of thousands of dollars an acre, not hundreds', () => {
+    const perAcre = listings
+      .filter((listing) => isActive(listing) && isPriced(listing) && listing.acres >= 1 && listing.acres <= 2)
+      .filter((listing) => hasAny(listing.property_types, propertyType.homesites | propertyType.residential) && !hasAny(listing.property_types, propertyType.house))
+      .map((listing) => listing.price / listing.acres)
+    expect(perAcre.length).toBeGreaterThan(30)
+    expect(median(perAcre)).toBeGreaterThan(25_000)
+    expect(median(perAcre)).toBeLessThan(150_000)
+  })
+
+  test('price per acre falls as parcels grow', () => {
+    const land = listings.filter((listing) => isActive(listing) && isPriced(listing) && !hasAny(listing.property_types, propertyType.house))
+    const medianBetween = (smallest: number, largest: number) =>
+      median(land.filter((listing) => listing.acres >= smallest && listing.acres < largest).map((listing) => listing.price / listing.acres))
+    const bands = [medianBetween(0, 5), medianBetween(5, 40), medianBetween(40, 160), medianBetween(160, Infinity)]
+    expect(bands).toEqual([...bands].sort((a, b) => b - a))
+    expect(bands[0]).toBeGreaterThan(5 * (bands[3] ?? 0))
+  })
+
+  test('about a third of the listings are sold, on days spread from 2019 to the reference date', () => {
+    const sold = listings.filter((listing) => listing.status === marketStatus.sold)
+    expect(sold.length / listings.length).toBeGreaterThan(0.25)
+    expect(sold.length / listings.length).toBeLessThan(0.35)
+    const years = new Set(sold.map((listing) => listing.sales_date?.slice(0, 4)))
+    expect([...years].sort()).toEqual(['2019', '2020', '2021', '2022', '2023', '2024', '2025', '2026'])
+    for (const listing of sold) expect(listing.sales_date! < '2026-11-01').toBe(true)
+    expect(listings.filter(isActive).length / listings.length).toBeGreaterThan(0.6)
+  })
+
+  test("a sale fetches the land's worth on its day: later sales fetch more than earlier ones for like land", () => {
+    // A sale's price per acre against its county's farmland value today takes out place and size on the whole.
+    const relative = (years: string[]) =>
+      median(
+        listings
+          .filter((listing) => listing.status === marketStatus.sold && years.includes(listing.sales_date?.slice(0, 4) ?? ''))
+          .map((listing) => (listing.sales_price ?? 0) / listing.acres / market.farmValuePerAcre(listing.county_id)),
+      )
+    expect(relative(['2025', '2026']) / relative(['2019', '2020'])).toBeGreaterThan(1.15)
+    const saleToAsking = listings
+      .filter((listing) => listing.status === marketStatus.sold && isPriced(listing))
+      .map((listing) => (listing.sales_price ?? 0) / listing.price)
+    expect(median(saleToAsking)).toBeGreaterThan(0.85)
+    expect(median(saleToAsking)).toBeLessThan(1)
+    expect(new Set(saleToAsking.map((ratio) => ratio.toFixed(2))).size).toBeGreaterThan(20)
+  })
+})
