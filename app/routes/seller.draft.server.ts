@@ -16,7 +16,7 @@ import {
   sellerListingPath,
   sellerPaths,
 } from '~/models/sellers/listing-draft'
-import { type ListingDraft, createDraft, findSellerDraft, saveDraft } from '~/models/sellers/listing-drafts.server'
+import { type ListingDraft, createDraft, deleteDraft, findSellerDraft, saveDraft } from '~/models/sellers/listing-drafts.server'
 import { firstUnfinishedStep, publishDraft, reviewDraft } from '~/models/sellers/listing-publish.server'
 import { findSellerListing } from '~/models/sellers/seller-listings.server'
 import type { SellerScope } from '~/models/sellers/seller-scope.server'
@@ -160,7 +160,7 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
   } else {
     ;({ draft, step } = await draftOf(db, scope, params))
     if (intent === 'discard') {
-      await db.deleteFrom('listing_drafts').where('id', '=', draft.id).execute()
+      await deleteDraft(db, draft)
       return backTo(draft.listingId === null ? sellerPaths.listings : sellerListingPath(draft.listingId))
     }
     if (step === 'review') return publish(db, scope, draft as ListingDraft, form)

@@ -61,3 +61,8 @@ export async function addDraftPhotos(db: Kysely<Database>, draft: Pick<ListingDr
     return { added: fitting, leftOut: documentIds.filter((id) => !fitting.includes(id)) }
   })
 }
+
+/** A published or discarded draft is gone; the listing it changed stays as it is. */
+export async function deleteDraft(db: Kysely<Database>, draft: Pick<ListingDraft, 'id'>) {
+  await db.deleteFrom('listing_drafts').where('id', '=', draft.id).execute()
+}

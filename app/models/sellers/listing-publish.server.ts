@@ -4,9 +4,9 @@ import { auctionWithoutPrice, contactForPrice, listingLevel, marketStatus, saleT
 import { type ListingCandidate, type QualityVerdict, createListingQualityGate } from '~/models/listings/listing-quality.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
-import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions } from './listing-draft-fields'
+import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions, houseTypeKey } from './listing-draft-fields'
 import { type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
-import type { ListingDraft } from './listing-drafts.server'
+import { type ListingDraft, deleteDraft } from './listing-drafts.server'
 import type { SellerScope } from './seller-scope.server'
 
 /**
@@ -149,25 +149,28 @@ export async function reviewDraft(
   draft: Pick<ListingDraft, 'data' | 'listingId'>,
   stateAbbreviations: ReadonlySet<string>,
 ): Promise<DraftReview> {
+  return (await checkDraft(db, draft, stateAbbreviations)).review
+}
+
+/** The review, and the gate's verdict it rests on (undefined until the place is complete), which publishing writes from. */
+async function checkDraft(db: Kysely<Database>, draft: Pick<ListingDraft, 'data' | 'listingId'>, stateAbbreviations: ReadonlySet<string>) {
   const errors: DraftReview['errors'] = {}
   for (const step of formSteps) {
     const stepErrors = checkDraftStep(step, draft.data, stateAbbreviations)
     if (Object.keys(stepErrors).length > 0) errors[step] = stepErrors
   }
   const findings: DraftFinding[] = []
-  if (!errors.place) {
-    const checksPrice = !errors.price
-    const verdict = await qualityGate(db).check(candidateOf(draft.data, draft.listingId, checksPrice))
-    findings.push(...findingsOf(verdict, draft.data))
-  }
+  const verdict = errors.place ? undefined : await qualityGate(db).check(candidateOf(draft.data, draft.listingId, !errors.price))
+  if (verdict) findings.push(...findingsOf(verdict, draft.data))
   if (!draft.data.photos?.length) findings.push({ step: 'photos', kind: 'note', text: 'The listing has no photos yet: buyers pass over listings without them.' })
   const isComplete = Object.keys(errors).length === 0
-  return {
+  const review: DraftReview = {
     errors,
     findings,
     isPublishable: isComplete && !findings.some((finding) => finding.kind === 'stop'),
     needsConfirmation: findings.some((finding) => finding.kind === 'confirm'),
   }
+  return { review, verdict }
 }
 
 /** The first step with a message or a finding that stops publishing, if any. */
@@ -185,7 +188,7 @@ async function listingRowOf(db: Kysely<Database>, draft: ListingDraft, verdict: 
   const place = verdict.place!
   const photos = data.photos ?? []
   const account = await db.selectFrom('accounts').select('is_free').where('id', '=', draft.accountId).executeTakeFirstOrThrow()
-  const hasHouse = data.propertyTypes?.includes('homes') ?? false
+  const hasHouse = data.propertyTypes?.includes(houseTypeKey) ?? false
   return {
     account_id: previous?.account_id ?? draft.accountId,
     partner_id: null,
@@ -246,16 +249,15 @@ export async function publishDraft(
   draft: ListingDraft,
   { isConfirmed, stateAbbreviations }: { isConfirmed: boolean; stateAbbreviations: ReadonlySet<string> },
 ): Promise<PublishOutcome> {
-  const review = await reviewDraft(db, draft, stateAbbreviations)
-  if (!review.isPublishable || (review.needsConfirmation && !isConfirmed)) return { ok: false, review }
+  const { review, verdict } = await checkDraft(db, draft, stateAbbreviations)
+  if (!review.isPublishable || !verdict || (review.needsConfirmation && !isConfirmed)) return { ok: false, review }
   const previous = draft.listingId === null ? undefined : await findEditableListing(db, scope, draft.listingId)
   if (draft.listingId !== null && !previous) return { ok: false, review: { ...review, isPublishable: false, findings: [...review.findings, listingGoneFinding] } }
-  const verdict = await qualityGate(db).check(candidateOf(draft.data, draft.listingId, true))
   const now = new Date().toISOString()
   const row = await listingRowOf(db, draft, verdict, previous, now)
   const listingId = await db.transaction().execute(async (transaction) => {
     const id = await writeListing(transaction, draft.listingId, row, now)
-    await transaction.deleteFrom('listing_drafts').where('id', '=', draft.id).execute()
+    await deleteDraft(transaction, draft)
     return id
   })
   clearSearchCaches()
