@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks'
 import { prepareBenchDatabase } from './bench-support'
 import { groupBy } from '../app/utils/group-by'
+import { median, quantile } from '../app/utils/statistics'
 import { openDatabase } from '../app/models/db/db.server'
 import { loadSales } from '../app/models/valuation/valuation-sales.server'
 import { type Sale, calibrateInterval, fitValuationModel, valueParcel } from '../app/models/valuation/valuation-model'
@@ -30,10 +31,6 @@ const fitStarted = performance.now()
 const model = calibrateInterval(fitValuationModel(training), calibration)
 const fitMs = performance.now() - fitStarted
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN
-}
 const medianPerAcre = (keyOf: (sale: Sale) => number) => {
   const groups = new Map<number, number[]>()
   for (const sale of training) groups.set(keyOf(sale), [...(groups.get(keyOf(sale)) ?? []), sale.price / sale.acres])
@@ -84,5 +81,4 @@ console.log(
 console.log(`\nAll states\n${summary(outcomes)}`)
 const busiest = [...groupBy(outcomes, (row) => row.stateId)].sort((a, b) => b[1].length - a[1].length).slice(0, 5)
 for (const [stateId, rows] of busiest) console.log(`\n${states.get(stateId)} (${rows.length} sales)\n${summary(rows)}`)
-const sortedTimings = [...timings].sort((a, b) => a - b)
-console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p95 ${sortedTimings[Math.floor(0.95 * sortedTimings.length)]!.toFixed(2)} ms`)
+console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p95 ${quantile(timings, 0.95).toFixed(2)} ms`)

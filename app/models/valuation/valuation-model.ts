@@ -1,5 +1,6 @@
 import { distanceKilometres } from '~/models/seed/shapes'
 import { groupBy } from '~/utils/group-by'
+import { median, quantile } from '~/utils/statistics'
 
 /**
  * AcreWorth's valuation model (issue 16 §3), fitted from sold listings alone: no price is set by
@@ -83,12 +84,6 @@ export const quarterOf = (time: number) => {
   return date.getUTCFullYear() * 4 + Math.floor(date.getUTCMonth() / 3)
 }
 const logPerAcre = (sale: Pick<Sale, 'price' | 'acres'>) => Math.log(sale.price / sale.acres)
-const median = (values: readonly number[]) => {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length / 2
-  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!
-}
 /** A state needs this many sales to have its own size elasticity; an index needs this many over this many quarters. */
 const minimumSalesForElasticity = 30
 const minimumSalesForIndex = 24
@@ -305,9 +300,4 @@ export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]
   })
   if (scores.length >= 20) model.intervalScale = quantile(scores, 0.8) / z80
   return model
-}
-
-function quantile(values: readonly number[], share: number) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
 }
