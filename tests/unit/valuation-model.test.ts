@@ -1,37 +1,47 @@
 import { describe, expect, test } from 'vitest'
+import { propertyType } from '~/models/listings/enumerations'
 import { createRandom } from '~/models/seed/random'
 import { type Sale, calibrateInterval, featureBits, fitValuationModel, quarterOf, valueParcel } from '~/models/valuation/valuation-model'
 
 /**
- * The valuation model (issue 16 §3) on a synthetic market whose rules are known: per-acre prices
- * fall with size at elasticity −0.4, rise 6 % a year, a house adds 35 %, waterfront 20 %, and each
- * sale carries ±10 % noise. The model must find those from the sales alone.
+ * The valuation model (issue 16 §3) on a synthetic market whose rules are known: land prices per
+ * acre fall with size at elasticity −0.4, rise 6 % a year, are twice as high for homesites as for
+ * recreational land and 20 % higher on the water; a house adds $150 a square foot (at the start,
+ * rising with the land); each sale carries ±10 % noise. The model must find those from the sales alone.
  */
 const year = 365 * 86_400_000
 const start = Date.UTC(2019, 0, 1)
-const truth = { elasticity: -0.4, yearlyGrowth: 0.06, house: Math.log(1.35), waterfront: Math.log(1.2), basePerAcre: 5_000 }
+const truth = { elasticity: -0.4, yearlyGrowth: 0.06, homesite: Math.log(2), waterfront: Math.log(1.2), basePerAcre: 5_000, houseDollarsPerSquareFoot: 150 }
+const recreational = propertyType.recreational
+const homesite = propertyType.homesites
 
-function trueValue(parcel: { acres: number; hasHouse: boolean; features: number; countyId: number }, at: number) {
-  const countyLevel = parcel.countyId === 2 ? Math.log(1.5) : 0
-  const logPerAcre =
+type SyntheticParcel = Pick<Sale, 'acres' | 'hasHouse' | 'squareFeet' | 'features' | 'countyId' | 'propertyTypes'>
+
+const growthTo = (at: number) => Math.exp(truth.yearlyGrowth * ((at - start) / year))
+const trueHouseValue = (parcel: SyntheticParcel, at: number) => (parcel.hasHouse ? truth.houseDollarsPerSquareFoot * parcel.squareFeet! * growthTo(at) : 0)
+
+function trueValue(parcel: SyntheticParcel, at: number) {
+  const logLandPerAcre =
     Math.log(truth.basePerAcre) +
-    countyLevel +
+    (parcel.countyId === 2 ? Math.log(1.5) : 0) +
     truth.elasticity * Math.log(parcel.acres) +
-    truth.yearlyGrowth * ((at - start) / year) +
-    (parcel.hasHouse ? truth.house : 0) +
+    (parcel.propertyTypes & homesite ? truth.homesite : 0) +
     ((parcel.features & featureBits.waterfront) !== 0 ? truth.waterfront : 0)
-  return Math.exp(logPerAcre) * parcel.acres
+  return Math.exp(logLandPerAcre) * parcel.acres * growthTo(at) + trueHouseValue(parcel, at)
 }
 
 function syntheticSales(count: number, seed = 1): Sale[] {
   const random = createRandom(seed)
   return Array.from({ length: count }, (_, index) => {
     const countyId = random.chance(0.5) ? 1 : 2
-    const parcel = {
+    const hasHouse = random.chance(0.3)
+    const parcel: SyntheticParcel = {
       acres: Math.exp(random.float(Math.log(2), Math.log(500))),
-      hasHouse: random.chance(0.3),
+      hasHouse,
+      squareFeet: hasHouse ? Math.round(random.float(1_000, 3_000)) : null,
       features: random.chance(0.2) ? featureBits.waterfront : 0,
       countyId,
+      propertyTypes: random.chance(0.3) ? homesite : recreational,
     }
     const soldAt = start + random.float(0, 7 * year)
     return {
@@ -42,7 +52,6 @@ function syntheticSales(count: number, seed = 1): Sale[] {
       latitude: 30 + random.float(-0.1, 0.1),
       longitude: (countyId === 1 ? -98 : -97.7) + random.float(-0.1, 0.1),
       ...parcel,
-      propertyTypes: 4,
       price: Math.round(trueValue(parcel, soldAt) * Math.exp(random.float(-0.1, 0.1))),
       soldAt,
     }
@@ -53,10 +62,11 @@ describe('fitting', () => {
   const sales = syntheticSales(3_000)
   const model = fitValuationModel(sales)
 
-  test('finds the size elasticity, the house and the waterfront effects from the sales', () => {
+  test('finds the size elasticity, the use and the waterfront effects, and the county levels from the sales', () => {
     expect(model.sizeElasticity.get(48)).toBeCloseTo(truth.elasticity, 1)
-    expect(model.houseEffect).toBeCloseTo(truth.house, 1)
+    expect(model.landUseEffects.get(homesite)! - model.landUseEffects.get(recreational)!).toBeCloseTo(truth.homesite, 1)
     expect(model.featureEffects.get(featureBits.waterfront)).toBeCloseTo(truth.waterfront, 1)
+    expect(model.countyLevels.get(2)! - model.countyLevels.get(1)!).toBeCloseTo(Math.log(1.5), 1)
   })
 
   test("finds each county's price index: about 6 % a year", () => {
@@ -73,7 +83,18 @@ describe('valuing', () => {
   const sales = syntheticSales(3_000)
   const model = fitValuationModel(sales)
   const valuedAt = start + 7 * year
-  const parcel = { stateId: 48, countyId: 2, regionId: 7, latitude: 30, longitude: -97.7, acres: 40, propertyTypes: 4, hasHouse: true, features: 0 }
+  const parcel = {
+    stateId: 48,
+    countyId: 2,
+    regionId: 7,
+    latitude: 30,
+    longitude: -97.7,
+    acres: 40,
+    propertyTypes: homesite,
+    hasHouse: true,
+    squareFeet: 2_000,
+    features: 0,
+  }
 
   test('values a parcel close to its true value, with a range that holds it, from earlier sales only', () => {
     const valuation = valueParcel(model, parcel, valuedAt)!
@@ -82,6 +103,8 @@ describe('valuing', () => {
     expect(valuation.low).toBeLessThan(expected)
     expect(valuation.high).toBeGreaterThan(expected)
     expect(valuation.perAcre).toBeCloseTo(valuation.value / 40, 6)
+    // The house is valued apart from the land, at what a square foot has added in the sales.
+    expect(Math.abs(valuation.houseValue / trueHouseValue(parcel, valuedAt) - 1)).toBeLessThan(0.15)
     expect(valuation.confidence).toBe('high')
     expect(valuation.comparables.length).toBeGreaterThanOrEqual(8)
     for (const comparable of valuation.comparables) expect(comparable.sale.soldAt).toBeLessThan(valuedAt)

@@ -1,15 +1,19 @@
+import { propertyType } from '~/models/listings/enumerations'
 import { distanceKilometres } from '~/models/seed/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
 
 /**
  * AcreWorth's valuation model (issue 16 §3), fitted from sold listings alone: no price is set by
- * hand. Prices per acre are compared in logs. Per state, a size elasticity (price per acre falls as
- * acres grow) is fitted within counties; per county (else region, else state) a quarterly price
- * index; nationally, what a house and each feature add. A parcel is valued from its nearest
- * comparable sales, each brought to the parcel's size, features and date, weighted by how close
- * they are; the interval comes from how much the adjusted comparables disagree. Pure module: the
- * sales are loaded elsewhere, so the model is tested and backtested without a database.
+ * hand. A sale is land plus, sometimes, a house; land is compared per acre, in logs. From the
+ * sales without a house: per state, a size elasticity (price per acre falls as acres grow) fitted
+ * within counties and uses; nationally, what each use (farm, homesite, timber…) and each feature
+ * adds; per county (else region, else state) a quarterly price index and a level. From the sales
+ * with a house, per state, what a square foot of house adds. A parcel is valued from its nearest
+ * comparable sales, each stripped of its house and brought to the parcel's place, size, use,
+ * features and date, weighted by how close and alike they are; the parcel's house is added back.
+ * The interval comes from how much the adjusted comparables disagree. Pure module: the sales are
+ * loaded elsewhere, so the model is tested and backtested without a database.
  */
 
 export interface Sale {
@@ -26,6 +30,8 @@ export interface Sale {
   soldAt: number
   propertyTypes: number
   hasHouse: boolean
+  /** The house's size when known. */
+  squareFeet: number | null
   /** Feature bits (see `featureBits`). */
   features: number
 }
@@ -36,13 +42,31 @@ export type Parcel = Omit<Sale, 'id' | 'price' | 'soldAt'>
 /** Features the data carries whose effect on price the model fits (each one bit). */
 export const featureBits = { waterfront: 1, mineralRights: 2, ownerFinancing: 4 } as const
 
+/**
+ * What land is used for, as one class per sale: the first of these property types it carries. The
+ * order puts the uses that set a price (a shop, a house lot) before those that come with them.
+ */
+const landUseOrder = [
+  propertyType.commercial,
+  propertyType.homesites,
+  propertyType.residential,
+  propertyType.farm,
+  propertyType.ranch,
+  propertyType.horse,
+  propertyType.timberland,
+  propertyType.hunting,
+  propertyType.recreational,
+  propertyType.undeveloped,
+] as const
+export const landUseOf = (propertyTypes: number) => landUseOrder.find((bit) => (propertyTypes & bit) !== 0) ?? 0
+
 export interface ComparableSale {
   sale: Sale
   distanceKm: number
-  /** The comparable's price per acre brought to the parcel: its size, house, features and the valuation date. */
+  /** What the comparable says the parcel is worth an acre: its land brought to the parcel, plus the parcel's house. */
   adjustedPerAcre: number
-  /** Each adjustment as a factor on the price per acre (1.12 is +12 %). */
-  adjustments: { time: number; size: number; house: number; features: number }
+  /** Each adjustment of the land's price per acre as a factor (1.12 is +12 %); `house` is the dollars of house taken out of the sale. */
+  adjustments: { time: number; place: number; size: number; use: number; features: number; house: number }
   weight: number
 }
 
@@ -54,6 +78,8 @@ export interface Valuation {
   /** The 80 % interval of the value. */
   low: number
   high: number
+  /** Dollars of the value that are the parcel's house. */
+  houseValue: number
   confidence: Confidence
   comparables: ComparableSale[]
 }
@@ -68,9 +94,16 @@ interface PriceIndex {
 export interface ValuationModel {
   sizeElasticity: Map<number, number>
   nationalSizeElasticity: number
+  landUseEffects: Map<number, number>
   indexes: { county: Map<number, PriceIndex>; region: Map<number, PriceIndex>; state: Map<number, PriceIndex> }
-  houseEffect: number
+  /** Each county's land level once size, use, date and features are taken out, shrunk towards its state's when its sales are few. */
+  countyLevels: Map<number, number>
   featureEffects: Map<number, number>
+  /** Dollars a square foot of house adds, per state, at the place's median price level. */
+  houseDollarsPerSquareFoot: Map<number, number>
+  nationalHouseDollarsPerSquareFoot: number
+  /** The median house's size, for a house whose size is not given. */
+  typicalSquareFeet: number
   /** The z-score scale of the interval, so that 80 % of sales fall inside it (fitted by `calibrateInterval`). */
   intervalScale: number
   salesByCell: Map<string, Sale[]>
@@ -84,10 +117,16 @@ export const quarterOf = (time: number) => {
   return date.getUTCFullYear() * 4 + Math.floor(date.getUTCMonth() / 3)
 }
 const logPerAcre = (sale: Pick<Sale, 'price' | 'acres'>) => Math.log(sale.price / sale.acres)
-/** A state needs this many sales to have its own size elasticity; an index needs this many over this many quarters. */
+/** A state needs this many sales to have its own size elasticity or house price; an index needs this many over this many quarters. */
 const minimumSalesForElasticity = 30
+const minimumHouseSales = 20
 const minimumSalesForIndex = 24
 const minimumQuartersForIndex = 6
+/** A county's level counts as this many of its state's sales: a county of five sales moves halfway from its state's. */
+const countyLevelPrior = 5
+/** A house never takes more than this share of a sale's price: the rest is land. */
+const largestHouseShare = 0.8
+const fallbackSquareFeet = 1_800
 
 /** Slope of y on x after removing each group's means (a fixed-effects regression), clamped to what land prices do. */
 function withinGroupSlope(points: readonly { group: number; x: number; y: number }[]) {
@@ -129,64 +168,147 @@ function indexLevel(index: PriceIndex, quarter: number) {
 }
 
 const cellOf = (latitude: number, longitude: number) => `${Math.floor(latitude)}|${Math.floor(longitude)}`
+const medians = <Item>(items: readonly Item[], keyOf: (item: Item) => number, valueOf: (item: Item) => number) =>
+  new Map([...groupBy(items, keyOf)].map(([key, group]) => [key, { value: median(group.map(valueOf)), count: group.length }]))
+
+/** A use or feature needs this many sales to have an effect of its own. */
+const minimumSalesForEffect = 10
+const backfittingRounds = 12
+
+/**
+ * The log effects of uses and features on land prices, with a level per county, by least squares
+ * fitted one term at a time (backfitting): a county of one sale says nothing about uses, and its
+ * level takes it all; counties with several uses say what each adds. Means, not medians, so that
+ * the rounds converge to the least-squares fit.
+ */
+function fitEffects(points: readonly { countyId: number; use: number; features: number; level: number }[]) {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+  const byCounty = groupBy(points, (point) => point.countyId)
+  const byUse = [...groupBy(points, (point) => point.use)].filter(([, group]) => group.length >= minimumSalesForEffect)
+  const withFeature = Object.values(featureBits).map((bit) => [bit, points.filter((point) => (point.features & bit) !== 0)] as const)
+  const countyLevels = new Map<number, number>()
+  const landUseEffects = new Map<number, number>()
+  const featureEffects = new Map<number, number>(Object.values(featureBits).map((bit) => [bit, 0]))
+  const rest = (point: (typeof points)[number], without?: 'county' | 'use' | number) =>
+    point.level -
+    (without === 'county' ? 0 : countyLevels.get(point.countyId)!) -
+    (without === 'use' ? 0 : (landUseEffects.get(point.use) ?? 0)) -
+    featureSum(featureEffects, typeof without === 'number' ? point.features & ~without : point.features)
+  for (let round = 0; round < backfittingRounds; round++) {
+    for (const [countyId, group] of byCounty) countyLevels.set(countyId, mean(group.map((point) => rest(point, 'county'))))
+    for (const [use, group] of byUse) landUseEffects.set(use, mean(group.map((point) => rest(point, 'use'))))
+    for (const [bit, group] of withFeature) if (group.length >= minimumSalesForEffect) featureEffects.set(bit, mean(group.map((point) => rest(point, bit))))
+  }
+  return { landUseEffects, featureEffects }
+}
 
 export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
   const usable = sales.filter((sale) => sale.price > 0 && sale.acres > 0)
-  const points = usable.map((sale) => ({ sale, x: Math.log(sale.acres), y: logPerAcre(sale) }))
+  const land = usable.filter((sale) => !sale.hasHouse).map((sale) => ({ sale, use: landUseOf(sale.propertyTypes), x: Math.log(sale.acres), y: logPerAcre(sale) }))
 
-  // Size: per state within counties, else all states pooled.
-  const nationalSizeElasticity = withinGroupSlope(points.map((point) => ({ group: point.sale.countyId, x: point.x, y: point.y }))) ?? -0.3
+  // Size: per state within counties and uses, else all states pooled.
+  const groupOf = (point: (typeof land)[number]) => point.sale.countyId * 65_536 + point.use
+  const nationalSizeElasticity = withinGroupSlope(land.map((point) => ({ group: groupOf(point), x: point.x, y: point.y }))) ?? -0.3
   const sizeElasticity = new Map<number, number>()
-  for (const [stateId, statePoints] of groupBy(points, (point) => point.sale.stateId)) {
+  for (const [stateId, statePoints] of groupBy(land, (point) => point.sale.stateId)) {
     const slope =
-      statePoints.length >= minimumSalesForElasticity
-        ? withinGroupSlope(statePoints.map((point) => ({ group: point.sale.countyId, x: point.x, y: point.y })))
-        : undefined
+      statePoints.length >= minimumSalesForElasticity ? withinGroupSlope(statePoints.map((point) => ({ group: groupOf(point), x: point.x, y: point.y }))) : undefined
     sizeElasticity.set(stateId, slope ?? nationalSizeElasticity)
   }
-  const sizeFree = points.map((point) => ({ ...point, level: point.y - (sizeElasticity.get(point.sale.stateId) ?? nationalSizeElasticity) * point.x }))
+  const elasticityOf = (stateId: number) => sizeElasticity.get(stateId) ?? nationalSizeElasticity
+  const sizeFree = land.map((point) => ({ ...point, level: point.y - elasticityOf(point.sale.stateId) * point.x }))
+
+  // Use and features: what each adds against the county's level, fitted together.
+  const { landUseEffects, featureEffects } = fitEffects(
+    sizeFree.map((point) => ({ countyId: point.sale.countyId, use: point.use, features: point.sale.features, level: point.level })),
+  )
+  const plainLand = sizeFree.map((point) => ({
+    ...point,
+    level: point.level - (landUseEffects.get(point.use) ?? 0) - featureSum(featureEffects, point.sale.features),
+  }))
 
   // Time: each place's level by quarter, relative to the place's own median level.
   const fitIndexes = (keyOf: (sale: Sale) => number | null) => {
     const indexes = new Map<number, PriceIndex>()
-    for (const [key, group] of groupBy(sizeFree, (point) => keyOf(point.sale))) {
+    for (const [key, group] of groupBy(plainLand, (point) => keyOf(point.sale))) {
+      if (key === null) continue
       const center = median(group.map((point) => point.level))
       const index = fitIndex(group.map((point) => ({ quarter: quarterOf(point.sale.soldAt), value: point.level - center })))
       if (index) indexes.set(key, index)
     }
     return indexes
   }
-  const indexes = { county: fitIndexes((sale) => sale.countyId), region: fitIndexes((sale) => sale.regionId), state: fitIndexes((sale) => sale.stateId) }
   const model: ValuationModel = {
     sizeElasticity,
     nationalSizeElasticity,
-    indexes,
-    houseEffect: 0,
-    featureEffects: new Map(),
+    landUseEffects,
+    indexes: { county: fitIndexes((sale) => sale.countyId), region: fitIndexes((sale) => sale.regionId), state: fitIndexes((sale) => sale.stateId) },
+    countyLevels: new Map(),
+    featureEffects,
+    houseDollarsPerSquareFoot: new Map(),
+    nationalHouseDollarsPerSquareFoot: 0,
+    typicalSquareFeet: fallbackSquareFeet,
     intervalScale: 1,
     salesByCell: groupBy(usable, (sale) => cellOf(sale.latitude, sale.longitude)),
     saleCount: usable.length,
   }
-
-  // House and features: the median difference they make once place, size and date are taken out.
-  const residuals = sizeFree.map((point) => {
-    const index = indexFor(model, point.sale)
-    return { sale: point.sale, value: point.level - (index ? indexLevel(index, quarterOf(point.sale.soldAt)) : 0) }
-  })
-  const countyCenters = new Map([...groupBy(residuals, (item) => item.sale.countyId)].map(([county, group]) => [county, median(group.map((item) => item.value))]))
-  const local = residuals.map((item) => ({ sale: item.sale, value: item.value - countyCenters.get(item.sale.countyId)! }))
-  const effectOf = (has: (sale: Sale) => boolean) => {
-    const withIt = local.filter((item) => has(item.sale)).map((item) => item.value)
-    const without = local.filter((item) => !has(item.sale)).map((item) => item.value)
-    return withIt.length >= 10 && without.length >= 10 ? median(withIt) - median(without) : 0
+  const timeOf = (sale: Sale) => {
+    const index = indexFor(model, sale)
+    return index ? indexLevel(index, quarterOf(sale.soldAt)) : 0
   }
-  model.houseEffect = effectOf((sale) => sale.hasHouse)
-  for (const bit of Object.values(featureBits))
-    model.featureEffects.set(
-      bit,
-      effectOf((sale) => (sale.features & bit) !== 0),
-    )
+
+  // Place: each county's level in today's terms, shrunk towards its state's where its sales are few.
+  const timeFree = plainLand.map((point) => ({ ...point, level: point.level - timeOf(point.sale) }))
+  const stateLevels = medians(
+    timeFree,
+    (point) => point.sale.stateId,
+    (point) => point.level,
+  )
+  const stateOfCounty = new Map(timeFree.map((point) => [point.sale.countyId, point.sale.stateId]))
+  for (const [countyId, { value, count }] of medians(
+    timeFree,
+    (point) => point.sale.countyId,
+    (point) => point.level,
+  )) {
+    const stateLevel = stateLevels.get(stateOfCounty.get(countyId)!)!.value
+    model.countyLevels.set(countyId, (count * value + countyLevelPrior * stateLevel) / (count + countyLevelPrior))
+  }
+
+  // House: what is left of a house sale's price once its land is valued, per square foot at the place's median level.
+  const houses = usable.filter((sale) => sale.hasHouse)
+  const sized = houses.flatMap((sale) => (sale.squareFeet ? [sale.squareFeet] : []))
+  if (sized.length > 0) model.typicalSquareFeet = median(sized)
+  const rates = houses.flatMap((sale) => {
+    const level = model.countyLevels.get(sale.countyId)
+    if (level === undefined) return []
+    const landValue = Math.exp(landLogPerAcre(model, sale, level) + timeOf(sale)) * sale.acres
+    return [{ stateId: sale.stateId, rate: (sale.price - landValue) / ((sale.squareFeet ?? model.typicalSquareFeet) * Math.exp(timeOf(sale))) }]
+  })
+  model.nationalHouseDollarsPerSquareFoot = rates.length > 0 ? Math.max(0, median(rates.map((item) => item.rate))) : 0
+  for (const [stateId, group] of groupBy(rates, (item) => item.stateId))
+    if (group.length >= minimumHouseSales) model.houseDollarsPerSquareFoot.set(stateId, Math.max(0, median(group.map((item) => item.rate))))
   return model
+}
+
+/** The log price an acre of a parcel's land at a place level, at the place's median date. */
+function landLogPerAcre(model: ValuationModel, parcel: Parcel, placeLevel: number) {
+  return (
+    placeLevel +
+    (model.sizeElasticity.get(parcel.stateId) ?? model.nationalSizeElasticity) * Math.log(parcel.acres) +
+    (model.landUseEffects.get(landUseOf(parcel.propertyTypes)) ?? 0) +
+    featureEffectOf(model, parcel.features)
+  )
+}
+
+const featureSum = (effects: Map<number, number>, features: number) => [...effects].reduce((sum, [bit, effect]) => sum + ((features & bit) !== 0 ? effect : 0), 0)
+const featureEffectOf = (model: ValuationModel, features: number) => featureSum(model.featureEffects, features)
+
+/** Dollars of house on a parcel or sale at a quarter: its size (else the typical size) at its state's rate, moved by its place's index. */
+function houseValueOf(model: ValuationModel, parcel: Parcel, quarter: number) {
+  if (!parcel.hasHouse) return 0
+  const index = indexFor(model, parcel)
+  const rate = model.houseDollarsPerSquareFoot.get(parcel.stateId) ?? model.nationalHouseDollarsPerSquareFoot
+  return rate * (parcel.squareFeet ?? model.typicalSquareFeet) * Math.exp(index ? indexLevel(index, quarter) : 0)
 }
 
 function indexFor(model: ValuationModel, place: Pick<Sale, 'countyId' | 'regionId' | 'stateId'>) {
@@ -199,11 +321,11 @@ function indexFor(model: ValuationModel, place: Pick<Sale, 'countyId' | 'regionI
 
 /** Where comparables are looked for, widening while fewer than `wantedComparables` are found. */
 const searchSteps = [
-  { radiusKm: 15, sizeFactor: 3, years: 3, sameType: true },
-  { radiusKm: 40, sizeFactor: 4, years: 4, sameType: true },
-  { radiusKm: 80, sizeFactor: 6, years: 6, sameType: false },
-  { radiusKm: 160, sizeFactor: 10, years: 8, sameType: false },
-  { radiusKm: 320, sizeFactor: 20, years: 12, sameType: false },
+  { radiusKm: 15, sizeFactor: 3, years: 3, sameUse: true },
+  { radiusKm: 40, sizeFactor: 4, years: 4, sameUse: true },
+  { radiusKm: 80, sizeFactor: 6, years: 6, sameUse: false },
+  { radiusKm: 160, sizeFactor: 10, years: 8, sameUse: false },
+  { radiusKm: 320, sizeFactor: 20, years: 12, sameUse: false },
 ] as const
 const wantedComparables = 8
 const usedComparables = 12
@@ -228,6 +350,7 @@ function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: numbe
 /** The parcel's value on `valuedAt` from the sales before it (a sale on or after that date is never its own comparable). */
 export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: number): Valuation | undefined {
   const elasticity = model.sizeElasticity.get(parcel.stateId) ?? model.nationalSizeElasticity
+  const parcelUse = landUseOf(parcel.propertyTypes)
   let chosen: { sale: Sale; distanceKm: number }[] = []
   for (const step of searchSteps) {
     chosen = candidatesWithin(model, parcel, step.radiusKm).filter(
@@ -235,41 +358,49 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
         sale.soldAt < valuedAt &&
         valuedAt - sale.soldAt <= step.years * 365 * dayMs &&
         Math.abs(Math.log(sale.acres / parcel.acres)) <= Math.log(step.sizeFactor) &&
-        (!step.sameType || (sale.propertyTypes & parcel.propertyTypes) !== 0),
+        (!step.sameUse || landUseOf(sale.propertyTypes) === parcelUse),
     )
     if (chosen.length >= wantedComparables) break
   }
   if (chosen.length === 0) return undefined
 
   const valuedQuarter = quarterOf(valuedAt)
-  const featureFactor = (features: number) => [...model.featureEffects].reduce((sum, [bit, effect]) => sum + ((features & bit) !== 0 ? effect : 0), 0)
+  const houseValue = houseValueOf(model, parcel, valuedQuarter)
+  const parcelLevel = model.countyLevels.get(parcel.countyId)
+  const landUseEffect = (propertyTypes: number) => model.landUseEffects.get(landUseOf(propertyTypes)) ?? 0
   const comparables = chosen
     .map(({ sale, distanceKm }): ComparableSale => {
       const saleIndex = indexFor(model, sale)
-      const time = saleIndex ? indexLevel(saleIndex, valuedQuarter) - indexLevel(saleIndex, quarterOf(sale.soldAt)) : 0
+      const soldQuarter = quarterOf(sale.soldAt)
+      const time = saleIndex ? indexLevel(saleIndex, valuedQuarter) - indexLevel(saleIndex, soldQuarter) : 0
+      const saleLevel = model.countyLevels.get(sale.countyId)
+      const place = parcelLevel === undefined || saleLevel === undefined ? 0 : parcelLevel - saleLevel
       const size = elasticity * (Math.log(parcel.acres) - Math.log(sale.acres))
-      const house = model.houseEffect * (Number(parcel.hasHouse) - Number(sale.hasHouse))
-      const features = featureFactor(parcel.features) - featureFactor(sale.features)
+      const use = landUseEffect(parcel.propertyTypes) - landUseEffect(sale.propertyTypes)
+      const features = featureEffectOf(model, parcel.features) - featureEffectOf(model, sale.features)
+      const saleHouse = Math.min(houseValueOf(model, sale, soldQuarter), largestHouseShare * sale.price)
+      const landPerAcre = Math.exp(Math.log((sale.price - saleHouse) / sale.acres) + time + place + size + use + features)
       const yearsAgo = (valuedAt - sale.soldAt) / (365 * dayMs)
-      const weight = 1 / ((1 + distanceKm / 10) * (1 + yearsAgo / 2) * (1 + 2 * Math.abs(size)))
       return {
         sale,
         distanceKm,
-        adjustedPerAcre: Math.exp(logPerAcre(sale) + time + size + house + features),
-        adjustments: { time: Math.exp(time), size: Math.exp(size), house: Math.exp(house), features: Math.exp(features) },
-        weight,
+        adjustedPerAcre: landPerAcre + houseValue / parcel.acres,
+        adjustments: { time: Math.exp(time), place: Math.exp(place), size: Math.exp(size), use: Math.exp(use), features: Math.exp(features), house: saleHouse },
+        weight: 1 / ((1 + distanceKm / 10) * (1 + yearsAgo / 2) * (1 + 2 * Math.abs(size) + Math.abs(place) + Math.abs(use))),
       }
     })
     .sort((a, b) => b.weight - a.weight)
     .slice(0, usedComparables)
 
+  // The comparables agree or disagree on the land; the house is the parcel's own.
+  const landPerAcre = (comparable: ComparableSale) => comparable.adjustedPerAcre - houseValue / parcel.acres
   const totalWeight = comparables.reduce((sum, comparable) => sum + comparable.weight, 0)
-  const logs = comparables.map((comparable) => Math.log(comparable.adjustedPerAcre))
+  const logs = comparables.map((comparable) => Math.log(landPerAcre(comparable)))
   const mean = comparables.reduce((sum, comparable, index) => sum + comparable.weight * logs[index]!, 0) / totalWeight
   const spread = Math.sqrt(comparables.reduce((sum, comparable, index) => sum + comparable.weight * (logs[index]! - mean) ** 2, 0) / totalWeight)
   // Few comparables say less than their spread shows: widen by the standard error of the mean too.
   const sigma = Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length) * model.intervalScale
-  const perAcre = Math.exp(mean)
+  const value = Math.exp(mean) * parcel.acres + houseValue
   const medianDistance = median(comparables.map((comparable) => comparable.distanceKm))
   const confidence: Confidence =
     comparables.length >= wantedComparables && medianDistance <= 25 && sigma <= 0.3
@@ -278,10 +409,11 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
         ? 'medium'
         : 'low'
   return {
-    value: perAcre * parcel.acres,
-    perAcre,
-    low: Math.exp(mean - z80 * sigma) * parcel.acres,
-    high: Math.exp(mean + z80 * sigma) * parcel.acres,
+    value,
+    perAcre: value / parcel.acres,
+    low: value * Math.exp(-z80 * sigma),
+    high: value * Math.exp(z80 * sigma),
+    houseValue,
     confidence,
     comparables,
   }

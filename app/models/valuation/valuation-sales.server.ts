@@ -42,6 +42,7 @@ export async function loadSales(db: Kysely<Database>): Promise<Sale[]> {
     soldAt: Date.parse(`${row.sales_date!.slice(0, 10)}T12:00:00Z`),
     propertyTypes: row.property_types,
     hasHouse: (row.property_types & propertyType.house) !== 0 || row.beds !== null || row.home_sqft !== null,
+    squareFeet: row.home_sqft,
     features:
       ((row.property_types & waterfrontBits) !== 0 ? featureBits.waterfront : 0) |
       (row.mineral_rights ? featureBits.mineralRights : 0) |

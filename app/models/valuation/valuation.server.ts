@@ -55,6 +55,7 @@ export async function parcelOf(db: Kysely<Database>, inputs: ValuationInputs): P
       acres: inputs.acres,
       propertyTypes: (types || propertyType.undeveloped) | (inputs.house ? propertyType.house : 0),
       hasHouse: inputs.house !== null,
+      squareFeet: inputs.house?.squareFeet ?? null,
       features: inputs.features.reduce((bits, feature) => bits | featureOf[feature], 0),
     },
   }
