@@ -51,6 +51,7 @@ export default [
   route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
   route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
   route('account/savedsearches', 'routes/account.savedsearches.tsx'),
+  route('account/valuations', 'routes/account.valuations.tsx'),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),

@@ -1,8 +1,9 @@
 /**
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
- * the finance-lead webhooks due for an attempt, and the sellers' daily lead digests. Each claims
- * its work in the database, so any number of processes may run them at once.
+ * the finance-lead webhooks due for an attempt, the sellers' daily lead digests and AcreWorth's
+ * valuation alerts. Each claims its work in the database, so any number of processes may run them
+ * at once.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../app/models/db/db-schema'
@@ -13,23 +14,25 @@ import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.serv
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
+import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 
 /** `originOf` says where e-mailed links point (the sites' public URLs unless told otherwise). */
 export async function runScheduledJobs(db: Kysely<Database>, options: { originOf?: SiteOrigin } = {}) {
   const { runs, retired } = await pullDueFeeds(db)
   const leadAttempts = await deliverDueLeadWebhooks(db)
   const leadDigests = await sendLeadDigests(db, sendMail, new Date(), options)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests }
+  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const db = openDatabase()
   try {
     await migrateToLatest(db)
-    const { feedRuns, retired, leadAttempts, leadDigests } = await runScheduledJobs(db)
+    const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts } = await runScheduledJobs(db)
     for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
     console.log(
-      `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed)`,
+      `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed)`,
     )
   } finally {
     await db.destroy()

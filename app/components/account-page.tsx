@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { sellerPaths } from '~/models/sellers/listing-draft'
-import { useViewer } from '~/utils/use-site'
+import { useSite, useViewer } from '~/utils/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of an account screen: '{title} | {site}', its canonical path, never indexed. */
@@ -32,16 +32,20 @@ const sellerSections = [
   { href: sellerPaths.statistics, label: 'Statistics' },
 ] as const
 
-type AccountSection = (typeof sections)[number]['label'] | (typeof sellerSections)[number]['label']
+/** AcreWorth's saved valuations (issue 16), on the site that values land. */
+const valuationSections = [{ href: accountPaths.savedValuations, label: 'Saved Valuations' }] as const
+
+type AccountSection = (typeof sections | typeof sellerSections | typeof valuationSections)[number]['label']
 
 /** A signed-in user's screen: the sections of My Account (spec §2 menu links, and a seller's tool), then the page. */
 export function AccountPage({ current, heading, children }: { current: AccountSection; heading: string; children: ReactNode }) {
   const isSeller = useViewer()?.isSeller ?? false
+  const site = useSite()
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="My Account">
         <ul className="flex flex-wrap gap-2 text-sm font-semibold">
-          {[...sections, ...(isSeller ? sellerSections : [])].map((section) => (
+          {[...sections, ...(site.features.valuation ? valuationSections : []), ...(isSeller ? sellerSections : [])].map((section) => (
             <li key={section.href}>
               <a
                 href={section.href}

@@ -51,6 +51,17 @@ async function draftOf(db: Kysely<Database>, scope: SellerScope, params: { draft
   return { draft, step: params.step }
 }
 
+/** A new listing may start at a place its address gives (AcreWorth's 'List this property'): state, county and point. */
+function placeFromQuery(query: URLSearchParams): ListingDraftData {
+  const fields = ['state', 'county', 'latitude', 'longitude'] as const
+  return Object.fromEntries(
+    fields.flatMap((name) => {
+      const value = query.get(name)?.trim().slice(0, 100)
+      return value ? [[name, value]] : []
+    }),
+  )
+}
+
 export async function loadDraftStep(site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
   const isNew = params.draftId === undefined
   if (isNew) {
@@ -62,7 +73,7 @@ export async function loadDraftStep(site: SiteProfile, request: Request, params:
   const db = getDb()
   const states = await stateOptions(db)
   if (isNew) {
-    const empty: ListingDraftData = {}
+    const empty = placeFromQuery(new URL(request.url).searchParams)
     return data({
       draftId: null,
       listing: null,

@@ -6,6 +6,18 @@ import { type ValuationInputs, parseValuationPath, valuationFeatures, valuationP
 import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { urlSlug } from '~/utils/url-slug'
+import { findListingSummaries, findSimilarListings } from '~/models/listings/listing-detail.server'
+import type { ListingSummary } from '~/models/listings/listing-summary'
+import { sellerPaths } from '~/models/sellers/listing-draft'
+import { comparablesMap } from '~/models/valuation/comparables-map.server'
+import { findSavedValuation, saveValuation } from '~/models/valuation/saved-valuations.server'
+import { landUseOf } from '~/models/valuation/valuation-model'
+import { listingSiteFor } from '~/sites'
+import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { listingPath } from '~/sites/listing-path'
+import { formatAcres } from '~/utils/format'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import { getViewer, loginPath, requireViewer } from '~/utils/session.server'
 import { maxLength, maxValue, minValue, numeric, required, validateFields } from '~/models/forms/validation'
 
 /**
@@ -51,7 +63,7 @@ async function formAnswer(values: ValuationFormValues, errors: Record<string, st
 }
 
 export async function loadValuationForm(site: SiteProfile, request: Request) {
-  if (site.searchGrammar) throw notFound()
+  if (!site.features.valuation) throw notFound()
   const query = new URL(request.url).searchParams
   if (query.size === 0) return formAnswer({}, {}, 200)
   const values: ValuationFormValues = Object.fromEntries(
@@ -86,36 +98,96 @@ export async function loadValuationForm(site: SiteProfile, request: Request) {
   throw redirect(valuationPath(inputs), 303)
 }
 
-export async function loadValuation(site: SiteProfile, request: Request) {
-  if (site.searchGrammar) throw notFound()
-  const pathname = new URL(request.url).pathname
-  const inputs = parseValuationPath(pathname)
+/** The valuation an address names, or the site's 404. */
+async function valuationAt(site: SiteProfile, request: Request) {
+  if (!site.features.valuation) throw notFound()
+  const path = new URL(request.url).pathname
+  const inputs = parseValuationPath(path)
   if (!inputs) throw notFound()
   const db = getDb()
   const outcome = await parcelOf(db, inputs)
   if (!outcome.ok) throw notFound()
-  const valuation = await valueInputs(db, outcome.parcel)
+  const label = `${formatAcres(inputs.acres)} in ${outcome.place.county}, ${outcome.place.state}`
+  return { db, path, inputs, label, ...outcome, valuation: await valueInputs(db, outcome.parcel) }
+}
+
+/** Where a listing shows best (its specialty site, else the land site), at that site's origin on this request. */
+function listingHref(originOf: (site: SiteProfile) => string, listing: ListingSummary) {
+  const site = listingSiteFor(landUseOf(listing.propertyTypes))
+  return `${originOf(site)}${listingPath(site, listing)}`
+}
+
+const nearbyListingCount = 6
+
+export async function loadValuation(site: SiteProfile, request: Request) {
+  const { db, path, inputs, label, place, parcel, valuation } = await valuationAt(site, request)
+  const originOf = siteOriginsForRequest(request)
+  const viewer = await getViewer(request)
+  const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
+  const [comparableListings, nearby, saved] = await Promise.all([
+    findListingSummaries(db, comparableIds),
+    findSimilarListings(db, { id: 0, ...parcel, price: Math.round(valuation?.value ?? 0) }, { scopeBits: 0, limit: nearbyListingCount }),
+    viewer ? findSavedValuation(db, viewer.id, path) : undefined,
+  ])
+  const stateToken = inputs.state
   return {
     kind: 'valuation' as const,
-    path: pathname,
+    path,
+    label,
     inputs,
-    place: outcome.place,
+    place,
     valuation: valuation && {
       value: valuation.value,
       perAcre: valuation.perAcre,
       low: valuation.low,
       high: valuation.high,
+      houseValue: valuation.houseValue,
       confidence: valuation.confidence,
-      comparables: valuation.comparables.map((comparable) => ({
-        id: comparable.sale.id,
-        distanceKm: comparable.distanceKm,
-        soldOn: new Date(comparable.sale.soldAt).toISOString().slice(0, 10),
-        acres: comparable.sale.acres,
-        price: comparable.sale.price,
-        perAcre: comparable.sale.price / comparable.sale.acres,
-        adjustedPerAcre: comparable.adjustedPerAcre,
-        adjustment: comparable.adjustedPerAcre / (comparable.sale.price / comparable.sale.acres),
-      })),
+      map: comparablesMap(
+        parcel,
+        valuation.comparables.map((comparable) => comparable.sale),
+      ),
+      comparables: valuation.comparables.map((comparable) => {
+        const listing = comparableListings.get(comparable.sale.id)
+        return {
+          id: comparable.sale.id,
+          href: listing ? listingHref(originOf, listing) : null,
+          distanceKm: comparable.distanceKm,
+          soldOn: new Date(comparable.sale.soldAt).toISOString().slice(0, 10),
+          acres: comparable.sale.acres,
+          price: comparable.sale.price,
+          perAcre: comparable.sale.price / comparable.sale.acres,
+          adjustedPerAcre: comparable.adjustedPerAcre,
+          adjustment: comparable.adjustedPerAcre / (comparable.sale.price / comparable.sale.acres),
+        }
+      }),
     },
+    nearbyListings: nearby.map((listing) => ({ ...listing, href: listingHref(originOf, listing) })),
+    landValuesPath: `/land-values/${stateToken}/${inputs.county}/`,
+    sellHref: `${sellerPaths.newListing}?${new URLSearchParams({
+      state: place.stateAbbreviation,
+      county: place.county,
+      ...(inputs.point ? { latitude: String(inputs.point.latitude), longitude: String(inputs.point.longitude) } : {}),
+    })}`,
+    saved: saved ? { alert: saved.alert } : null,
+    loginHref: viewer ? null : loginPath(site, path, 'Saved Valuations'),
   }
+}
+
+const savedIntents = ['save', 'alert', 'alert-off'] as const
+
+/** The valuation page's forms: save it, and turn its alert on or off (signed in; saving first when needed). */
+export async function handleValuationPost(site: SiteProfile, request: Request) {
+  assertSameOrigin(request)
+  const viewer = await requireViewer(request, site, 'Saved Valuations')
+  const { db, path, label, valuation } = await valuationAt(site, request)
+  const intent = String((await request.formData()).get('intent'))
+  if (!valuation || !savedIntents.includes(intent as (typeof savedIntents)[number])) throw new Response('Bad Request', { status: 400 })
+  await saveValuation(
+    db,
+    viewer.id,
+    { path, label, value: valuation.value, low: valuation.low, high: valuation.high },
+    { alert: intent === 'save' ? undefined : intent === 'alert' },
+  )
+  return redirect(`${path}#saved`, 303)
 }

@@ -18,6 +18,14 @@ export function siteWithId(siteId: number): SiteProfile | undefined {
   return Object.values(sites).find((site) => site.siteId === siteId)
 }
 
+/**
+ * The site a listing shows best on, by its main use (`landUseOf`): the farm or hunting site when
+ * the use is theirs, else the land site, which shows every listing.
+ */
+export function listingSiteFor(landUse: number): SiteProfile {
+  return [farmSite, huntingSite].find((site) => (site.listingScopeBits & landUse) !== 0) ?? landSite
+}
+
 function isSiteKey(value: string): value is SiteKey {
   return Object.hasOwn(sites, value)
 }

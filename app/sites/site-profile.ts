@@ -50,6 +50,8 @@ export interface SiteProfile {
     mapSearch: boolean
     brokerDirectory: boolean
     marketInsights: boolean
+    /** AcreWorth's valuations (issue 16): the form, a valuation's page, saved valuations and land-value pages. */
+    valuation: boolean
   }
   /**
    * Which search path language the site speaks (spec §2 "Search URLs"): 'land' is

@@ -4,6 +4,8 @@ export const accountPaths = {
   settings: '/account/details/',
   favorites: '/account/savedproperties/',
   savedSearches: '/account/savedsearches/',
+  /** AcreWorth's saved valuations (issue 16). */
+  savedValuations: '/account/valuations/',
   /** A feed partner's import reports (issue 14). */
   feeds: '/account/feeds/',
   /** An administrator's review of held feed records. */

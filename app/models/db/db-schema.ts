@@ -252,6 +252,24 @@ export interface SavedPropertyTable {
 }
 
 /** Spec §3 "Saved search": a search path of one site, with its criteria as JSON. */
+export interface SavedValuationTable {
+  id: Generated<number>
+  user_id: number
+  /** The valuation's address (valuation-path.ts): its inputs. */
+  path: string
+  /** '40 acres in Travis County, Texas'. */
+  label: string
+  /** The estimate and its 80 % range when saved, in dollars. */
+  value: number
+  low: number
+  high: number
+  /** 1: e-mail the user when comparable land sells. */
+  alert: Generated<number>
+  /** When comparable sales were last looked for; null before the first look. */
+  alerted_at: string | null
+  created_at: string
+}
+
 export interface SavedSearchTable {
   id: Generated<number>
   user_id: number
@@ -388,6 +406,7 @@ export interface Database {
   feed_run_records: FeedRunRecordTable
   feed_photos: FeedPhotoTable
   listing_drafts: ListingDraftTable
+  saved_valuations: SavedValuationTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -81,6 +81,13 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
   }
 }
 
+/** Listings by id, whatever their status, for pages that name listings found elsewhere (a valuation's comparable sales). */
+export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, ListingSummary>> {
+  if (ids.length === 0) return new Map()
+  const rows = await selectListingSummaries(db).where('listings.id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, toListingSummary(row)]))
+}
+
 /** The broker's other active listings on the site, best tier and newest first (spec §3 "otherListings"). */
 export async function findOtherListingsByBroker(
   db: Kysely<Database>,

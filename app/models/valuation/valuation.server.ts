@@ -1,32 +1,54 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { propertyType } from '~/models/listings/enumerations'
+import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import { countyShape } from '~/models/places/geography.server'
 import { findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
 import { isPointInShape } from '~/models/seed/shapes'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { timedCache } from '~/utils/timed-cache.server'
-import { type Parcel, type Valuation, calibrateInterval, featureBits, fitValuationModel, valueParcel } from './valuation-model'
+import { type Parcel, type Valuation, type ValuationModel, calibrateInterval, featureBits, fitValuationModel, valueParcel } from './valuation-model'
 import type { ValuationInputs } from './valuation-path'
 import { loadSales } from './valuation-sales.server'
 
 /**
- * AcreWorth's valuations on a database (issue 16): the model fitted from its sold listings, kept
- * for ten minutes (decision 0008: an expired model still answers while the next one is fitted),
- * and a parcel read from a valuation's inputs, with what is wrong with them said in words.
+ * AcreWorth's valuations on a database (issue 16): the model fitted from its sold listings and
+ * refitted when they change, and a parcel read from a valuation's inputs, with what is wrong with
+ * them said in words.
  */
 
 /** The latest fifth of the sales, valued from the sales before each, sets the interval's width. */
 const calibrationShare = 0.2
+/** How often a process asks whether the sales changed: a sale recorded anywhere (the sellers' tool, a feed, another process) reaches valuations within this. */
+const salesCheckMilliseconds = 30_000
 
-const fittedModel = timedCache(10 * 60_000, async (db: Kysely<Database>, _key: 'model') => {
+async function salesSignature(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('listings')
+    .select((eb) => [eb.fn.countAll<number>().as('sales'), eb.fn.max('updated_at').as('latest')])
+    .where('status', '=', marketStatus.sold)
+    .executeTakeFirstOrThrow()
+  return `${row.sales}|${row.latest ?? ''}`
+}
+
+const fittedModels = new WeakMap<Kysely<Database>, { signature: string; model: ValuationModel }>()
+
+/**
+ * The model of the sales as they are now (decision 0008's timed cache: while a check or a refit
+ * runs, the model before it still answers, so no valuation waits but the very first).
+ */
+const currentModel = timedCache(salesCheckMilliseconds, async (db: Kysely<Database>, _key: 'model') => {
+  const signature = await salesSignature(db)
+  const fitted = fittedModels.get(db)
+  if (fitted?.signature === signature) return fitted.model
   const sales = (await loadSales(db)).sort((a, b) => a.soldAt - b.soldAt)
-  return calibrateInterval(fitValuationModel(sales), sales.slice(Math.floor(sales.length * (1 - calibrationShare))))
+  const model = calibrateInterval(fitValuationModel(sales), sales.slice(Math.floor(sales.length * (1 - calibrationShare))))
+  fittedModels.set(db, { signature, model })
+  return model
 })
 
-export const valuationModel = (db: Kysely<Database>) => fittedModel(db, 'model')
+export const valuationModel = (db: Kysely<Database>) => currentModel(db, 'model')
 
-export type ParcelOutcome = { ok: true; parcel: Parcel; place: { state: string; county: string } } | { ok: false; problems: string[] }
+export type ParcelOutcome = { ok: true; parcel: Parcel; place: { state: string; stateAbbreviation: string; county: string } } | { ok: false; problems: string[] }
 
 const featureOf = { waterfront: featureBits.waterfront, 'mineral-rights': featureBits.mineralRights, 'owner-financing': featureBits.ownerFinancing } as const
 
@@ -45,7 +67,7 @@ export async function parcelOf(db: Kysely<Database>, inputs: ValuationInputs): P
   const types = draftPropertyTypeOptions.filter((option) => inputs.propertyTypes.includes(option.key)).reduce((bits, option) => bits | option.bits, 0)
   return {
     ok: true,
-    place: { state: state.name, county: findPlaceById(gazetteer, 'county', county.id)?.name ?? place.name },
+    place: { state: state.name, stateAbbreviation: state.abbreviation, county: findPlaceById(gazetteer, 'county', county.id)?.name ?? place.name },
     parcel: {
       stateId: state.id,
       countyId: county.id,

@@ -13,6 +13,7 @@ import * as coveringSortIndexes from './0011-covering-sort-indexes'
 import * as partnerFeeds from './0012-partner-feeds'
 import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
 import * as sellerTool from './0014-seller-tool'
+import * as savedValuations from './0015-saved-valuations'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-partner-feeds': partnerFeeds,
   '0013-finance-lead-webhooks': financeLeadWebhooks,
   '0014-seller-tool': sellerTool,
+  '0015-saved-valuations': savedValuations,
 }

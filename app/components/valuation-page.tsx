@@ -1,0 +1,177 @@
+import { accountPaths } from '~/models/accounts/account-paths'
+import { listingCardView } from '~/models/listings/listing-card'
+import type { ListingSummary } from '~/models/listings/listing-summary'
+import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map.server'
+import type { Confidence } from '~/models/valuation/valuation-model'
+import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
+import { secondaryButtonStyle } from './account-page'
+import { ComparablesMap } from './comparables-map'
+import { ColumnHeadings, ScrollRegion } from './data-table'
+import { ListingCard } from './listing-card'
+
+/** The parts of AcreWorth's valuation page (issue 16 §2); the route puts them together. */
+
+export interface ValuationFigures {
+  value: number
+  perAcre: number
+  low: number
+  high: number
+  houseValue: number
+  confidence: Confidence
+  map: ComparablesMapData
+  comparables: {
+    id: number
+    href: string | null
+    distanceKm: number
+    soldOn: string
+    acres: number
+    price: number
+    perAcre: number
+    adjustedPerAcre: number
+    adjustment: number
+  }[]
+}
+
+const confidenceText = {
+  high: 'High confidence: many close, recent sales of similar land agree.',
+  medium: 'Medium confidence: the comparable sales are fewer, farther or less alike.',
+  low: 'Low confidence: few sales of similar land nearby; treat the range as a rough guide.',
+} as const
+
+const percentChange = (factor: number) => `${factor >= 1 ? '+' : '−'}${Math.abs(Math.round((factor - 1) * 100))} %`
+
+export function ValuationEstimate({ valuation, saving }: { valuation: ValuationFigures; saving: SavingProps }) {
+  return (
+    <section aria-labelledby="estimate-heading" className="mt-6 rounded-xl bg-white p-6 shadow">
+      <h2 id="estimate-heading" className="text-lg font-semibold">
+        Estimated value
+      </h2>
+      <p className="mt-1 text-4xl font-bold">{formatDollars(valuation.value)}</p>
+      <p className="mt-1">{`${formatDollars(valuation.perAcre)} an acre · 80 % range ${formatDollars(valuation.low)} to ${formatDollars(valuation.high)}`}</p>
+      {valuation.houseValue > 0 ? <p className="mt-1 text-sm text-ink/80">{`Of which the house: about ${formatDollars(valuation.houseValue)}`}</p> : null}
+      <p className="mt-3 font-medium">{confidenceText[valuation.confidence]}</p>
+      <SaveValuation {...saving} />
+    </section>
+  )
+}
+
+export interface SavingProps {
+  /** Null when not saved; whether its alert is on when saved. */
+  saved: { alert: boolean } | null
+  /** Where to sign in first, for a visitor who has not. */
+  loginHref: string | null
+}
+
+/** 'Save this valuation' and 'Tell me when comparable land sells' (signed-in users), as plain forms posting to the page. */
+function SaveValuation({ saved, loginHref }: SavingProps) {
+  if (loginHref)
+    return (
+      <p id="saved" className="mt-4 text-sm">
+        <a href={loginHref} className="font-semibold text-brand underline">
+          Sign in to save this valuation
+        </a>{' '}
+        and hear when comparable land sells.
+      </p>
+    )
+  const intentButton = (intent: 'save' | 'alert' | 'alert-off', label: string) => (
+    <form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={secondaryButtonStyle}>
+        {label}
+      </button>
+    </form>
+  )
+  return (
+    <div id="saved" className="mt-4 flex flex-wrap items-center gap-3">
+      {saved ? (
+        <p role="status" className="font-medium">
+          {'Saved to '}
+          <a href={accountPaths.savedValuations} className="text-brand underline">
+            your valuations
+          </a>
+          {saved.alert ? '. We will e-mail you when comparable land sells.' : '.'}
+        </p>
+      ) : (
+        intentButton('save', 'Save this valuation')
+      )}
+      {saved?.alert ? intentButton('alert-off', 'Stop the e-mails') : intentButton('alert', 'Tell me when comparable land sells')}
+    </div>
+  )
+}
+
+export function ComparableSales({ valuation, placeName }: { valuation: ValuationFigures; placeName: string }) {
+  return (
+    <section aria-labelledby="comparables-heading" className="mt-8">
+      <h2 id="comparables-heading" className="text-xl font-semibold">{`The ${valuation.comparables.length} sales it rests on`}</h2>
+      <div className="mt-3 grid gap-6 tablet:grid-cols-[2fr_3fr]">
+        <ComparablesMap map={valuation.map} placeName={placeName} />
+        <ScrollRegion label="Comparable sales">
+          <table className="w-full border-collapse text-left text-sm">
+            <ColumnHeadings
+              headings={['#', 'Distance', 'Sold', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment']}
+              numeric={['Distance', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment']}
+            />
+            <tbody>
+              {valuation.comparables.map((comparable, index) => (
+                <tr key={comparable.id} className="border-t border-ink/10">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {comparable.href ? (
+                      <a href={comparable.href} className="text-brand underline" aria-label={`Sale ${index + 1}: the listing`}>
+                        {index + 1}
+                      </a>
+                    ) : (
+                      index + 1
+                    )}
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">{`${comparable.distanceKm.toFixed(1)} km`}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatLongDate(comparable.soldOn)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatAcres(comparable.acres)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatDollars(comparable.price)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatDollars(comparable.perAcre)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatDollars(comparable.adjustedPerAcre)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{percentChange(comparable.adjustment)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </div>
+    </section>
+  )
+}
+
+export function NearbyListings({ listings }: { listings: (ListingSummary & { href: string })[] }) {
+  if (listings.length === 0) return null
+  return (
+    <section aria-labelledby="nearby-heading" className="mt-10">
+      <h2 id="nearby-heading" className="text-xl font-semibold">
+        Land for sale nearby
+      </h2>
+      <p className="mt-1 text-sm text-ink/80">What sellers ask today, for context: an asking price is not a sale.</p>
+      <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
+        {listings.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard card={listingCardView(listing)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function SellThisLand({ sellHref, landValuesPath, placeName }: { sellHref: string; landValuesPath: string; placeName: string }) {
+  return (
+    <section aria-labelledby="sell-heading" className="mt-10 rounded-xl border border-brand/30 bg-brand/5 p-6">
+      <h2 id="sell-heading" className="text-xl font-semibold">
+        Thinking of selling?
+      </h2>
+      <p className="mt-1">List this land where buyers of land look: the listing starts at this place.</p>
+      <p className="mt-3 flex flex-wrap gap-4">
+        <a href={sellHref} className="rounded-md bg-brand px-4 py-2 font-semibold text-brand-contrast hover:bg-brand/90">
+          List this property
+        </a>
+        <a href={landValuesPath} className="self-center font-semibold text-brand underline">{`Land values in ${placeName}`}</a>
+      </p>
+    </section>
+  )
+}
