@@ -6,7 +6,8 @@ import { findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/mo
 import { isPointInShape } from '~/models/seed/shapes'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { timedCache } from '~/utils/timed-cache.server'
-import { type Parcel, type Valuation, calibrateInterval, featureBits, fitValuationModel, valueParcel } from './valuation-model'
+import { fitCalibratedModel } from './valuation-fit'
+import { type Parcel, type Valuation, featureBits, valueParcel } from './valuation-model'
 import type { ValuationInputs } from './valuation-path'
 import { loadSales } from './valuation-sales.server'
 
@@ -16,13 +17,7 @@ import { loadSales } from './valuation-sales.server'
  * and a parcel read from a valuation's inputs, with what is wrong with them said in words.
  */
 
-/** The latest fifth of the sales, valued from the sales before each, sets the interval's width. */
-const calibrationShare = 0.2
-
-const fittedModel = timedCache(10 * 60_000, async (db: Kysely<Database>, _key: 'model') => {
-  const sales = (await loadSales(db)).sort((a, b) => a.soldAt - b.soldAt)
-  return calibrateInterval(fitValuationModel(sales), sales.slice(Math.floor(sales.length * (1 - calibrationShare))))
-})
+const fittedModel = timedCache(10 * 60_000, async (db: Kysely<Database>, _key: 'model') => fitCalibratedModel(await loadSales(db)))
 
 export const valuationModel = (db: Kysely<Database>) => fittedModel(db, 'model')
 
