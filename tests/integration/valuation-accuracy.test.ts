@@ -88,4 +88,8 @@ describe('How accurate is AcreWorth?', () => {
     expect(response.headers.get('location')).toBe('/value/accuracy/')
     expect((await get('/value/accuracy/', 'land.localhost')).status).toBe(404)
   })
+
+  test("is linked from AcreWorth's home page, beside the valuation form", async () => {
+    expect(await (await get('/')).text()).toMatch(/<\/form><a href="\/value\/accuracy\/"[^>]*>How accurate is AcreWorth\?<\/a>/)
+  })
 })
