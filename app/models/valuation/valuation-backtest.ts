@@ -51,7 +51,7 @@ export interface Accuracy {
 }
 
 /** The share of sales, by date, that are held out: the cut-off is the 80th percentile of the sale dates. */
-const defaultHeldOutShare = 0.2
+const heldOutShare = 0.2
 
 /** Each place's median price per acre over `sales`. */
 function medianPerAcre(sales: readonly Sale[], placeOf: (sale: Sale) => number) {
@@ -59,7 +59,7 @@ function medianPerAcre(sales: readonly Sale[], placeOf: (sale: Sale) => number) 
 }
 
 /** The time-split backtest of `sales`; undefined when there are none to split. */
-export function backtestValuations(sales: readonly Sale[], { heldOutShare = defaultHeldOutShare } = {}): Backtest | undefined {
+export function backtestValuations(sales: readonly Sale[]): Backtest | undefined {
   if (sales.length === 0) return undefined
   const saleTimes = sales.map((sale) => sale.soldAt).sort((a, b) => a - b)
   const cutoff = quantile(saleTimes, 1 - heldOutShare)
