@@ -13,8 +13,10 @@ export default [
   route('map-shapes/:file', 'routes/map-shapes.ts'),
   route('financing', 'routes/financing.tsx'),
   route('landfeed/states', 'routes/landfeed-states.tsx'),
-  // AcreWorth's valuation (issue 16): the form's answer, and a valuation at its own address.
+  // AcreWorth's valuation (issue 16): the form's answer, its published accuracy (a static path,
+  // ranked above the splat), and a valuation at its own address.
   route('value', 'routes/valuation.tsx', { id: 'valuation-form' }),
+  route('value/accuracy', 'routes/valuation-accuracy.tsx'),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),

@@ -9,6 +9,7 @@ import type { SiteHeaderHandle } from '~/components/site-header'
 import { StateMap } from '~/components/state-map'
 import { ValuationForm } from '~/components/valuation-form'
 import { getDb } from '~/models/db/db.server'
+import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -43,6 +44,7 @@ export default function Home() {
       <>
         <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline}>
           <ValuationForm states={home.valuationStates} />
+          <a href={valuationAccuracyPath} className="font-semibold text-white underline drop-shadow">{`How accurate is ${site.name}?`}</a>
         </LandingHero>
         <LandingLandValues national={home.national} states={home.states} />
       </>

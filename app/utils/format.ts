@@ -78,6 +78,11 @@ export function brokerDisplayName(broker: { contactName: string | null; companyN
   return broker.contactName || broker.companyName || ''
 }
 
+/** A share as a whole percentage, '0.234' → '23 %' (the space as in '80 % range'). */
+export function formatPercent(share: number) {
+  return `${Math.round(100 * share)} %`
+}
+
 export function formatAcres(acres: number) {
   const text = groupedNumber.format(acres)
   return `${text} ${text === '1' ? 'acre' : 'acres'}`

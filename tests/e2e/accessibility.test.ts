@@ -74,6 +74,7 @@ const pages: [name: string, ref: PageRef][] = [
   ['value home', siteUrl('value', '/')],
   ['value valuation', siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/')],
   ['value form with messages', siteUrl('value', '/value/?state=texas&county=Travis&acres=0')],
+  ['value accuracy', siteUrl('value', '/value/accuracy/')],
 ]
 
 /** Hydration rarely changes markup; these pages have the most script-driven parts, so they are scanned hydrated too. */

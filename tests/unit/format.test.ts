@@ -6,6 +6,7 @@ import {
   formatAddress,
   formatCompactCurrency,
   formatHomeFacts,
+  formatPercent,
   formatPrice,
   formatPricePerAcre,
   formatRange,
@@ -108,6 +109,14 @@ describe('compact currency (spec §5: "up to one decimal")', () => {
   it('rounds to the nearest tenth, as money is usually shown', () => {
     expect(formatCompactCurrency(24_990)).toBe('$25K')
     expect(formatCompactCurrency(1_250_000)).toBe('$1.3M')
+  })
+})
+
+describe('percentages', () => {
+  it('shows a share as a whole percentage', () => {
+    expect(formatPercent(0.234)).toBe('23 %')
+    expect(formatPercent(0.8)).toBe('80 %')
+    expect(formatPercent(1)).toBe('100 %')
   })
 })
 

@@ -29,6 +29,8 @@ export interface ValuationInputs {
 }
 
 export const valuationPathPrefix = '/value/'
+/** 'How accurate is AcreWorth?' (issue 16 §4): a fixed page under the prefix, never a valuation (no state is called 'accuracy'). */
+export const valuationAccuracyPath = `${valuationPathPrefix}accuracy/`
 const typeKeys = draftPropertyTypeOptions.map((option) => option.key)
 /** Sizes and baths to two decimals; acres above zero, at most a million. */
 const roundTwo = (value: number) => Math.round(value * 100) / 100

@@ -6,7 +6,8 @@ import { findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/mo
 import { isPointInShape } from '~/models/seed/shapes'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { timedCache } from '~/utils/timed-cache.server'
-import { type Parcel, type Valuation, type ValuationModel, calibrateInterval, featureBits, fitValuationModel, valueParcel } from './valuation-model'
+import { fitCalibratedModel } from './valuation-fit'
+import { type Parcel, type Valuation, type ValuationModel, featureBits, valueParcel } from './valuation-model'
 import type { ValuationInputs } from './valuation-path'
 import { loadSales } from './valuation-sales.server'
 
@@ -16,8 +17,6 @@ import { loadSales } from './valuation-sales.server'
  * them said in words.
  */
 
-/** The latest fifth of the sales, valued from the sales before each, sets the interval's width. */
-const calibrationShare = 0.2
 /** How often a process asks whether the sales changed: a sale recorded anywhere (the sellers' tool, a feed, another process) reaches valuations within this. */
 const salesCheckMilliseconds = 30_000
 
@@ -40,8 +39,7 @@ const currentModel = timedCache(salesCheckMilliseconds, async (db: Kysely<Databa
   const signature = await salesSignature(db)
   const fitted = fittedModels.get(db)
   if (fitted?.signature === signature) return fitted.model
-  const sales = (await loadSales(db)).sort((a, b) => a.soldAt - b.soldAt)
-  const model = calibrateInterval(fitValuationModel(sales), sales.slice(Math.floor(sales.length * (1 - calibrationShare))))
+  const model = fitCalibratedModel(await loadSales(db))
   fittedModels.set(db, { signature, model })
   return model
 })

@@ -1,0 +1,102 @@
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import { getDb } from '~/models/db/db.server'
+import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
+import { siteFromRequest } from '~/sites/site.server'
+import { formatLongDate, formatPercent } from '~/utils/format'
+import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import { useSite } from '~/utils/use-site'
+import { loadValuationAccuracy } from './valuation-accuracy.server'
+
+/** /value/accuracy/ on AcreWorth (issue 16 §4): how close its estimates came to later sales, beside two rules of thumb. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadValuationAccuracy(getDb(), siteFromRequest(request), request)
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: valuationAccuracyPath }) : []
+
+const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums'
+const percentOrDash = (share: number | undefined) => (share === undefined ? '–' : formatPercent(share))
+const rowHeading = 'px-3 py-2 text-left font-medium'
+const overallHeadings = ['Estimate', 'Sales valued', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price']
+const stateHeadings = ['State', 'Sales', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price', 'County median error', 'State median error']
+
+export default function ValuationAccuracyPage() {
+  const { figures, minimumStateSales } = useLoaderData<typeof loader>()
+  const { name } = useSite()
+  const overallRows = figures
+    ? [
+        { label: name, method: figures.overall.model, coverage: percentOrDash(figures.overall.model?.intervalCoverage) },
+        { label: 'County median × acres', method: figures.overall.countyMedian, coverage: 'No range' },
+        { label: 'State median × acres', method: figures.overall.stateMedian, coverage: 'No range' },
+      ]
+    : []
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10 text-ink" aria-labelledby="accuracy-heading">
+      <h1 id="accuracy-heading" className="text-3xl font-bold text-brand">{`How accurate is ${name}?`}</h1>
+      {figures ? (
+        <>
+          <div className="mt-4 max-w-3xl space-y-3">
+            <p>
+              {`We test ${name} the way it is used, on land that has sold. The model is fitted on the ${figures.trainingCount.toLocaleString('en-US')} sales before ${formatLongDate(figures.cutoff)}; each of the ${figures.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold, from the earlier sales only, and the estimate is compared with the price the land sold for.`}
+            </p>
+            <p>
+              {`Two rules of thumb are tested on the same sales: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five.`}
+            </p>
+            <p>The figures are worked out again every hour from the sales we hold.</p>
+          </div>
+          <ScrollRegion label="Accuracy in all states" className="mt-6">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="px-3 py-2 text-left font-semibold">{`All states: the ${figures.heldOutCount.toLocaleString('en-US')} sales since ${formatLongDate(figures.cutoff)}`}</caption>
+              <ColumnHeadings headings={overallHeadings} numeric={overallHeadings.slice(1)} />
+              <tbody>
+                {overallRows.map(({ label, method, coverage }) => (
+                  <tr key={label} className="border-t border-ink/10">
+                    <th scope="row" className={rowHeading}>
+                      {label}
+                    </th>
+                    <td className={cell}>{(method?.valued ?? 0).toLocaleString('en-US')}</td>
+                    <td className={cell}>{percentOrDash(method?.medianError)}</td>
+                    <td className={cell}>{percentOrDash(method?.withinTenPercent)}</td>
+                    <td className={cell}>{percentOrDash(method?.withinTwentyPercent)}</td>
+                    <td className={cell}>{coverage}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <h2 className="mt-10 text-xl font-semibold">By state</h2>
+          {figures.states.length > 0 ? (
+            <ScrollRegion label="Accuracy by state" className="mt-3">
+              <table className="w-full border-collapse text-left text-sm">
+                <caption className="px-3 py-2 text-left font-semibold">{`${name} in the states with at least ${minimumStateSales} sales since ${formatLongDate(figures.cutoff)}, beside the median error of the county’s and the state’s median × acres`}</caption>
+                <ColumnHeadings headings={stateHeadings} numeric={stateHeadings.slice(1)} />
+                <tbody>
+                  {figures.states.map(({ name: stateName, accuracy }) => (
+                    <tr key={stateName} className="border-t border-ink/10">
+                      <th scope="row" className={rowHeading}>
+                        {stateName}
+                      </th>
+                      <td className={cell}>{accuracy.sales.toLocaleString('en-US')}</td>
+                      <td className={cell}>{percentOrDash(accuracy.model?.medianError)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.model?.withinTenPercent)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.model?.withinTwentyPercent)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.model?.intervalCoverage)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.countyMedian?.medianError)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.stateMedian?.medianError)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          ) : (
+            <p className="mt-3">{`No state has had ${minimumStateSales} sales since ${formatLongDate(figures.cutoff)} yet.`}</p>
+          )}
+        </>
+      ) : (
+        <p className="mt-4">No land has sold yet, so there are no sales to test the estimates on.</p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,95 @@
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createKysely } from '~/models/db/dialect.server'
+import { type Accuracy, type MethodAccuracy, backtestValuations, summarise } from '~/models/valuation/valuation-backtest'
+import { loadSales } from '~/models/valuation/valuation-sales.server'
+import { formatLongDate, formatPercent } from '~/utils/format'
+import { indexableRobots } from '~/utils/page-meta'
+import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
+
+/**
+ * 'How accurate is AcreWorth?' (issue 16 §4): the figures the page shows are those the backtest
+ * module gives on the same sold listings, computed here again, not copied by hand.
+ */
+const { fetchPage } = productionPages()
+const modelDb = createKysely({ sqliteFile: path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db') })
+afterAll(() => modelDb.destroy())
+
+const host = 'value.localhost'
+const get = (pagePath: string, pageHost = host) => fetchPage(pageHost, pagePath, { redirect: 'manual' })
+const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ')
+
+const percentOrDash = (share: number | undefined) => (share === undefined ? '–' : formatPercent(share))
+
+/** A row of the table of all states as the page's text reads: the estimate, then its figures. */
+const methodRow = (heading: string, method: MethodAccuracy, coverage: string) =>
+  [
+    heading,
+    method.valued.toLocaleString('en-US'),
+    formatPercent(method.medianError),
+    formatPercent(method.withinTenPercent),
+    formatPercent(method.withinTwentyPercent),
+    coverage,
+  ].join(' ')
+
+/** A row of the table by state: the state, its sales, the model's figures and the baselines' median errors. */
+const stateRow = (name: string, { sales, model, countyMedian, stateMedian }: Accuracy) =>
+  [
+    name,
+    sales.toLocaleString('en-US'),
+    ...[model?.medianError, model?.withinTenPercent, model?.withinTwentyPercent, model?.intervalCoverage, countyMedian?.medianError, stateMedian?.medianError].map(
+      percentOrDash,
+    ),
+  ].join(' ')
+
+async function expectedFigures() {
+  const backtest = backtestValuations(await loadSales(modelDb))!
+  const states = await modelDb.selectFrom('states').select(['id', 'name']).execute()
+  return { backtest, ...summarise(backtest.rows), stateNames: new Map(states.map((state) => [state.id, state.name])) }
+}
+
+describe('How accurate is AcreWorth?', () => {
+  test('is an indexable page on AcreWorth with its title, description and canonical address', async () => {
+    const response = await get('/value/accuracy/')
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    expect(html).toContain('<title>How accurate is AcreWorth? | AcreWorth</title>')
+    expect(metaContent(html, 'description')).toContain("How close AcreWorth's estimates come to the prices land sold for")
+    expect(metaContent(html, 'robots')).toBe(indexableRobots)
+    expect(canonicalHref(html)).toBe('http://value.localhost/value/accuracy/')
+  })
+
+  test('shows the backtest of the same sales: the split, the model and both baselines over all states', async () => {
+    const { backtest, overall } = await expectedFigures()
+    const page = textOf(decodeEntities(await (await get('/value/accuracy/')).text()))
+    const cutoff = formatLongDate(new Date(backtest.cutoff).toISOString())
+    expect(page).toContain(`fitted on the ${backtest.trainingCount.toLocaleString('en-US')} sales before ${cutoff}`)
+    expect(page).toContain(`each of the ${backtest.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold`)
+    expect(page).toContain(methodRow('AcreWorth', overall.model!, formatPercent(overall.model!.intervalCoverage)))
+    expect(page).toContain(methodRow('County median × acres', overall.countyMedian!, 'No range'))
+    expect(page).toContain(methodRow('State median × acres', overall.stateMedian!, 'No range'))
+  })
+
+  test('shows each state with enough later sales, and only those, with its figures', async () => {
+    const { byState, stateNames } = await expectedFigures()
+    const html = decodeEntities(await (await get('/value/accuracy/')).text())
+    const table = html.slice(html.indexOf('aria-label="Accuracy by state"'), html.indexOf('</table>', html.indexOf('aria-label="Accuracy by state"')))
+    const minimum = Number(/at least (\d+) sales since/.exec(table)?.[1])
+    expect(minimum).toBeGreaterThan(0)
+    const shown = [...byState].filter(([, accuracy]) => accuracy.sales >= minimum).map(([stateId, accuracy]) => ({ name: stateNames.get(stateId)!, accuracy }))
+    expect(shown.length).toBeGreaterThan(0)
+    expect([...table.matchAll(/<th scope="row"[^>]*>([^<]+)</g)].map((match) => match[1])).toEqual(shown.map((state) => state.name).sort())
+    for (const { name, accuracy } of shown) expect(textOf(table)).toContain(stateRow(name, accuracy))
+  })
+
+  test('its address without the slash is sent to the canonical one, and another site has no such page', async () => {
+    const response = await fetchPage(host, '/value/accuracy', { redirect: 'manual', headers: { accept: 'text/html' } })
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/value/accuracy/')
+    expect((await get('/value/accuracy/', 'land.localhost')).status).toBe(404)
+  })
+
+  test("is linked from AcreWorth's home page, beside the valuation form", async () => {
+    expect(await (await get('/')).text()).toMatch(/<\/form><a href="\/value\/accuracy\/"[^>]*>How accurate is AcreWorth\?<\/a>/)
+  })
+})
