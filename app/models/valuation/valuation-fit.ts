@@ -4,10 +4,14 @@ import { type Sale, calibrateInterval, fitValuationModel } from './valuation-mod
 const calibrationShare = 0.2
 
 /**
- * The model as AcreWorth serves it: fitted on `sales`, its interval calibrated on their latest
- * fifth. The service and the backtest both fit through here, so the backtest measures what is served.
+ * The model as AcreWorth serves it: fitted on `sales`, with the interval's width found by valuing
+ * their latest fifth from a model fitted on the sales before it — out of sample, as a parcel is
+ * valued (a model that has seen a sale values it too well, and the range came out too narrow).
+ * The service and the backtest both fit through here, so the backtest measures what is served.
  */
 export function fitCalibratedModel(sales: readonly Sale[]) {
   const byDate = [...sales].sort((a, b) => a.soldAt - b.soldAt)
-  return calibrateInterval(fitValuationModel(byDate), byDate.slice(Math.floor(byDate.length * (1 - calibrationShare))))
+  const split = Math.floor(byDate.length * (1 - calibrationShare))
+  const { intervalScale } = calibrateInterval(fitValuationModel(byDate.slice(0, split)), byDate.slice(split))
+  return { ...fitValuationModel(byDate), intervalScale }
 }
