@@ -103,8 +103,10 @@ export function ComparableSales({ valuation, placeName }: { valuation: Valuation
   return (
     <section aria-labelledby="comparables-heading" className="mt-8">
       <h2 id="comparables-heading" className="text-xl font-semibold">{`The ${valuation.comparables.length} sales it rests on`}</h2>
-      <div className="mt-3 grid gap-6 tablet:grid-cols-[2fr_3fr]">
-        <ComparablesMap map={valuation.map} placeName={placeName} />
+      <div className="mt-3 grid gap-6">
+        <div className="max-w-2xl">
+          <ComparablesMap map={valuation.map} placeName={placeName} />
+        </div>
         <ScrollRegion label="Comparable sales">
           <table className="w-full border-collapse text-left text-sm">
             <ColumnHeadings

@@ -1,10 +1,11 @@
-import { describe, expect, test } from 'vitest'
-import { decodeEntities, metaContent, productionPages } from '../support/http'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { demoUsers } from '~/models/seed/demo-users'
+import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /** AcreWorth's valuation without JavaScript (issue 16 §1–2, first part): the form's answers and the valuation page. */
-const { fetchPage } = productionPages()
+const { fetchPage, db } = productionPages()
 const host = 'value.localhost'
-const get = (path: string, pageHost = host) => fetchPage(pageHost, path, { redirect: 'manual' })
+const get = (path: string, pageHost = host, cookie?: string) => fetchPage(pageHost, path, { redirect: 'manual', headers: cookie ? { cookie } : {} })
 const text = async (response: Response) =>
   decodeEntities(await response.text())
     .replace(/<[^>]*>/g, ' ')
@@ -51,5 +52,102 @@ describe('a valuation', () => {
     expect((await get('/value/texas/travis-county/40.00-acres/')).status).toBe(404)
     expect((await get('/value/texas/atlantis-county/40-acres/')).status).toBe(404)
     expect((await get('/value/texas/travis-county/40-acres/', 'land.localhost')).status).toBe(404)
+  })
+})
+
+describe("a valuation's context", () => {
+  const path = '/value/texas/travis-county/40-acres/recreational-land/lat30.2672/long-97.7431/'
+
+  test('numbers each comparable on a server-drawn map, as in the table, and links it to its listing on the site that shows it', async () => {
+    const html = decodeEntities(await (await get(path)).text())
+    const rows = Number(/The (\d+) sales it rests on/.exec(await text(new Response(html)))?.[1])
+    expect(rows).toBeGreaterThan(0)
+    const map = html.slice(html.indexOf('<svg viewBox="0 0 640 400"'), html.indexOf('</svg>', html.indexOf('<svg viewBox="0 0 640 400"')))
+    expect(map).toContain('comparable sales, numbered as in the table')
+    expect([...map.matchAll(/<text [^>]*>(\d+)<\/text>/g)].map((match) => Number(match[1]))).toEqual(Array.from({ length: rows }, (_, index) => index + 1))
+    const links = [...html.matchAll(/<a href="(http:\/\/(?:land|farm|hunting)\.localhost[^"]+)"[^>]*aria-label="Sale (\d+): the listing"/g)]
+    expect(links.map((link) => Number(link[2]))).toEqual(Array.from({ length: rows }, (_, index) => index + 1))
+    const first = new URL(links[0]![1]!)
+    const listing = await fetchPage(first.host, first.pathname, { redirect: 'manual' })
+    expect(listing.status).toBe(200)
+    expect(await text(listing)).toMatch(/Sold/)
+  })
+
+  test('shows land for sale nearby on the other sites, a way to list this land, and its county’s land values', async () => {
+    const html = decodeEntities(await (await get(path)).text())
+    const nearby = html.slice(html.indexOf('id="nearby-heading"'), html.indexOf('id="sell-heading"'))
+    expect([...nearby.matchAll(/<h3 class="card-title"><a href="http:\/\/(land|farm|hunting)\.localhost\//g)].length).toBeGreaterThanOrEqual(3)
+    expect(html).toContain('href="/account/listings/new/?state=TX&amp;county=Travis+County&amp;latitude=30.2672&amp;longitude=-97.7431"'.replaceAll('&amp;', '&'))
+    expect(html).toContain('href="/land-values/texas/travis-county/"')
+  })
+})
+
+describe('saving a valuation', () => {
+  const path = '/value/texas/travis-county/41-acres/recreational-land/'
+  let cookie: string
+  let addressCounter = 0
+  const post = (pagePath: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    addressCounter += 1
+    return fetchPage(host, pagePath, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: `http://${host}`,
+        'x-forwarded-for': `198.18.16.${addressCounter}`,
+        cookie,
+        ...headers,
+      },
+      redirect: 'manual',
+    })
+  }
+
+  beforeAll(async () => {
+    cookie = await sessionCookie(fetchPage, host, demoUsers[0], '198.18.16.250')
+  })
+
+  test('a visitor is asked to sign in first, and a post without a session goes to the login', async () => {
+    const page = await text(await get(path))
+    expect(page).toContain('Sign in to save this valuation and hear when comparable land sells.')
+    const response = await post(path, { intent: 'save' }, { cookie: '' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toMatch(/^\/login\?redirectTo=%2Fvalue%2Ftexas%2Ftravis-county%2F41-acres/)
+  })
+
+  test('a signed-in user saves it, turns the e-mail on and off, finds it in the account and deletes it', async () => {
+    expect(await text(await get(path, host, cookie))).toContain('Save this valuation')
+    const saved = await post(path, { intent: 'save' })
+    expect(saved.status).toBe(303)
+    expect(saved.headers.get('location')).toBe(`${path}#saved`)
+    expect(await text(await get(path, host, cookie))).toContain('Saved to your valuations .')
+    expect((await post(path, { intent: 'alert' })).status).toBe(303)
+    expect(await text(await get(path, host, cookie))).toContain('We will e-mail you when comparable land sells.')
+
+    const account = await text(await get('/account/valuations/', host, cookie))
+    expect(account).toContain('41 acres in Travis County, Texas')
+    expect(account).toContain('We e-mail you when comparable land sells.')
+    const row = db.prepare('select id, alert from saved_valuations where path = ?').get(path) as { id: number; alert: number }
+    expect(row.alert).toBe(1)
+    expect((await post('/account/valuations/', { id: String(row.id), intent: 'alert-off' })).status).toBe(303)
+    expect((db.prepare('select alert from saved_valuations where id = ?').get(row.id) as { alert: number }).alert).toBe(0)
+    expect((await post('/account/valuations/', { id: String(row.id), intent: 'delete' })).status).toBe(303)
+    expect(await text(await get('/account/valuations/?deleted=1', host, cookie))).toContain('The valuation is deleted.')
+    expect(db.prepare('select count(*) as count from saved_valuations where path = ?').get(path)).toEqual({ count: 0 })
+  })
+
+  test("another user's saved valuation cannot be changed, a foreign origin is refused, and other sites have no saved valuations", async () => {
+    const otherCookie = await sessionCookie(fetchPage, host, demoUsers[1], '198.18.16.251')
+    expect((await post(path, { intent: 'save' }, { cookie: otherCookie })).status).toBe(303)
+    const other = db.prepare('select id from saved_valuations where path = ?').get(path) as { id: number }
+    try {
+      expect((await post('/account/valuations/', { id: String(other.id), intent: 'alert' })).status).toBe(404)
+      expect((await post('/account/valuations/', { id: String(other.id), intent: 'delete' })).status).toBe(404)
+      // Refused before any action runs (the framework's own origin check answers 400), and nothing saved.
+      expect([400, 403]).toContain((await post(path, { intent: 'save' }, { origin: 'https://evil.example' })).status)
+      expect(db.prepare('select count(*) as count from saved_valuations where path = ?').get(path)).toEqual({ count: 1 })
+      expect((await get('/account/valuations/', 'land.localhost', cookie)).status).toBe(404)
+    } finally {
+      expect((await post('/account/valuations/', { id: String(other.id), intent: 'delete' }, { cookie: otherCookie })).status).toBe(303)
+    }
   })
 })
