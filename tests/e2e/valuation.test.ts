@@ -1,8 +1,16 @@
 import { expect, test } from '@playwright/test'
+import { demoUsers } from '~/models/seed/demo-users'
 import { siteUrl } from './support'
 
-/** AcreWorth (issue 16, first part), with JavaScript on and off: a Travis County, TX parcel valued from the home page. */
-test('an owner values a Travis County parcel from the home page, after correcting the acres', async ({ page }) => {
+/**
+ * AcreWorth (issue 16), with JavaScript on and off: a Travis County, TX parcel valued from the
+ * home page, a comparable sale opened, the valuation saved and its alert set by a signed-in buyer.
+ * Each project values its own acreage, so the two runs never share a saved valuation.
+ */
+const buyer = demoUsers[0]
+
+test('an owner values a Travis County parcel from the home page, opens a comparable, saves the valuation and sets its alert', async ({ page }, testInfo) => {
+  const acres = testInfo.project.name === 'js-off' ? '43' : '40'
   await page.goto(siteUrl('value'))
   await page.getByLabel('State', { exact: true }).selectOption('texas')
   await page.getByLabel('County', { exact: true }).fill('Travis')
@@ -11,10 +19,35 @@ test('an owner values a Travis County parcel from the home page, after correctin
   await page.getByRole('button', { name: 'Value my land' }).click()
   await expect(page.getByText('This value must be at least 0.01.')).toBeVisible()
   await expect(page.getByLabel('County', { exact: true })).toHaveValue('Travis')
-  await page.getByLabel('Acres', { exact: true }).fill('40')
+  await page.getByLabel('Acres', { exact: true }).fill(acres)
   await page.getByRole('button', { name: 'Value my land' }).click()
-  await expect(page).toHaveURL(siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/'))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('40 acres in Travis County, Texas')
+  const valuationUrl = siteUrl('value', `/value/texas/travis-county/${acres}-acres/recreational-land/`)
+  await expect(page).toHaveURL(valuationUrl)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${acres} acres in Travis County, Texas`)
   await expect(page.getByText(/80 % range \$[\d,]+ to \$[\d,]+/)).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Comparable sales' }).getByRole('row')).not.toHaveCount(0)
+  await expect(page.getByRole('img', { name: /comparable sales, numbered as in the table/ })).toBeVisible()
+
+  // The first comparable is a sold listing on the site that shows it.
+  await page.getByRole('link', { name: 'Sale 1: the listing' }).click()
+  await expect(page).toHaveURL(/^http:\/\/(land|farm|hunting)\.localhost:\d+\//)
+  await expect(page.getByText('Sold', { exact: false }).first()).toBeVisible()
+  await page.goBack()
+
+  await page.getByRole('link', { name: 'Sign in to save this valuation' }).click()
+  await page.getByLabel('E-mail').fill(buyer.email)
+  await page.getByLabel('Password').fill(buyer.password)
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(valuationUrl)
+  await page.getByRole('button', { name: 'Save this valuation' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to your valuations' })).toBeVisible()
+  await page.getByRole('button', { name: 'Tell me when comparable land sells' }).click()
+  await expect(page.getByText('We will e-mail you when comparable land sells.')).toBeVisible()
+
+  // The account keeps it; deleting it leaves the next run a clean slate.
+  await page.getByRole('link', { name: 'your valuations' }).click()
+  const label = `${acres} acres in Travis County, Texas`
+  await expect(page.getByRole('link', { name: label })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: label })).toContainText('We e-mail you when comparable land sells.')
+  await page.getByRole('button', { name: `Delete “${label}”` }).click()
+  await expect(page.getByText('The valuation is deleted.')).toBeVisible()
 })
