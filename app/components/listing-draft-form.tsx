@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { type MapCenter, PointPicker } from '~/components/point-picker'
 import { Form } from 'react-router'
 import { FormErrors } from '~/components/account-page'
 import { CheckboxField, FormField } from '~/components/form-field'
@@ -188,66 +189,10 @@ export function PlaceStep({
           <FormField inputMode="decimal" field={fields.latitude} label="Latitude" hint="In degrees, as 30.2672" />
           <FormField inputMode="decimal" field={fields.longitude} label="Longitude" hint="In degrees, negative in the US, as -97.7431" />
         </div>
-        <PointPicker latitudeId={fields.latitude.id} longitudeId={fields.longitude.id} center={mapCenter} />
+        <PointPicker latitudeId={fields.latitude.id} longitudeId={fields.longitude.id} center={mapCenter} afterPick="Save to keep it." />
       </fieldset>
       <StepButtons isFirst />
     </StepForm>
-  )
-}
-
-export interface MapCenter {
-  latitude: number
-  longitude: number
-  zoom: number
-}
-
-/** With scripts, a button opens a map; a click on it fills the latitude and longitude fields. */
-function PointPicker({ latitudeId, longitudeId, center }: { latitudeId: string; longitudeId: string; center: MapCenter }) {
-  const [isHydrated, setHydrated] = useState(false)
-  const [isOpen, setOpen] = useState(false)
-  const [status, setStatus] = useState('')
-  const container = useRef<HTMLDivElement>(null)
-  useEffect(() => setHydrated(true), [])
-  useEffect(() => {
-    if (!isOpen || !container.current) return
-    const latitude = document.getElementById(latitudeId) as HTMLInputElement | null
-    const longitude = document.getElementById(longitudeId) as HTMLInputElement | null
-    const given = latitude && longitude && latitude.value && longitude.value ? { latitude: Number(latitude.value), longitude: Number(longitude.value) } : undefined
-    let unmount: (() => void) | undefined
-    let isCancelled = false
-    import('./point-picker.client')
-      .then(({ mountPointPicker }) => {
-        if (isCancelled || !container.current) return
-        unmount = mountPointPicker(container.current, {
-          center: given ?? center,
-          zoom: given ? 13 : center.zoom,
-          point: given,
-          onPick(point) {
-            if (latitude) latitude.value = String(point.latitude)
-            if (longitude) longitude.value = String(point.longitude)
-            setStatus(`Point set to ${point.latitude}, ${point.longitude}. Save to keep it.`)
-          },
-        })
-      })
-      .catch(() => setStatus('The map could not be loaded: enter the latitude and longitude instead.'))
-    return () => {
-      isCancelled = true
-      unmount?.()
-    }
-  }, [isOpen, latitudeId, longitudeId, center])
-  if (!isHydrated) return null
-  return (
-    <div className="mt-2">
-      <button type="button" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)} className={secondaryStyle}>
-        {isOpen ? 'Close the map' : 'Choose the point on a map'}
-      </button>
-      {isOpen ? (
-        <div ref={container} className="mt-3 h-80 w-full rounded-md border border-ink/20" aria-label="Map: click where the land is" role="application" />
-      ) : null}
-      <p role="status" className="mt-2 text-sm">
-        {status}
-      </p>
-    </div>
   )
 }
 

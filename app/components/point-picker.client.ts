@@ -5,9 +5,9 @@ import { roundCoordinate } from '~/models/search/grammar-tokens'
 import { colours, defaultStyle, followCounties } from './basemap.client'
 
 /**
- * The sellers' point picker (issue 15 §2): a map to click where the land is. It is the script
- * enhancement of the latitude and longitude fields, which it fills; maplibre loads only when the
- * seller opens it.
+ * The point picker (the sellers' listing form, issue 15 §2; AcreWorth's valuation form, issue 16
+ * §1): a map to click where the land is. It is the script enhancement of the latitude and
+ * longitude fields, which it fills; maplibre loads only when the map is opened.
  */
 export interface PointPickerOptions {
   center: { latitude: number; longitude: number }

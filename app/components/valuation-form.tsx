@@ -1,5 +1,6 @@
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { valuationFeatures } from '~/models/valuation/valuation-path'
+import { PointPicker } from './point-picker'
 
 /**
  * AcreWorth's valuation form (issue 16 §1): a GET to /value/, complete without scripts, which
@@ -16,6 +17,9 @@ const featureLabels: Record<(typeof valuationFeatures)[number], string> = {
   'mineral-rights': 'Mineral rights convey',
   'owner-financing': 'Owner financing',
 }
+
+/** Where the map opens before a point is given: the lower 48 states. */
+const contiguousStates = { latitude: 39.5, longitude: -98.35, zoom: 3.2 }
 
 const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-red-700'
 
@@ -127,6 +131,7 @@ export function ValuationForm({ states, values = {}, errors = {} }: ValuationFor
           <Field name="latitude" label="Latitude" hint="Of a point on the land, as 30.2672" inputMode="decimal" {...shared} />
           <Field name="longitude" label="Longitude" hint="Negative in the US, as -97.7431" inputMode="decimal" {...shared} />
         </div>
+        <PointPicker latitudeId="valuation-latitude" longitudeId="valuation-longitude" center={contiguousStates} afterPick="Value the land to use it." />
       </details>
       <button type="submit" className="mt-4 rounded-md bg-accent px-5 py-3 font-semibold text-white hover:brightness-110">
         Value my land

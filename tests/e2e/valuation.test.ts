@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { demoUsers } from '~/models/seed/demo-users'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 /**
  * AcreWorth (issue 16), with JavaScript on and off: a Travis County, TX parcel valued from the
@@ -50,4 +50,19 @@ test('an owner values a Travis County parcel from the home page, opens a compara
   await expect(page.getByRole('listitem').filter({ hasText: label })).toContainText('We e-mail you when comparable land sells.')
   await page.getByRole('button', { name: `Delete “${label}”` }).click()
   await expect(page.getByText('The valuation is deleted.')).toBeVisible()
+})
+
+test('with scripts, a click on a map gives the valuation its point', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'The map is the enhancement of the latitude and longitude fields, which the other run fills by hand.')
+  await page.goto(siteUrl('value'))
+  await waitForHydration(page)
+  await page.getByText('House, features and the exact point (optional)').click()
+  await page.getByRole('button', { name: 'Choose the point on a map' }).click()
+  const map = page.getByRole('application', { name: 'Map: click where the land is' })
+  await expect(map.locator('canvas')).toBeVisible()
+  // The map opens on the lower 48 states; its middle is in Kansas.
+  await map.locator('canvas').click()
+  await expect(page.getByRole('status').filter({ hasText: 'Point set to' })).toContainText('Value the land to use it.')
+  expect(Math.abs(Number(await page.getByLabel('Latitude').inputValue()) - 39.5)).toBeLessThan(1)
+  expect(Math.abs(Number(await page.getByLabel('Longitude').inputValue()) + 98.35)).toBeLessThan(1)
 })
