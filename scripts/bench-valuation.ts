@@ -4,18 +4,31 @@
  * page) on the sold listings of the benchmark database: the median absolute percentage error, the
  * shares within ±10 % and ±20 % and the 80 % interval's coverage, next to the county and state
  * median baselines, overall and for the five states with the most held-out sales, with the time
- * to fit the model and to value one parcel.
+ * to fit the model and to value one parcel; then the valuation page through the production
+ * request handler (server p50/p95 over 60 parcels across the country, target p95 ≤ 50 ms at
+ * 100,000 listings) and its JavaScript at first view (target ≤ 100 KB gzip).
  */
-import { prepareBenchDatabase } from './bench-support'
+import { benchListings, benchRequestHandler, pageJavaScriptKilobytes, percentile, prepareBenchDatabase, timeRequests } from './bench-support'
 import { median, quantile } from '../app/utils/statistics'
 import { openDatabase } from '../app/models/db/db.server'
 import { loadSales } from '../app/models/valuation/valuation-sales.server'
+import { valuationPath } from '../app/models/valuation/valuation-path'
+import { urlSlug } from '../app/utils/url-slug'
 import { type Accuracy, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
 
 prepareBenchDatabase()
 const db = openDatabase()
 const sales = await loadSales(db)
 const states = new Map((await db.selectFrom('states').select(['id', 'abbreviation']).execute()).map((state) => [state.id, state.abbreviation]))
+// Parcels for the page timings: the points and sizes of every so many listings, so they span the country.
+const parcels = await db
+  .selectFrom('listings')
+  .innerJoin('counties', 'counties.id', 'listings.county_id')
+  .innerJoin('states', 'states.id', 'listings.state_id')
+  .select(['states.name as state', 'counties.name as county', 'counties.suffix', 'listings.acres', 'listings.latitude', 'listings.longitude'])
+  .where((eb) => eb(eb.fn('mod', ['listings.id', eb.val(Math.max(1, Math.floor(benchListings / 60)))]), '=', 0))
+  .limit(60)
+  .execute()
 await db.destroy()
 
 const backtest = backtestValuations(sales)
@@ -41,3 +54,28 @@ const busiest = [...byState].sort((a, b) => b[1].sales - a[1].sales).slice(0, 5)
 for (const [stateId, accuracy] of busiest) console.log(`\n${states.get(stateId)} (${accuracy.sales} sales)\n${summary(accuracy)}`)
 const timings = backtest.rows.map((row) => row.valueMilliseconds)
 console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p95 ${quantile(timings, 0.95).toFixed(2)} ms`)
+
+const request = await benchRequestHandler()
+const pages = parcels.map(
+  (parcel) =>
+    [
+      'value.localhost',
+      valuationPath({
+        state: urlSlug(parcel.state),
+        county: urlSlug(`${parcel.county} ${parcel.suffix}`),
+        acres: Math.max(0.01, parcel.acres),
+        propertyTypes: [],
+        house: null,
+        features: [],
+        point: { latitude: parcel.latitude, longitude: parcel.longitude },
+      }),
+    ] as const,
+)
+const rounds = 5
+const pageTimings = await timeRequests(request, pages, rounds)
+const javascript = pageJavaScriptKilobytes((await request(...pages[0]!)).toString())
+console.log(`\nValuation pages: ${pages.length} parcels × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
+console.log(`valuation page p50: ${percentile(pageTimings, 50).toFixed(1)} ms, p95: ${percentile(pageTimings, 95).toFixed(1)} ms  (target p95 ≤ 50)`)
+console.log(`valuation page JavaScript at first view: ${javascript.firstView.kilobytes.toFixed(1)} KB gzip over ${javascript.firstView.files} files  (target ≤ 100)`)
+console.log(`valuation page JavaScript after load: ${javascript.afterLoad.kilobytes.toFixed(1)} KB gzip over ${javascript.afterLoad.files} files`)
+process.exit(0)
