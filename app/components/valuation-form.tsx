@@ -97,7 +97,7 @@ export function ValuationForm({ states, values = {}, errors = {} }: ValuationFor
             </p>
           ) : null}
         </div>
-        <Field name="county" label="County" {...shared} />
+        <Field name="county" label="County, city or zip" {...shared} />
         <Field name="acres" label="Acres" inputMode="decimal" {...shared} />
       </div>
       <fieldset className="mt-4">

@@ -1,11 +1,10 @@
 import { data, redirect } from 'react-router'
 import { getDb } from '~/models/db/db.server'
-import { findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
+import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type ValuationInputs, parseValuationPath, valuationFeatures, valuationPath } from '~/models/valuation/valuation-path'
-import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
+import { locateTypedPlace, parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { urlSlug } from '~/utils/url-slug'
 import { findListingSummaries, findSimilarListings } from '~/models/listings/listing-detail.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { sellerPaths } from '~/models/sellers/listing-draft'
@@ -45,18 +44,6 @@ async function statesOf() {
   return gazetteer.states.map((state) => ({ token: state.token, name: state.name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** The county's token from its name as typed ('Travis', 'Travis County', 'Acadia Parish'). */
-async function countyToken(stateToken: string, typed: string) {
-  const gazetteer = await loadGazetteer(getDb())
-  const state = findState(gazetteer, stateToken)
-  if (!state) return undefined
-  const base = urlSlug(typed)
-  for (const candidate of [base, `${base}-county`, `${base}-parish`, `${base}-borough`]) {
-    if (resolvePlaceToken(gazetteer, state.id, candidate)?.kind === 'county') return candidate
-  }
-  return undefined
-}
-
 /** The form's answer: its values as given, each field's message, and the states to choose from. */
 async function formAnswer(values: ValuationFormValues, errors: Record<string, string>, status: number) {
   return data({ kind: 'form' as const, values, errors, states: await statesOf() }, { status })
@@ -80,18 +67,18 @@ export async function loadValuationForm(site: SiteProfile, request: Request) {
     errors[text('latitude') ? 'longitude' : 'latitude'] = 'Please give both latitude and longitude, or neither.'
   if (text('beds') !== text('baths') && (!text('beds') || !text('baths')))
     errors[text('beds') ? 'baths' : 'beds'] = 'Please give both bedrooms and bathrooms for a house, or neither.'
-  const county = errors.state || errors.county ? undefined : await countyToken(text('state'), text('county'))
-  if (!errors.state && !errors.county && !county) errors.county = 'There is no county of that name in this state.'
-  if (Object.keys(errors).length > 0) return formAnswer(values, errors, 400)
+  const place = errors.state || errors.county ? undefined : await locateTypedPlace(getDb(), text('state'), text('county'))
+  if (place && !place.ok) errors.county = place.problem
+  if (!place?.ok || Object.keys(errors).length > 0) return formAnswer(values, errors, 400)
   const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : [])
   const inputs: ValuationInputs = {
     state: text('state'),
-    county: county!,
+    county: place.county,
     acres: Number(text('acres')),
     propertyTypes: list('types').filter((key) => draftPropertyTypeOptions.some((option) => option.key === key)),
     house: text('beds') ? { beds: Number(text('beds')), baths: Number(text('baths')), squareFeet: text('squareFeet') ? Number(text('squareFeet')) : null } : null,
     features: valuationFeatures.filter((feature) => list('features').includes(feature)),
-    point: text('latitude') ? { latitude: Number(text('latitude')), longitude: Number(text('longitude')) } : null,
+    point: text('latitude') ? { latitude: Number(text('latitude')), longitude: Number(text('longitude')) } : place.point,
   }
   const outcome = await parcelOf(getDb(), inputs)
   if (!outcome.ok) return formAnswer(values, { latitude: outcome.problems[0]! }, 400)

@@ -24,6 +24,14 @@ describe('the valuation form', () => {
     expect(response.headers.get('location')).toBe('/value/texas/travis-county/40-acres/recreational-land/house-3-bed-2-bath/lat30.2672/long-97.7431/')
   })
 
+  test('reads a city or a zip as the search box does: its county, and its centre as the point', async () => {
+    for (const typed of ['Austin', '78701']) {
+      const response = await get(`/value/?state=texas&county=${typed}&acres=40`)
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toMatch(/^\/value\/texas\/travis-county\/40-acres\/lat30\.\d+\/long-97\.\d+\/$/)
+    }
+  })
+
   test('answers impossible inputs in words, keeping what was typed', async () => {
     const zero = await get('/value/?state=texas&county=Travis&acres=0')
     expect(zero.status).toBe(400)
@@ -31,7 +39,8 @@ describe('the valuation form', () => {
     expect(zeroText).toContain('This value must be at least 0.01.')
     const outside = await text(await get('/value/?state=texas&county=Travis&acres=40&latitude=30.05&longitude=-98'))
     expect(outside).toContain('This point is not in Travis County, TX: move it onto the land, or choose the county it is in.')
-    expect(await text(await get('/value/?state=texas&county=Atlantis&acres=40'))).toContain('There is no county of that name in this state.')
+    expect(await text(await get('/value/?state=texas&county=Atlantis&acres=40'))).toContain('There is no county, city or zip of that name in Texas.')
+    expect(await text(await get('/value/?state=texas&county=90210&acres=40'))).toContain('This zip code is in California, not Texas.')
     expect(await text(await get('/value/?county=Travis&acres=40'))).toContain('This field is required.')
   })
 })
