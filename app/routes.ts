@@ -16,6 +16,10 @@ export default [
   // AcreWorth's valuation (issue 16): the form's answer, and a valuation at its own address.
   route('value', 'routes/valuation.tsx', { id: 'valuation-form' }),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
+  // AcreWorth's land value pages: the country, a state, a county or region in it.
+  route('land-values', 'routes/land-values.tsx', { id: 'land-values' }),
+  route('land-values/:state', 'routes/land-values.tsx', { id: 'land-values-state' }),
+  route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test

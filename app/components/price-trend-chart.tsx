@@ -16,9 +16,10 @@ export interface TrendChartSeries {
   points: { quarter: string; perAcre: number | null }[]
 }
 
-const width = 480
-const height = 220
-const margin = { top: 12, right: 12, bottom: 26, left: 52 }
+// Narrow enough that its labels stay legible on a phone; a page caps the figure's width on a wide screen.
+const width = 520
+const height = 240
+const margin = { top: 12, right: 12, bottom: 28, left: 56 }
 const plotWidth = width - margin.left - margin.right
 const plotHeight = height - margin.top - margin.bottom
 // Five steps of a 1, 2 or 5 × 10ⁿ top fall on round figures ($400, $1K, $2K).
@@ -109,7 +110,7 @@ export function PriceTrendChart({ title, series }: { title: string; series: Tren
         <p className="mt-2">Too few sales in any quarter to draw a line.</p>
       ) : (
         <>
-          <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-summary`} className="mt-2 h-auto w-full text-ink" fontSize={11}>
+          <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-summary`} className="mt-2 h-auto w-full text-ink" fontSize={14}>
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-summary`}>{chartSummary(series, quarters)}</desc>
             {Array.from({ length: gridlineCount + 1 }, (_, step) => (top * step) / gridlineCount).map((value) => (

@@ -78,6 +78,11 @@ export function brokerDisplayName(broker: { contactName: string | null; companyN
   return broker.contactName || broker.companyName || ''
 }
 
+/** '1 sale', '1,204 sales': a whole count with its noun. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`) {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
+}
+
 export function formatAcres(acres: number) {
   const text = groupedNumber.format(acres)
   return `${text} ${text === '1' ? 'acre' : 'acres'}`
