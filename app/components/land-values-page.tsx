@@ -144,7 +144,7 @@ export function LandValuesPage({ page }: { page: LandValuesPageData }) {
       {page.childGroups.map((group, index) => (
         <Section key={group.heading} id={`places-heading-${index}`} heading={group.heading}>
           <FigureTable
-            caption={`${group.heading}: land values`}
+            caption={`${group.heading}: sales, and sold and asking prices per acre`}
             headings={['Place', `Sales${since}`, 'Median sold price per acre', 'Median asking price per acre', 'For sale']}
             numeric={[`Sales${since}`, 'Median sold price per acre', 'Median asking price per acre', 'For sale']}
           >

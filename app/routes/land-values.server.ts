@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { redirect } from 'react-router'
 import type { Database } from '~/models/db/db-schema'
 import { type Gazetteer, findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
-import { type HierarchyPlace, countyWord, marketPlaceOf, placeNameOf, placeTrailTo, placesWithin, searchCriteriaOf } from '~/models/places/landing-places.server'
+import { type HierarchyPlace, marketPlaceOf, placeGroupsWithin, placeNameOf, placeTrailTo, searchCriteriaOf } from '~/models/places/landing-places.server'
 import { type MarketSnapshot, marketSnapshot, marketStatsOf } from '~/models/places/market-stats.server'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import { type PriceTrend, hasTooFewSalesToIndex } from '~/models/valuation/price-trends'
@@ -24,8 +24,6 @@ import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from './
  */
 const notFound = () => new Response('Not Found', { status: 404 })
 
-type LocalPlace = Exclude<HierarchyPlace, { kind: 'national' }>
-
 /** The place the path's tokens name, whatever their case: the country, a state, or a county or region within it. */
 function resolveLandValuesPlace(gazetteer: Gazetteer, stateToken: string | undefined, placeToken: string | undefined): HierarchyPlace | undefined {
   if (stateToken === undefined) return { kind: 'national' }
@@ -38,19 +36,20 @@ function resolveLandValuesPlace(gazetteer: Gazetteer, stateToken: string | undef
   return place && { kind: found.kind, place, state }
 }
 
-export function landValuesPathOf(place: HierarchyPlace) {
+function landValuesPathOf(place: HierarchyPlace) {
   if (place.kind === 'national') return landValuesPath()
   return place.kind === 'state' ? landValuesPath(place.state.token) : landValuesPath(place.state.token, place.place.token)
 }
 
 /** The place a county or region is charted beside: its state; a state's is the country. */
-function parentOf(place: LocalPlace): HierarchyPlace {
+function parentOf(place: Exclude<HierarchyPlace, { kind: 'national' }>): HierarchyPlace {
   return place.kind === 'state' ? { kind: 'national' } : { kind: 'state', state: place.state }
 }
 
 /** 'the United States' reads in a sentence; 'United States' heads a chart's legend. */
 const placeInSentence = (place: HierarchyPlace) => (place.kind === 'national' ? 'the United States' : placeNameOf(place))
 
+/** A place's figures; its sold medians are left out when it has too few sales to say anything. */
 function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: HierarchyPlace): LandValueFigures {
   const isThin = hasTooFewSalesToIndex(trend)
   const asking = marketStatsOf(snapshot, marketPlaceOf(place))
@@ -72,15 +71,7 @@ function childGroups(gazetteer: Gazetteer, trends: PriceTrends, snapshot: Market
     ...figuresOf(trendOf(trends, marketPlaceOf(child)), snapshot, child),
   })
   if (place.kind === 'national') return [{ heading: 'Land values by state', places: gazetteer.states.map((state) => row(state.name, { kind: 'state', state })) }]
-  const { regions, counties } = placesWithin(gazetteer, place)
-  const placeName = place.kind === 'state' ? place.state.name : place.place.name
-  return [
-    { heading: `Regions of ${placeName}`, places: regions.map((region) => row(region.name, { kind: 'region', place: region, state: place.state })) },
-    {
-      heading: `${countyWord(counties)} in ${placeName}`,
-      places: counties.map((county) => row(county.name, { kind: 'county', place: county, state: place.state })),
-    },
-  ].filter((group) => group.places.length > 0)
+  return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => row(child.place.name, child)) }))
 }
 
 /** 'Land in Texas sold for a median $3,150 an acre over 87 sales since 2019. Land for sale there asks …' */
@@ -119,12 +110,12 @@ export async function loadLandValuesPage(
   const title = `${place.kind === 'national' ? 'US' : placeNameOf(place)} Land Values ${year}`
   const chartPlaces = place.kind === 'national' ? [place] : [place, parentOf(place)]
   const criteria = searchCriteriaOf(place)
-  const isLocal = place.kind === 'county' || place.kind === 'region'
   return {
     title,
     description: pageDescription(placeName, figures, firstYear),
     canonicalPath,
-    noindex: isLocal && hasTooFewSalesToIndex(trend),
+    // A thin state's page stays indexed: its table of counties still leads somewhere.
+    noindex: (place.kind === 'county' || place.kind === 'region') && hasTooFewSalesToIndex(trend),
     hasTooFewSales: hasTooFewSalesToIndex(trend),
     breadcrumbs: placeTrailTo(gazetteer, place, landValuesPathOf),
     placeName,

@@ -6,7 +6,10 @@ test('a visitor goes from the land values of the country to Texas and on to Trav
   const year = new Date().getUTCFullYear()
   await page.goto(siteUrl('value', '/land-values/'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`US Land Values ${year}`)
-  await page.getByRole('region', { name: 'Land values by state: land values' }).getByRole('link', { name: 'Texas', exact: true }).click()
+  await page
+    .getByRole('region', { name: 'Land values by state: sales, and sold and asking prices per acre' })
+    .getByRole('link', { name: 'Texas', exact: true })
+    .click()
   await expect(page).toHaveURL(siteUrl('value', '/land-values/texas/'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Texas Land Values ${year}`)
   await expect(page.getByRole('img', { name: /Median price per acre of land sold, by quarter/ })).toBeVisible()

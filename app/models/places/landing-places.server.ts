@@ -152,22 +152,25 @@ export function placeTrailTo(gazetteer: Gazetteer, place: HierarchyPlace, pathOf
 }
 
 /** Louisiana has parishes and Alaska boroughs: the word a state's counties go by. */
-export function countyWord(counties: GazetteerPlace[]) {
+function countyWord(counties: GazetteerPlace[]) {
   const allEndWith = (suffix: string) => counties.length > 0 && counties.every((county) => county.name.endsWith(suffix))
   return allEndWith(' Parish') ? 'Parishes' : allEndWith(' Borough') ? 'Boroughs' : 'Counties'
 }
 
-/** A state's regions and counties, or a region's counties, each alphabetical; none within a county. */
-export function placesWithin(gazetteer: Gazetteer, place: Exclude<HierarchyPlace, { kind: 'national' }>) {
+type PlaceWithinState = Extract<HierarchyPlace, { kind: 'region' | 'county' }>
+
+/** The places one step below a state (its regions, then its counties) or a region (its counties), each group headed and alphabetical. */
+export function placeGroupsWithin(gazetteer: Gazetteer, place: Exclude<HierarchyPlace, { kind: 'national' }>): { heading: string; places: PlaceWithinState[] }[] {
   const index = placeIndex(gazetteer)
-  switch (place.kind) {
-    case 'state':
-      return { regions: index.regionsByState.get(place.state.id) ?? [], counties: index.countiesByState.get(place.state.id) ?? [] }
-    case 'region':
-      return { regions: [], counties: index.countiesByRegion.get(place.place.id) ?? [] }
-    case 'county':
-      return { regions: [], counties: [] }
-  }
+  const { state } = place
+  const regions = place.kind === 'state' ? (index.regionsByState.get(state.id) ?? []) : []
+  const counties =
+    place.kind === 'state' ? (index.countiesByState.get(state.id) ?? []) : place.kind === 'region' ? (index.countiesByRegion.get(place.place.id) ?? []) : []
+  const placeName = place.kind === 'state' ? state.name : place.place.name
+  return [
+    { heading: `Regions of ${placeName}`, places: regions.map((region): PlaceWithinState => ({ kind: 'region', place: region, state })) },
+    { heading: `${countyWord(counties)} in ${placeName}`, places: counties.map((county): PlaceWithinState => ({ kind: 'county', place: county, state })) },
+  ].filter((group) => group.places.length > 0)
 }
 
 /** Every place one step down, each with its listing count: every county stays reachable by links, even an empty one. */
@@ -181,13 +184,7 @@ function childGroups(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSn
     // Spec §2: 'State links read "{state} Land For Sale"'.
     return [{ heading: 'Land for sale by state', places: gazetteer.states.map((state) => link(`${state.name} Land For Sale`, { kind: 'state', state })) }]
   }
-  const { regions, counties } = placesWithin(gazetteer, place)
-  const places = (kind: 'region' | 'county', list: GazetteerPlace[]) => list.map((child) => link(child.name, { kind, place: child, state: place.state }))
-  const placeName = place.kind === 'state' ? place.state.name : place.place.name
-  return [
-    { heading: `Regions of ${placeName}`, places: places('region', regions) },
-    { heading: `${countyWord(counties)} in ${placeName}`, places: places('county', counties) },
-  ].filter((group) => group.places.length > 0)
+  return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => link(child.place.name, child)) }))
 }
 
 /** The property types a site lists (its scope; every type for a scope of 0) that have listings in the place. */
