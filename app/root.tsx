@@ -28,9 +28,11 @@ import stylesheet from './tailwind.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
 
-/** The states by listing count for the menus; spec §8: a failed count leaves the lists empty. */
+/**
+ * The states by listing count for the menus and footers (the valuation site's lists its states'
+ * land value pages); spec §8: a failed count leaves the lists empty.
+ */
 async function navigationStates(site: SiteProfile) {
-  if (!site.searchGrammar) return []
   try {
     return await popularStates(getDb(), site.listingScopeBits)
   } catch (error) {

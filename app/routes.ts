@@ -18,6 +18,10 @@ export default [
   route('value', 'routes/valuation.tsx', { id: 'valuation-form' }),
   route('value/accuracy', 'routes/valuation-accuracy.tsx'),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
+  // AcreWorth's land value pages: the country, a state, a county or region in it.
+  route('land-values', 'routes/land-values.tsx', { id: 'land-values' }),
+  route('land-values/:state', 'routes/land-values.tsx', { id: 'land-values-state' }),
+  route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test

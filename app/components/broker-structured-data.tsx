@@ -1,14 +1,6 @@
-import type { Breadcrumb } from './breadcrumbs'
 import type { BrokerProfilePageData } from '~/routes/brokers.types'
 import { resizedImagePath } from '~/models/media/document-ids'
-import { JsonLd } from './json-ld'
-
-export function breadcrumbList(crumbs: Breadcrumb[], absolute: (path: string) => string) {
-  return {
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),
-  }
-}
+import { JsonLd, breadcrumbList } from './json-ld'
 
 /**
  * JSON-LD for crawlers (architecture "Crawlers"): the broker as a RealEstateAgent, their

@@ -1,14 +1,16 @@
 import type { MarketStats } from '~/models/places/market-stats'
+import { landValuesPath } from '~/sites/land-values-path'
 import { formatDollars } from '~/utils/format'
 import { MarketFigures } from './landing-market'
 
 const dollarsOrDash = (value: number | null) => (value === null ? '–' : formatDollars(value))
 
 /**
- * The valuation site's home (issue 7): what land asks across the country and state by state.
- * The site has no search or listing pages, so nothing here links to one.
+ * The valuation site's home (issue 7): what land asks across the country and state by state,
+ * each state linked to its land value page (issue 16 §5). The site has no search or listing
+ * pages, so nothing here links to one.
  */
-export function LandingLandValues({ national, states }: { national: MarketStats; states: { name: string; stats: MarketStats }[] }) {
+export function LandingLandValues({ national, states }: { national: MarketStats; states: { name: string; href: string; stats: MarketStats }[] }) {
   return (
     <>
       <section aria-labelledby="national-values" className="mx-auto max-w-6xl px-4 py-8">
@@ -19,6 +21,11 @@ export function LandingLandValues({ national, states }: { national: MarketStats;
         <div className="mt-4">
           <MarketFigures stats={national} />
         </div>
+        <p className="mt-4">
+          <a href={landValuesPath()} className="font-semibold text-brand underline">
+            What land sold for, by state, county and region
+          </a>
+        </p>
       </section>
       <section aria-labelledby="state-values" className="mx-auto max-w-6xl px-4 pb-8">
         <h2 id="state-values" className="text-2xl font-bold text-brand">
@@ -46,7 +53,9 @@ export function LandingLandValues({ national, states }: { national: MarketStats;
               {states.map((state) => (
                 <tr key={state.name} className="border-t border-ink/10">
                   <th scope="row" className="px-4 py-2 font-medium">
-                    {state.name}
+                    <a href={state.href} className="text-brand underline">
+                      {state.name}
+                    </a>
                   </th>
                   <td className="px-4 py-2 text-right tabular-nums">{state.stats.listings.toLocaleString('en-US')}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{dollarsOrDash(state.stats.medianPrice)}</td>

@@ -5,17 +5,26 @@ import { formatDollars } from '~/utils/format'
 
 /** Listings, median price and median price per acre, as a row of figures. */
 export function MarketFigures({ stats }: { stats: MarketStats }) {
-  const figures = [
-    { label: 'Properties for sale', value: stats.listings.toLocaleString('en-US') },
-    { label: 'Median asking price', value: stats.medianPrice === null ? 'Not enough data' : formatDollars(stats.medianPrice) },
-    { label: 'Median price per acre', value: stats.medianPricePerAcre === null ? 'Not enough data' : formatDollars(stats.medianPricePerAcre) },
-  ]
+  return (
+    <FigureCards
+      figures={[
+        { label: 'Properties for sale', value: stats.listings.toLocaleString('en-US') },
+        { label: 'Median asking price', value: stats.medianPrice === null ? 'Not enough data' : formatDollars(stats.medianPrice) },
+        { label: 'Median price per acre', value: stats.medianPricePerAcre === null ? 'Not enough data' : formatDollars(stats.medianPricePerAcre) },
+      ]}
+    />
+  )
+}
+
+/** Headline figures side by side, each named above it and, where given, what it rests on below. */
+export function FigureCards({ figures }: { figures: { label: string; value: string; note?: string }[] }) {
   return (
     <dl className="grid gap-3 small:grid-cols-3">
       {figures.map((figure) => (
         <div key={figure.label} className="rounded-lg border border-ink/10 bg-white p-4">
           <dt className="text-sm text-stone-700">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-bold text-brand">{figure.value}</dd>
+          {figure.note ? <dd className="mt-1 text-sm text-stone-700">{figure.note}</dd> : null}
         </div>
       ))}
     </dl>

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import { scaleTop } from '~/utils/chart-scale'
 import { type EventSeries, type ListingStatistics as Statistics, type SellerEventKey, statisticsPeriodHref, statisticsPeriods } from '~/models/sellers/listing-stats'
 
 /**
@@ -21,12 +22,6 @@ const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const longDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 const formatDay = (date: string, format = shortDay) => format.format(Date.parse(date))
 const formatCount = (count: number) => count.toLocaleString('en-US')
-
-/** The top of the scale: the smallest 1, 2 or 5 × 10ⁿ at or above the busiest day, so gridlines fall on round numbers. */
-function scaleTop(busiest: number) {
-  const magnitude = 10 ** Math.floor(Math.log10(Math.max(busiest, 1)))
-  return [1, 2, 5, 10].map((step) => step * magnitude).find((value) => value >= busiest) ?? busiest
-}
 
 /** Labelled days: each one of a week, else weekly or fortnightly back from today, so today always has its date. */
 function isLabelledDay(index: number, count: number) {

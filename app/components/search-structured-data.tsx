@@ -1,5 +1,5 @@
 import type { SearchPageData } from '~/routes/search.types'
-import { JsonLd } from './json-ld'
+import { JsonLd, breadcrumbList } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */
 export function SearchStructuredData({
@@ -9,10 +9,7 @@ export function SearchStructuredData({
 }: Pick<SearchPageData, 'breadcrumbs'> & { origin: string; listings: { href: string; title: string }[] }) {
   const absolute = (path: string) => new URL(path, origin).href
   const graph = [
-    {
-      '@type': 'BreadcrumbList',
-      itemListElement: breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),
-    },
+    breadcrumbList(breadcrumbs, absolute),
     {
       '@type': 'ItemList',
       itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),

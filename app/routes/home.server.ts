@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { readConfig } from '~/config.server'
+import { landValuesPath } from '~/sites/land-values-path'
 import { hasLandingPages, nationalLandingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -29,7 +30,7 @@ const featuredCount = 6
  * A listing site's home (issue 7): the country's listing count, the visitor's 'Land for Sale
  * Near Me', popular states and every state with counts, featured listings and the property
  * types the site lists. A site without search (the valuation site) has no listing pages to
- * link to: its home is a table of what land asks, state by state.
+ * link to: its home is a table of what land asks, state by state, each state linked to its land value page.
  */
 export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const scopeBits = site.listingScopeBits
@@ -37,7 +38,11 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
   const national = marketStatsOf(snapshot)
   const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0).length
   if (!site.searchGrammar) {
-    const states = gazetteer.states.map((state) => ({ name: state.name, stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }) }))
+    const states = gazetteer.states.map((state) => ({
+      name: state.name,
+      href: landValuesPath(state.token),
+      stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }),
+    }))
     const valuationStates = gazetteer.states.map((state) => ({ token: state.token, name: state.name })).sort((a, b) => a.name.localeCompare(b.name))
     return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states, valuationStates }
   }

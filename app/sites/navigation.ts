@@ -5,6 +5,7 @@ import { brokerDirectoryPath } from './broker-path'
 import { nationalLandingPath } from './landing-path'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { landFeedStatesPath } from './partner-paths'
+import { landValuesPath } from './land-values-path'
 import { buildSearchPath } from './search-path'
 import type { FooterSectionSpec, SiteProfile } from './site-profile'
 
@@ -129,10 +130,20 @@ function stateGroups(states: { name: string; link: NavigationLink }[]): LinkGrou
   return groups
 }
 
-function footerSection(site: SiteProfile, spec: FooterSectionSpec, stateLinks: NavigationLink[]): FooterSection {
+function footerSection(site: SiteProfile, spec: FooterSectionSpec, statesByPopularity: NavigationState[], stateLinks: NavigationLink[]): FooterSection {
   switch (spec.kind) {
     case 'states':
       return { heading: spec.heading, links: stateLinks, shown: site.footerStatesShown, moreLabel: 'More states' }
+    case 'land-values':
+      return {
+        heading: spec.heading,
+        links: [
+          { label: 'All states', href: landValuesPath() },
+          ...statesByPopularity.map((state) => ({ label: `${state.name} Land Values`, href: landValuesPath(state.slug.toLowerCase()) })),
+        ],
+        shown: site.footerStatesShown + 1,
+        moreLabel: 'More states',
+      }
     case 'property-types':
       return {
         heading: spec.heading,
@@ -213,7 +224,7 @@ export function siteNavigation(site: SiteProfile, statesByPopularity: Navigation
       addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
     },
     footer: {
-      sections: site.footerSections.map((spec) => footerSection(site, spec, stateLinks)),
+      sections: site.footerSections.map((spec) => footerSection(site, spec, statesByPopularity, stateLinks)),
       socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: url })),
     },
   }

@@ -103,6 +103,8 @@ export type FooterSectionSpec =
   | { kind: 'partners'; advertiseBusinessUrl: string; ruralLandAnalyticsUrl: string }
   /** The land feed and farm credit documentation of the site's `contentPaths` (issue 14). */
   | { kind: 'partner-documentation' }
+  /** The land value pages (issue 16 §5): the country's, then every state's by listing count, `footerStatesShown` of them before 'More states'. */
+  | { kind: 'land-values'; heading: string }
 
 /** The company's legal pages, shared by all four sites. */
 export const companyLegalLinks = {

@@ -35,5 +35,5 @@ export const valueSite = {
   menuPropertyTypes: [],
   externalLinks: { contactUs: 'https://support.acreworth.example/contact', ...companyLegalLinks },
   socialLinks: [],
-  footerSections: [{ kind: 'about' }],
+  footerSections: [{ kind: 'land-values', heading: 'Land Values' }, { kind: 'about' }],
 } satisfies SiteProfile

@@ -83,6 +83,11 @@ export function formatPercent(share: number) {
   return `${Math.round(100 * share)} %`
 }
 
+/** '1 sale', '1,204 sales': a whole count with its noun. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`) {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
+}
+
 export function formatAcres(acres: number) {
   const text = groupedNumber.format(acres)
   return `${text} ${text === '1' ? 'acre' : 'acres'}`

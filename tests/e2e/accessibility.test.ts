@@ -75,6 +75,9 @@ const pages: [name: string, ref: PageRef][] = [
   ['value valuation', siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/')],
   ['value form with messages', siteUrl('value', '/value/?state=texas&county=Travis&acres=0')],
   ['value accuracy', siteUrl('value', '/value/accuracy/')],
+  ['value national land values', siteUrl('value', '/land-values/')],
+  ['value state land values', siteUrl('value', '/land-values/texas/')],
+  ['value county land values', siteUrl('value', '/land-values/texas/travis-county/')],
 ]
 
 /** Hydration rarely changes markup; these pages have the most script-driven parts, so they are scanned hydrated too. */

@@ -3,8 +3,8 @@ import { siteUrl, waitForHydration } from './support'
 
 /**
  * With scripts, the pages with listing cards, menus and lazily hydrated parts (the rural market
- * section, the card carousel, the JSON-LD) hydrate without an error or warning, and every
- * resource they ask for (scripts, styles, the icon sprite, photos) is there.
+ * section, the card carousel, the JSON-LD, a land value page's chart) hydrate without an error or
+ * warning, and every resource they ask for (scripts, styles, the icon sprite, photos) is there.
  */
 for (const [site, path] of [
   ['land', '/search/texas-land-for-sale/'],
@@ -12,6 +12,7 @@ for (const [site, path] of [
   ['hunting', '/land'],
   ['land', '/Texas'],
   ['land', '/'],
+  ['value', '/land-values/texas/travis-county/'],
 ] as const) {
   test(`${site} ${path} hydrates cleanly`, async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')

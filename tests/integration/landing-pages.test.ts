@@ -210,18 +210,18 @@ describe('home pages', () => {
     expect(html).toContain('href="/market-insights/"')
   })
 
-  test('the valuation home tables every state with its median price and price per acre, and links no search', async () => {
+  test('the valuation home tables every state with its median price and price per acre, linked to its land values, and links no search', async () => {
     const html = await page('value.localhost', '/')
     for (const state of states) {
       const expected = medians('state_id = ?', state.id)
       const dash = (value: number | null) => (value === null ? '–' : dollars(value))
       expect(html).toMatch(
         new RegExp(
-          `>${state.name}</th><td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`,
+          `<a href="/land-values/${state.slug.toLowerCase()}/"[^>]*>${state.name}</a></th><td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`,
         ),
       )
     }
-    expect(html).not.toMatch(/href="\/(search|property|land)\b/)
+    expect(html).not.toMatch(/href="\/(search|property|land)[/"?]/)
   })
 })
 

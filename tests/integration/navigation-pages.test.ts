@@ -63,7 +63,7 @@ describe('header and footer on every site', () => {
       ['Search Land', 'Search By State', 'Find Agents', 'Advertise', 'Add a Property', 'Sign up', 'Log in'],
       ['Recreational Land by Type', 'Hunting Land by State', 'About Us', 'For Partners'],
     ],
-    ['value.localhost', ['Sign up', 'Log in'], ['About Us']],
+    ['value.localhost', ['Sign up', 'Log in'], ['Land Values', 'About Us']],
   ])('the %s home page has its menu and footer columns', async (host, menuItems, footerHeadings) => {
     const html = await pageHtml(host, '/')
     const menu = between(html, '<nav aria-label="Main"', '</nav>')
@@ -83,7 +83,15 @@ describe('header and footer on every site', () => {
 
   test('the valuation site links no search, broker or add-listing page', async () => {
     const html = await pageHtml('value.localhost', '/')
-    expect(html).not.toMatch(/href="\/(?:search|addlisting|broker|land)\b/)
+    expect(html).not.toMatch(/href="\/(?:search|addlisting|broker|land)[/"?]/)
+  })
+
+  test('the valuation site’s footer links the land values of the country, then of every state by listing count', async () => {
+    const column = between(between(await pageHtml('value.localhost', '/'), '<footer', '</footer>'), '>Land Values</h2>', '</section>')
+    const states = statesByListingCount(sites.value).map((label) => label.replace(/ Land For Sale$/, ' Land Values'))
+    expect(linkLabels(column)).toEqual(['All states', ...states])
+    expect(linkLabels(column.slice(0, column.indexOf('<details')))).toHaveLength(sites.value.footerStatesShown + 1)
+    expect(column).toContain('<a href="/land-values/texas/"')
   })
 })
 

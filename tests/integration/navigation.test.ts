@@ -115,11 +115,12 @@ describe('menu links', () => {
     expect(menu.advertise).toEqual({ label: 'Advertise', href: advertising })
   })
 
-  test('the valuation site links to no search, listing or broker page it does not have, and to its terms of use', () => {
+  test('the valuation site links to no search, listing or broker page it does not have, but to its land values and terms of use', () => {
     const { menu, footer } = siteNavigation(sites.value, states)
     expect(menu).toEqual({ searchLand: [], searchByState: [], findAgents: undefined, advertise: undefined, addProperty: undefined })
     const internal = footer.sections.flatMap((footerSection) => footerSection.links).filter((link) => link.href.startsWith('/'))
-    expect(internal.map((link) => link.href).sort()).toEqual(['/', '/sitemap/', sites.value.contentPaths.termsOfUse].sort())
+    const landValues = ['/land-values/', ...states.map((state) => `/land-values/${state.slug.toLowerCase()}/`)]
+    expect(internal.map((link) => link.href).sort()).toEqual([...landValues, '/', '/sitemap/', sites.value.contentPaths.termsOfUse].sort())
   })
 })
 

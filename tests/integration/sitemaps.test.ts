@@ -156,10 +156,13 @@ describe('XML sitemaps', () => {
     for (const [filePath, urls] of expected) expect(actual.get(filePath)!.sort(), filePath).toEqual(urls.sort())
   })
 
-  test('the valuation site has no listings, landings, searches or brokers: its sitemap is its pages', async () => {
+  test('the valuation site has no listings, searches or brokers: its sitemap is its land value pages and its pages', async () => {
     const { index, files } = await siteSitemaps('value')
-    expect(index.entries.map((entry) => entry.loc)).toEqual([`${originOf('value')}/sitemaps/pages.xml`])
-    expect(files.get('/sitemaps/pages.xml')!.entries.map((url) => url.loc)).toEqual([`${originOf('value')}/`, `${originOf('value')}/sitemap/`])
+    const origin = originOf('value')
+    expect(index.entries.map((entry) => entry.loc)).toEqual([`${origin}/sitemaps/landings.xml`, `${origin}/sitemaps/pages.xml`])
+    const states = (db.prepare('select slug from states').all() as { slug: string }[]).map((state) => `${origin}/land-values/${state.slug.toLowerCase()}/`)
+    expect(files.get('/sitemaps/landings.xml')!.entries.map((url) => url.loc)).toEqual(expect.arrayContaining([`${origin}/land-values/`, ...states]))
+    expect(files.get('/sitemaps/pages.xml')!.entries.map((url) => url.loc)).toEqual([`${origin}/`, `${origin}/sitemap/`])
   })
 
   test.each(listingSiteKeys)('the %s site lists its home, HTML sitemap and broker directory as pages', async (key) => {
@@ -318,9 +321,9 @@ const sampledKinds = [
 
 // Landing pages (land site) and broker pages come from other branches: those samples answer 200 once they are merged.
 describe('sampled sitemap URLs are canonical, indexable pages', () => {
-  // The valuation site has pages alone (previous describe).
+  // The valuation site has its land value pages and pages alone (previous describe).
   const sampled = siteKeys.flatMap((key) =>
-    sampledKinds.filter(([kind]) => key !== 'value' || kind === 'pages').map(([kind, perFile]) => [key, kind, perFile] as const),
+    sampledKinds.filter(([kind]) => key !== 'value' || kind === 'pages' || kind === 'landings').map(([kind, perFile]) => [key, kind, perFile] as const),
   )
   test.each(sampled)('on the %s site, %s URLs answer 200 with a self canonical and no noindex', async (key, kind, perFile) => {
     const { files } = await siteSitemaps(key)

@@ -5,6 +5,7 @@ import {
   formatAcres,
   formatAddress,
   formatCompactCurrency,
+  formatCount,
   formatHomeFacts,
   formatPercent,
   formatPrice,
@@ -197,5 +198,13 @@ describe('home facts and address', () => {
 
   it('without a street address the county and state are shown', () => {
     expect(formatAddress({ ...place, address1: null })).toBe('Travis County, TX')
+  })
+})
+
+describe('counts', () => {
+  it('a count carries its noun, singular for one and grouped past a thousand', () => {
+    expect(formatCount(1, 'sale')).toBe('1 sale')
+    expect(formatCount(0, 'sale')).toBe('0 sales')
+    expect(formatCount(1204, 'property', 'properties')).toBe('1,204 properties')
   })
 })

@@ -99,7 +99,7 @@ export function financeLocationOf(place: HierarchyPlace): FinanceLocation {
 }
 
 /** 'United States', 'Texas', 'Central Texas', 'Travis County, TX'. */
-function placeNameOf(place: HierarchyPlace) {
+export function placeNameOf(place: HierarchyPlace) {
   switch (place.kind) {
     case 'national':
       return 'United States'
@@ -112,7 +112,8 @@ function placeNameOf(place: HierarchyPlace) {
   }
 }
 
-function searchCriteriaOf(place: HierarchyPlace): SearchCriteria {
+/** The plain search of a place: every listing in it. */
+export function searchCriteriaOf(place: HierarchyPlace): SearchCriteria {
   if (place.kind === 'national') return normalizeCriteria({})
   if (place.kind === 'state') return normalizeCriteria({ state: place.state.token })
   return normalizeCriteria({ state: place.state.token, places: [place.place.token] })
@@ -136,19 +137,40 @@ function placePagePath(site: SiteProfile, place: HierarchyPlace) {
 
 /** United States › Texas › Central Texas › Travis County: each step's page on the site. */
 export function placeTrail(site: SiteProfile, gazetteer: Gazetteer, place: HierarchyPlace) {
+  return placeTrailTo(gazetteer, place, (step) => placePagePath(site, step))
+}
+
+/** United States › Texas › Central Texas › Travis County, each step at the page `pathOf` gives it. */
+export function placeTrailTo(gazetteer: Gazetteer, place: HierarchyPlace, pathOf: (step: HierarchyPlace) => string) {
   const trail: HierarchyPlace[] = [{ kind: 'national' }]
   if (place.kind !== 'national') trail.push({ kind: 'state', state: place.state })
   const regionId = place.kind === 'county' ? place.place.regionId : null
   const region = regionId === null ? undefined : findPlaceById(gazetteer, 'region', regionId)
   if (place.kind !== 'national' && region) trail.push({ kind: 'region', place: region, state: place.state })
   if (place.kind === 'region' || place.kind === 'county') trail.push(place)
-  return trail.map((step) => ({ name: step.kind === 'county' ? step.place.name : placeNameOf(step), href: placePagePath(site, step) }))
+  return trail.map((step) => ({ name: step.kind === 'county' ? step.place.name : placeNameOf(step), href: pathOf(step) }))
 }
 
 /** Louisiana has parishes and Alaska boroughs: the word a state's counties go by. */
 function countyWord(counties: GazetteerPlace[]) {
   const allEndWith = (suffix: string) => counties.length > 0 && counties.every((county) => county.name.endsWith(suffix))
   return allEndWith(' Parish') ? 'Parishes' : allEndWith(' Borough') ? 'Boroughs' : 'Counties'
+}
+
+type PlaceWithinState = Extract<HierarchyPlace, { kind: 'region' | 'county' }>
+
+/** The places one step below a state (its regions, then its counties) or a region (its counties), each group headed and alphabetical. */
+export function placeGroupsWithin(gazetteer: Gazetteer, place: Exclude<HierarchyPlace, { kind: 'national' }>): { heading: string; places: PlaceWithinState[] }[] {
+  const index = placeIndex(gazetteer)
+  const { state } = place
+  const regions = place.kind === 'state' ? (index.regionsByState.get(state.id) ?? []) : []
+  const counties =
+    place.kind === 'state' ? (index.countiesByState.get(state.id) ?? []) : place.kind === 'region' ? (index.countiesByRegion.get(place.place.id) ?? []) : []
+  const placeName = place.kind === 'state' ? state.name : place.place.name
+  return [
+    { heading: `Regions of ${placeName}`, places: regions.map((region): PlaceWithinState => ({ kind: 'region', place: region, state })) },
+    { heading: `${countyWord(counties)} in ${placeName}`, places: counties.map((county): PlaceWithinState => ({ kind: 'county', place: county, state })) },
+  ].filter((group) => group.places.length > 0)
 }
 
 /** Every place one step down, each with its listing count: every county stays reachable by links, even an empty one. */
@@ -158,29 +180,11 @@ function childGroups(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSn
     href: placePagePath(site, child),
     listings: marketOf(snapshot, marketPlaceOf(child)).listings,
   })
-  const index = placeIndex(gazetteer)
-  const places = (kind: 'region' | 'county', list: GazetteerPlace[] = [], state: GazetteerState) =>
-    list.map((child) => link(child.name, { kind, place: child, state }))
-  switch (place.kind) {
-    case 'national':
-      // Spec §2: 'State links read "{state} Land For Sale"'.
-      return [{ heading: 'Land for sale by state', places: gazetteer.states.map((state) => link(`${state.name} Land For Sale`, { kind: 'state', state })) }]
-    case 'state': {
-      const counties = index.countiesByState.get(place.state.id) ?? []
-      return [
-        { heading: `Regions of ${place.state.name}`, places: places('region', index.regionsByState.get(place.state.id), place.state) },
-        { heading: `${countyWord(counties)} in ${place.state.name}`, places: places('county', counties, place.state) },
-      ].filter((group) => group.places.length > 0)
-    }
-    case 'region': {
-      const counties = index.countiesByRegion.get(place.place.id) ?? []
-      return [{ heading: `${countyWord(counties)} in ${place.place.name}`, places: places('county', counties, place.state) }].filter(
-        (group) => group.places.length > 0,
-      )
-    }
-    case 'county':
-      return []
+  if (place.kind === 'national') {
+    // Spec §2: 'State links read "{state} Land For Sale"'.
+    return [{ heading: 'Land for sale by state', places: gazetteer.states.map((state) => link(`${state.name} Land For Sale`, { kind: 'state', state })) }]
   }
+  return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => link(child.place.name, child)) }))
 }
 
 /** The property types a site lists (its scope; every type for a scope of 0) that have listings in the place. */

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites'
 import { brokerCanonicalPath, brokerDirectoryPath } from '~/sites/broker-path'
+import { hasLandValuePages, landValuesPath } from '~/sites/land-values-path'
 import { hasLandingPages, type LandingPlace, landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteKey, SiteProfile } from '~/sites/site-profile'
 import { type SitemapFile, sitemapFilePath, sitemapPath } from '~/sites/sitemap-path'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
-import { findPlaceById, loadGazetteer } from '~/models/places/gazetteer.server'
+import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import { activeStatuses } from '~/models/listings/listing.server'
 import { hasAnyBit } from '~/models/search/search-filters.server'
+import { hasTooFewSalesToIndex } from '~/models/valuation/price-trends'
+import { type PriceTrends, priceTrends, trendOf } from '~/models/valuation/price-trends.server'
 import { allListingsFacet, type PlaceActivity, type SiteActivity, type SitemapPlaces, siteActivity, sitemapPlaces } from './sitemap-places.server'
 import { everySearch } from './sitemap-searches.server'
 import { maxUrlsPerFile, newestOf, type PendingEntry, type SitemapEntry } from './sitemap-xml'
@@ -40,6 +43,19 @@ function landingPageEntries(places: SitemapPlaces, activity: SiteActivity): Pend
   ]
 }
 
+/** AcreWorth's land value pages: the country, every state, and each county and region with sales enough to be indexed. */
+function landValuePageEntries(gazetteer: Gazetteer, trends: PriceTrends): PendingEntry[] {
+  return [
+    { path: () => landValuesPath() },
+    ...gazetteer.states.map((state) => ({ path: () => landValuesPath(state.token) })),
+    ...gazetteer.places.flatMap((place) =>
+      place.kind !== 'city' && !hasTooFewSalesToIndex(trendOf(trends, { kind: place.kind, id: place.id }))
+        ? [{ path: () => landValuesPath(findStateById(gazetteer, place.stateId)!.token, place.token) }]
+        : [],
+    ),
+  ]
+}
+
 interface SiteSitemaps {
   activity: SiteActivity
   places: SitemapPlaces
@@ -59,7 +75,11 @@ async function readSiteSitemaps(db: Kysely<Database>, siteKey: SiteKey): Promise
   ])
   const directory = site.searchGrammar ? brokerDirectoryPath(site) : undefined
   const pages = ['/', sitemapPath(site, { kind: 'home' }), ...(directory ? [directory] : [])].map((path) => ({ path: () => path }))
-  if (!site.searchGrammar) return { activity, places, landings: [], searches: [], brokers: [], pages }
+  if (!site.searchGrammar) {
+    // The valuation site has no searches: its land value pages are its landings.
+    const landings = hasLandValuePages(site) ? landValuePageEntries(gazetteer, await priceTrends(db)) : []
+    return { activity, places, landings, searches: [], brokers: [], pages }
+  }
   const { landings, searches } = everySearch(site, places, gazetteer, activity)
   return {
     activity,

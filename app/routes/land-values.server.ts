@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely'
+import { redirect } from 'react-router'
+import type { Database } from '~/models/db/db-schema'
+import { type Gazetteer, findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
+import { type HierarchyPlace, marketPlaceOf, placeGroupsWithin, placeNameOf, placeTrailTo, searchCriteriaOf } from '~/models/places/landing-places.server'
+import { type MarketSnapshot, marketSnapshot, marketStatsOf } from '~/models/places/market-stats.server'
+import type { SearchCriteria } from '~/models/search/search-criteria'
+import { type PriceTrend, hasTooFewSalesToIndex } from '~/models/valuation/price-trends'
+import { type PriceTrends, priceTrends, trendOf } from '~/models/valuation/price-trends.server'
+import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { landSite } from '~/sites/land'
+import { hasLandValuePages, landValuesPath } from '~/sites/land-values-path'
+import { buildSearchPath } from '~/sites/search-path'
+import type { SiteProfile } from '~/sites/site-profile'
+import { formatCount, formatDollars } from '~/utils/format'
+import { requestIsForPath } from '~/utils/requested-path.server'
+import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from './land-values.types'
+
+/**
+ * AcreWorth's land value pages (issue 16 §5), for crawlers and for anyone asking what land goes
+ * for in a place: what it sold for by quarter and year, what land for sale asks, the kinds of
+ * land sold, the places within, and the matching searches on the land site. Only the valuation
+ * site has them; a token that names no state, county or region is the site's 404.
+ */
+const notFound = () => new Response('Not Found', { status: 404 })
+
+/** The place the path's tokens name, whatever their case: the country, a state, or a county or region within it. */
+function resolveLandValuesPlace(gazetteer: Gazetteer, stateToken: string | undefined, placeToken: string | undefined): HierarchyPlace | undefined {
+  if (stateToken === undefined) return { kind: 'national' }
+  const state = findState(gazetteer, stateToken.toLowerCase())
+  if (!state) return undefined
+  if (placeToken === undefined) return { kind: 'state', state }
+  const found = resolvePlaceToken(gazetteer, state.id, placeToken.toLowerCase())
+  if (found?.kind !== 'county' && found?.kind !== 'region') return undefined
+  const place = findPlaceById(gazetteer, found.kind, found.id)
+  return place && { kind: found.kind, place, state }
+}
+
+function landValuesPathOf(place: HierarchyPlace) {
+  if (place.kind === 'national') return landValuesPath()
+  return place.kind === 'state' ? landValuesPath(place.state.token) : landValuesPath(place.state.token, place.place.token)
+}
+
+/** The place a county or region is charted beside: its state; a state's is the country. */
+function parentOf(place: Exclude<HierarchyPlace, { kind: 'national' }>): HierarchyPlace {
+  return place.kind === 'state' ? { kind: 'national' } : { kind: 'state', state: place.state }
+}
+
+/** 'the United States' reads in a sentence; 'United States' heads a chart's legend. */
+const placeInSentence = (place: HierarchyPlace) => (place.kind === 'national' ? 'the United States' : placeNameOf(place))
+
+/** A place's figures; its sold medians are left out when it has too few sales to say anything. */
+function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: HierarchyPlace): LandValueFigures {
+  const isThin = hasTooFewSalesToIndex(trend)
+  const asking = marketStatsOf(snapshot, marketPlaceOf(place))
+  return {
+    sales: trend.sales,
+    soldPerAcre: isThin ? null : trend.perAcre,
+    recentSales: trend.recentSales,
+    recentSoldPerAcre: isThin ? null : trend.recentPerAcre,
+    listings: asking.listings,
+    askingPerAcre: asking.medianPricePerAcre,
+  }
+}
+
+/** The places one step down, each with its figures and its page: the states; a state's regions and counties; a region's counties. */
+function childGroups(gazetteer: Gazetteer, trends: PriceTrends, snapshot: MarketSnapshot, place: HierarchyPlace) {
+  const row = (name: string, child: HierarchyPlace): LandValuePlaceRow => ({
+    name,
+    href: landValuesPathOf(child),
+    ...figuresOf(trendOf(trends, marketPlaceOf(child)), snapshot, child),
+  })
+  if (place.kind === 'national') return [{ heading: 'Land values by state', places: gazetteer.states.map((state) => row(state.name, { kind: 'state', state })) }]
+  return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => row(child.place.name, child)) }))
+}
+
+/** 'Land in Texas sold for a median $3,150 an acre over 87 sales since 2019. Land for sale there asks …' */
+function pageDescription(placeName: string, figures: LandValueFigures, firstYear: number | null) {
+  const asking = figures.askingPerAcre === null ? '' : ` Land for sale there asks a median ${formatDollars(figures.askingPerAcre)} an acre.`
+  const sold =
+    figures.soldPerAcre === null
+      ? `Too few sales of land in ${placeName} to say what it is worth (${formatCount(figures.sales, 'sale')} on record).`
+      : `Land in ${placeName} sold for a median ${formatDollars(figures.soldPerAcre)} an acre over ${formatCount(figures.sales, 'sale')} since ${firstYear}.`
+  return `${sold}${asking} Prices by quarter and year, and the kinds of land sold.`
+}
+
+/** A search of the land site for the place, at the land site's own origin. */
+function landSearchHref(request: Request, criteria: SearchCriteria) {
+  return `${siteOriginsForRequest(request)(landSite)}${buildSearchPath(landSite, criteria)}`
+}
+
+export async function loadLandValuesPage(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  request: Request,
+  tokens: { state?: string; place?: string },
+): Promise<LandValuesPageData> {
+  if (!hasLandValuePages(site)) throw notFound()
+  const gazetteer = await loadGazetteer(db)
+  const place = resolveLandValuesPlace(gazetteer, tokens.state, tokens.place)
+  if (!place) throw notFound()
+  const canonicalPath = landValuesPathOf(place)
+  if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
+  const [trends, snapshot] = await Promise.all([priceTrends(db), marketSnapshot(db, site.listingScopeBits)])
+  const trend = trendOf(trends, marketPlaceOf(place))
+  const figures = figuresOf(trend, snapshot, place)
+  const placeName = placeInSentence(place)
+  const year = new Date().getUTCFullYear()
+  const firstYear = trend.years[0]?.year ?? null
+  const title = `${place.kind === 'national' ? 'US' : placeNameOf(place)} Land Values ${year}`
+  const chartPlaces = place.kind === 'national' ? [place] : [place, parentOf(place)]
+  const criteria = searchCriteriaOf(place)
+  return {
+    title,
+    description: pageDescription(placeName, figures, firstYear),
+    canonicalPath,
+    // A thin state's page stays indexed: its table of counties still leads somewhere.
+    noindex: (place.kind === 'county' || place.kind === 'region') && hasTooFewSalesToIndex(trend),
+    hasTooFewSales: hasTooFewSalesToIndex(trend),
+    breadcrumbs: placeTrailTo(gazetteer, place, landValuesPathOf),
+    placeName,
+    firstYear,
+    figures,
+    chart: {
+      title: 'Median price per acre of land sold, by quarter',
+      series: chartPlaces.map((chartPlace) => ({ label: placeNameOf(chartPlace), points: trendOf(trends, marketPlaceOf(chartPlace)).quarters })),
+    },
+    years: trend.years,
+    topTypes: trend.topTypes.map((type) => ({ ...type, searchHref: landSearchHref(request, { ...criteria, propertyTypes: [type.key] }) })),
+    landSiteName: landSite.name,
+    searches: [
+      { label: `Land for sale in ${placeName}`, href: landSearchHref(request, criteria) },
+      { label: `Land sold in ${placeName}`, href: landSearchHref(request, { ...criteria, marketStatuses: ['sold'] }) },
+    ],
+    childGroups: childGroups(gazetteer, trends, snapshot, place),
+  }
+}
