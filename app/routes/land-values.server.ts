@@ -9,7 +9,7 @@ import { type PriceTrend, hasTooFewSalesToIndex } from '~/models/valuation/price
 import { type PriceTrends, priceTrends, trendOf } from '~/models/valuation/price-trends.server'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import { landSite } from '~/sites/land'
-import { hasLandValuePages, landValuesPath } from '~/sites/land-values-path'
+import { landValuesPath } from '~/sites/land-values-path'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { formatCount, formatDollars } from '~/utils/format'
@@ -95,7 +95,7 @@ export async function loadLandValuesPage(
   request: Request,
   tokens: { state?: string; place?: string },
 ): Promise<LandValuesPageData> {
-  if (!hasLandValuePages(site)) throw notFound()
+  if (!site.features.valuation) throw notFound()
   const gazetteer = await loadGazetteer(db)
   const place = resolveLandValuesPlace(gazetteer, tokens.state, tokens.place)
   if (!place) throw notFound()

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { brokerDirectoryPath } from '~/sites/broker-path'
-import { hasLandValuePages, landValuesPath } from '~/sites/land-values-path'
+import { landValuesPath } from '~/sites/land-values-path'
 import { hasLandingPages, landingPath, nationalLandingPath } from '~/sites/landing-path'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -73,7 +73,7 @@ function homePage(context: SitemapContext): PageContent {
   const mainPages: SitemapLink[] = [
     { label: `${site.name} home`, href: '/' },
     ...(hasLandingPages(site) ? [{ label: 'Market insights for the United States', href: nationalLandingPath }] : []),
-    ...(hasLandValuePages(site) ? [{ label: 'Land values in the United States', href: landValuesPath() }] : []),
+    ...(site.features.valuation ? [{ label: 'Land values in the United States', href: landValuesPath() }] : []),
     ...(directory ? [{ label: 'Find a broker or agent', href: directory }] : []),
   ]
   const sections: SitemapSection[] = [{ heading: 'Main pages', links: mainPages }]

@@ -14,7 +14,7 @@ const minimumStateSales = 20
  * enough later sales. Only the valuation site (the one without a search grammar) has the page.
  */
 export async function loadValuationAccuracy(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  if (site.searchGrammar) throw new Response('Not Found', { status: 404 })
+  if (!site.features.valuation) throw new Response('Not Found', { status: 404 })
   if (!requestIsForPath(request, valuationAccuracyPath)) throw redirect(valuationAccuracyPath, 301)
   const figures = await valuationAccuracy(db)
   return {

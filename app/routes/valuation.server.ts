@@ -9,6 +9,8 @@ import { findListingSummaries, findSimilarListings } from '~/models/listings/lis
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { comparablesMap } from '~/models/valuation/comparables-map.server'
+import { priceTrends, trendOf } from '~/models/valuation/price-trends.server'
+import { landValuesPath } from '~/sites/land-values-path'
 import { findSavedValuation, saveValuation } from '~/models/valuation/saved-valuations.server'
 import { landUseOf } from '~/models/valuation/valuation-model'
 import { listingSiteFor } from '~/sites'
@@ -111,12 +113,12 @@ export async function loadValuation(site: SiteProfile, request: Request) {
   const originOf = siteOriginsForRequest(request)
   const viewer = await getViewer(request)
   const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
-  const [comparableListings, nearby, saved] = await Promise.all([
+  const [comparableListings, nearby, saved, trends] = await Promise.all([
     findListingSummaries(db, comparableIds),
     findSimilarListings(db, { id: 0, ...parcel, price: Math.round(valuation?.value ?? 0) }, { scopeBits: 0, limit: nearbyListingCount }),
     viewer ? findSavedValuation(db, viewer.id, path) : undefined,
+    priceTrends(db),
   ])
-  const stateToken = inputs.state
   return {
     kind: 'valuation' as const,
     path,
@@ -150,7 +152,14 @@ export async function loadValuation(site: SiteProfile, request: Request) {
       }),
     },
     nearbyListings: nearby.map((listing) => ({ ...listing, href: listingHref(originOf, listing) })),
-    landValuesPath: `/land-values/${stateToken}/${inputs.county}/`,
+    trend: {
+      title: 'Median price per acre of land sold, by quarter',
+      series: [
+        { label: place.county, points: trendOf(trends, { kind: 'county', id: parcel.countyId }).quarters },
+        { label: place.state, points: trendOf(trends, { kind: 'state', id: parcel.stateId }).quarters },
+      ],
+    },
+    landValuesPath: landValuesPath(inputs.state, inputs.county),
     sellHref: `${sellerPaths.newListing}?${new URLSearchParams({
       state: place.stateAbbreviation,
       county: place.county,

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ComparableSales, NearbyListings, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
+import { PriceTrendChart } from '~/components/price-trend-chart'
 import { ValuationForm } from '~/components/valuation-form'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { siteFromRequest } from '~/sites/site.server'
@@ -67,6 +68,12 @@ export default function ValuationPage() {
       ) : (
         <p className="mt-6 rounded-md border border-ink/15 bg-white p-4">No land of this kind has sold near enough to value this parcel yet.</p>
       )}
+      <section aria-labelledby="trend-heading" className="mt-10">
+        <h2 id="trend-heading" className="text-xl font-semibold">{`How land prices moved in ${placeName} and ${place.state}`}</h2>
+        <div className="mt-3 max-w-3xl">
+          <PriceTrendChart title={page.trend.title} series={page.trend.series} />
+        </div>
+      </section>
       <NearbyListings listings={page.nearbyListings} />
       <SellThisLand sellHref={page.sellHref} landValuesPath={page.landValuesPath} placeName={placeName} />
       <section aria-labelledby="method-heading" className="mt-10 max-w-3xl">

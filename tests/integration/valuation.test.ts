@@ -82,6 +82,16 @@ describe("a valuation's context", () => {
     expect(await text(listing)).toMatch(/Sold/)
   })
 
+  test("charts the county's and the state's median price per acre of land sold by quarter, with the figures in a table", async () => {
+    const html = decodeEntities(await (await get(path)).text())
+    const page = await text(new Response(html))
+    expect(page).toContain('How land prices moved in Travis County, TX and Texas')
+    const chart = html.slice(html.indexOf('id="trend-heading"'), html.indexOf('id="nearby-heading"'))
+    expect(chart).toMatch(/<svg [^>]*role="img"/)
+    expect(chart).toMatch(/<desc [^>]*>[^<]*Travis County: [^<]*Texas: [^<]*<\/desc>/)
+    expect(chart).toMatch(/<table[\s\S]*\d{4} Q[1-4]/)
+  })
+
   test('shows land for sale nearby on the other sites, a way to list this land, and its county’s land values', async () => {
     const html = decodeEntities(await (await get(path)).text())
     const nearby = html.slice(html.indexOf('id="nearby-heading"'), html.indexOf('id="sell-heading"'))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites'
 import { brokerCanonicalPath, brokerDirectoryPath } from '~/sites/broker-path'
-import { hasLandValuePages, landValuesPath } from '~/sites/land-values-path'
+import { landValuesPath } from '~/sites/land-values-path'
 import { hasLandingPages, type LandingPlace, landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteKey, SiteProfile } from '~/sites/site-profile'
@@ -77,7 +77,7 @@ async function readSiteSitemaps(db: Kysely<Database>, siteKey: SiteKey): Promise
   const pages = ['/', sitemapPath(site, { kind: 'home' }), ...(directory ? [directory] : [])].map((path) => ({ path: () => path }))
   if (!site.searchGrammar) {
     // The valuation site has no searches: its land value pages are its landings.
-    const landings = hasLandValuePages(site) ? landValuePageEntries(gazetteer, await priceTrends(db)) : []
+    const landings = site.features.valuation ? landValuePageEntries(gazetteer, await priceTrends(db)) : []
     return { activity, places, landings, searches: [], brokers: [], pages }
   }
   const { landings, searches } = everySearch(site, places, gazetteer, activity)
