@@ -2,8 +2,22 @@ import type { FeaturedListing } from '~/routes/landing.types'
 import { ListingCard } from './listing-card'
 import { listingCardView } from '~/models/listings/listing-card'
 
-/** Diamond and platinum listings of a place (issue 7). Below the hero, so every photo loads lazily. */
-export function LandingFeaturedListings({ heading, headingLevel = 2, listings }: { heading: string; headingLevel?: 2 | 3; listings: FeaturedListing[] }) {
+/**
+ * Diamond and platinum listings of a place (issue 7), or any listings a page shows for context (a
+ * valuation's land for sale nearby), with a line under the heading when given. Below the page's
+ * first view, so every photo loads lazily.
+ */
+export function LandingFeaturedListings({
+  heading,
+  headingLevel = 2,
+  note,
+  listings,
+}: {
+  heading: string
+  headingLevel?: 2 | 3
+  note?: string
+  listings: FeaturedListing[]
+}) {
   if (listings.length === 0) return null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
@@ -11,6 +25,7 @@ export function LandingFeaturedListings({ heading, headingLevel = 2, listings }:
       <Heading id="featured-listings" className={headingLevel === 2 ? 'text-2xl font-bold text-brand' : 'text-lg font-semibold'}>
         {heading}
       </Heading>
+      {note ? <p className="mt-1 text-sm text-ink/80">{note}</p> : null}
       <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
         {listings.map((listing) => (
           <li key={listing.id}>

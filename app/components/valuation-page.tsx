@@ -1,23 +1,14 @@
 import { accountPaths } from '~/models/accounts/account-paths'
-import { listingCardView } from '~/models/listings/listing-card'
-import type { ListingSummary } from '~/models/listings/listing-summary'
 import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map.server'
-import type { Confidence } from '~/models/valuation/valuation-model'
+import type { Valuation } from '~/models/valuation/valuation-model'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
 import { secondaryButtonStyle } from './account-page'
 import { ComparablesMap } from './comparables-map'
 import { ColumnHeadings, ScrollRegion } from './data-table'
-import { ListingCard } from './listing-card'
 
 /** The parts of AcreWorth's valuation page (issue 16 §2); the route puts them together. */
 
-export interface ValuationFigures {
-  value: number
-  perAcre: number
-  low: number
-  high: number
-  houseValue: number
-  confidence: Confidence
+export interface ValuationFigures extends Pick<Valuation, 'value' | 'perAcre' | 'low' | 'high' | 'houseValue' | 'confidence'> {
   map: ComparablesMapData
   comparables: {
     id: number
@@ -138,25 +129,6 @@ export function ComparableSales({ valuation, placeName }: { valuation: Valuation
           </table>
         </ScrollRegion>
       </div>
-    </section>
-  )
-}
-
-export function NearbyListings({ listings }: { listings: (ListingSummary & { href: string })[] }) {
-  if (listings.length === 0) return null
-  return (
-    <section aria-labelledby="nearby-heading" className="mt-10">
-      <h2 id="nearby-heading" className="text-xl font-semibold">
-        Land for sale nearby
-      </h2>
-      <p className="mt-1 text-sm text-ink/80">What sellers ask today, for context: an asking price is not a sale.</p>
-      <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
-        {listings.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard card={listingCardView(listing)} />
-          </li>
-        ))}
-      </ul>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { ComparableSales, NearbyListings, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
+import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
+import { ComparableSales, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
 import { PriceTrendChart } from '~/components/price-trend-chart'
 import { ValuationForm } from '~/components/valuation-form'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
@@ -74,7 +75,11 @@ export default function ValuationPage() {
           <PriceTrendChart title={page.trend.title} series={page.trend.series} />
         </div>
       </section>
-      <NearbyListings listings={page.nearbyListings} />
+      <LandingFeaturedListings
+        heading="Land for sale nearby"
+        note="What sellers ask today, for context: an asking price is not a sale."
+        listings={page.nearbyListings}
+      />
       <SellThisLand sellHref={page.sellHref} landValuesPath={page.landValuesPath} placeName={placeName} />
       <section aria-labelledby="method-heading" className="mt-10 max-w-3xl">
         <h2 id="method-heading" className="text-xl font-semibold">

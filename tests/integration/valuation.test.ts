@@ -86,7 +86,7 @@ describe("a valuation's context", () => {
     const html = decodeEntities(await (await get(path)).text())
     const page = await text(new Response(html))
     expect(page).toContain('How land prices moved in Travis County, TX and Texas')
-    const chart = html.slice(html.indexOf('id="trend-heading"'), html.indexOf('id="nearby-heading"'))
+    const chart = html.slice(html.indexOf('id="trend-heading"'), html.indexOf('id="featured-listings"'))
     expect(chart).toMatch(/<svg [^>]*role="img"/)
     expect(chart).toMatch(/<desc [^>]*>[^<]*Travis County: [^<]*Texas: [^<]*<\/desc>/)
     expect(chart).toMatch(/<table[\s\S]*\d{4} Q[1-4]/)
@@ -94,7 +94,7 @@ describe("a valuation's context", () => {
 
   test('shows land for sale nearby on the other sites, a way to list this land, and its county’s land values', async () => {
     const html = decodeEntities(await (await get(path)).text())
-    const nearby = html.slice(html.indexOf('id="nearby-heading"'), html.indexOf('id="sell-heading"'))
+    const nearby = html.slice(html.indexOf('id="featured-listings"'), html.indexOf('id="sell-heading"'))
     expect([...nearby.matchAll(/<h3 class="card-title"><a href="http:\/\/(land|farm|hunting)\.localhost\//g)].length).toBeGreaterThanOrEqual(3)
     expect(html).toContain('href="/account/listings/new/?state=TX&amp;county=Travis+County&amp;latitude=30.2672&amp;longitude=-97.7431"'.replaceAll('&amp;', '&'))
     expect(html).toContain('href="/land-values/texas/travis-county/"')
