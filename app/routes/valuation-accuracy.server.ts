@@ -11,7 +11,7 @@ const minimumStateSales = 20
 
 /**
  * 'How accurate is AcreWorth?' (issue 16 §4): the latest backtest, overall and for the states with
- * enough later sales. Only the valuation site (the one without a search grammar) has the page.
+ * enough later sales. Only the valuation site (`features.valuation`) has the page.
  */
 export async function loadValuationAccuracy(db: Kysely<Database>, site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw new Response('Not Found', { status: 404 })
