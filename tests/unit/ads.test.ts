@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AdTable, Database } from '~/models/db/db-schema'
-import { adDay, findAdDestination, findAdForPlace, recordAdEvent } from '~/models/ads/ads.server'
+import { adDay, findAdDestination, findAdForPlace, findAdvertiserAdStatistics, recordAdEvent } from '~/models/ads/ads.server'
 import { sites } from '~/sites/index'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -166,6 +166,22 @@ describe.each(targets)('ads on $name', ({ enabled, open }) => {
       { ad_id: ad, site_id: sites.land.siteId, day: day(0), impressions: 3, clicks: 1 },
       { ad_id: ad, site_id: sites.farm.siteId, day: day(0), impressions: 1, clicks: 0 },
       { ad_id: ad, site_id: sites.land.siteId, day: day(1), impressions: 1, clicks: 0 },
+    ])
+  })
+
+  test.skipIf(!enabled)("an advertiser's report sums each of its ads' figures over the period, other advertisers' ads left out", async () => {
+    const older = await addAd({ starts_on: day(-40) })
+    const newer = await addAd({})
+    const others = await addAd({ account_id: advertisers.otherPaidBroker })
+    const record = (adId: number, event: 'impression' | 'click', daysAgo: number) =>
+      recordAdEvent(db, { adId, siteId: sites.farm.siteId, event, now: new Date(now.getTime() - daysAgo * 86_400_000) })
+    await record(older, 'impression', 8)
+    for (const daysAgo of [0, 1, 6]) await record(older, 'impression', daysAgo)
+    await record(older, 'click', 2)
+    await record(others, 'impression', 0)
+    expect(await findAdvertiserAdStatistics(db, { accountIds: [advertisers.paidBroker], sinceDay: day(-6) })).toEqual([
+      { id: newer, headline: 'Land for sale', startsOn: day(-10), endsOn: day(10), impressions: 0, clicks: 0 },
+      { id: older, headline: 'Land for sale', startsOn: day(-40), endsOn: day(10), impressions: 3, clicks: 1 },
     ])
   })
 })

@@ -150,3 +150,34 @@ export async function recordAdEvent(
     .onConflict((conflict) => conflict.columns(['ad_id', 'site_id', 'day']).doUpdateSet({ [column]: sql<number>`ad_daily_stats.${sql.ref(column)} + 1` }))
     .execute()
 }
+
+/**
+ * An advertiser's report (the sellers' statistics page): the ads of `accountIds` with their
+ * impressions and clicks on every site since `sinceDay` ('YYYY-MM-DD'), the latest campaign first.
+ */
+export async function findAdvertiserAdStatistics(db: Kysely<Database>, { accountIds, sinceDay }: { accountIds: number[]; sinceDay: string }) {
+  const rows = await db
+    .selectFrom('ads')
+    .leftJoin('ad_daily_stats', (join) => join.onRef('ad_daily_stats.ad_id', '=', 'ads.id').on('ad_daily_stats.day', '>=', sinceDay))
+    .where('ads.account_id', 'in', accountIds)
+    .groupBy(['ads.id', 'ads.headline', 'ads.starts_on', 'ads.ends_on'])
+    .select((eb) => [
+      'ads.id',
+      'ads.headline',
+      'ads.starts_on',
+      'ads.ends_on',
+      eb.fn.coalesce(eb.fn.sum<number>('ad_daily_stats.impressions'), eb.lit(0)).as('impressions'),
+      eb.fn.coalesce(eb.fn.sum<number>('ad_daily_stats.clicks'), eb.lit(0)).as('clicks'),
+    ])
+    .orderBy('ads.starts_on', 'desc')
+    .orderBy('ads.id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    headline: row.headline,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    impressions: Number(row.impressions),
+    clicks: Number(row.clicks),
+  }))
+}
