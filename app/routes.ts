@@ -24,6 +24,9 @@ export default [
   route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
+  // First-party ads (issue 17 §8): a click is counted and leads to the advertiser's contact form; the slot's script posts its impression.
+  route('ads/:adId/click', 'routes/ad-click.tsx'),
+  route('ads/:adId/impression', 'routes/ad-impression.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.
   ...[

@@ -6,13 +6,19 @@ import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
+import { seedAds } from '../app/models/seed/ads'
+import { sites } from '../app/sites/index'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? 20_000) } = {}) {
   const db = openDatabase()
   try {
     const applied = await migrateToLatest(db)
     if (applied.length > 0) console.log(`Applied migrations: ${applied.map((result) => result.migrationName).join(', ')}`)
-    if (await isDatabaseSeeded(db)) return
+    if (await isDatabaseSeeded(db)) {
+      // A database seeded before ads existed gets the seed's ads once, when their tables arrive.
+      if (applied.some((result) => result.migrationName.endsWith('-ads'))) console.log(`Seeded ${await seedAds(db, { demoSiteId: sites.land.siteId })} ads`)
+      return
+    }
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
     const started = performance.now()
     const { geography } = await seedDatabase(db, { listings, seed: 1 })

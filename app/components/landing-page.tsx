@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router'
 import type { LandingPageData } from '~/routes/landing.types'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
+import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { LandingFeaturedListings } from './deferred-listing-grids'
 import { LandingHero } from './landing-hero'
@@ -36,6 +37,7 @@ export function LandingPage({ page }: { page: LandingPageData }) {
         <LandingMarket market={market} heading={page.kind === 'national' ? 'Land market insights' : `Land market in ${market.placeName}`}>
           <LandingFeaturedListings heading={`Featured properties in ${market.placeName}`} headingLevel={3} listings={page.featured} />
         </LandingMarket>
+        <AdSlot ad={page.ad} className="my-8" />
       </div>
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.featured} />
     </>

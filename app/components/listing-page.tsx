@@ -6,6 +6,7 @@ import type { ListingPageData } from '~/routes/listing.types'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
+import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
@@ -181,6 +182,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               </section>
             ) : null}
             <ListingLocation listing={listing} openView={openView} />
+            <AdSlot ad={page.ad} />
           </div>
         </div>
         <div className="mt-12 flex flex-col gap-12">

@@ -123,14 +123,14 @@ export function ListingStatistics({ statistics, basePath }: { statistics: Statis
       <FigureTable
         label={`What buyers did, ${periodLabel.toLowerCase()}`}
         headings={['Event', periodLabel]}
-        rows={series.map((entry) => ({ key: entry.key, name: entry.label, figure: entry.total }))}
+        rows={series.map((entry) => ({ key: entry.key, name: entry.label, figures: [entry.total] }))}
         className="mt-6 max-w-xl"
       />
     </div>
   )
 }
 
-/** A table of named counts (one row a type of event, or a listing), the counts on the right. */
+/** A table of named counts (one row a type of event, a listing or an ad), a column of counts on the right for each figure heading. */
 export function FigureTable({
   label,
   headings,
@@ -138,21 +138,25 @@ export function FigureTable({
   className,
 }: {
   label: string
-  headings: [name: string, figure: string]
-  rows: { key: string | number; name: ReactNode; figure: number }[]
+  headings: [name: string, ...figures: string[]]
+  rows: { key: string | number; name: ReactNode; figures: number[] }[]
   className: string
 }) {
   return (
     <ScrollRegion label={label} className={className}>
       <table className="w-full border-collapse bg-white text-left text-sm">
-        <ColumnHeadings headings={headings} numeric={[headings[1]]} />
+        <ColumnHeadings headings={headings} numeric={headings.slice(1)} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-t border-ink/10">
               <th scope="row" className="px-3 py-2 font-medium">
                 {row.name}
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatCount(row.figure)}</td>
+              {row.figures.map((figure, index) => (
+                <td key={index} className="px-3 py-2 text-right tabular-nums">
+                  {formatCount(figure)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react'
 import type { SearchPageData } from '~/routes/search.types'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
+import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCard } from './listing-card'
 import { lazyComponent } from './lazy-component'
@@ -118,6 +119,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           </section>
         </div>
       )}
+      <AdSlot ad={page.ad} className="mt-10" />
       {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>

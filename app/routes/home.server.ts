@@ -11,6 +11,7 @@ import { findHeroPhotoId } from '~/models/listings/listing.server'
 import { findFeaturedListings, marketStatsOf, marketSnapshot } from '~/models/places/market-stats.server'
 import { nearMeLink, type VisitorLocation } from '~/models/places/near-me.server'
 import { stateMapStates } from '~/models/places/map-shapes.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** The names of the CDN's location headers, for a `Vary` header on pages whose links depend on them. */
 export function visitorHeaderNames() {
@@ -48,7 +49,11 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
   }
   const market = placeMarketSection(site, gazetteer, snapshot, { kind: 'national' })
   const allStates = market.childGroups.flatMap((group) => group.places)
-  const featured = await findFeaturedListings(db, { scopeBits, limit: featuredCount })
+  const [featured, ad] = await Promise.all([
+    findFeaturedListings(db, { scopeBits, limit: featuredCount }),
+    // The home page is about no place: its ad is a national one.
+    findAdForPlace(db, site, {}, { rotationKey: '/' }),
+  ])
   return {
     kind: 'marketplace' as const,
     heroPhotoId,
@@ -62,5 +67,6 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
     insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
     // The state map filter (spec §1) beside the state links, on a site with map search.
     stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer) : null,
+    ad,
   }
 }

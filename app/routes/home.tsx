@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { AdSlot } from '~/components/ad-slot'
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { LandingHero } from '~/components/landing-hero'
 import { LandingLandValues } from '~/components/landing-land-values'
@@ -64,6 +65,7 @@ export default function Home() {
       </section>
       <div className="mx-auto max-w-6xl px-4 pt-4">
         <LandingFeaturedListings heading="Featured properties" listings={home.featured} />
+        <AdSlot ad={home.ad} className="mt-8" />
       </div>
       <section aria-labelledby="property-types" className="mx-auto max-w-6xl px-4 py-4">
         <h2 id="property-types" className="text-2xl font-bold text-brand">

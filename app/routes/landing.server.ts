@@ -20,6 +20,7 @@ import {
   resolveLandingPlace,
 } from '~/models/places/landing-places.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 import { findHeroPhotoId } from '~/models/listings/listing.server'
 import { findFeaturedListings, marketSnapshot } from '~/models/places/market-stats.server'
 import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
@@ -47,10 +48,11 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = landingPath(landingPlaceOf(place))
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
   const scopeBits = site.listingScopeBits
-  const [snapshot, featured, financeHref] = await Promise.all([
+  const [snapshot, featured, financeHref, ad] = await Promise.all([
     marketSnapshot(db, scopeBits),
     findFeaturedListings(db, { scopeBits, place: marketPlaceOf(place), limit: featuredCount }),
     recentFinanceCenterHref(db, site, financeLocationOf(place)),
+    findAdForPlace(db, site, financeLocationOf(place), { rotationKey: canonicalPath }),
   ])
   const heroPhotoId = featured.find((listing) => listing.imageIds.length > 0)?.imageIds[0] ?? (await findHeroPhotoId(db))
   const market = placeMarketSection(site, gazetteer, snapshot, place)
@@ -68,6 +70,7 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     featured: featured.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
     breadcrumbs: placeTrail(site, gazetteer, place),
     financeHref: financeHref ?? null,
+    ad,
   }
 }
 

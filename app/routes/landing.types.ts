@@ -1,4 +1,5 @@
 import type { LandingPlace } from '~/sites/landing-path'
+import type { AdView } from '~/models/ads/ad'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import type { PlaceMarketSection } from '~/models/places/market-stats'
 
@@ -17,4 +18,6 @@ export interface LandingPageData {
   breadcrumbs: { name: string; href: string }[]
   /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
   financeHref: string | null
+  /** The page's ad (issue 17 §8), null when none fits the place. */
+  ad: AdView | null
 }

@@ -25,6 +25,7 @@ import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 
 const listedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -70,12 +71,13 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, financeCenter, otherListings, similarListings] = await Promise.all([
+  const [gazetteer, financeCenter, otherListings, similarListings, ad] = await Promise.all([
     loadGazetteer(db),
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
+    findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
   ])
   const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
@@ -95,6 +97,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     financeCheckbox: financeCenter && { label: financeCenter.checkboxLabel, isCheckedByDefault: financeCenter.checkboxDefaultState },
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
     likedListingIds,
+    ad,
   }
   return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }
 }

@@ -1,6 +1,7 @@
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
+import type { AdView } from '~/models/ads/ad'
 
 /** A row of the page's property details: a term and the labels the listing has. */
 export interface ListingFeatureGroup {
@@ -31,6 +32,8 @@ export interface ListingPageData {
   sent: ListingFormIntent | null
   /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
   likedListingIds: number[]
+  /** The page's ad (issue 17 §8), for the listing's county or state; null when none fits. */
+  ad: AdView | null
   /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
   structuredData: object[]
 }

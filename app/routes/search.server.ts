@@ -23,6 +23,7 @@ import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
 import { listingEventType } from '~/models/listings/enumerations'
 import { recordVisitorEvent } from './visitor-events.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
 /** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
@@ -100,9 +101,11 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
   // Spec §3 'search results': each listing a person is shown on this page, for its seller's statistics.
   recordVisitorEvent(db, request, { listingIds: result.listings.map((listing) => listing.id), siteId: site.siteId, eventType: listingEventType.searchResults })
-  const [market, financeHref] = await Promise.all([
+  const [market, financeHref, ad] = await Promise.all([
     searchPageMarketSection(db, site, criteria, location),
     recentFinanceCenterHref(db, site, financeLocation(location)),
+    // A broker's own results (/member/{id}/) carry no other advertiser's ad.
+    criteria.brokerId === undefined ? findAdForPlace(db, site, financeLocation(location), { rotationKey: parsed.canonicalPath }) : null,
   ])
 
   const likedListingIds = await likedListingIdsAmong(
@@ -132,6 +135,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     breadcrumbs: breadcrumbs(site, criteria, location),
     market,
     financeHref: financeHref ?? null,
+    ad,
     likedListingIds,
     isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
     view,

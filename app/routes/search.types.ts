@@ -4,6 +4,7 @@ import type { Pagination } from '~/models/search/pagination'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchMapData, StateMapState } from '~/models/search/search-map'
 import type { SearchView } from '~/sites/search-path'
+import type { AdView } from '~/models/ads/ad'
 
 /** A chosen location shown as a removable tag (spec §2 "Search bar"). */
 export interface LocationTag {
@@ -34,6 +35,8 @@ export interface SearchPageData {
   breadcrumbs: { name: string; href: string }[]
   /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
   financeHref: string | null
+  /** The page's ad (issue 17 §8); null when none fits the place, and on a broker's own results. */
+  ad: AdView | null
   /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
   market: PlaceMarketSection | null
   /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findAdvertiserAdStatistics } from '~/models/ads/ads.server'
 import type { Database } from '~/models/db/db-schema'
 import { sellerListingPath } from '~/models/sellers/listing-draft'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
@@ -6,10 +7,14 @@ import { findListingStatistics, findMostViewedListings } from '~/models/sellers/
 import type { SiteProfile } from '~/sites/site-profile'
 import { requireSellerScope } from './seller-access.server'
 
+// Formatted here, so the page reads the same in every time zone: run dates are UTC days.
+const runDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
 /**
  * /account/listings/statistics/ (issue 15 §6, spec §6): what buyers did with all of a seller's
- * listings over `?days=` 7, 30 or 90 (30 for anything else), and the most viewed of them. A visitor
- * logs in first; a buyer is told the page is for sellers (403).
+ * listings over `?days=` 7, 30 or 90 (30 for anything else), the most viewed of them, and how the
+ * seller's ads did over the same days (issue 17 §8). A visitor logs in first; a buyer is told the
+ * page is for sellers (403).
  */
 export async function loadSellerStatistics(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const scope = await requireSellerScope(request, site, 'Listing statistics')
@@ -19,5 +24,9 @@ export async function loadSellerStatistics(db: Kysely<Database>, site: SiteProfi
   return {
     statistics,
     mostViewed: mostViewed.map((listing) => ({ ...listing, href: sellerListingPath(listing.id) })),
+    ads: (await findAdvertiserAdStatistics(db, { accountIds: scope.accountIds, sinceDay: statistics.dates[0]! })).map(({ startsOn, endsOn, ...ad }) => ({
+      ...ad,
+      runs: `${runDate.format(new Date(startsOn))} – ${runDate.format(new Date(endsOn))}`,
+    })),
   }
 }

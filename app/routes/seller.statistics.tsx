@@ -28,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export const ErrorBoundary = SellerToolErrorBoundary
 
 export default function SellerStatistics() {
-  const { statistics, mostViewed } = useLoaderData<typeof loader>()
+  const { statistics, mostViewed, ads } = useLoaderData<typeof loader>()
   return (
     <AccountPage current="Statistics" heading="Listing statistics">
       <ListingStatistics statistics={statistics} basePath={sellerPaths.statistics} />
@@ -49,12 +49,35 @@ export default function SellerStatistics() {
                   {listing.title}
                 </a>
               ),
-              figure: listing.views,
+              figures: [listing.views],
             }))}
             className="mt-3 max-w-3xl"
           />
         )}
       </section>
+      {ads.length > 0 ? (
+        <section aria-labelledby="ads-heading" className="mt-8">
+          <h2 id="ads-heading" className="text-xl font-semibold">
+            Your ads
+          </h2>
+          <p className="mt-1 text-ink/80">{`Last ${statistics.days} days, on every site. An impression is your ad half in view for a second.`}</p>
+          <FigureTable
+            label="Your ads"
+            headings={['Ad', 'Impressions', 'Clicks']}
+            rows={ads.map((ad) => ({
+              key: ad.id,
+              name: (
+                <>
+                  {ad.headline}
+                  <span className="block font-normal text-ink/80">{`Runs ${ad.runs}`}</span>
+                </>
+              ),
+              figures: [ad.impressions, ad.clicks],
+            }))}
+            className="mt-3 max-w-3xl"
+          />
+        </section>
+      ) : null}
     </AccountPage>
   )
 }

@@ -52,6 +52,12 @@ export interface SiteProfile {
     marketInsights: boolean
     /** AcreWorth's valuations (issue 16): the form, a valuation's page, saved valuations and land-value pages. */
     valuation: boolean
+    /**
+     * Spec §1 "Ads appear on home, landing, search and detail pages": the first-party ad slot on
+     * those pages (issue 17 §8). Off on the valuation site: its home is the valuation form, and it
+     * has no landing or search pages.
+     */
+    ads: boolean
   }
   /**
    * Which search path language the site speaks (spec §2 "Search URLs"): 'land' is

@@ -81,6 +81,28 @@ describe('listing statistics', () => {
     }
   })
 
+  test("the seller's ads show with their impressions and clicks over the period (issue 17 §8)", async () => {
+    const { page } = await statisticsPage(await logIn('demo.seller@example.com'), '?days=7')
+    // The seed gives the demo seller an ad with a month of figures; the table sums the last 7 days, today included.
+    const expected = db
+      .prepare(
+        `select ads.headline, coalesce(sum(stats.impressions), 0) as impressions, coalesce(sum(stats.clicks), 0) as clicks
+         from ads join users on users.account_id = ads.account_id and users.email = 'demo.seller@example.com'
+         left join ad_daily_stats as stats on stats.ad_id = ads.id and stats.day >= date('now', '-6 days')
+         group by ads.id order by ads.starts_on desc, ads.id`,
+      )
+      .all() as { headline: string; impressions: number; clicks: number }[]
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected[0]!.impressions).toBeGreaterThan(0)
+    const rows = page.querySelectorAll('[aria-label="Your ads"] tbody tr').map((row) => ({
+      headline: row.querySelector('th')!.childNodes[0]!.text,
+      impressions: Number(row.querySelectorAll('td')[0]!.text.replaceAll(',', '')),
+      clicks: Number(row.querySelectorAll('td')[1]!.text.replaceAll(',', '')),
+    }))
+    expect(rows).toEqual(expected)
+    expect(page.querySelector('[aria-label="Your ads"] tbody th')!.text).toMatch(/Runs [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+  })
+
   test('a buyer is told the statistics are for sellers (403)', async () => {
     const { response, html, page } = await statisticsPage(await logIn('demo.buyer@example.com'))
     expect(response.status).toBe(403)

@@ -381,6 +381,36 @@ export interface ListingDraftTable {
   updated_at: string
 }
 
+/** A first-party ad (issue 17 §8): a broker's (`account_id`) or a finance center's; inclusive 'YYYY-MM-DD' run dates. */
+export interface AdTable {
+  id: Generated<number>
+  account_id: number | null
+  finance_center_id: number | null
+  headline: string
+  body: string
+  call_to_action: string
+  image_document_id: number | null
+  starts_on: string
+  ends_on: string
+  created_at: string
+}
+
+/** A state or county an ad targets (FIPS ids); an ad without any is national. */
+export interface AdPlaceTable {
+  ad_id: number
+  place_kind: 'state' | 'county'
+  place_id: number
+}
+
+/** An ad's impressions and clicks on one site on one 'YYYY-MM-DD' day (UTC). */
+export interface AdDailyStatsTable {
+  ad_id: number
+  site_id: number
+  day: string
+  impressions: Generated<number>
+  clicks: Generated<number>
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -407,6 +437,9 @@ export interface Database {
   feed_photos: FeedPhotoTable
   listing_drafts: ListingDraftTable
   saved_valuations: SavedValuationTable
+  ads: AdTable
+  ad_places: AdPlaceTable
+  ad_daily_stats: AdDailyStatsTable
 }
 
 export type ListingRow = Selectable<ListingTable>

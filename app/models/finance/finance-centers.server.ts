@@ -65,6 +65,11 @@ function visibleCenters(db: Kysely<Database>, flag: FinanceCenterFlag) {
     .where('finance_centers.id', '>', 0)
 }
 
+/** The ids of the centers shown on a site, as a subquery: a lender's ads show where the lender does. */
+export function visibleFinanceCenterIds(db: Kysely<Database>, flag: FinanceCenterFlag) {
+  return visibleCenters(db, flag).select('finance_centers.id')
+}
+
 /** Spec §8: a failed finance lookup is no center and no message to the person; the log keeps it. */
 async function orNull<T>(lookup: () => Promise<T | null>): Promise<T | null> {
   try {

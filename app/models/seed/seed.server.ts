@@ -6,6 +6,7 @@ import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
 import { marketStatus } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
+import { seedAds } from './ads'
 import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
 import { createLandMarket } from './land-market'
@@ -124,6 +125,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
   await seedDemoUsers(db)
+  await seedAds(db, { demoSiteId: sites.land.siteId })
   await refreshPlannerStatistics(db)
   clearSearchCaches()
   // The geography goes back too: the demo feed (demo-feed.server.ts) is made of the same places.

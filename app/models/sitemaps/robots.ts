@@ -4,13 +4,15 @@
  * /login, /signup/, /logout, /reset/{key}, /lands-connector/), the seller's tool (/addlisting/),
  * script-less location lookups whose answers are redirects to canonical searches (/find?q=…;
  * a bare /find prefix would also close the hunting site's /find-agent/ directory), JSON
- * and beacons (/api/), sellers' result downloads (/download/), redirects to brokers' own sites (/propertylink/), printable copies of
- * listing pages (/flyer/) and the error page (/error/). /resizedimages/ stays open: listing
- * photos belong in image search.
+ * and beacons (/api/), ad clicks and impressions (/ads/), sellers' result downloads
+ * (/download/), redirects to brokers' own sites (/propertylink/), printable copies of listing
+ * pages (/flyer/) and the error page (/error/). /resizedimages/ stays open: listing photos
+ * belong in image search.
  */
 const privatePaths = [
   '/account/',
   '/addlisting/',
+  '/ads/',
   '/api/',
   '/download/',
   '/error/',

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { getDb } from '~/models/db/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+import { adClickRedirect } from './ads.server'
+
+/** An ad's link (issue 17 §8): counts the click and leads to the advertiser's contact form. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return adClickRedirect(getDb(), siteFromRequest(request), request, params.adId)
+}
+
+/** Never rendered (the loader redirects or throws); having a component makes a 404 the site's own error page. */
+export default function AdClick() {
+  return null
+}

@@ -1,0 +1,133 @@
+import { type Page, expect, test } from '@playwright/test'
+import { brokerDisplayName } from '~/utils/format'
+import { openTestDatabase } from '../support/test-database'
+import { siteUrl, waitForHydration } from './support'
+
+/**
+ * First-party ads (issue 17 §8) in a browser: the slot and its link are in the page without
+ * scripts; with them, an ad scrolled into view reports its impression, its picture arrives
+ * without moving anything (CLS 0, measured in the page), and a click on a broker's or a lender's
+ * ad opens their contact form.
+ */
+
+/** A county landing page of the land site whose only county ad is a broker's (or a lender's), and that ad. */
+function countyWithOnlyAd(kind: 'broker' | 'finance') {
+  const db = openTestDatabase()
+  try {
+    return db
+      .prepare(
+        `select counties.slug, ads.id as adId, accounts.contact_name as contactName, accounts.company_name as companyName,
+                finance_centers.name as lenderName
+         from ad_places join ads on ads.id = ad_places.ad_id join counties on counties.id = ad_places.place_id
+         left join accounts on accounts.id = ads.account_id left join finance_centers on finance_centers.id = ads.finance_center_id
+         where ad_places.place_kind = 'county' and ads.${kind === 'broker' ? 'account_id' : 'finance_center_id'} is not null
+           and date('now') between ads.starts_on and ads.ends_on
+           and (select count(*) from ad_places as other where other.place_kind = 'county' and other.place_id = ad_places.place_id) = 1
+         order by counties.id limit 1`,
+      )
+      .get() as { slug: string; adId: number; contactName: string | null; companyName: string | null; lenderName: string | null }
+  } finally {
+    db.close()
+  }
+}
+
+function impressionsOf(adId: number) {
+  const db = openTestDatabase()
+  try {
+    return (db.prepare('select coalesce(sum(impressions), 0) as impressions from ad_daily_stats where ad_id = ?').get(adId) as { impressions: number }).impressions
+  } finally {
+    db.close()
+  }
+}
+
+const adSlot = (page: Page) => page.getByRole('complementary', { name: 'Advertisement' })
+
+test('without scripts the slot is in the page: labelled, a link with a name, its picture loaded', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-on', 'the page as a browser without scripts gets it; with scripts the picture waits for the slot to come near')
+  const { slug, adId } = countyWithOnlyAd('broker')
+  await page.goto(siteUrl('land', `/${slug}`))
+  const slot = adSlot(page)
+  await expect(slot.getByText('Advertisement', { exact: true })).toBeVisible()
+  const link = slot.getByRole('link')
+  await expect(link).toHaveAttribute('href', `/ads/${adId}/click`)
+  await expect(link).toHaveAccessibleName(/^Looking for land in .+\?$/)
+  await expect(slot.locator('img')).toHaveJSProperty('complete', true)
+  expect(await slot.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+})
+
+test('an ad seen for a second reports one impression; one below the fold reports none', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the impression beacon is a script; without scripts no impression is counted (README)')
+  const { slug, adId } = countyWithOnlyAd('broker')
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const beacons: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/impression')) beacons.push(request.url())
+  })
+  await page.goto(siteUrl('land', `/${slug}`))
+  await waitForHydration(page)
+  const slot = adSlot(page)
+  await expect(slot).not.toBeInViewport()
+  await page.waitForTimeout(1_500)
+  expect(beacons).toEqual([])
+  const before = impressionsOf(adId)
+  const beacon = page.waitForResponse((response) => response.url().endsWith(`/ads/${adId}/impression`))
+  await slot.scrollIntoViewIfNeeded()
+  expect((await beacon).status()).toBe(204)
+  expect(impressionsOf(adId)).toBeGreaterThan(before)
+  // One per page view: staying, or scrolling away and back, sends no second one.
+  await page.mouse.wheel(0, -2_000)
+  await slot.scrollIntoViewIfNeeded()
+  await page.waitForTimeout(1_500)
+  expect(beacons).toHaveLength(1)
+})
+
+test('the picture arrives as the slot comes near, and nothing on the page moves (CLS 0)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  for (const path of ['/', `/${countyWithOnlyAd('finance').slug}`, '/search/texas-land-for-sale/']) {
+    await page.goto(siteUrl('land', path))
+    await waitForHydration(page)
+    const slot = adSlot(page)
+    const picture = slot.locator('img:not(noscript img)')
+    await slot.scrollIntoViewIfNeeded()
+    await expect(picture).toHaveJSProperty('complete', true)
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth), path).toBeGreaterThan(0)
+    await page.waitForTimeout(300)
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts)
+    expect(shifts, path).toEqual([])
+  }
+})
+
+test("a broker's ad opens the broker's message form", async ({ page }) => {
+  const ad = countyWithOnlyAd('broker')
+  await page.goto(siteUrl('land', `/${ad.slug}`))
+  await adSlot(page).getByRole('link').click()
+  await expect(page).toHaveURL(/\/member\/[a-z0-9-]+\/\d+#contact-seller$/)
+  const name = brokerDisplayName({ contactName: ad.contactName, companyName: ad.companyName })
+  const dialog = page.getByRole('dialog', { name: `Contact ${name}` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Full name')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Send message' })).toBeVisible()
+})
+
+test("a lender's ad opens the lender's contact form", async ({ page }) => {
+  const ad = countyWithOnlyAd('finance')
+  await page.goto(siteUrl('land', `/${ad.slug}`))
+  await adSlot(page).getByRole('link').click()
+  await expect(page).toHaveURL(/\/financing\?fcid=\d+#finance-contact$/)
+  const form = page.getByRole('region', { name: `Contact ${ad.lenderName}` })
+  await expect(form.getByLabel('Full name')).toBeInViewport()
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible()
+})
