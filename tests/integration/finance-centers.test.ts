@@ -74,10 +74,16 @@ describe('the /financing page', () => {
     expect(html).toMatch(/type="checkbox"[^>]*checked/)
   })
 
-  test('no, an unknown, an inactive or another site’s fcid shows the default lender', async () => {
+  test('without fcid the page shows the default lender', async () => {
     const defaultCenter = center('American Rural Land Lending Cooperative')
+    const response = await fetchPage('land.localhost', '/financing')
+    expect(response.status).toBe(200)
+    expect(canonicalHref(await response.text())).toBe(`http://land.localhost/financing?fcid=${defaultCenter.id}`)
+  })
+
+  test('an unknown, malformed, inactive or another site’s fcid is a 404, never another lender', async () => {
     for (const query of [
-      '',
+      '?fcid=99',
       '?fcid=abc',
       '?fcid=0',
       '?fcid=987654',
@@ -85,9 +91,15 @@ describe('the /financing page', () => {
       `?fcid=${center('Big Sky Ag Lending').id}`,
     ]) {
       const response = await fetchPage('land.localhost', `/financing${query}`)
-      expect(response.status).toBe(200)
-      expect(canonicalHref(await response.text())).toBe(`http://land.localhost/financing?fcid=${defaultCenter.id}`)
+      expect(response.status, query).toBe(404)
+      expect(decodeEntities(await response.text())).toContain(sites.land.wording.notFound)
     }
+    const post = await fetchPage('land.localhost', '/financing?fcid=99', {
+      method: 'POST',
+      body: new URLSearchParams(goodMessage),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://land.localhost', 'x-forwarded-for': '192.0.2.250' },
+    })
+    expect(post.status).toBe(404)
   })
 
   test('the valuation site has no finance page', async () => {
