@@ -25,7 +25,9 @@ async function centerForRequest(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { site, center } = await centerForRequest(request)
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
-  return { center, path: financingPath(center.id), isSent, siteName: site.name }
+  // What the page shows of the lender (its listing-page checkbox settings stay on the server).
+  const { name, description, phone, website, representativeName } = center
+  return { center: { name, description, phone, website, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,7 +98,7 @@ export default function Financing() {
             {`Your message was sent to ${center.name}.`}
           </p>
         ) : null}
-        <FinanceContactForm center={center} action={path} lastResult={lastResult} />
+        <FinanceContactForm action={path} lastResult={lastResult} />
       </section>
     </div>
   )

@@ -178,7 +178,8 @@ export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, l
     text: [
       `${sender} wrote to you through ${site.name}:`,
       lead.message,
-      `"${center.checkbox_label}": ${wantsFinancing ? 'yes' : 'no'}`,
+      // The checkbox speaks of a property: a message from the lender's own page has none.
+      ...(lead.listing_id ? [`"${center.checkbox_label}": ${wantsFinancing ? 'yes' : 'no'}`] : []),
       `Sent from ${context.pageUrl}`,
     ].join('\n\n'),
   })
