@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { defaultSite } from '~/sites/index'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
@@ -60,8 +60,28 @@ function logServerError(error: unknown, request: Request) {
   console.error(`[server error] ${request.method} ${pathname}${search}`, error)
 }
 
-/** Every unexpected loader, action or render error is logged with the request path (issue 4 §5). */
+/**
+ * React Router's own refusals: a method the route has no handler for (405, e.g. a POST to a page
+ * without an action), and a form post from another origin (answered 400 before any action runs;
+ * its message is the only way to know it, stable within the pinned 7.18.4).
+ */
+function refusalOf(error: unknown) {
+  if (isRouteErrorResponse(error) && error.status < 500) return `${error.status} ${error.statusText}`
+  if (error instanceof Error && /origin.* Aborting the action\.$/.test(error.message)) return '400 cross-origin form post'
+  return undefined
+}
+
+/**
+ * Every unexpected loader, action or render error is logged with the request path and its stack
+ * (issue 4 §5); an expected refusal is one line, as an access log would have it.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
+  const refusal = refusalOf(error)
+  if (refusal) {
+    const { pathname, search } = new URL(request.url)
+    console.warn(`[refused] ${request.method} ${pathname}${search}: ${refusal}`)
+    return
+  }
   logServerError(error, request)
 }

@@ -24,9 +24,14 @@ import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
 import { errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
+import { cssRgb } from '~/utils/css-rgb'
+import { siteIconPath } from '~/sites/site-icon'
 import stylesheet from './tailwind.css?url'
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: siteIconPath, type: 'image/svg+xml' },
+]
 
 /**
  * The states by listing count for the menus and footers (the valuation site's lists its states'
@@ -101,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={`rgb(${site.theme.brand.replaceAll(' ', ',')})`} />
+        <meta name="theme-color" content={cssRgb(site.theme.brand)} />
         <style dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
         <Meta />
         <Links />

@@ -48,6 +48,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('favicon.ico', 'routes/favicon.ts', { id: 'favicon-ico' }),
+  route('favicon.svg', 'routes/favicon.ts', { id: 'favicon-svg' }),
   // Accounts (spec §2 shared routes): login, sign up, password reset, favorites, saved searches, settings.
   route('login', 'routes/login.tsx'),
   route('addlisting', 'routes/add-listing.tsx'),

@@ -5,11 +5,11 @@
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
-import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
+import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 import { seedAds } from '../app/models/seed/ads'
 import { sites } from '../app/sites/index'
 
-export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? 20_000) } = {}) {
+export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings) } = {}) {
   const db = openDatabase()
   try {
     const applied = await migrateToLatest(db)
@@ -21,7 +21,7 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     }
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
     const started = performance.now()
-    const { geography } = await seedDatabase(db, { listings, seed: 1 })
+    const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed })
     const feedRun = await seedDemoFeed(db, { geography })
     if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -8,12 +8,12 @@ import { parseArgs } from 'node:util'
 import { readConfig } from '~/config.server'
 import { databaseTarget, migrateToLatest, openDatabase } from '../app/models/db/db.server'
 import { seedDemoFeed } from '~/models/seed/demo-feed.server'
-import { dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/models/seed/seed.server'
+import { defaultSeed, dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/models/seed/seed.server'
 
 const { values } = parseArgs({
   options: {
-    listings: { type: 'string', default: '20000' },
-    seed: { type: 'string', default: '1' },
+    listings: { type: 'string', default: String(defaultSeed.listings) },
+    seed: { type: 'string', default: String(defaultSeed.seed) },
     fresh: { type: 'boolean', default: false },
   },
 })

@@ -1,3 +1,4 @@
+import { accountPaths, isSignInPath, safeReturnPath } from '~/models/accounts/account-paths'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { NavigationLink } from '~/sites/navigation'
@@ -12,9 +13,15 @@ export function accountLinks(viewer: Viewer): NavigationLink[] {
   ]
 }
 
-/** Log in comes back to the page it was chosen on. */
+/**
+ * Log in comes back to the page it was chosen on. On a login, sign-up or reset page it keeps the
+ * page that one would return to (never the page itself: its address would nest in every link).
+ */
 export function loginPath(currentPath: string) {
-  return `/login?${new URLSearchParams({ redirectTo: currentPath })}`
+  const url = new URL(currentPath, 'http://same-site.invalid')
+  const returnTo = isSignInPath(url.pathname) ? url.searchParams.get('redirectTo') : currentPath
+  const safeReturnTo = safeReturnPath(returnTo, '')
+  return safeReturnTo ? `${accountPaths.login}?${new URLSearchParams({ redirectTo: safeReturnTo })}` : accountPaths.login
 }
 
 export const signupPath = '/signup/'

@@ -1,13 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import type { FinanceCenter } from '~/models/finance/finance-centers.server'
 import { financeContactConstraints } from '~/models/finance/finance-contact'
 import { honeypotField } from '~/models/listings/listing-form-fields'
-import { FinanceCheckboxField, FormField, HoneypotField } from './form-field'
+import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
 
 interface FinanceContactFormProps {
-  center: FinanceCenter
   /** Where the form posts: the page of this center. */
   action: string
   lastResult: SubmissionResult<string[]> | undefined
@@ -16,15 +14,15 @@ interface FinanceContactFormProps {
 const defaultMessage = 'I would like to learn about loan options for buying land.'
 
 /**
- * A message to a lender (spec §3 finance center settings: the finance checkbox carries the center's
- * label and default state). A plain POST that works without scripts, checked on the server (the
- * listing contact form's rules).
+ * A message to a lender from its page. A plain POST that works without scripts, checked on the
+ * server (the listing contact form's rules). No finance checkbox: its label speaks of 'this
+ * property' (spec §3), and here there is none; writing to a lender is asking about financing.
  */
-export function FinanceContactForm({ center, action, lastResult }: FinanceContactFormProps) {
+export function FinanceContactForm({ action, lastResult }: FinanceContactFormProps) {
   const [form, fields] = useServerForm(financeContactConstraints, {
     id: 'finance-contact-form',
     lastResult,
-    defaultValue: { message: defaultMessage, wantsFinancing: center.checkboxDefaultState ? 'on' : undefined },
+    defaultValue: { message: defaultMessage },
   })
   return (
     <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
@@ -33,7 +31,6 @@ export function FinanceContactForm({ center, action, lastResult }: FinanceContac
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
       <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
       <FormField field={fields.message} label="Message" multiline />
-      <FinanceCheckboxField field={fields.wantsFinancing} label={center.checkboxLabel} />
       <button type="submit" className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90">
         Send message
       </button>

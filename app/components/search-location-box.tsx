@@ -74,7 +74,9 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
       <input
         id={inputId}
         name="q"
-        type="search"
+        // A combobox is a text input (HTML allows role=combobox on type=text, not type=search); the form's role=search says what it is for.
+        type="text"
+        enterKeyHint="search"
         required
         autoComplete="off"
         placeholder={placeholder}

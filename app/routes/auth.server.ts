@@ -5,9 +5,8 @@ import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin } from '~/utils/request-guard.server'
-import { safeRedirectPath } from '~/utils/safe-redirect'
 import { applyAccountAction } from './account-actions.server'
-import { accountPaths } from '~/models/accounts/account-paths'
+import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/models/accounts/account-forms'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
@@ -44,9 +43,9 @@ function isTooFrequent(request: Request, form: keyof typeof rateLimits) {
   return isRateLimited(`${form}:${clientAddress(request)}`, rateLimits[form])
 }
 
-/** Where a login form leads: its `redirectTo` field when it is a path on this site. */
+/** Where a login form leads: its `redirectTo` field when it is a page of this site to return to. */
 function redirectTarget(form: FormData) {
-  return safeRedirectPath(form.get('redirectTo'), accountPaths.home)
+  return safeReturnPath(form.get('redirectTo'), accountPaths.home)
 }
 
 /**
@@ -139,7 +138,7 @@ const pendingPrompts: Record<PendingAction['kind'], string> = {
  */
 export async function loadAuthPage(site: SiteProfile, request: Request) {
   const url = new URL(request.url)
-  const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), accountPaths.home)
+  const redirectTo = safeReturnPath(url.searchParams.get('redirectTo'), accountPaths.home)
   if (await getViewer(request)) throw redirect(redirectTo)
   const requestedTitle = url.searchParams.get('title')
   const title = requestedTitle?.startsWith(`${site.name} `) && requestedTitle.length <= 60 ? requestedTitle : null

@@ -13,9 +13,9 @@ import { ContactSchema } from '~/models/listings/listing-forms'
 
 /**
  * The finance page's contact form: the listing contact form's fields and spec §5 rules (full
- * name, e-mail, phone, message, the finance checkbox), without the listing page's intent.
+ * name, e-mail, phone, message), without the listing page's intent and finance checkbox.
  */
-const FinanceContactSchema = ContactSchema.omit({ intent: true })
+const FinanceContactSchema = ContactSchema.omit({ intent: true, wantsFinancing: true })
 
 /** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
 const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
@@ -33,12 +33,12 @@ export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteP
   }
   const submission = parseWithZod(formData, { schema: FinanceContactSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const { name, email, phone, message, wantsFinancing } = submission.value
+  const { name, email, phone, message } = submission.value
   const pagePath = financingPath(center.id)
   await sendFinanceLead(
     db,
     site,
-    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: wantsFinancing === true },
+    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: true },
     { pageUrl: new URL(pagePath, request.url).href },
   )
   return redirect(`${financingPath(center.id, { sent: true })}#${financeContactSectionId}`, 303)

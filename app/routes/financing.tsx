@@ -10,12 +10,14 @@ import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 
 /**
- * Spec §2 /financing: the finance center named by `fcid` (or the site's default center), its
- * text and a contact form. A site without finance centers, or without any center to show, is a 404.
+ * Spec §2 /financing: the finance center named by `fcid` (or, without one, the site's default
+ * center), its text and a contact form. An fcid naming no center of this site is a 404, as is a
+ * site without finance centers.
  */
 async function centerForRequest(request: Request) {
   const site = siteFromRequest(request)
-  const center = await financePageCenter(getDb(), site, parseFinanceCenterId(new URL(request.url).searchParams))
+  const requested = parseFinanceCenterId(new URL(request.url).searchParams)
+  const center = requested === undefined ? null : await financePageCenter(getDb(), site, requested)
   if (!center) throw new Response('Not Found', { status: 404 })
   return { site, center }
 }
@@ -23,7 +25,9 @@ async function centerForRequest(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { site, center } = await centerForRequest(request)
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
-  return { center, path: financingPath(center.id), isSent, siteName: site.name }
+  // What the page shows of the lender (its listing-page checkbox settings stay on the server).
+  const { name, description, phone, website, representativeName } = center
+  return { center: { name, description, phone, website, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -94,7 +98,7 @@ export default function Financing() {
             {`Your message was sent to ${center.name}.`}
           </p>
         ) : null}
-        <FinanceContactForm center={center} action={path} lastResult={lastResult} />
+        <FinanceContactForm action={path} lastResult={lastResult} />
       </section>
     </div>
   )

@@ -27,6 +27,15 @@ function visitorLocation(request: Request): VisitorLocation {
 const popularStateCount = 10
 const featuredCount = 6
 
+const districtOfColumbia = 'District of Columbia'
+
+/** The places listings are in, as the home's hero says them: '50 states', '49 states and the District of Columbia'. */
+function placesPhrase(places: { name: string }[]) {
+  const stateCount = places.filter((place) => place.name !== districtOfColumbia).length
+  const states = `${stateCount} ${stateCount === 1 ? 'state' : 'states'}`
+  return stateCount < places.length ? `${states} and the ${districtOfColumbia}` : states
+}
+
 /**
  * A listing site's home (issue 7): the country's listing count, the visitor's 'Land for Sale
  * Near Me', popular states and every state with counts, featured listings and the property
@@ -37,15 +46,17 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
   const scopeBits = site.listingScopeBits
   const [gazetteer, snapshot, heroPhotoId] = await Promise.all([loadGazetteer(db), marketSnapshot(db, scopeBits), findHeroPhotoId(db)])
   const national = marketStatsOf(snapshot)
-  const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0).length
+  const statesWithListings = gazetteer.states.filter((state) => marketStatsOf(snapshot, { kind: 'state', id: state.id }).listings > 0)
+  const listingPlaces = placesPhrase(statesWithListings)
   if (!site.searchGrammar) {
-    const states = gazetteer.states.map((state) => ({
+    // The table's rows are the places the hero counts: a state with nothing for sale has no asking prices to show.
+    const states = statesWithListings.map((state) => ({
       name: state.name,
       href: landValuesPath(state.token),
       stats: marketStatsOf(snapshot, { kind: 'state', id: state.id }),
     }))
     const valuationStates = gazetteer.states.map((state) => ({ token: state.token, name: state.name })).sort((a, b) => a.name.localeCompare(b.name))
-    return { kind: 'valuation' as const, heroPhotoId, national, statesWithListings, states, valuationStates }
+    return { kind: 'valuation' as const, heroPhotoId, national, listingPlaces, states, valuationStates }
   }
   const market = placeMarketSection(site, gazetteer, snapshot, { kind: 'national' })
   const allStates = market.childGroups.flatMap((group) => group.places)
@@ -58,7 +69,7 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
     kind: 'marketplace' as const,
     heroPhotoId,
     national,
-    statesWithListings,
+    listingPlaces,
     nearMe: nearMeLink(site, gazetteer, visitorLocation(request)),
     popularStates: [...allStates].sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name)).slice(0, popularStateCount),
     allStates,

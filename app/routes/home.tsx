@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 export default function Home() {
   const home = useLoaderData<typeof loader>()
   const site = useSite()
-  const subline = `${home.national.listings.toLocaleString('en-US')} properties for sale in ${home.statesWithListings} states`
+  const subline = `${home.national.listings.toLocaleString('en-US')} properties for sale in ${home.listingPlaces}`
   if (home.kind === 'valuation') {
     return (
       <>

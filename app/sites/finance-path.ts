@@ -9,8 +9,12 @@ export function financingPath(financeCenterId: number, { sent = false } = {}) {
   return `${financingPagePath}?fcid=${financeCenterId}${sent ? '&sent=1' : ''}`
 }
 
-/** The positive finance center id a query names (spec §2: only a positive financeId counts), or undefined. */
-export function parseFinanceCenterId(searchParams: URLSearchParams) {
-  const value = searchParams.get('fcid') ?? ''
+/**
+ * The finance center a query asks for: 'default' without `fcid` (the site's default center), the
+ * positive id it names (spec §2: only a positive financeId counts), or undefined for any other fcid.
+ */
+export function parseFinanceCenterId(searchParams: URLSearchParams): number | 'default' | undefined {
+  const value = searchParams.get('fcid')
+  if (value === null) return 'default'
   return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined
 }

@@ -111,3 +111,17 @@ test('with JavaScript, a like applies in place without leaving the results', asy
   await page.reload()
   await expect(page.getByRole('button', { name: `Save ${title}` })).toHaveAttribute('aria-pressed', 'true')
 })
+
+test("the login page's own 'Log in' link keeps the page to return to, and logging in from it returns there", async ({ page }, testInfo) => {
+  const email = newEmail(testInfo, 'login-link')
+  await signUp(page, email)
+  await page.getByRole('button', { name: 'Log out' }).first().click()
+  await page.goto(siteUrl('land', '/login?redirectTo=%2Faccount%2Fsavedsearches%2F'))
+  const headerLogin = page.getByRole('banner').getByRole('link', { name: 'Log in' })
+  await expect(headerLogin).toHaveAttribute('href', '/login?redirectTo=%2Faccount%2Fsavedsearches%2F')
+  await page.goto(siteUrl('land', (await headerLogin.getAttribute('href'))!))
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/account/savedsearches/'))
+})

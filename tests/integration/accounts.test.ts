@@ -167,6 +167,34 @@ describe('sign up and log in', () => {
     expect(location(response)).toBe('/account/')
   })
 
+  test.each(['/login?redirectTo=%2Fsearch%2Fall-land%2F', '/login/forgot/', '/reset/no-such-key'])(
+    'a redirectTo naming a sign-in page (%s) is refused: the login lands on /account/',
+    async (target) => {
+      const email = await signUp(visitor())
+      const response = await visitor().post(`/login?redirectTo=${encodeURIComponent(target)}`, { email, password: goodPassword, redirectTo: target })
+      expect(location(response)).toBe('/account/')
+    },
+  )
+
+  /** The href of the header's 'Log in' link on a page. */
+  const headerLoginHref = async (path: string) => {
+    const html = decodeEntities(await text(await visitor().get(path)))
+    return html.match(/<a href="([^"]*)" class="menu-item">Log in<\/a>/)?.[1]
+  }
+
+  test('a login, sign-up or reset page is never its own return address: the header keeps the page to return to, or none', async () => {
+    expect(await headerLoginHref('/search/all-land/')).toMatch(/^\/login\?redirectTo=%2Fsearch%2Fall-land/)
+    expect(await headerLoginHref('/login?redirectTo=%2Fsearch%2Fall-land%2F')).toBe('/login?redirectTo=%2Fsearch%2Fall-land%2F')
+    expect(await headerLoginHref('/signup/?redirectTo=%2Faccount%2Fsavedsearches%2F')).toBe('/login?redirectTo=%2Faccount%2Fsavedsearches%2F')
+    expect(await headerLoginHref('/login')).toBe('/login')
+    expect(await headerLoginHref('/login/forgot/')).toBe('/login')
+    expect(await headerLoginHref('/reset/no-such-key')).toBe('/login')
+    // A link that nested the login page in itself: the page returns to the account, and links no deeper.
+    const nested = decodeEntities(await text(await visitor().get('/login?redirectTo=%2Flogin%3FredirectTo%3D%252Fsearch%252Fall-land%252F')))
+    expect(nested).toContain('<input type="hidden" name="redirectTo" value="/account/"/>')
+    expect(nested).not.toContain('redirectTo=%2Flogin')
+  })
+
   test('the twenty-first login attempt from one address within 15 minutes is refused', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 21; attempt++) {

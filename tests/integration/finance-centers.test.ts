@@ -36,7 +36,6 @@ describe('the /financing page', () => {
     email: 'jo@example.com',
     phone: '406-555-0100',
     message: 'What down payment would 160 acres of grazing land need?',
-    wantsFinancing: 'on',
   }
 
   beforeAll(async () => {
@@ -51,7 +50,7 @@ describe('the /financing page', () => {
     seeded.close()
   })
 
-  test('shows the lender named by fcid with its text, phone, website and finance checkbox', async () => {
+  test('shows the lender named by fcid with its text, phone and website', async () => {
     const bigSky = center('Big Sky Ag Lending')
     const response = await fetchPage('farm.localhost', `/financing?fcid=${bigSky.id}`)
     expect(response.status).toBe(200)
@@ -61,23 +60,32 @@ describe('the /financing page', () => {
     expect(html).toContain('href="tel:4065550177"')
     expect(html).toContain('bigskyaglending.example')
     expect(html).toContain('Tom Hadley will reply')
-    expect(html).toContain(bigSky.checkboxLabel)
-    expect(html).not.toMatch(/type="checkbox"[^>]*checked/)
     expect(canonicalHref(html)).toBe(`http://farm.localhost/financing?fcid=${bigSky.id}`)
   })
 
-  test("the checkbox starts ticked when the lender's default state says so", async () => {
-    const loneStar = center('Lone Star Land Credit, ACA')
-    expect(loneStar.checkboxDefaultState).toBe(1)
-    const html = await (await fetchPage('land.localhost', `/financing?fcid=${loneStar.id}`)).text()
-    expect(html).toContain('Contact me with financing info about this property.')
-    expect(html).toMatch(/type="checkbox"[^>]*checked/)
+  test('the form on a lender’s own page offers no checkbox about a property: there is none', async () => {
+    for (const [host, name] of [
+      ['farm.localhost', 'Big Sky Ag Lending'],
+      ['land.localhost', 'Lone Star Land Credit, ACA'],
+    ] as const) {
+      const lender = center(name)
+      const html = decodeEntities(await (await fetchPage(host, `/financing?fcid=${lender.id}`)).text())
+      expect(html).not.toContain(lender.checkboxLabel)
+      expect(html).not.toContain('this property')
+      expect(html).not.toMatch(/type="checkbox"/)
+    }
   })
 
-  test('no, an unknown, an inactive or another site’s fcid shows the default lender', async () => {
+  test('without fcid the page shows the default lender', async () => {
     const defaultCenter = center('American Rural Land Lending Cooperative')
+    const response = await fetchPage('land.localhost', '/financing')
+    expect(response.status).toBe(200)
+    expect(canonicalHref(await response.text())).toBe(`http://land.localhost/financing?fcid=${defaultCenter.id}`)
+  })
+
+  test('an unknown, malformed, inactive or another site’s fcid is a 404, never another lender', async () => {
     for (const query of [
-      '',
+      '?fcid=99',
       '?fcid=abc',
       '?fcid=0',
       '?fcid=987654',
@@ -85,9 +93,15 @@ describe('the /financing page', () => {
       `?fcid=${center('Big Sky Ag Lending').id}`,
     ]) {
       const response = await fetchPage('land.localhost', `/financing${query}`)
-      expect(response.status).toBe(200)
-      expect(canonicalHref(await response.text())).toBe(`http://land.localhost/financing?fcid=${defaultCenter.id}`)
+      expect(response.status, query).toBe(404)
+      expect(decodeEntities(await response.text())).toContain(sites.land.wording.notFound)
     }
+    const post = await fetchPage('land.localhost', '/financing?fcid=99', {
+      method: 'POST',
+      body: new URLSearchParams(goodMessage),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://land.localhost', 'x-forwarded-for': '192.0.2.250' },
+    })
+    expect(post.status).toBe(404)
   })
 
   test('the valuation site has no finance page', async () => {
@@ -118,6 +132,7 @@ describe('the /financing page', () => {
     expect(lead).toMatchObject({ site_id: sites.farm.siteId, listing_id: null, name: 'Jo Rancher', email: 'jo@example.com', wants_financing: 1 })
     const mail = smtp.received.find((message) => message.raw.includes('160 acres of grazing land'))
     expect(mail?.to).toEqual([bigSky.email])
+    expect(mail?.raw).not.toContain('this property')
     const confirmation = decodeEntities(await (await fetchPage('farm.localhost', `/financing?fcid=${bigSky.id}&sent=1`)).text())
     expect(confirmation).toContain('Your message was sent to Big Sky Ag Lending.')
   })

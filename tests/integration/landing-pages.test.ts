@@ -210,17 +210,25 @@ describe('home pages', () => {
     expect(html).toContain('href="/market-insights/"')
   })
 
-  test('the valuation home tables every state with its median price and price per acre, linked to its land values, and links no search', async () => {
+  test('the valuation home tables every state with land for sale, with its median price and price per acre, linked to its land values, and links no search', async () => {
     const html = await page('value.localhost', '/')
-    for (const state of states) {
+    const row = (state: (typeof states)[number]) => new RegExp(`<a href="/land-values/${state.slug.toLowerCase()}/"[^>]*>${state.name}</a></th>`)
+    const statesForSale = states.filter((state) => countWhere(db, 'state_id = ?', state.id) > 0)
+    for (const state of statesForSale) {
       const expected = medians('state_id = ?', state.id)
       const dash = (value: number | null) => (value === null ? '–' : dollars(value))
       expect(html).toMatch(
         new RegExp(
-          `<a href="/land-values/${state.slug.toLowerCase()}/"[^>]*>${state.name}</a></th><td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`,
+          `${row(state).source}<td[^>]*>${countWhere(db, 'state_id = ?', state.id).toLocaleString('en-US')}</td><td[^>]*>\\${dash(expected.price)}</td><td[^>]*>\\${dash(expected.perAcre)}</td>`,
         ),
       )
     }
+    // The hero counts the table's rows: no row is an empty one.
+    for (const state of states.filter((state) => !statesForSale.includes(state))) expect(html).not.toMatch(row(state))
+    const hasDistrict = statesForSale.some((state) => state.name === 'District of Columbia')
+    const stateCount = statesForSale.length - (hasDistrict ? 1 : 0)
+    expect(html).toContain(`properties for sale in ${stateCount} states${hasDistrict ? ' and the District of Columbia' : ''}</p>`)
+    expect(html.match(/<tr class="border-t/g)).toHaveLength(statesForSale.length)
     expect(html).not.toMatch(/href="\/(search|property|land)[/"?]/)
   })
 })

@@ -1,3 +1,5 @@
+import { safeRedirectPath } from '~/utils/safe-redirect'
+
 /** The account screens' paths (spec §2 shared routes) and the JSON endpoints their scripts post to. */
 export const accountPaths = {
   home: '/account/',
@@ -17,6 +19,23 @@ export const accountPaths = {
   likesApi: '/api/likes',
   savedSearchesApi: '/api/saved-searches',
 } as const
+
+/** The pages that log a visitor in or out, or set a password: none is ever a page to return to after logging in. */
+const signInPathPattern = /^\/(login|signup|logout|reset)([/?#]|$)/
+
+export function isSignInPath(path: string) {
+  return signInPathPattern.test(path)
+}
+
+/**
+ * Where to go after logging in: `target` when it is a path on this site and not itself a login,
+ * sign-up, logout or reset page (which would send the visitor in a circle, and nest its own
+ * address in every link to it), else `fallback`.
+ */
+export function safeReturnPath(target: unknown, fallback: string): string {
+  const path = safeRedirectPath(target, fallback)
+  return isSignInPath(path) ? fallback : path
+}
 
 /** Page n of the favorites (spec §2 /account/savedproperties/{siteId}/page-{n}); page 1 is the plain path. */
 export function favoritesPagePath(siteId: number, page: number) {

@@ -125,13 +125,12 @@ export function findFinanceCenter(db: Kysely<Database>, site: SiteProfile, id: n
 }
 
 /**
- * The center the finance page shows for its `fcid`: that center when it is active and shown on
- * this site, otherwise (no, unknown, inactive or another site's id) the site's default center,
- * so an old or mistyped link still reaches a lender. Null when neither exists: the page is a 404.
+ * The center the finance page shows: the one its `fcid` names when that center is active and
+ * shown on this site, or the site's default center for a page without `fcid`. Null otherwise (an
+ * unknown, inactive or another site's id, or no default): the page is a 404, never another lender.
  */
-export async function financePageCenter(db: Kysely<Database>, site: SiteProfile, financeCenterId: number | undefined) {
-  const requested = financeCenterId === undefined ? null : await findFinanceCenter(db, site, financeCenterId)
-  return requested ?? financeCenterForLocation(db, site, {})
+export async function financePageCenter(db: Kysely<Database>, site: SiteProfile, requested: number | 'default') {
+  return requested === 'default' ? financeCenterForLocation(db, site, {}) : findFinanceCenter(db, site, requested)
 }
 
 /**
@@ -184,7 +183,8 @@ export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, l
     text: [
       `${sender} wrote to you through ${site.name}:`,
       lead.message,
-      `"${center.checkbox_label}": ${wantsFinancing ? 'yes' : 'no'}`,
+      // The checkbox speaks of a property: a message from the lender's own page has none.
+      ...(lead.listing_id ? [`"${center.checkbox_label}": ${wantsFinancing ? 'yes' : 'no'}`] : []),
       `Sent from ${context.pageUrl}`,
     ].join('\n\n'),
   })

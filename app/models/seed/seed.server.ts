@@ -86,6 +86,9 @@ async function seedDemoListingEvents(db: Kysely<Database>, accountId: number, se
   if (leads.length > 0) await insertRows(db, 'leads', leads)
 }
 
+/** What `npm start` seeds on first start (README): the data the README's examples are written for. */
+export const defaultSeed = { listings: 20_000, seed: 1 } as const
+
 export async function isDatabaseSeeded(db: Kysely<Database>) {
   const state = await db.selectFrom('states').select('id').limit(1).executeTakeFirst()
   return state !== undefined
