@@ -63,6 +63,13 @@ export default [
   route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
   route('account/savedsearches', 'routes/account.savedsearches.tsx'),
   route('account/valuations', 'routes/account.valuations.tsx'),
+  // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
+  // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).
+  route('lands-connector', 'routes/lands-connector.tsx'),
+  route('lands-connector/new', 'routes/lands-connector.form.tsx', { id: 'lands-connector-new' }),
+  route('lands-connector/reply/:token', 'routes/lands-connector.reply.tsx'),
+  route('lands-connector/:requestId', 'routes/lands-connector.request.tsx'),
+  route('lands-connector/:requestId/edit', 'routes/lands-connector.form.tsx', { id: 'lands-connector-edit' }),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),

@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaDescriptor } from 'react-router'
 import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
+import { landsConnectorPaths } from '~/models/connector/land-request'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { useSite, useViewer } from '~/utils/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
@@ -35,7 +36,10 @@ const sellerSections = [
 /** AcreWorth's saved valuations (issue 16), on the site that values land. */
 const valuationSections = [{ href: accountPaths.savedValuations, label: 'Saved Valuations' }] as const
 
-type AccountSection = (typeof sections | typeof sellerSections | typeof valuationSections)[number]['label']
+/** Spec §6 'Logged-in user: … lands connector', on the sites that sell land (decision 0017). */
+const connectorSections = [{ href: landsConnectorPaths.home, label: 'Lands Connector' }] as const
+
+type AccountSection = (typeof sections | typeof sellerSections | typeof valuationSections | typeof connectorSections)[number]['label']
 
 /** A signed-in user's screen: the sections of My Account (spec §2 menu links, and a seller's tool), then the page. */
 export function AccountPage({ current, heading, children }: { current: AccountSection; heading: string; children: ReactNode }) {
@@ -45,7 +49,12 @@ export function AccountPage({ current, heading, children }: { current: AccountSe
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="My Account">
         <ul className="flex flex-wrap gap-2 text-sm font-semibold">
-          {[...sections, ...(site.features.valuation ? valuationSections : []), ...(isSeller ? sellerSections : [])].map((section) => (
+          {[
+            ...sections,
+            ...(site.searchGrammar ? connectorSections : []),
+            ...(site.features.valuation ? valuationSections : []),
+            ...(isSeller ? sellerSections : []),
+          ].map((section) => (
             <li key={section.href}>
               <a
                 href={section.href}

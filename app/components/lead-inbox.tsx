@@ -73,10 +73,19 @@ export function LeadItem({ lead, view }: { lead: SellerLead; view: LeadInboxView
         ) : null}
         <p className="mt-3 whitespace-pre-line break-words">{lead.message}</p>
         {lead.wantsFinancing ? <p className="mt-2 text-sm font-semibold text-brand">Wants financing information</p> : null}
+        {lead.replyUrl ? <p className="mt-2 text-sm text-ink/80">The buyer has not shared their e-mail address: you will have it when they answer you.</p> : null}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <a href={leadReplyHref(lead)} className={secondaryButtonStyle}>
-            {`Reply by e-mail to ${lead.email}`}
-          </a>
+          {lead.email ? (
+            <a href={leadReplyHref({ ...lead, email: lead.email })} className={secondaryButtonStyle}>
+              {`Reply by e-mail to ${lead.email}`}
+            </a>
+          ) : null}
+          {lead.replyUrl ? (
+            <a href={lead.replyUrl} className={secondaryButtonStyle}>
+              {`Reply through ${lead.siteName}`}
+              <span className="sr-only">{` to ${lead.name}`}</span>
+            </a>
+          ) : null}
           {lead.phone ? (
             <a href={telHref(lead.phone)} className={linkStyle}>
               {`Call ${lead.phone}`}
@@ -101,7 +110,7 @@ export function emptyInboxText({ unreadOnly, listingId }: LeadInboxView) {
   const about = listingId === null ? '' : ' about this listing'
   if (unreadOnly) return `No unread leads${about}: you have read every message.`
   if (listingId !== null) return `No leads${about} yet.`
-  return 'No leads yet. When a buyer writes to you about one of your listings, or from your broker page, the message appears here.'
+  return 'No leads yet. When a buyer writes to you about one of your listings or from your broker page, or asks for land where you work, the message appears here.'
 }
 
 /** The daily digest option: a checkbox saved with a POST, and the confirmation after it. */

@@ -10,6 +10,7 @@ import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { requireViewer } from '~/utils/session.server'
 import { findUserDetails } from '~/models/accounts/user.server'
 import { canSeeFeeds, feedAccessOf } from '~/models/feeds/feed-review.server'
+import { countLandRequests } from '~/models/connector/land-requests.server'
 
 /**
  * What the account screens show (spec §2 shared routes, all login required). A site without a
@@ -23,13 +24,15 @@ function hasListings(site: SiteProfile) {
 
 export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const viewer = await requireViewer(request, site, 'My Account')
-  const [favoriteCount, savedSearchCount, feedAccess] = await Promise.all([
+  const [favoriteCount, savedSearchCount, feedAccess, landRequestCount] = await Promise.all([
     hasListings(site) ? countSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits }) : 0,
     countSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
     feedAccessOf(db, viewer.id),
+    // The Lands Connector is on the sites with listings (decision 0017).
+    hasListings(site) ? countLandRequests(db, { userId: viewer.id, siteId: site.siteId }) : null,
   ])
   const isPasswordChanged = new URL(request.url).searchParams.get('password') === 'changed'
-  return { viewer, favoriteCount, savedSearchCount, isPasswordChanged, hasFeeds: canSeeFeeds(feedAccess), isAdmin: feedAccess.isAdmin }
+  return { viewer, favoriteCount, savedSearchCount, landRequestCount, isPasswordChanged, hasFeeds: canSeeFeeds(feedAccess), isAdmin: feedAccess.isAdmin }
 }
 
 /**

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
+import { landsConnectorPaths } from '~/models/connector/land-request'
 import { loadAccountHome } from './account.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -19,10 +20,19 @@ export const meta: MetaFunction = ({ matches }) =>
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
 export default function AccountHome() {
-  const { viewer, favoriteCount, savedSearchCount, isPasswordChanged, hasFeeds, isAdmin } = useLoaderData<typeof loader>()
+  const { viewer, favoriteCount, savedSearchCount, landRequestCount, isPasswordChanged, hasFeeds, isAdmin } = useLoaderData<typeof loader>()
   const cards = [
     { href: accountPaths.favorites, title: 'Favorites', summary: plural(favoriteCount, 'saved property', 'saved properties') },
     { href: accountPaths.savedSearches, title: 'Saved Searches', summary: plural(savedSearchCount, 'saved search', 'saved searches') },
+    ...(landRequestCount === null
+      ? []
+      : [
+          {
+            href: landsConnectorPaths.home,
+            title: 'Lands Connector',
+            summary: landRequestCount > 0 ? plural(landRequestCount, 'land request', 'land requests') : 'Describe the land you want to land professionals',
+          },
+        ]),
     { href: accountPaths.settings, title: 'Settings', summary: 'Name, phone, newsletter and password' },
     ...(hasFeeds ? [{ href: accountPaths.feeds, title: 'Feed Imports', summary: 'Your listing feed imports and their reports' }] : []),
     ...(isAdmin ? [{ href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' }] : []),

@@ -1,14 +1,11 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { type Session, createCookieSessionStorage, redirect } from 'react-router'
-import { readConfig } from '~/config.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
+import { sessionSecrets } from './secrets.server'
 
 /**
  * Sessions in a signed cookie (architecture "Boundaries": httpOnly, SameSite=Lax): the user's id,
@@ -31,32 +28,6 @@ interface SessionFlashData {
 /** A pending action older than this is forgotten: the visitor gave up on logging in. */
 const pendingActionLifetimeMs = 60 * 60_000
 const sessionLifetimeSeconds = 30 * 24 * 60 * 60
-
-/**
- * SESSION_SECRET from the environment (comma-separated: the first signs, all verify, so secrets
- * rotate); without it a random secret made once and kept in the data folder, so a restart keeps
- * everyone logged in.
- */
-function sessionSecrets(): string[] {
-  const configured = process.env.SESSION_SECRET?.split(',')
-    .map((secret) => secret.trim())
-    .filter(Boolean)
-  if (configured?.length) return configured
-  const file = path.join(readConfig().dataDir, 'session-secret')
-  try {
-    return [fs.readFileSync(file, 'utf8').trim()]
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    const secret = crypto.randomBytes(32).toString('base64url')
-    // 'wx' fails if another process wrote the file first; then that secret is the one.
-    try {
-      fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 })
-      return [secret]
-    } catch {
-      return [fs.readFileSync(file, 'utf8').trim()]
-    }
-  }
-}
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlashData>> | undefined
 

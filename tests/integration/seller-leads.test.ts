@@ -124,7 +124,9 @@ describe('the seller', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const csv = await response.text()
-    expect(csv.split('\r\n')[0]).toBe('Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on')
+    expect(csv.split('\r\n')[0]).toBe(
+      'Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on,Reply page',
+    )
     expect(csv).toContain(`'${message}`)
   })
 

@@ -220,7 +220,7 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       await addLead(accounts.other, { at: day('2030-06-03'), name: 'Not For This Seller' })
       const csv = await sellerLeadsCsv(db, seller)
       const lines = csv.split('\r\n')
-      expect(lines[0]).toBe('Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on')
+      expect(lines[0]).toBe('Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on,Reply page')
       expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)
       expect(csv).toContain(`"'+1 cmd|calc\nsecond line, ""quoted"""`)
       expect(csv).toContain(",'-2+3,")
@@ -329,11 +329,14 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
 describe('links', () => {
   test("the reply link writes to the buyer, its subject naming the listing; the inbox's filters are in its address", () => {
     const listing = { id: 7, title: 'Creek & Pasture, 40 acres', acres: 40, price: 200_000, url: 'https://land.example/property/x/7/' }
-    expect(leadReplyHref({ email: 'pat?o#k@example.com', listing, siteName: 'LandAtlas' })).toBe(
+    expect(leadReplyHref({ kind: 'listing', email: 'pat?o#k@example.com', listing, siteName: 'LandAtlas' })).toBe(
       'mailto:pat%3Fo%23k@example.com?subject=Re%3A%20Creek%20%26%20Pasture%2C%2040%20acres',
     )
-    expect(leadReplyHref({ email: 'pat@example.com', listing: null, siteName: 'LandAtlas' })).toBe(
+    expect(leadReplyHref({ kind: 'broker', email: 'pat@example.com', listing: null, siteName: 'LandAtlas' })).toBe(
       'mailto:pat@example.com?subject=Re%3A%20your%20message%20on%20LandAtlas',
+    )
+    expect(leadReplyHref({ kind: 'request', email: 'pat@example.com', listing: null, siteName: 'Wild Acres' })).toBe(
+      'mailto:pat@example.com?subject=Re%3A%20your%20land%20request%20on%20Wild%20Acres',
     )
     expect(sellerLeadsHref({ unreadOnly: false, listingId: null, page: 1 })).toBe('/account/leads/')
     expect(sellerLeadsHref({ unreadOnly: true, listingId: 42, page: 3 })).toBe('/account/leads/?show=unread&listing=42&page=3')

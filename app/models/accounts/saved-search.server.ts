@@ -33,8 +33,20 @@ export async function searchToSave(db: Kysely<Database>, site: SiteProfile, path
   return { path: buildSearchPath(site, criteria), name, description: details.filter(Boolean).join(', '), criteria: JSON.stringify(criteria) }
 }
 
-/** Saves the search for the user on the site; saving one already saved keeps the first. */
-export async function saveSearch(db: Kysely<Database>, { userId, siteId, search }: { userId: number; siteId: number; search: SearchToSave }) {
+/**
+ * Saves the search for the user on the site; saving one already saved keeps the first. A Lands
+ * Connector request saves its searches with e-mail updates on (`notify`), marked as its own.
+ */
+export async function saveSearch(
+  db: Kysely<Database>,
+  {
+    userId,
+    siteId,
+    search,
+    notify,
+    landRequestId = null,
+  }: { userId: number; siteId: number; search: SearchToSave; notify?: SavedSearchNotify; landRequestId?: number | null },
+) {
   await db
     .insertInto('saved_searches')
     .values({
@@ -44,6 +56,8 @@ export async function saveSearch(db: Kysely<Database>, { userId, siteId, search 
       description: search.description,
       criteria: search.criteria,
       path: search.path,
+      notify,
+      land_request_id: landRequestId,
       created_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'site_id', 'path']).doNothing())

@@ -164,6 +164,8 @@ export interface LeadTable {
   created_at: string
   /** When the seller opened it in the leads inbox; null while unread. */
   read_at: string | null
+  /** The buyer's Lands Connector request it was sent for (then `listing_id` is null). */
+  land_request_id: number | null
 }
 
 export interface ListingReportTable {
@@ -283,6 +285,34 @@ export interface SavedSearchTable {
   created_at: string
   /** When the last e-mail update was considered (sent, or nothing new to send); null before the first. */
   notified_at: string | null
+  /** The Lands Connector request that saved it, to mail the request's new matches; null when the user saved it. */
+  land_request_id: number | null
+}
+
+/**
+ * A buyer's description of the land they want (spec §2 Lands Connector, issue 17): its places
+ * (JSON, `LandRequestPlace[]`), ranges and kinds of land, and whether the land professionals it is
+ * sent to may see the buyer's e-mail address and phone.
+ */
+export interface LandRequestTable {
+  id: Generated<number>
+  user_id: number
+  site_id: number
+  places: string
+  acres_min: number | null
+  acres_max: number | null
+  price_min: number | null
+  price_max: number | null
+  /** Search option keys (JSON arrays). */
+  property_types: string
+  activity_types: string
+  financing: string
+  timeline: string
+  message: string
+  phone: string | null
+  share_contact: number
+  created_at: string
+  updated_at: string
 }
 
 /** A /reset/{resetKey} link: only the key's SHA-256 is kept, so a database leak opens no account. */
@@ -440,6 +470,7 @@ export interface Database {
   ads: AdTable
   ad_places: AdPlaceTable
   ad_daily_stats: AdDailyStatsTable
+  land_requests: LandRequestTable
 }
 
 export type ListingRow = Selectable<ListingTable>

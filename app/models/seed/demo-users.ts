@@ -6,8 +6,9 @@ import { accountType } from '~/models/listings/enumerations'
 
 /**
  * Accounts to try the sites with after `npm start` (README "What to try"): a buyer, a seller
- * linked to the first generated paid seller account (also the demo feed partner's account), and an
- * administrator who reviews held feed records. Only the generated demo data gets them.
+ * linked to the first generated paid seller account (also the demo feed partner's account, opted in
+ * to lead targeting), and an administrator who reviews held feed records. Only the generated demo
+ * data gets them.
  */
 export const demoUsers = [
   { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false, isAdmin: false },
@@ -50,6 +51,8 @@ export async function seedDemoUsers(db: Kysely<Database>) {
   }
   await syncIdentity(db, 'users')
   if (sellerAccount) {
+    // The demo seller takes Lands Connector requests (spec §3 optInLeadTargeting), so a buyer's request where they list reaches their inbox.
+    await db.updateTable('accounts').set({ opt_in_lead_targeting: 1 }).where('id', '=', sellerAccount.id).execute()
     await db.insertInto('feed_partners').values({ name: 'Demo Land Feed', account_id: sellerAccount.id, created_at: new Date().toISOString() }).execute()
   }
 }

@@ -51,6 +51,7 @@ function digestText({ contactName, leads, totalCount, inboxUrl }: { contactName:
       `- ${lead.name} (${[lead.email, lead.phone].filter(Boolean).join(', ')}), ${formatLongDate(lead.receivedAt)}`,
       `  ${lead.listing ? `About ${lead.listing.title}: ${lead.listing.url}` : `${leadKindLabels[lead.kind]} on ${lead.siteName}`}`,
       ...(lead.wantsFinancing ? ['  Wants financing information'] : []),
+      ...(lead.replyUrl ? [`  Answer through ${lead.siteName}: ${lead.replyUrl}`] : []),
       ...lead.message.split('\n').map((line) => `  > ${line}`),
     ].join('\n'),
   )

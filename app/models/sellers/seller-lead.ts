@@ -5,12 +5,13 @@ import { sellerPaths } from './listing-draft'
  * Pure module: the page and the server share it.
  */
 
-/** About one of the seller's listings, or sent from the seller's broker page (no listing). */
-export type LeadKind = 'listing' | 'broker'
+/** About one of the seller's listings, sent from the seller's broker page (no listing), or a buyer's Lands Connector request. */
+export type LeadKind = 'listing' | 'broker' | 'request'
 
 export const leadKindLabels: Record<LeadKind, string> = {
   listing: 'Listing inquiry',
   broker: 'Message from your broker page',
+  request: 'Land request from the Lands Connector',
 }
 
 export interface LeadListing {
@@ -26,8 +27,11 @@ export interface SellerLead {
   id: number
   kind: LeadKind
   name: string
-  email: string
+  /** Null when the buyer has not chosen to share it (a Lands Connector request): they are answered at `replyUrl`. */
+  email: string | null
   phone: string | null
+  /** The Lands Connector's page that answers the buyer of a request without their address; null for other leads. */
+  replyUrl: string | null
   message: string
   /** The buyer ticked the listing form's finance checkbox (a lender of the place was told too). */
   wantsFinancing: boolean
@@ -66,9 +70,9 @@ export const leadDigestSectionId = 'lead-digest'
 /** The element a lead is drawn in, so a form posted without scripts comes back to it. */
 export const leadElementId = (leadId: number) => `lead-${leadId}`
 
-/** A reply by e-mail: to the buyer, with a subject that names the listing (or the site, for a broker-page message). */
-export function leadReplyHref(lead: Pick<SellerLead, 'email' | 'listing' | 'siteName'>) {
-  const subject = lead.listing ? `Re: ${lead.listing.title}` : `Re: your message on ${lead.siteName}`
+/** A reply by e-mail: to the buyer, with a subject that names the listing (or the site, for a broker-page message or a land request). */
+export function leadReplyHref(lead: Pick<SellerLead, 'kind' | 'listing' | 'siteName'> & { email: string }) {
+  const subject = lead.listing ? `Re: ${lead.listing.title}` : `Re: your ${lead.kind === 'request' ? 'land request' : 'message'} on ${lead.siteName}`
   // The spec §5 e-mail format lets the part before '@' hold '?', '#' or '&', which a mailto: URL must escape.
   const at = lead.email.lastIndexOf('@')
   return `mailto:${encodeURIComponent(lead.email.slice(0, at))}${lead.email.slice(at)}?subject=${encodeURIComponent(subject)}`

@@ -6,6 +6,7 @@ import { type CsvValue, csvText } from '~/utils/csv'
 import { formatPrice } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
 import { resultsPerPage } from '~/models/search/pagination'
+import { replyUrlOf } from '~/models/connector/land-request-relay.server'
 import { type LeadListing, leadKindLabels, type SellerLead } from './seller-lead'
 import type { SellerScope } from './seller-scope.server'
 
@@ -72,10 +73,11 @@ function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
   const site = siteWithId(row.site_id) ?? defaultSite
   return {
     id: row.id,
-    kind: row.listing_id === null ? 'broker' : 'listing',
+    kind: row.land_request_id !== null ? 'request' : row.listing_id === null ? 'broker' : 'listing',
     name: row.name,
-    email: row.email,
+    email: row.email || null,
     phone: row.phone,
+    replyUrl: row.land_request_id !== null && !row.email ? replyUrlOf(originOf(site), row.id) : null,
     message: row.message,
     wantsFinancing: row.wants_financing === 1,
     receivedAt: row.created_at,
@@ -151,6 +153,7 @@ const csvColumns: [heading: string, value: (lead: SellerLead) => CsvValue][] = [
   ['Price', (lead) => (lead.listing ? formatPrice(lead.listing.price) : null)],
   ['Listing URL', (lead) => lead.listing?.url ?? null],
   ['Sent on', (lead) => lead.siteName],
+  ['Reply page', (lead) => lead.replyUrl],
 ]
 
 /** Every lead of the scope, newest first, as a CSV spreadsheet with a heading row (formula-safe, `utils/csv.ts`). */

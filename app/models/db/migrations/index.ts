@@ -14,6 +14,7 @@ import * as partnerFeeds from './0012-partner-feeds'
 import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
 import * as sellerTool from './0014-seller-tool'
 import * as savedValuations from './0015-saved-valuations'
+import * as landsConnector from './0016-lands-connector'
 import * as ads from './0021-ads'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013-finance-lead-webhooks': financeLeadWebhooks,
   '0014-seller-tool': sellerTool,
   '0015-saved-valuations': savedValuations,
+  '0016-lands-connector': landsConnector,
   '0021-ads': ads,
 }

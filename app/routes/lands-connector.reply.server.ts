@@ -1,0 +1,50 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from 'react-router'
+import type { Kysely } from 'kysely'
+import { landRequestReplyPath } from '~/models/connector/land-request'
+import { LandRequestReplySchema } from '~/models/connector/land-request-form'
+import { findReplyTarget, leadIdOfReplyToken, sendReplyToBuyer } from '~/models/connector/land-request-relay.server'
+import type { Database } from '~/models/db/db-schema'
+import { siteOriginsForRequest } from '~/sites/head-context.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import { notFound } from './lands-connector.server'
+
+/**
+ * The reply relay's page, /lands-connector/reply/{token}/ (decision 0017): the land professional
+ * who received a request reads it and answers the buyer, whose address they do not have. The
+ * signed token is the permission; a token we did not sign, a lead of another site, or a request the
+ * buyer deleted is a 404.
+ */
+const tooOftenMessage = 'You have sent several answers to this request today: please wait for the buyer to reply.'
+/** Answers to one lead a day: the link is a way to answer, not to send a buyer mail at will. */
+const repliesPerDay = { limit: 3, windowMs: 24 * 60 * 60_000 }
+
+async function requireReplyTarget(db: Kysely<Database>, site: SiteProfile, token: string | undefined) {
+  const leadId = leadIdOfReplyToken(token ?? '')
+  const target = leadId === undefined ? undefined : await findReplyTarget(db, leadId)
+  if (!site.searchGrammar || !target || target.siteId !== site.siteId) throw notFound()
+  return target
+}
+
+export async function loadReplyPage(db: Kysely<Database>, site: SiteProfile, request: Request, token: string | undefined) {
+  const target = await requireReplyTarget(db, site, token)
+  return {
+    buyerName: target.buyerName,
+    requestText: target.requestText,
+    professionalName: target.professional.name,
+    professionalEmail: target.professional.email,
+    isSent: new URL(request.url).searchParams.has('sent'),
+  }
+}
+
+export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, request: Request, token: string | undefined) {
+  assertSameOrigin(request)
+  const target = await requireReplyTarget(db, site, token)
+  const submission = parseWithZod(await request.formData(), { schema: LandRequestReplySchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  if (isRateLimited(`land-request-reply:${target.leadId}`, repliesPerDay)) return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
+  await sendReplyToBuyer(db, site, siteOriginsForRequest(request)(site), target, submission.value.message)
+  return redirect(`${landRequestReplyPath(token!)}?sent=1`, 303)
+}

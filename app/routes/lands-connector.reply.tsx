@@ -1,0 +1,60 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
+import { getFormProps, useServerForm } from '~/components/server-form'
+import { landRequestReplyPath } from '~/models/connector/land-request'
+import { replyConstraints } from '~/models/connector/land-request-fields'
+import { getDb } from '~/models/db/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+import { useSite } from '~/utils/use-site'
+import { handleReplyPost, loadReplyPage } from './lands-connector.reply.server'
+
+/**
+ * /lands-connector/reply/{token}/ (decision 0017): a land professional answers a buyer's land
+ * request through the site, without the buyer's e-mail address.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadReplyPage(getDb(), siteFromRequest(request), request, params.token)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleReplyPost(getDb(), siteFromRequest(request), request, params.token)
+}
+
+export const headers = privatePageHeaders
+
+export const meta: MetaFunction = ({ matches, params }) =>
+  accountPageMeta(matches, {
+    title: 'Answer a land request',
+    description: 'Answer a buyer’s land request.',
+    canonicalPath: landRequestReplyPath(params.token ?? ''),
+  })
+
+export default function LandRequestReply() {
+  const { buyerName, requestText, professionalName, professionalEmail, isSent } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const [form, fields] = useServerForm(replyConstraints, { id: 'land-request-reply', lastResult })
+  const site = useSite()
+  return (
+    <FormPage heading={`Answer ${buyerName}`}>
+      {isSent ? <Confirmation>{`Your answer is on its way to ${buyerName}. Their reply will come to ${professionalEmail}.`}</Confirmation> : null}
+      <section aria-labelledby="land-request-heading" className="mb-6 rounded-lg border border-ink/15 bg-white p-4">
+        <h2 id="land-request-heading" className="mb-2 font-semibold">{`${buyerName} is looking for`}</h2>
+        <p className="whitespace-pre-line break-words text-sm">{requestText}</p>
+      </section>
+      <form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormField
+          field={fields.message}
+          label="Your answer"
+          multiline
+          hint={`${site.name} e-mails it to ${buyerName} from ${professionalName}, with ${professionalEmail} to reply to. You will have their e-mail address when they answer.`}
+        />
+        <button type="submit" className={submitButtonStyle}>
+          Send my answer
+        </button>
+      </form>
+    </FormPage>
+  )
+}
