@@ -24,6 +24,8 @@ export default [
   route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
+  // First-party analytics (issue 17 §7): the data layer's beacons, and the administrators' figures.
+  route('api/analytics', 'routes/api.analytics.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.
   ...[
@@ -61,6 +63,7 @@ export default [
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
+  route('account/analytics', 'routes/account.analytics.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked

@@ -1,0 +1,172 @@
+import { readConfig } from '~/config.server'
+import type { SiteProfile } from '~/sites/site-profile'
+import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } from './page-analytics'
+
+/**
+ * The browser's side of the data layer (spec §7), an inline classic script at the end of every
+ * page that starts on the window's `load` event, as the framework does (decision 0013): it sends
+ * the page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file
+ * downloads, measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when
+ * the page is first hidden, and, only when a tag manager is configured, loads its script 2250 ms
+ * after the load event. Why the web vitals are measured here instead of with the `web-vitals`
+ * package: decision 0017.
+ */
+
+export interface DataLayerRuntimeOptions {
+  beaconPath: string
+  eventNames: readonly string[]
+  /** The web vitals pushed, in this order. */
+  vitalNames: readonly string[]
+  downloadAttribute: string
+  /** A beacon carries at most this many events (the endpoint refuses more). */
+  maxEventsPerBeacon: number
+  /** The tag manager's script for this site, or null: no third-party script. */
+  tagManagerUrl: string | null
+  tagManagerDelayMs: number
+}
+
+export const maxEventsPerBeacon = 25
+
+/** Spec §7: third-party scripts load 2250 ms after page load. */
+export const tagManagerDelayMs = 2250
+
+type DataLayerItem = Record<string, unknown>
+type ShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean }
+
+/**
+ * Runs in the browser as the text of an inline script (`Function.prototype.toString`), so it
+ * imports nothing, reads nothing outside itself and its arguments, and uses no syntax the build
+ * would rewrite with a helper (no async, no classes). `w` is the window (a test passes its own).
+ */
+export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & typeof globalThis = window) {
+  const d = w.document
+  const host = w as unknown as { dataLayer?: DataLayerItem[] }
+  const layer = (host.dataLayer = host.dataLayer || [])
+  let sentCount = 0
+  let pageType: unknown
+  let firstPageType: unknown
+  // The vitals are those of the page as first shown: a tab opened in the background paints late.
+  let firstHiddenAt = d.visibilityState === 'hidden' ? 0 : Infinity
+  const vitals: Record<string, number> = {}
+  let vitalsPushed = false
+  const observers: { observer: PerformanceObserver; record: (entry: PerformanceEntry) => void }[] = []
+  let shiftSession = 0
+  let shiftSessionStart = 0
+  let shiftSessionLast = 0
+
+  /** Sends the data layer's events since the last call, each with the page type it happened on. */
+  function send() {
+    const events: DataLayerItem[] = []
+    for (; sentCount < layer.length; sentCount++) {
+      const item = layer[sentCount]
+      if (!item || options.eventNames.indexOf(item.event as string) < 0) continue
+      if (item.event === 'page') pageType = item.pageType
+      if (firstPageType === undefined) firstPageType = pageType
+      events.push(Object.assign({ pageType: pageType }, item))
+    }
+    for (let start = 0; start < events.length; start += options.maxEventsPerBeacon) {
+      w.navigator.sendBeacon(options.beaconPath, JSON.stringify({ events: events.slice(start, start + options.maxEventsPerBeacon) }))
+    }
+  }
+
+  function observe(type: string, record: (entry: PerformanceEntry) => void) {
+    const observer = new w.PerformanceObserver((list) => list.getEntries().forEach(record))
+    observer.observe({ type: type, buffered: true })
+    observers.push({ observer: observer, record: record })
+  }
+
+  function start() {
+    const supported = (w.PerformanceObserver && w.PerformanceObserver.supportedEntryTypes) || []
+    if (supported.indexOf('paint') >= 0) {
+      observe('paint', (entry) => {
+        if (entry.name === 'first-contentful-paint' && entry.startTime < firstHiddenAt) vitals.FCP = entry.startTime
+      })
+    }
+    if (supported.indexOf('largest-contentful-paint') >= 0) {
+      observe('largest-contentful-paint', (entry) => {
+        if (entry.startTime < firstHiddenAt) vitals.LCP = entry.startTime
+      })
+    }
+    if (supported.indexOf('layout-shift') >= 0) {
+      vitals.CLS = 0
+      // CLS is the largest burst of shifts: shifts less than 1 s apart, over at most 5 s.
+      observe('layout-shift', (entry) => {
+        const shift = entry as ShiftEntry
+        if (shift.hadRecentInput) return
+        if (shiftSession > 0 && shift.startTime - shiftSessionLast < 1000 && shift.startTime - shiftSessionStart < 5000) shiftSession += shift.value
+        else {
+          shiftSession = shift.value
+          shiftSessionStart = shift.startTime
+        }
+        shiftSessionLast = shift.startTime
+        vitals.CLS = Math.max(vitals.CLS!, shiftSession)
+      })
+    }
+    d.addEventListener('click', (event) => {
+      const target = event.target as Element | null
+      const link = target && target.closest ? target.closest('[' + options.downloadAttribute + ']') : null
+      if (!link) return
+      layer.push({ event: 'file-download', file: link.getAttribute(options.downloadAttribute) })
+      send()
+    })
+    d.addEventListener('visibilitychange', () => {
+      if (d.visibilityState === 'hidden') pageHidden()
+    })
+    w.addEventListener('pagehide', pageHidden)
+    const tagManagerUrl = options.tagManagerUrl
+    if (tagManagerUrl) {
+      w.setTimeout(() => {
+        layer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
+        const script = d.createElement('script')
+        script.async = true
+        script.src = tagManagerUrl
+        d.head.appendChild(script)
+      }, options.tagManagerDelayMs)
+    }
+    send()
+  }
+
+  /** The page is hidden (another tab, the app switcher, leaving): its vitals are final; send what is waiting. */
+  function pageHidden() {
+    firstHiddenAt = Math.min(firstHiddenAt, w.performance.now())
+    if (!vitalsPushed && firstPageType !== undefined) {
+      vitalsPushed = true
+      // Entries the browser has not handed to the observers yet.
+      observers.forEach((item) => item.observer.takeRecords().forEach(item.record))
+      options.vitalNames.forEach((metric) => {
+        const value = vitals[metric]
+        if (value === undefined) return
+        layer.push({ event: 'web-vital', pageType: firstPageType, metric: metric, value: metric === 'CLS' ? Math.round(value * 10000) / 10000 : Math.round(value) })
+      })
+    }
+    send()
+  }
+
+  if (!w.navigator.sendBeacon) return
+  w.addEventListener('load', () => w.setTimeout(start, 0), { once: true })
+}
+
+const runtimeSource = dataLayerRuntime.toString()
+
+/** The runtime as the inline script of a page of `site`; the tag manager's script only when configured (README "Configuration"). */
+export function dataLayerRuntimeScript(site: SiteProfile, config = readConfig()) {
+  const options: DataLayerRuntimeOptions = {
+    beaconPath: analyticsPaths.beacon,
+    eventNames: dataLayerEventNames,
+    vitalNames: webVitals,
+    downloadAttribute,
+    maxEventsPerBeacon,
+    tagManagerUrl: config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId)) ?? null,
+    tagManagerDelayMs,
+  }
+  return `<script>(${runtimeSource})(${JSON.stringify(options).replace(/</g, '\\u003c')})</script>`
+}
+
+const bodyEnd = '</body>'
+
+/** The page's HTML with the runtime's script as the last thing in its body. */
+export function withDataLayerRuntime(html: Buffer<ArrayBuffer>, site: SiteProfile): Buffer<ArrayBuffer> {
+  const at = html.lastIndexOf(bodyEnd)
+  if (at < 0) return html
+  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerRuntimeScript(site)), html.subarray(at)])
+}
