@@ -24,7 +24,8 @@ export default [
   route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
-  // First-party analytics (issue 17 §7): the data layer's beacons, and the administrators' figures.
+  // First-party analytics (issue 17 §7): the data layer's script and beacons (the administrators' figures are an account page).
+  route('data-layer/:file', 'routes/data-layer-script.ts'),
   route('api/analytics', 'routes/api.analytics.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.

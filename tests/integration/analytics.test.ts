@@ -26,7 +26,12 @@ beforeAll(async () => {
   process.env.SITE_ENVIRONMENT = 'production'
   fetchPage = await loadRequestHandler()
   db = new SQLite(path.join(dataDir, 'marketplace.db'))
+  // The copy holds whatever the browser tests sent; these tests count from nothing.
+  db.exec('delete from analytics_events; delete from analytics_daily; delete from analytics_rollups')
 })
+
+/** The data layer script's address, as the page's last inline script names it (it changes with the build). */
+const runtimePathOf = (html: string) => html.match(/s\.src="(\/data-layer\/[0-9a-f]{12}\.js)"/)?.[1]
 
 afterAll(() => {
   db.close()
@@ -63,9 +68,24 @@ describe('the data layer on the page', () => {
       `(window.dataLayer=window.dataLayer||[]).push({"event":"page","pageType":"listing"},{"event":"listing","pageType":"listing","listingId":${listingId}})`,
     )
     const body = html.slice(0, html.lastIndexOf('</body>'))
-    expect(body.slice(body.lastIndexOf('<script>'))).toMatch(/^<script>\(function dataLayerRuntime\(.*"beaconPath":"\/api\/analytics".*"tagManagerUrl":null/s)
+    expect(body.slice(body.lastIndexOf('<script>'))).toBe(
+      `<script>addEventListener("load",function(){var s=document.createElement("script");s.src="${runtimePathOf(html)}";document.body.appendChild(s)})</script>`,
+    )
     expect(html).not.toContain('googletagmanager')
     expect(html).not.toMatch(/<script[^>]+src="https?:/)
+  })
+
+  test('the data layer’s script is one file for every site, cached for good; another version is a 404', async () => {
+    const runtimePath = runtimePathOf(await (await fetchPage('farm.localhost', '/')).text())!
+    expect(runtimePathOf(await (await fetchPage('value.localhost', '/')).text())).toBe(runtimePath)
+    const script = await fetchPage('farm.localhost', runtimePath)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const text = await script.text()
+    expect(text).toMatch(/^\(function dataLayerRuntime\(.*"beaconPath":"\/api\/analytics"/s)
+    expect(text).toBe(await (await fetchPage('land.localhost', runtimePath)).text())
+    expect((await fetchPage('farm.localhost', '/data-layer/0123456789ab.js')).status).toBe(404)
   })
 
   test('a search page pushes its search with the result count; a missing page is "not-found"', async () => {
@@ -85,8 +105,7 @@ describe('the data layer on the page', () => {
     process.env.TAG_MANAGER = 'on'
     try {
       const html = await (await fetchPage('hunting.localhost', '/')).text()
-      expect(html).toContain(`"tagManagerUrl":"https://www.googletagmanager.com/gtm.js?id=${sites.hunting.trackingContainerId}"`)
-      expect(html).toContain('"tagManagerDelayMs":2250')
+      expect(html).toContain(`s.setAttribute("data-tag-manager","https://www.googletagmanager.com/gtm.js?id=${sites.hunting.trackingContainerId}");`)
     } finally {
       delete process.env.TAG_MANAGER
     }

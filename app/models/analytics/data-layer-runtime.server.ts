@@ -1,15 +1,17 @@
+import { createHash } from 'node:crypto'
 import { readConfig } from '~/config.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } from './page-analytics'
 
 /**
- * The browser's side of the data layer (spec §7), an inline classic script at the end of every
- * page that starts on the window's `load` event, as the framework does (decision 0013): it sends
- * the page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file
- * downloads, measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when
- * the page is first hidden, and, only when a tag manager is configured, loads its script 2250 ms
- * after the load event. Why the web vitals are measured here instead of with the `web-vitals`
- * package: decision 0017.
+ * The browser's side of the data layer (spec §7). Like the framework (decision 0013), it is
+ * fetched after the page has loaded: a small inline script at the end of every page adds it on the
+ * window's `load` event, from one file for all sites and pages, cached for good. It sends the
+ * page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file downloads,
+ * measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when the page is
+ * first hidden, and, only when the page names a tag manager, loads its script 2250 ms after the
+ * load event. Why the web vitals are measured here instead of with the `web-vitals` package:
+ * decision 0017.
  */
 
 export interface DataLayerRuntimeOptions {
@@ -20,8 +22,8 @@ export interface DataLayerRuntimeOptions {
   downloadAttribute: string
   /** A beacon carries at most this many events (the endpoint refuses more). */
   maxEventsPerBeacon: number
-  /** The tag manager's script for this site, or null: no third-party script. */
-  tagManagerUrl: string | null
+  /** The runtime's own script element carries the tag manager's script address in this attribute, when one is configured. */
+  tagManagerAttribute: string
   tagManagerDelayMs: number
 }
 
@@ -34,9 +36,10 @@ type DataLayerItem = Record<string, unknown>
 type ShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean }
 
 /**
- * Runs in the browser as the text of an inline script (`Function.prototype.toString`), so it
- * imports nothing, reads nothing outside itself and its arguments, and uses no syntax the build
- * would rewrite with a helper (no async, no classes). `w` is the window (a test passes its own).
+ * Runs in the browser as the text of a script (`Function.prototype.toString`), so it imports
+ * nothing, reads nothing outside itself and its arguments, and uses no syntax the build would
+ * rewrite with a helper (no async, no classes). `w` is the window (a test passes its own). It runs
+ * once the page has loaded.
  */
 export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & typeof globalThis = window) {
   const d = w.document
@@ -76,6 +79,8 @@ export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & t
   }
 
   function start() {
+    scheduleTagManager()
+    if (!w.navigator.sendBeacon) return
     const supported = (w.PerformanceObserver && w.PerformanceObserver.supportedEntryTypes) || []
     if (supported.indexOf('paint') >= 0) {
       observe('paint', (entry) => {
@@ -113,17 +118,26 @@ export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & t
       if (d.visibilityState === 'hidden') pageHidden()
     })
     w.addEventListener('pagehide', pageHidden)
-    const tagManagerUrl = options.tagManagerUrl
-    if (tagManagerUrl) {
-      w.setTimeout(() => {
-        layer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
-        const script = d.createElement('script')
-        script.async = true
-        script.src = tagManagerUrl
-        d.head.appendChild(script)
-      }, options.tagManagerDelayMs)
-    }
     send()
+  }
+
+  /** The tag manager the page names, `tagManagerDelayMs` after the load event ended. */
+  function scheduleTagManager() {
+    const script = d.currentScript
+    const tagManagerUrl = script && script.getAttribute(options.tagManagerAttribute)
+    if (!tagManagerUrl) return
+    const navigation = w.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+    const sinceLoad = navigation && navigation.loadEventEnd > 0 ? w.performance.now() - navigation.loadEventEnd : 0
+    w.setTimeout(
+      () => {
+        layer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
+        const tagManager = d.createElement('script')
+        tagManager.async = true
+        tagManager.src = tagManagerUrl
+        d.head.appendChild(tagManager)
+      },
+      Math.max(0, options.tagManagerDelayMs - sinceLoad),
+    )
   }
 
   /** The page is hidden (another tab, the app switcher, leaving): its vitals are final; send what is waiting. */
@@ -142,31 +156,42 @@ export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & t
     send()
   }
 
-  if (!w.navigator.sendBeacon) return
-  w.addEventListener('load', () => w.setTimeout(start, 0), { once: true })
+  start()
 }
 
-const runtimeSource = dataLayerRuntime.toString()
+const tagManagerAttribute = 'data-tag-manager'
 
-/** The runtime as the inline script of a page of `site`; the tag manager's script only when configured (README "Configuration"). */
-export function dataLayerRuntimeScript(site: SiteProfile, config = readConfig()) {
-  const options: DataLayerRuntimeOptions = {
-    beaconPath: analyticsPaths.beacon,
-    eventNames: dataLayerEventNames,
-    vitalNames: webVitals,
-    downloadAttribute,
-    maxEventsPerBeacon,
-    tagManagerUrl: config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId)) ?? null,
-    tagManagerDelayMs,
-  }
-  return `<script>(${runtimeSource})(${JSON.stringify(options).replace(/</g, '\\u003c')})</script>`
+const runtimeOptions: DataLayerRuntimeOptions = {
+  beaconPath: analyticsPaths.beacon,
+  eventNames: dataLayerEventNames,
+  vitalNames: webVitals,
+  downloadAttribute,
+  maxEventsPerBeacon,
+  tagManagerAttribute,
+  tagManagerDelayMs,
+}
+
+/** The runtime's script file, the same for every site and page. */
+export const dataLayerRuntimeFile = `(${dataLayerRuntime.toString()})(${JSON.stringify(runtimeOptions)})`
+
+/** Where the file is: its address changes with its text, so it is cached for good. */
+export const dataLayerRuntimePath = `/data-layer/${createHash('sha256').update(dataLayerRuntimeFile).digest('hex').slice(0, 12)}.js`
+
+/**
+ * The inline script that ends a page of `site`: after the load event it adds the runtime's
+ * script, naming the site's tag manager only when one is configured (README "Configuration").
+ */
+export function dataLayerLoaderScript(site: SiteProfile, config = readConfig()) {
+  const tagManagerUrl = config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
+  const tagManager = tagManagerUrl ? `s.setAttribute("${tagManagerAttribute}",${JSON.stringify(tagManagerUrl).replace(/</g, '\\u003c')});` : ''
+  return `<script>addEventListener("load",function(){var s=document.createElement("script");s.src="${dataLayerRuntimePath}";${tagManager}document.body.appendChild(s)})</script>`
 }
 
 const bodyEnd = '</body>'
 
-/** The page's HTML with the runtime's script as the last thing in its body. */
+/** The page's HTML with the runtime's loader as the last thing in its body. */
 export function withDataLayerRuntime(html: Buffer<ArrayBuffer>, site: SiteProfile): Buffer<ArrayBuffer> {
   const at = html.lastIndexOf(bodyEnd)
   if (at < 0) return html
-  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerRuntimeScript(site)), html.subarray(at)])
+  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerLoaderScript(site)), html.subarray(at)])
 }
