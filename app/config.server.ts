@@ -30,7 +30,15 @@ export interface AppConfig {
    * interactive map, MAP_STYLE_URL; unset, the map draws our own state and county shapes.
    */
   mapStyleUrl: string | undefined
+  /**
+   * The tag manager's script address with `{id}` for a site's container id (the site profile's
+   * `trackingContainerId`), when TAG_MANAGER=on; unset, no third-party script is loaded (the
+   * default everywhere). TAG_MANAGER_SCRIPT_URL replaces the tag manager's own address.
+   */
+  tagManagerScriptUrl: string | undefined
 }
+
+const defaultTagManagerScriptUrl = 'https://www.googletagmanager.com/gtm.js?id={id}'
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
   const hosts: Record<string, string> = {}
@@ -54,5 +62,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    tagManagerScriptUrl: env.TAG_MANAGER === 'on' ? env.TAG_MANAGER_SCRIPT_URL || defaultTagManagerScriptUrl : undefined,
   }
 }

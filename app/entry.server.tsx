@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
+import { withDataLayerRuntime } from '~/models/analytics/data-layer-runtime.server'
 import { defaultSite } from '~/sites/index'
+import { siteFromRequest } from '~/sites/site.server'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
 import { setFallbackSite } from '~/utils/use-site'
 
@@ -15,7 +17,8 @@ export const streamTimeout = 5_000
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
  * it goes out as one buffer with its length, not as React's small chunks through a stream each,
- * and its framework scripts start after the page has loaded (deferred-hydration.server.ts).
+ * and its framework scripts start after the page has loaded (deferred-hydration.server.ts), as
+ * does the data layer's script that ends its body (data-layer-runtime.server.ts).
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
@@ -34,7 +37,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             done()
           },
           final(done) {
-            const body = deferFrameworkScripts(Buffer.concat(chunks))
+            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks)), siteFromRequest(request))
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             responseHeaders.set('Content-Length', String(body.length))
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))

@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { type ReactNode, useEffect } from 'react'
+import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
@@ -111,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col font-site" data-tracking-container={site.trackingContainerId}>
+      <body className="flex min-h-screen flex-col font-site">
         <SiteHeader
           site={site}
           menu={rootData?.navigation.menu}
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData ? null : (
           <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
         )}
+        <DataLayerEvents />
         <ScrollRestoration />
         <Scripts />
       </body>

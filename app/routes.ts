@@ -27,6 +27,9 @@ export default [
   // First-party ads (issue 17 §8): a click is counted and leads to the advertiser's contact form; the slot's script posts its impression.
   route('ads/:adId/click', 'routes/ad-click.tsx'),
   route('ads/:adId/impression', 'routes/ad-impression.ts'),
+  // First-party analytics (issue 17 §7): the data layer's script and beacons (the administrators' figures are an account page).
+  route('data-layer/:file', 'routes/data-layer-script.ts'),
+  route('api/analytics', 'routes/api.analytics.ts'),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.
   ...[
@@ -73,6 +76,7 @@ export default [
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
+  route('account/analytics', 'routes/account.analytics.tsx'),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked

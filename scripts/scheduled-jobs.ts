@@ -1,11 +1,12 @@
 /**
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
- * the finance-lead webhooks due for an attempt, the sellers' daily lead digests and AcreWorth's
- * valuation alerts. Each claims its work in the database, so any number of processes may run them
- * at once.
+ * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
+ * valuation alerts, and roll up the analytics of finished days (pruning old events). Each claims
+ * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
+import { rollUpAnalytics } from '../app/models/analytics/analytics-rollup.server'
 import type { Database } from '../app/models/db/db-schema'
 import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
 import { printRunReport } from '../app/models/feeds/feed-report.server'
@@ -22,17 +23,18 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const leadAttempts = await deliverDueLeadWebhooks(db)
   const leadDigests = await sendLeadDigests(db, sendMail, new Date(), options)
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts }
+  const analytics = await rollUpAnalytics(db, new Date())
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const db = openDatabase()
   try {
     await migrateToLatest(db)
-    const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts } = await runScheduledJobs(db)
+    const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics } = await runScheduledJobs(db)
     for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
     console.log(
-      `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed)`,
+      `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned)`,
     )
   } finally {
     await db.destroy()

@@ -90,15 +90,16 @@ void sendUpdates()
 setInterval(sendUpdates, 60 * 60 * 1000).unref()
 
 // Every minute: partner feeds due for a pull are imported, finance-lead webhooks due for a
-// retry are sent, and so are the sellers' lead digests due today. Claims in the database keep
+// retry are sent, and so are the sellers' lead digests due today; finished days of analytics are rolled up. Claims in the database keep
 // each to one process however many servers run; elsewhere run `npm run jobs` from cron.
 const runMinuteJobs = () =>
   runScheduledJobs(updatesDb, mailLinks)
-    .then(({ feedRuns, retired, leadAttempts, leadDigests }) => {
+    .then(({ feedRuns, retired, leadAttempts, leadDigests, analytics }) => {
       for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
       if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
       if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)
       if (leadDigests.sent > 0) console.log(`Lead digests sent: ${leadDigests.sent}`)
+      if (analytics.rolledUpDays.length > 0) console.log(`Analytics rolled up: ${analytics.rolledUpDays.join(', ')}`)
     })
     .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
 setInterval(runMinuteJobs, 60 * 1000).unref()

@@ -11,6 +11,7 @@ import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchViewToggle } from './search-view-toggle'
+import { downloadLinkProps } from '~/models/analytics/page-analytics'
 
 export { searchResultsMeta } from './search-results-meta'
 
@@ -75,6 +76,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
             <a
               href={page.downloadHref}
               download
+              {...downloadLinkProps('search-results')}
               className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast"
             >
               Download

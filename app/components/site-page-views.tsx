@@ -1,5 +1,7 @@
 import type { FunctionComponent } from 'react'
 import { type ClientLoaderFunctionArgs, type MetaDescriptor, useLoaderData } from 'react-router'
+import type { AnalyticsHandle, PageAnalytics } from '~/models/analytics/page-analytics'
+import type { SearchPageData } from '~/routes/search.types'
 import type { SitePage, SitePageData, SitePageKind } from '~/routes/site-page.types'
 import type { MetaMatches } from '~/utils/page-meta'
 
@@ -11,15 +13,28 @@ export interface PageView<Page> {
 
 export type PageViews<Kind extends SitePageKind> = { [K in Kind]: PageView<SitePageData[K]> }
 
+/** A search page's data-layer events: the page, and the search with its result count (spec §7). */
+export const searchPageAnalytics = (page: SearchPageData): PageAnalytics => ({ pageType: 'search', resultCount: page.totalCount })
+
+const pageAnalytics: { [K in SitePageKind]: (page: SitePageData[K]) => PageAnalytics } = {
+  landing: () => ({ pageType: 'landing' }),
+  'broker-profile': () => ({ pageType: 'broker' }),
+  'broker-listings': () => ({ pageType: 'broker' }),
+  'broker-directory': () => ({ pageType: 'broker-directory' }),
+  search: searchPageAnalytics,
+}
+
 /**
- * A route module's `meta`, `clientLoader` and component for a route that draws several kinds of
- * page (sites/site-path.ts): each looked up by the loader's kind, in one table instead of a
- * switch each. A view loaded on demand (lazyComponent) is preloaded before a client navigation
+ * A route module's `meta`, `clientLoader`, `handle` and component for a route that draws several
+ * kinds of page (sites/site-path.ts): each looked up by the loader's kind, in one table instead of
+ * a switch each. A view loaded on demand (lazyComponent) is preloaded before a client navigation
  * draws it.
  */
 export function sitePageViews<Kind extends SitePageKind>(views: PageViews<Kind>) {
   const viewOf = <K extends Kind>(kind: K) => views[kind] as PageView<SitePageData[K]>
+  const analyticsOf = <K extends Kind>({ kind, page }: { kind: K; page: SitePageData[K] }) => (pageAnalytics[kind] as (page: SitePageData[K]) => PageAnalytics)(page)
   return {
+    handle: { analytics: (data: unknown) => analyticsOf(data as SitePage<Kind>) } satisfies AnalyticsHandle,
     meta({ data, matches }: { data: SitePage<Kind> | undefined; matches: MetaMatches }): MetaDescriptor[] {
       return data ? viewOf(data.kind).meta(data.page, matches) : []
     },

@@ -9,6 +9,7 @@ import { handleSettingsPost } from './account-forms.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Settings (spec §2 /account/details/, login required): name, phone and newsletter, and a new password. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,6 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Settings', description: 'Your name, phone, newsletter and password.', canonicalPath: accountPaths.settings })

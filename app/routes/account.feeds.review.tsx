@@ -6,6 +6,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { handleFeedReviewPost, loadFeedReview } from './account-feeds.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/feeds/review/ (issue 14 §4, administrators only): every held feed record, approved or rejected one by one. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,6 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Held Listings', description: 'Feed listings held by the quality checks, for review.', canonicalPath: accountPaths.feedReview })

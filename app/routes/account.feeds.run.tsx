@@ -6,6 +6,7 @@ import { getDb } from '~/models/db/db.server'
 import { recordReasons } from '~/models/feeds/feed-reasons'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadFeedRun } from './account-feeds.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/feeds/{runId}/ (issue 14 §4): one import's counts and every record it reported on. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,6 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   accountPageMeta(matches, {

@@ -6,6 +6,7 @@ import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadFeedRuns } from './account-feeds.server'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/feeds/ (issue 14 §4): a feed partner's import runs and the records not on the sites. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {

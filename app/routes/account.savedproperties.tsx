@@ -7,6 +7,7 @@ import { handleAccountAction, readLikeForm } from './account-actions.server'
 import { loadFavorites } from './account.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * Favorites (spec §2 /account/savedproperties/ and /account/savedproperties/{siteId}/page-{n},
@@ -25,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   accountPageMeta(matches, {

@@ -10,6 +10,7 @@ import { getDb } from '~/models/db/db.server'
 import { type SavedSearch, savedSearchNotifyOptions } from '~/models/accounts/saved-search'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * Saved Searches (spec §2 /account/savedsearches/, login required): each search links to its
@@ -25,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Saved Searches', description: 'The searches you saved.', canonicalPath: accountPaths.savedSearches })

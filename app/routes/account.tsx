@@ -6,6 +6,7 @@ import { landsConnectorPaths } from '~/models/connector/land-request'
 import { loadAccountHome } from './account.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/ (spec §2, login required): My Account, the way to favorites, saved searches and settings. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'My Account', description: 'Your favorites, saved searches and settings.', canonicalPath: accountPaths.home })
@@ -35,7 +38,12 @@ export default function AccountHome() {
         ]),
     { href: accountPaths.settings, title: 'Settings', summary: 'Name, phone, newsletter and password' },
     ...(hasFeeds ? [{ href: accountPaths.feeds, title: 'Feed Imports', summary: 'Your listing feed imports and their reports' }] : []),
-    ...(isAdmin ? [{ href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' }] : []),
+    ...(isAdmin
+      ? [
+          { href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' },
+          { href: accountPaths.analytics, title: 'Site Analytics', summary: 'Page views, searches, leads and page speed, last 30 days' },
+        ]
+      : []),
   ]
   return (
     <AccountPage current="My Account" heading={`Hello, ${viewer.contactName}`}>

@@ -5,6 +5,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatDollars, formatLongDate } from '~/utils/format'
 import { handleSavedValuationsPost, loadSavedValuations } from './account.valuations.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/valuations/ on AcreWorth (issue 16): the valuations a user saved, their alerts, and a way to let each go. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,6 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Saved Valuations', description: 'The valuations you saved.', canonicalPath: accountPaths.savedValuations })

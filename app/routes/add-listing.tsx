@@ -4,6 +4,7 @@ import type { SiteFooterHandle } from '~/components/site-footer'
 import { siteFromRequest } from '~/sites/site.server'
 import { useSite } from '~/utils/use-site'
 import { handleAddListingPost, loadAddListing } from './add-listing.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /addlisting/ (spec §2, §6): Add a Property, after logging in, leads a seller to the listing tool and lets a buyer list their own land. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = privatePageHeaders
 
 /** Spec §2: the footer is hidden on add-listing. */
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {

@@ -15,6 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const views = sitePageViews({ 'broker-directory': { Component: BrokerDirectoryPage, meta: brokerDirectoryMeta } })
 
+export const handle = views.handle
+
 export const meta = views.meta
 
 export default views.Component

@@ -48,6 +48,8 @@ export const clientLoader = views.clientLoader
 
 export const shouldRevalidate = pageFormShouldRevalidate
 
+export const handle = views.handle
+
 export const meta = views.meta
 
 export default views.Component

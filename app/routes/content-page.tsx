@@ -5,6 +5,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { useSiteOrigin } from '~/utils/use-site'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * Every content page of every site (terms of use, advertising terms, photo terms), registered in
@@ -20,6 +21,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (!requestIsForPath(request, page.path, { pageParams: [...url.searchParams.keys()] })) throw redirect(page.path, 301)
   return page
 }
+
+export const handle: AnalyticsHandle = { analytics: 'content' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: data.path }) : []

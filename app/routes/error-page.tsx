@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react
 import { ErrorMessage } from '~/components/error-message'
 import { serverErrorMessage } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * Spec §4: when rendering fails in the browser the client lands here with the failed path in
@@ -12,6 +13,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   // Only a same-site path may be offered back, never an absolute or protocol-relative URL.
   return { retryPath: /^\/(?!\/)/.test(failedPath) ? failedPath : undefined }
 }
+
+export const handle: AnalyticsHandle = { analytics: 'error' }
 
 export const meta: MetaFunction = ({ matches }) => {
   const context = headContextFrom(matches)

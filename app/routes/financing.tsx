@@ -8,6 +8,7 @@ import { handleFinanceContactPost } from './financing.server'
 import { financingPath, parseFinanceCenterId } from '~/sites/finance-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * Spec §2 /financing: the finance center named by `fcid` (or, without one, the site's default
@@ -34,6 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { site, center } = await centerForRequest(request)
   return handleFinanceContactPost(getDb(), site, request, center)
 }
+
+export const handle: AnalyticsHandle = { analytics: 'financing' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return []

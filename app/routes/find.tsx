@@ -8,6 +8,7 @@ import { nearPointSearchPath, parseNearPoint } from '~/models/places/near-me.ser
 import { siteFromRequest } from '~/sites/site.server'
 import { buildSearchPath } from '~/sites/search-path'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * The location box without JavaScript (spec §2 "Search bar"): free text goes to the best match's
@@ -37,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
   return { query, fromPath: fromPath ?? '', candidates: candidates.filter((candidate) => candidate.href !== undefined) }
 }
+
+export const handle: AnalyticsHandle = { analytics: 'search' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const context = headContextFrom(matches)

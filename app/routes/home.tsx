@@ -15,6 +15,7 @@ import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadHomePage(getDb(), siteFromRequest(request), request)
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = () => ({ Vary: visitorHeaderNames().join(', ') })
 
 /** Spec §2: the header is transparent over the home page's photo. */
-export const handle: SiteHeaderHandle = { hasTransparentHeader: () => true }
+export const handle: SiteHeaderHandle & AnalyticsHandle = { hasTransparentHeader: () => true, analytics: 'home' }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const context = headContextFrom(matches)

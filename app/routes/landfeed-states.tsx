@@ -5,10 +5,13 @@ import { formatLongDate } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { loadLandFeedStates } from './landfeed-states.server'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadLandFeedStates(getDb(), siteFromRequest(request), request)
 }
+
+export const handle: AnalyticsHandle = { analytics: 'content' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: '/landfeed/states/' }) : []

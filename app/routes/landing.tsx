@@ -3,6 +3,7 @@ import { LandingPage, landingPageMeta } from '~/components/landing-page'
 import { lazyComponent } from '~/components/lazy-component'
 import { searchResultsMeta } from '~/components/search-results-meta'
 import type { SiteHeaderHandle } from '~/components/site-header'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import { sitePageViews } from '~/components/site-page-views'
 import { loadSitePage } from './site-page.server'
 
@@ -26,7 +27,8 @@ const views = sitePageViews({
 
 export const clientLoader = views.clientLoader
 
-export const handle: SiteHeaderHandle = {
+export const handle: SiteHeaderHandle & AnalyticsHandle = {
+  ...views.handle,
   // Spec §2: landing pages are the home screen, whose header is transparent.
   hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.kind === 'landing',
 }

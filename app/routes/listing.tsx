@@ -5,6 +5,8 @@ import { getDb } from '~/models/db/db.server'
 import { handleListingPagePost, loadListingPage } from './listing.server'
 import { parseListingPath } from '~/sites/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { ListingPageData } from './listing.types'
 
 /**
  * Listing detail pages at /property/*, /listing/*, /pid/* and /{location}/pid/* (spec §2); which
@@ -27,8 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const shouldRevalidate = listingShouldRevalidate
 
-export const handle: SiteHeaderHandle = {
+export const handle: SiteHeaderHandle & AnalyticsHandle = {
   hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.isDiamond === true,
+  analytics: (data) => ({ pageType: 'listing', listingId: (data as ListingPageData).listing.id }),
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? listingPageMeta(data, matches) : [])

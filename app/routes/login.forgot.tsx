@@ -8,6 +8,7 @@ import { getDb } from '~/models/db/db.server'
 import { resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Forgot password (spec §2 screens): an e-mailed /reset/{resetKey} link; the answer never tells whether the address has an account. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'login' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Forgot your password?', description: 'Get a link to choose a new password.', canonicalPath: accountPaths.forgotPassword })

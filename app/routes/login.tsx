@@ -7,6 +7,7 @@ import { handleLogin, loadAuthPage } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * /login (spec §2): where login-required pages and a visitor's like or Save Search lead, with the
@@ -21,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'login' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Log in', description: 'Log in to see your favorites and saved searches.', canonicalPath: accountPaths.login })

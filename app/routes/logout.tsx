@@ -5,6 +5,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { handleLogout } from './auth.server'
 import { getViewer } from '~/utils/session.server'
 import { siteFromRequest } from '~/sites/site.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Log out is a POST (a link or a prefetch must never end a session); the page offers the button. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,6 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'login' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Log out', description: 'Log out of your account.', canonicalPath: accountPaths.logout })

@@ -7,6 +7,7 @@ import { handleResetPassword } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { findResetKeyUser } from '~/models/accounts/password-reset.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -20,6 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 // The key in the address must not travel on in a Referer.
 export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
+
+export const handle: AnalyticsHandle = { analytics: 'login' }
 
 export const meta: MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {

@@ -3,6 +3,9 @@ import { SearchResultsPage, searchResultsMeta } from '~/components/search-result
 import { getDb } from '~/models/db/db.server'
 import { loadSearchPage } from './search.server'
 import { siteFromRequest } from '~/sites/site.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import { searchPageAnalytics } from '~/components/site-page-views'
+import type { SearchPageData } from './search.types'
 
 /**
  * Search results: the land site's /search/… and /member/{id}/… (broker results), and the rural
@@ -12,6 +15,8 @@ import { siteFromRequest } from '~/sites/site.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSearchPage(getDb(), siteFromRequest(request), request)
 }
+
+export const handle: AnalyticsHandle = { analytics: (data) => searchPageAnalytics(data as SearchPageData) }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? searchResultsMeta(data, matches) : [])
 

@@ -20,6 +20,7 @@ import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { handleDraftStepPost, loadDraftStep } from './seller.draft.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/listings/new/ and /account/listings/drafts/{id}/{step}/: the sellers' listing form, step by step (issue 15 §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const headers = privatePageHeaders
 
 /** Spec §2: the footer is hidden on add-listing. */
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const step = draftSteps.find((item) => item.key === data?.step)

@@ -9,6 +9,7 @@ import { sellerPaths } from '~/models/sellers/listing-draft'
 import { allLeadsView, sellerLeadsCsvPath, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { siteFromRequest } from '~/sites/site.server'
 import { handleLeadsInboxPost, loadLeadsInbox } from './seller.leads.server'
+import { type AnalyticsHandle, downloadLinkProps } from '~/models/analytics/page-analytics'
 
 /**
  * /account/leads/ (issue 15 item 5): the messages buyers sent about the seller's listings and
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = privatePageHeaders
 
 /** Spec §2 hides the footer on add-listing; the rest of the sellers' tool follows it. */
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Leads', description: 'Messages from buyers about your listings.', canonicalPath: sellerPaths.leads })
@@ -40,7 +41,7 @@ export default function LeadsInbox() {
     <AccountPage current="Leads" heading="Leads">
       <div className="flex max-w-4xl flex-wrap items-center justify-between gap-4">
         <p className="text-ink/80">{unreadCount > 0 ? `${plural(unreadCount, 'unread lead', 'unread leads')}.` : 'No unread leads.'}</p>
-        <a href={sellerLeadsCsvPath} className="font-semibold text-brand underline">
+        <a href={sellerLeadsCsvPath} className="font-semibold text-brand underline" {...downloadLinkProps('leads')}>
           Download CSV
         </a>
       </div>

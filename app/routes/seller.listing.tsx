@@ -11,6 +11,7 @@ import type { StatusChange } from '~/models/sellers/seller-listing-status'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
 import { type SoldErrors, handleSellerListingPost, loadSellerListing } from './seller.listing.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/listings/{id}/: one of the seller's listings, its state changes, figures and leads (issue 15 §4). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const headers = privatePageHeaders
 
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   accountPageMeta(matches, {

@@ -10,6 +10,7 @@ import { sellerStatusFilters } from '~/models/sellers/seller-listing-status'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
 import { loadSellerListings } from './seller.listings.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/listings/ — Manage Listings (spec §6, issue 15 §1). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders
 
 /** Spec §2: the footer is hidden on add-listing; the seller's tool is the same place. */
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {

@@ -7,6 +7,7 @@ import { getDb } from '~/models/db/db.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadSellerStatistics } from './seller.statistics.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /account/listings/statistics/ (issue 15 §6): what buyers did with all of a seller's listings. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders
 
 /** Spec §2: the sellers' tool, like add-listing, has no footer. */
-export const handle: SiteFooterHandle = { hidesFooter: true }
+export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {

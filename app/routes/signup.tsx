@@ -7,6 +7,7 @@ import { handleSignup, loadAuthPage } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Sign up (spec §2 screens): a buyer account, then straight on to the page (and action) that asked for it. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,6 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers = privatePageHeaders
+
+export const handle: AnalyticsHandle = { analytics: 'login' }
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Sign up', description: 'Create an account to save properties and searches.', canonicalPath: accountPaths.signup })

@@ -6,6 +6,7 @@ import type { SitemapSection } from './sitemap.types'
 import { loadSitemapPage } from './sitemap.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * The HTML sitemap at /sitemap and /sitemap/* (spec §2): states, counties and their listings,
@@ -14,6 +15,8 @@ import { headContextFrom, pageMeta } from '~/utils/page-meta'
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSitemapPage(getDb(), siteFromRequest(request), request)
 }
+
+export const handle: AnalyticsHandle = { analytics: 'sitemap' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return []

@@ -7,11 +7,14 @@ import { formatLongDate, formatPercent } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
 import { loadValuationAccuracy } from './valuation-accuracy.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /value/accuracy/ on AcreWorth (issue 16 §4): how close its estimates came to later sales, beside two rules of thumb. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadValuationAccuracy(getDb(), siteFromRequest(request), request)
 }
+
+export const handle: AnalyticsHandle = { analytics: 'valuation' }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: valuationAccuracyPath }) : []

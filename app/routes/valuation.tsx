@@ -8,6 +8,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { handleValuationPost, loadValuation, loadValuationForm } from './valuation.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /value/ (the form, with its messages) and /value/{…}/ (a valuation) on AcreWorth (issue 16 §1–2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,6 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return handleValuationPost(siteFromRequest(request), request)
 }
+
+export const handle: AnalyticsHandle = { analytics: 'valuation' }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const context = headContextFrom(matches)

@@ -10,5 +10,10 @@ export function median(values: readonly number[]) {
 export function quantile(values: readonly number[], share: number) {
   if (values.length === 0) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
+  return sorted[quantileRank(sorted.length, share)]!
+}
+
+/** Where `quantile` reads among `count` values in ascending order (0-based), for a database to read it there. */
+export function quantileRank(count: number, share: number) {
+  return Math.min(count - 1, Math.floor(share * count))
 }

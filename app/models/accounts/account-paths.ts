@@ -12,6 +12,8 @@ export const accountPaths = {
   feeds: '/account/feeds/',
   /** An administrator's review of held feed records. */
   feedReview: '/account/feeds/review/',
+  /** The administrators' site analytics (issue 17 §7). */
+  analytics: '/account/analytics/',
   login: '/login',
   signup: '/signup/',
   logout: '/logout',

@@ -14,6 +14,12 @@ export async function findViewer(db: Kysely<Database>, userId: number): Promise<
   return row && { id: row.id, contactName: row.contact_name, email: row.email, isSeller: row.is_seller === 1 }
 }
 
+/** Whether the user is an administrator (spec §3 isAdmin). */
+export async function isAdministrator(db: Kysely<Database>, userId: number) {
+  const row = await db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst()
+  return row?.is_admin === 1
+}
+
 export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
   const row = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()
   return row?.id

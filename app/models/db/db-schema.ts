@@ -441,6 +441,47 @@ export interface AdDailyStatsTable {
   clicks: Generated<number>
 }
 
+/** One data-layer event as a browser sent it (issue 17 §7), kept a few days until its day is rolled up. */
+export interface AnalyticsEventTable {
+  id: Generated<number>
+  site_id: number
+  /** page-analytics.ts `PageType`. */
+  page_type: string
+  /** 'page', 'listing', 'search', 'file-download' or 'web-vital'. */
+  event: string
+  listing_id: number | null
+  /** A web vital's name ('LCP', 'CLS', 'FCP') and value (milliseconds, or the layout shift score). */
+  metric: string | null
+  value: number | null
+  created_at: string
+}
+
+/** One UTC day's figures of one site and page type, rolled up from `analytics_events`. */
+export interface AnalyticsDailyTable {
+  /** '2026-05-01'. */
+  day: string
+  site_id: number
+  page_type: string
+  page_views: number
+  listing_views: number
+  searches: number
+  file_downloads: number
+  /** How many page views measured each web vital, and the day's 75th percentile of it (null for none). */
+  lcp_samples: number
+  lcp_p75: number | null
+  cls_samples: number
+  cls_p75: number | null
+  fcp_samples: number
+  fcp_p75: number | null
+}
+
+/** A day claimed by a roll-up run; finished once its figures are written. A claim older than the lease may be taken over. */
+export interface AnalyticsRollupTable {
+  day: string
+  claimed_at: string
+  finished_at: string | null
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -471,6 +512,9 @@ export interface Database {
   ad_places: AdPlaceTable
   ad_daily_stats: AdDailyStatsTable
   land_requests: LandRequestTable
+  analytics_events: AnalyticsEventTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_rollups: AnalyticsRollupTable
 }
 
 export type ListingRow = Selectable<ListingTable>
