@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
+import { seedLakes } from '../app/models/places/lakes.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 
@@ -12,7 +13,11 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
   try {
     const applied = await migrateToLatest(db)
     if (applied.length > 0) console.log(`Applied migrations: ${applied.map((result) => result.migrationName).join(', ')}`)
-    if (await isDatabaseSeeded(db)) return
+    if (await isDatabaseSeeded(db)) {
+      // A database seeded before lakes (migration 0017) gets them, and its listings' lakes, once.
+      await seedLakes(db)
+      return
+    }
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
     const started = performance.now()
     const { geography } = await seedDatabase(db, { listings, seed: 1 })
