@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
+import { seedLakes } from '../app/models/places/lakes.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 import { seedAds } from '../app/models/seed/ads'
@@ -15,6 +16,8 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     const applied = await migrateToLatest(db)
     if (applied.length > 0) console.log(`Applied migrations: ${applied.map((result) => result.migrationName).join(', ')}`)
     if (await isDatabaseSeeded(db)) {
+      // A database seeded before lakes (migration 0017) gets them, and its listings' lakes, once.
+      await seedLakes(db)
       // A database seeded before ads existed gets the seed's ads once, when their tables arrive.
       if (applied.some((result) => result.migrationName.endsWith('-ads'))) console.log(`Seeded ${await seedAds(db, { demoSiteId: sites.land.siteId })} ads`)
       return

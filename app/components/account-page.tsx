@@ -36,7 +36,7 @@ const sellerSections = [
 /** AcreWorth's saved valuations (issue 16), on the site that values land. */
 const valuationSections = [{ href: accountPaths.savedValuations, label: 'Saved Valuations' }] as const
 
-/** Spec §6 'Logged-in user: … lands connector', on the sites that sell land (decision 0017). */
+/** Spec §6 'Logged-in user: … lands connector', on the sites that sell land (decision 0020). */
 const connectorSections = [{ href: landsConnectorPaths.home, label: 'Lands Connector' }] as const
 
 type AccountSection = (typeof sections | typeof sellerSections | typeof valuationSections | typeof connectorSections)[number]['label']

@@ -62,6 +62,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         <LocationTags tags={page.locationTags} />
       </div>
       <h1 className="mt-4 text-2xl font-bold text-brand small:text-3xl">{page.heading}</h1>
+      {page.locationNote ? <p className="mt-1 text-ink/80">{page.locationNote}</p> : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <p className="font-medium" aria-live="polite">
           {`${page.totalCount.toLocaleString('en-US')} results`}

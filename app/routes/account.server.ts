@@ -28,7 +28,7 @@ export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, r
     hasListings(site) ? countSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits }) : 0,
     countSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
     feedAccessOf(db, viewer.id),
-    // The Lands Connector is on the sites with listings (decision 0017).
+    // The Lands Connector is on the sites with listings (decision 0020).
     hasListings(site) ? countLandRequests(db, { userId: viewer.id, siteId: site.siteId }) : null,
   ])
   const isPasswordChanged = new URL(request.url).searchParams.get('password') === 'changed'

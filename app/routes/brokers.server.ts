@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
+import { nationwide } from '~/models/places/gazetteer.server'
 import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
 import { listingPath } from '~/sites/listing-path'
@@ -65,8 +66,7 @@ async function findBrokerOr404(db: Kysely<Database>, brokerId: number) {
  */
 async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number, page: number) {
   const criteria = normalizeCriteria({ brokerId, page })
-  const location = { counties: [], regions: [], cities: [], displayName: 'United States' }
-  const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
+  const result = await searchListings(db, { criteria, location: nationwide, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const likedListingIds = await likedListingIdsAmong(
     db,
     await getViewerId(request),

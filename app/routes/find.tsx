@@ -71,7 +71,7 @@ export default function FindLocation() {
       ) : (
         <>
           <h1 className="text-2xl font-bold text-brand">{`We couldn't find “${query}”`}</h1>
-          <p className="mt-2">Try a state, county, city, zip code or property ID, for example “Travis County, TX” or “Montana”.</p>
+          <p className="mt-2">Try a state, county, city, lake, zip code or property ID, for example “Travis County, TX”, “Lake Okeechobee” or “Montana”.</p>
         </>
       )}
       <div className="mt-6">

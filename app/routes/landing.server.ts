@@ -86,7 +86,7 @@ export async function searchPageMarketSection(
   location: ResolvedLocation,
 ): Promise<PlaceMarketSection | null> {
   const { state } = location
-  if (hasLandingPages(site) || !state || criteria.places.length > 1 || location.cities.length > 0) return null
+  if (hasLandingPages(site) || !state || criteria.places.length > 1 || location.cities.length > 0 || location.lakes.length > 0) return null
   if (buildSearchPath(site, normalizeCriteria({ state: criteria.state, places: criteria.places })) !== buildSearchPath(site, criteria)) return null
   const [county] = location.counties
   const [region] = location.regions

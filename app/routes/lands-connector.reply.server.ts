@@ -12,7 +12,7 @@ import { assertSameOrigin } from '~/utils/request-guard.server'
 import { notFound } from './lands-connector.server'
 
 /**
- * The reply relay's page, /lands-connector/reply/{token}/ (decision 0017): the land professional
+ * The reply relay's page, /lands-connector/reply/{token}/ (decision 0020): the land professional
  * who received a request reads it and answers the buyer, whose address they do not have. The
  * signed token is the permission; a token we did not sign, a lead of another site, or a request the
  * buyer deleted is a 404.

@@ -11,7 +11,7 @@ import { useSite } from '~/utils/use-site'
 import { handleReplyPost, loadReplyPage } from './lands-connector.reply.server'
 
 /**
- * /lands-connector/reply/{token}/ (decision 0017): a land professional answers a buyer's land
+ * /lands-connector/reply/{token}/ (decision 0020): a land professional answers a buyer's land
  * request through the site, without the buyer's e-mail address.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

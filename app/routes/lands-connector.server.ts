@@ -24,7 +24,7 @@ const listingsPerSearch = 3
 
 /**
  * The signed-in buyer as the owner of requests on this site. The connector lives on the sites
- * that sell land (decision 0017): on one without search (AcreWorth) its paths are the site's 404.
+ * that sell land (decision 0020): on one without search (AcreWorth) its paths are the site's 404.
  */
 export async function requireRequestOwner(site: SiteProfile, request: Request) {
   if (!site.searchGrammar) throw notFound()

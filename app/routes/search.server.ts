@@ -7,7 +7,8 @@ import { requestIsForPath } from '~/utils/requested-path.server'
 import { savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { Database } from '~/models/db/db-schema'
-import { type ResolvedLocation, loadGazetteer, resolveLocation } from '~/models/places/gazetteer.server'
+import { type ResolvedLocation, loadGazetteer, placesOf, resolveLocation } from '~/models/places/gazetteer.server'
+import { lakeShoreMiles } from '~/models/places/lake-shores.server'
 import { searchPageMarketSection } from './landing.server'
 import { listingCardView } from '~/models/listings/listing-card'
 import { type SearchCriteria, countActiveFilters, criteriaFromAreaForm, criteriaFromFilterForm, normalizeCriteria } from '~/models/search/search-criteria'
@@ -36,11 +37,18 @@ function locationPlaceholder(location: ResolvedLocation) {
   if (location.counties.length > 0) return 'Enter another county'
   if (location.cities.length > 0) return 'Enter another city'
   if (location.regions.length > 0) return 'Enter another region'
+  if (location.lakes.length > 0) return 'Enter another lake'
   return 'Enter new location'
 }
 
+/** What 'near' a lake means, said on its search (decision 0018). */
+function lakeNote(location: ResolvedLocation) {
+  if (location.lakes.length === 0) return null
+  return `Land within ${lakeShoreMiles} miles of the shore of ${location.lakes.map((lake) => lake.name).join(' or ')}.`
+}
+
 function locationTags(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation): LocationTag[] {
-  const places = [...location.counties, ...location.regions, ...location.cities]
+  const places = placesOf(location)
   const tags = places.map((place) => ({
     label: place.name,
     removeHref: buildSearchPath(site, { ...criteria, places: criteria.places.filter((token) => token !== place.token), page: 1 }),
@@ -57,7 +65,7 @@ function breadcrumbs(site: SiteProfile, criteria: SearchCriteria, location: Reso
   const base = { ...normalizeCriteria({}), propertyTypes: criteria.propertyTypes, customSegment: criteria.customSegment }
   const crumbs = [{ name: 'United States', href: buildSearchPath(site, base) }]
   if (location.state) crumbs.push({ name: location.state.name, href: buildSearchPath(site, { ...base, state: location.state.token }) })
-  const [onlyPlace] = [...location.counties, ...location.regions, ...location.cities]
+  const [onlyPlace] = placesOf(location)
   if (location.state && onlyPlace && criteria.places.length === 1) {
     crumbs.push({ name: onlyPlace.name, href: buildSearchPath(site, { ...base, state: location.state.token, places: [onlyPlace.token] }) })
   }
@@ -68,7 +76,7 @@ function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: Re
   const wider: { label: string; href: string }[] = []
   const unfiltered = normalizeCriteria({ state: criteria.state, places: criteria.places, zip: criteria.zip, brokerId: criteria.brokerId })
   if (countActiveFilters(criteria) > 0 || criteria.keywordQuery || criteria.customSegment) {
-    wider.push({ label: `All land for sale in ${location.displayName}`, href: buildSearchPath(site, unfiltered) })
+    wider.push({ label: `All land for sale ${location.preposition} ${location.displayName}`, href: buildSearchPath(site, unfiltered) })
   }
   if (location.state && (criteria.places.length > 0 || criteria.zip)) {
     wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, places: [], zip: undefined, page: 1 }) })
@@ -119,6 +127,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   return {
     criteria,
     heading: searchHeading(criteria, names),
+    locationNote: lakeNote(location),
     title: searchTitle(criteria, names, result.totalCount),
     description: searchDescription(criteria, names, result.totalCount, result.priceRange),
     canonicalPath: parsed.canonicalPath,

@@ -15,6 +15,8 @@ export interface LocationTag {
 export interface SearchPageData {
   criteria: SearchCriteria
   heading: string
+  /** A line under the heading saying how far from a lake's shore its search reaches; null for other places. */
+  locationNote: string | null
   title: string
   description: string
   canonicalPath: string

@@ -19,6 +19,7 @@ import {
   type SitemapCounty,
   type SitemapPlaces,
   type SitemapState,
+  lakeActivityKey,
   siteActivity,
   sitemapPlaces,
 } from '~/models/sitemaps/sitemap-places.server'
@@ -32,7 +33,10 @@ function countNote(count: number) {
 }
 
 function searchLinks(site: SiteProfile, searches: PlaceSearch[], displayName: string): SitemapLink[] {
-  return searches.map((search) => ({ label: searchHeading(search.criteria, { displayName, places: [] }), href: buildSearchPath(site, search.criteria) }))
+  return searches.map((search) => ({
+    label: searchHeading(search.criteria, { displayName, preposition: 'in', places: [] }),
+    href: buildSearchPath(site, search.criteria),
+  }))
 }
 
 const pageSuffix = (page: number) => (page > 1 ? ` – Page ${page}` : '')
@@ -113,6 +117,12 @@ function statePage(context: SitemapContext, state: SitemapState): PageContent {
       href: sitemapPath(site, { kind: 'county', countySlug: county.slug, page: 1 }),
       note: countNote(listingsIn(activity.counties.get(county.id))),
     }))
+  const lakeLinks = context.gazetteer.lakes.flatMap((lake) => {
+    const lakeActivity = activity.lakes.get(lakeActivityKey(state.id, lake.id))
+    if (lake.stateId !== state.id || !lakeActivity) return []
+    const [search] = searchesOfPlace('lake', { state: stateToken(context, state), places: [lake.token] }, lakeActivity)
+    return search ? [{ label: `Land near ${lake.name}`, href: buildSearchPath(site, search.criteria), note: countNote(lakeActivity.listings) }] : []
+  })
   const about: SitemapLink[] = [
     ...(hasLandingPages(site) ? [{ label: `${state.name} overview`, href: landingPath({ kind: 'state', slug: state.slug }) }] : []),
     ...searchLinks(site, searchesOfPlace('state', { state: stateToken(context, state), places: [] }, activity.states.get(state.id)), state.name),
@@ -128,6 +138,7 @@ function statePage(context: SitemapContext, state: SitemapState): PageContent {
     sections: [
       { heading: `Land in ${state.name}`, links: about },
       { heading: `Counties of ${state.name}`, links: countyLinks, emptyText: `${site.name} has no listings in ${state.name} right now.` },
+      ...(lakeLinks.length > 0 ? [{ heading: `Lakes of ${state.name}`, links: lakeLinks }] : []),
     ],
     pagination: null,
   }

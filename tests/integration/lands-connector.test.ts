@@ -61,7 +61,7 @@ async function signedInBuyer() {
 
 /**
  * A county where the demo seller lists and at most five opted-in professionals do: a request for
- * it reaches the demo seller whatever the order among them (decision 0017's bound is five).
+ * it reaches the demo seller whatever the order among them (decision 0020's bound is five).
  */
 function demoSellerCounty() {
   return db

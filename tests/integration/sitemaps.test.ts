@@ -292,6 +292,7 @@ describe('the searches sitemaps list', () => {
       region: { state: 'texas', places: ['central-texas-region'] },
       county: { state: 'texas', places: ['travis-county'] },
       city: { state: 'texas', places: ['austin'] },
+      lake: { state: 'florida', places: ['near-lake-okeechobee'] },
     }
     for (const facet of searchFacets) {
       for (const level of facet.levels) {

@@ -14,7 +14,7 @@ import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { startTestSmtpServer } from '../support/smtp'
 
 /**
- * The Lands Connector's rules (issue 17 item 2, decision 0017): which land professionals receive a
+ * The Lands Connector's rules (issue 17 item 2, decision 0020): which land professionals receive a
  * buyer's request (opted in, serving its places, at most five, most listings first, equals taking
  * turns), that the buyer's address reaches them only with consent, and what searches a request is.
  */

@@ -494,6 +494,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['activities, house and date listed', { activityTypes: ['hunting', 'fishing'], hasHouse: false, dateListed: '60-days', sortOrder: 'newest' }, 0],
     ['keyword', { keywordQuery: 'creek', sortOrder: 'recently-changed' }, 0],
     ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
+    ['land near a lake', { state: 'michigan', places: ['near-lake-michigan'], marketStatuses: ['available', 'sold'] }, 0],
   ]
 
   test.each(criteriaList)('%s gives the same page as SQLite', async (_name, input, scopeBits) => {

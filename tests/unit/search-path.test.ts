@@ -17,6 +17,11 @@ import { sites } from '~/sites/index'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 
 const token = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}$/)
+// County, region and city tokens, and lakes' ('near-lake-okeechobee', decision 0018).
+const placeToken = fc.oneof(
+  token,
+  token.map((name) => `near-${name}`),
+)
 const maybe = <Value>(arbitrary: fc.Arbitrary<Value>) => fc.option(arbitrary, { nil: undefined })
 const subset = <Key extends string>(keys: readonly Key[]) => fc.subarray([...keys])
 const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true })
@@ -30,7 +35,7 @@ function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrar
   return fc
     .record({
       state: maybe(token.filter((value) => !value.endsWith('-land-for-sale'))),
-      places: fc.array(token, { maxLength: 3 }),
+      places: fc.array(placeToken, { maxLength: 3 }),
       zip: maybe(fc.stringMatching(/^\d{5}$/)),
       brokerId: withBroker ? maybe(fc.integer({ min: 1, max: 99_999_999 })) : fc.constant(undefined),
       latitude: maybe(coordinate(90)),

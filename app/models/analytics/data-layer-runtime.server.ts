@@ -11,7 +11,7 @@ import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } fro
  * measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when the page is
  * first hidden, and, only when the page names a tag manager, loads its script 2250 ms after the
  * load event. Why the web vitals are measured here instead of with the `web-vitals` package:
- * decision 0017.
+ * decision 0021.
  */
 
 export interface DataLayerRuntimeOptions {

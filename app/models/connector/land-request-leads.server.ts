@@ -11,7 +11,7 @@ import { landRequestPlaceCriteria } from './land-request-searches'
 import { type TargetCandidate, chooseRecipients, recipientsPerRequest } from './land-request-targeting'
 
 /**
- * A request's leads (issue 17 item 2, decision 0017): the land professionals who serve its places
+ * A request's leads (issue 17 item 2, decision 0020): the land professionals who serve its places
  * (`land-request-targeting.ts`) each get it in their leads inbox and by e-mail. The lead carries
  * the buyer's name, the request and their message; their e-mail address and phone only when the
  * buyer agreed to share them (`shareContact`), otherwise an empty address and a reply link.

@@ -6,7 +6,7 @@ import { signValue, verifySignedValue } from '~/utils/secrets.server'
 import { landRequestPath, landRequestReplyPath } from './land-request'
 
 /**
- * The reply relay of the Lands Connector (decision 0017): a land professional who received a
+ * The reply relay of the Lands Connector (decision 0020): a land professional who received a
  * request without the buyer's e-mail address answers through a link on our site. The link names
  * the lead and carries our signature, so it is its own permission (the professional may have no
  * login); the answer is e-mailed to the buyer from the site, with the professional's address to

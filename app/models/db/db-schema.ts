@@ -51,6 +51,32 @@ export interface ZipTable {
   longitude: number
 }
 
+/** A named lake or reservoir (spec §3 lakeIdList), from Natural Earth (app/data/README.md). */
+export interface LakeTable {
+  id: number
+  name: string // 'Lake Okeechobee'
+  slug: string // 'Lake-Okeechobee'
+  /** The frame of its water, in degrees. */
+  west: number
+  south: number
+  east: number
+  north: number
+  /** Its water as JSON: polygons of rings of [longitude, latitude], each polygon's first ring its shore. */
+  polygons: string
+}
+
+/** The states whose land holds a lake's shore: a lake is a place in each (Lake Tahoe, CA and Lake Tahoe, NV). */
+export interface LakeStateTable {
+  state_id: number
+  lake_id: number
+}
+
+/** The listings within `lakeShoreMiles` of a lake's shore (lake-shores.server.ts). */
+export interface ListingLakeTable {
+  lake_id: number
+  listing_id: number
+}
+
 /** Brokers, agents, auctioneers, owners and land retailers (spec §3 "Broker or seller account"). */
 export interface AccountTable {
   id: Generated<number>
@@ -488,6 +514,9 @@ export interface Database {
   counties: CountyTable
   cities: CityTable
   zips: ZipTable
+  lakes: LakeTable
+  lake_states: LakeStateTable
+  listing_lakes: ListingLakeTable
   accounts: AccountTable
   listings: ListingTable
   users: UserTable

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { type Gazetteer, type GazetteerPlace, type GazetteerState, findPlaceById, findStateById, findZip } from './gazetteer.server'
+import { type Gazetteer, type GazetteerState, type SearchPlaceKind, findPlaceById, findStateById, findZip } from './gazetteer.server'
 
-/** One choice of the location box (spec §2 "Search bar"): a place, a zip or a property id. */
+/** One choice of the location box (spec §2 "Search bar"): a place, a lake, a zip or a property id. */
 export interface Suggestion {
-  kind: 'state' | 'region' | 'county' | 'city' | 'zip' | 'listing'
-  /** 'Travis County, TX', 'Austin, TX', 'Texas', '78701 – Austin, TX', 'Property #12345'. */
+  kind: 'state' | SearchPlaceKind | 'zip' | 'listing'
+  /** 'Travis County, TX', 'Austin, TX', 'Lake Okeechobee, FL', 'Texas', '78701 – Austin, TX', 'Property #12345'. */
   label: string
   stateToken: string
   placeToken?: string
@@ -16,10 +16,13 @@ export interface Suggestion {
 export type FreeTextResolution = { kind: 'match'; suggestion: Suggestion } | { kind: 'ambiguous'; suggestions: Suggestion[] } | { kind: 'none' }
 
 interface NamedPlace {
-  place: GazetteerPlace
+  kind: SearchPlaceKind
+  token: string
   state: GazetteerState
   /** Lowercase words of the display name, as `normalize` makes them. */
   name: string
+  /** 'Travis County, TX'; a lake named like a town of its state says so: 'Devils Lake (lake), ND'. */
+  label: string
 }
 
 interface NameIndex {
@@ -50,17 +53,32 @@ function addTo(map: Map<string, NamedPlace[]>, key: string, entry: NamedPlace) {
 
 const indexes = new WeakMap<Gazetteer, NameIndex>()
 
+function namedPlace(gazetteer: Gazetteer, place: { kind: SearchPlaceKind; stateId: number; name: string; token: string }, labelName = place.name): NamedPlace {
+  const state = findStateById(gazetteer, place.stateId)!
+  return { kind: place.kind, token: place.token, state, name: normalize(place.name), label: `${labelName}, ${state.abbreviation}` }
+}
+
+/** Counties, regions, lakes, then cities: a lake's name ('Lake Mead') begins more town names than lake names. */
+function namedPlaces(gazetteer: Gazetteer): NamedPlace[] {
+  const places = gazetteer.places.map((place) => namedPlace(gazetteer, place))
+  const placeNames = new Set(places.map((entry) => `${entry.state.id}|${entry.name}`))
+  const lakes = gazetteer.lakes.map((lake) => {
+    const isNamesake = placeNames.has(`${lake.stateId}|${normalize(lake.name)}`)
+    return namedPlace(gazetteer, { kind: 'lake', ...lake }, isNamesake ? `${lake.name} (lake)` : lake.name)
+  })
+  return [...places.filter((entry) => entry.kind !== 'city'), ...lakes, ...places.filter((entry) => entry.kind === 'city')]
+}
+
 function nameIndexOf(gazetteer: Gazetteer): NameIndex {
   const cached = indexes.get(gazetteer)
   if (cached) return cached
   const index: NameIndex = { states: [], places: [], exact: new Map(), countyWithoutSuffix: new Map() }
   for (const state of gazetteer.states) index.states.push({ state, name: normalize(state.name) })
-  for (const place of gazetteer.places) {
-    const entry = { place, state: findStateById(gazetteer, place.stateId)!, name: normalize(place.name) }
+  for (const entry of namedPlaces(gazetteer)) {
     index.places.push(entry)
     addTo(index.exact, entry.name, entry)
-    if (place.kind === 'region') addTo(index.exact, `${entry.name} region`, entry)
-    if (place.kind === 'county') addTo(index.countyWithoutSuffix, entry.name.replace(/ (county|parish|borough)$/, ''), entry)
+    if (entry.kind === 'region') addTo(index.exact, `${entry.name} region`, entry)
+    if (entry.kind === 'county') addTo(index.countyWithoutSuffix, entry.name.replace(/ (county|parish|borough)$/, ''), entry)
   }
   indexes.set(gazetteer, index)
   return index
@@ -70,8 +88,8 @@ function stateSuggestion(state: GazetteerState): Suggestion {
   return { kind: 'state', label: state.name, stateToken: state.token }
 }
 
-function placeSuggestion({ place, state }: NamedPlace): Suggestion {
-  return { kind: place.kind, label: `${place.name}, ${state.abbreviation}`, stateToken: state.token, placeToken: place.token }
+function placeSuggestion({ kind, label, state, token }: NamedPlace): Suggestion {
+  return { kind, label, stateToken: state.token, placeToken: token }
 }
 
 /** Two places of one name in one state (zip data has a few) would read the same: keep the first, larger one. */
@@ -112,7 +130,7 @@ function nameSuggestions(gazetteer: Gazetteer, text: string, limit: number): Sug
       ;(entry.name === name ? wholeNames : prefixes).add(entry)
     }
   }
-  // Places that are exactly what was typed, then those it begins; each group keeps the gazetteer's order (counties, regions, cities, each largest first).
+  // Places that are exactly what was typed, then those it begins; each group keeps the index's order (counties, regions, lakes, cities).
   const ranked = [...wholeNames, ...[...prefixes].filter((entry) => !wholeNames.has(entry))]
   return distinctLabels([...states, ...ranked.map(placeSuggestion)]).slice(0, limit)
 }
@@ -142,7 +160,7 @@ function digitsOf(text: string) {
 
 /**
  * Location-box suggestions for what has been typed (spec §2 "Search bar"): states, then
- * counties, regions and cities whose name starts with it; for digits, zips and a property id.
+ * counties, regions, lakes and cities whose name starts with it; for digits, zips and a property id.
  */
 export async function suggestLocations(db: Kysely<Database>, gazetteer: Gazetteer, query: string, { limit = 8 } = {}): Promise<Suggestion[]> {
   const digits = digitsOf(query)

@@ -3,8 +3,8 @@ import type { Database } from '~/models/db/db-schema'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 
 /**
- * Every state, region, county, city and zip, held in memory (about 75,000 small objects), so
- * URL tokens, autocomplete and page titles resolve without a query (architecture "URL grammar").
+ * Every state, region, county, city, lake and zip, held in memory (about 75,000 small objects),
+ * so URL tokens, autocomplete and page titles resolve without a query (architecture "URL grammar").
  */
 export interface GazetteerState {
   id: number
@@ -34,6 +34,16 @@ export interface GazetteerPlace {
   regionId: number | null
 }
 
+/** A lake as a place of one of its states (Lake Tahoe is one in California and one in Nevada). */
+export interface GazetteerLake {
+  id: number
+  stateId: number
+  /** 'Lake Okeechobee'. */
+  name: string
+  /** URL token within the state: 'near-lake-okeechobee' (decision 0018). */
+  token: string
+}
+
 export interface GazetteerZip {
   zip: string
   cityId: number
@@ -48,6 +58,9 @@ export interface Gazetteer {
   statesById: Map<number, GazetteerState>
   placesByToken: Map<string, GazetteerPlace>
   placesById: Map<string, GazetteerPlace>
+  /** Each lake once for each of its states, by name. */
+  lakes: GazetteerLake[]
+  lakesByToken: Map<string, GazetteerLake>
   zips: Map<string, GazetteerZip>
 }
 
@@ -62,23 +75,44 @@ export interface ResolvedLocation {
   counties: LocatedPlace[]
   regions: LocatedPlace[]
   cities: LocatedPlace[]
+  lakes: LocatedPlace[]
   zip?: { zip: string; cityName: string; stateId: number }
-  /** 'Travis County, TX', 'Austin, TX', 'Texas', 'United States'. */
+  /** 'Travis County, TX', 'Austin, TX', 'Lake Okeechobee, FL', 'Texas', 'United States'. */
   displayName: string
+  /** How a sentence says where the land is: 'near' a lake (listings by its shore), 'in' any other place. */
+  preposition: 'in' | 'near'
 }
+
+/** The places of a location, in the order the search path names their kinds. */
+export function placesOf(location: Pick<ResolvedLocation, 'counties' | 'regions' | 'cities' | 'lakes'>): LocatedPlace[] {
+  return [...location.counties, ...location.regions, ...location.cities, ...location.lakes]
+}
+
+/** A location with no place: the whole country, as a search without a state reads it. */
+export const nationwide: ResolvedLocation = { counties: [], regions: [], cities: [], lakes: [], displayName: 'United States', preposition: 'in' }
 
 const tokenKey = (kind: PlaceKind, stateId: number, token: string) => `${kind}:${stateId}:${token}`
 const idKey = (kind: PlaceKind, id: number) => `${kind}:${id}`
 // County and city slugs end in the state's abbreviation ('Travis-County-TX'); tokens live inside a state and drop it.
 const withoutStateSuffix = (slug: string) => slug.replace(/-[A-Z]{2}$/, '').toLowerCase()
+// A lake's token says what its search finds, land near it, and cannot be read as a city's (Devils Lake, ND is both).
+const lakeToken = (slug: string) => `near-${slug.toLowerCase()}`
+const lakeKey = (stateId: number, token: string) => `${stateId}:${token}`
 
 async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
-  const [stateRows, regionRows, countyRows, cityRows, zipRows] = await Promise.all([
+  const [stateRows, regionRows, countyRows, cityRows, zipRows, lakeRows] = await Promise.all([
     db.selectFrom('states').select(['id', 'name', 'abbreviation', 'slug']).orderBy('name').execute(),
     db.selectFrom('regions').select(['id', 'state_id', 'name', 'slug']).execute(),
     db.selectFrom('counties').select(['id', 'state_id', 'region_id', 'name', 'suffix', 'slug']).execute(),
     db.selectFrom('cities').select(['id', 'state_id', 'name', 'slug']).execute(),
     db.selectFrom('zips').select(['zip', 'city_id', 'county_id', 'state_id']).execute(),
+    db
+      .selectFrom('lake_states')
+      .innerJoin('lakes', 'lakes.id', 'lake_states.lake_id')
+      .select(['lakes.id', 'lake_states.state_id', 'lakes.name', 'lakes.slug'])
+      .orderBy('lakes.name')
+      .orderBy('lake_states.state_id')
+      .execute(),
   ])
   const zipCounts = new Map<string, number>()
   const countZip = (key: string) => zipCounts.set(key, (zipCounts.get(key) ?? 0) + 1)
@@ -106,6 +140,7 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
   const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug), row.slug))
   const places = [...counties.sort(byZipCount), ...regions.sort(byZipCount), ...cities.sort(byZipCount)]
   const states = stateRows.map(({ id, name, abbreviation, slug }) => ({ id, name, abbreviation, token: slug.toLowerCase(), slug }))
+  const lakes = lakeRows.map((row) => ({ id: row.id, stateId: row.state_id, name: row.name, token: lakeToken(row.slug) }))
   return {
     states,
     places,
@@ -113,6 +148,8 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     statesById: new Map(states.map((state) => [state.id, state])),
     placesByToken: new Map(places.map((entry) => [tokenKey(entry.kind, entry.stateId, entry.token), entry])),
     placesById: new Map(places.map((entry) => [idKey(entry.kind, entry.id), entry])),
+    lakes,
+    lakesByToken: new Map(lakes.map((lake) => [lakeKey(lake.stateId, lake.token), lake])),
     zips: new Map(zipRows.map((row) => [row.zip, { zip: row.zip, cityId: row.city_id, stateId: row.state_id }])),
   }
 }
@@ -156,6 +193,20 @@ export function resolvePlaceToken(gazetteer: Gazetteer, stateId: number, token: 
   return undefined
 }
 
+export function findLake(gazetteer: Gazetteer, stateId: number, token: string) {
+  return gazetteer.lakesByToken.get(lakeKey(stateId, token))
+}
+
+export type SearchPlaceKind = PlaceKind | 'lake'
+
+/** A place token of a search path within a state: a county, region or city (see resolvePlaceToken), or a lake. */
+export function resolveSearchPlaceToken(gazetteer: Gazetteer, stateId: number, token: string): ({ kind: SearchPlaceKind } & LocatedPlace) | undefined {
+  const lake = findLake(gazetteer, stateId, token)
+  return lake ? { kind: 'lake', id: lake.id, name: lake.name, token: lake.token } : resolvePlaceToken(gazetteer, stateId, token)
+}
+
+const locationListOf = { county: 'counties', region: 'regions', city: 'cities', lake: 'lakes' } as const
+
 /** 'A', 'A and B', 'A, B and C'. */
 function joinNames(names: string[]) {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
@@ -169,12 +220,20 @@ export function resolveLocation(gazetteer: Gazetteer, criteria: SearchCriteria):
   const state = criteria.state === undefined ? undefined : findState(gazetteer, criteria.state)
   if (criteria.state !== undefined && !state) return { ok: false }
   if (criteria.places.length > 0 && !state) return { ok: false }
-  const location: ResolvedLocation = { ...(state && { state }), counties: [], regions: [], cities: [], displayName: state?.name ?? 'United States' }
+  const location: ResolvedLocation = {
+    ...(state && { state }),
+    counties: [],
+    regions: [],
+    cities: [],
+    lakes: [],
+    displayName: state?.name ?? 'United States',
+    preposition: 'in',
+  }
   for (const token of criteria.places) {
-    const place = resolvePlaceToken(gazetteer, state!.id, token)
+    const place = resolveSearchPlaceToken(gazetteer, state!.id, token)
     if (!place) return { ok: false }
     const { kind, ...located } = place
-    location[kind === 'county' ? 'counties' : kind === 'region' ? 'regions' : 'cities'].push(located)
+    location[locationListOf[kind]].push(located)
   }
   if (criteria.zip !== undefined) {
     const zip = findZip(gazetteer, criteria.zip)
@@ -183,7 +242,8 @@ export function resolveLocation(gazetteer: Gazetteer, criteria: SearchCriteria):
     location.zip = { zip: zip.zip, cityName, stateId: zip.stateId }
     location.displayName = `${cityName}, ${findStateById(gazetteer, zip.stateId)?.abbreviation ?? ''} ${zip.zip}`
   }
-  const placeNames = [...location.counties, ...location.regions, ...location.cities].map((place) => place.name)
+  const placeNames = placesOf(location).map((place) => place.name)
   if (placeNames.length > 0) location.displayName = `${joinNames(placeNames)}, ${state!.abbreviation}`
+  if (location.lakes.length > 0 && location.lakes.length === placeNames.length) location.preposition = 'near'
   return { ok: true, location }
 }

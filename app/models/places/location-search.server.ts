@@ -4,7 +4,7 @@ import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import type { Suggestion } from './autocomplete.server'
 import type { Database } from '~/models/db/db-schema'
-import { type Gazetteer, findState, resolvePlaceToken } from './gazetteer.server'
+import { type Gazetteer, findState, resolveSearchPlaceToken } from './gazetteer.server'
 import { findListingPathFields } from '~/models/listings/listing.server'
 import { type SearchCriteria, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 
@@ -17,12 +17,12 @@ export function searchCriteriaFrom(site: SiteProfile, fromPath: string | null): 
 
 function placeKind(gazetteer: Gazetteer, stateToken: string, token: string) {
   const state = findState(gazetteer, stateToken)
-  return state && resolvePlaceToken(gazetteer, state.id, token)?.kind
+  return state && resolveSearchPlaceToken(gazetteer, state.id, token)?.kind
 }
 
 /**
  * Where choosing a suggestion leads: a listing's page, or the current search with the place
- * added (another county, city or region of the same kind in the same state, spec §4) or
+ * added (another county, city, lake or region of the same kind in the same state, spec §4) or
  * swapped in, keeping every filter.
  */
 export async function suggestionHref(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, from: SearchCriteria, suggestion: Suggestion) {

@@ -78,6 +78,7 @@ function locationConditions(eb: ListingExpressions, { criteria, location }: Sear
         'in',
         location.cities.map((city) => city.id),
       ),
+    location.lakes.length > 0 && location.state !== undefined && nearLakes(eb, location.state.id, location.lakes),
   ].filter((condition) => condition !== false)
   if (placeConditions.length > 0) conditions.push(eb.or(placeConditions))
   else if (location.state) conditions.push(eb('listings.state_id', '=', location.state.id))
@@ -97,6 +98,22 @@ function locationConditions(eb: ListingExpressions, { criteria, location }: Sear
     )
   }
   return conditions
+}
+
+/**
+ * Listings of the state near any of the lakes (spec §3 lakeIdList): which listings lie near which
+ * lake is worked out when a listing is written (lakes.server.ts), so this is an indexed lookup.
+ */
+function nearLakes(eb: ListingExpressions, stateId: number, lakes: readonly { id: number }[]): Condition {
+  const nearby = eb
+    .selectFrom('listing_lakes')
+    .select('listing_lakes.listing_id')
+    .where(
+      'listing_lakes.lake_id',
+      'in',
+      lakes.map((lake) => lake.id),
+    )
+  return eb.and([eb('listings.state_id', '=', stateId), eb('listings.id', 'in', nearby)])
 }
 
 /**

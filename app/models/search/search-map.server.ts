@@ -66,13 +66,13 @@ function unionOf(frames: Frame[]): Frame {
 
 /**
  * What the map is framed on: the map bounds; else the search's counties, or its whole state;
- * the lower 48 for a national search; else (cities, regions, zips, brokers, a point) its results.
+ * the lower 48 for a national search; else (cities, regions, lakes, zips, brokers, a point) its results.
  */
 function searchFrame(criteria: SearchCriteria, location: ResolvedLocation, listings: readonly Pick<ListingSummary, 'latitude' | 'longitude'>[]): Frame {
   if (criteria.mapBounds) return criteria.mapBounds
   const { countyFrames, stateFrames } = loadAtlas()
   const hasPoint = criteria.latitude !== undefined
-  const isOnlyCounties = location.regions.length === 0 && location.cities.length === 0 && !location.zip && !hasPoint
+  const isOnlyCounties = location.regions.length === 0 && location.cities.length === 0 && location.lakes.length === 0 && !location.zip && !hasPoint
   const countyFramesOfSearch = location.counties.flatMap((county) => countyFrames.get(county.id) ?? [])
   if (isOnlyCounties && countyFramesOfSearch.length > 0) return unionOf(countyFramesOfSearch)
   const stateFrame = location.state && stateFrames.get(location.state.id)

@@ -1,12 +1,14 @@
 import { type SearchCriteria, countActiveFilters } from './search-criteria'
 import { propertyTypeOptions } from './search-options'
-import type { ResolvedLocation } from '~/models/places/gazetteer.server'
+import { type ResolvedLocation, placesOf } from '~/models/places/gazetteer.server'
 import { formatCompactCurrency } from '~/utils/format'
 
 /** What the head of a results page needs to know about where the search is. */
 export interface SearchPlaceNames {
-  /** 'Travis County, TX', 'Texas', 'United States'. */
+  /** 'Travis County, TX', 'Lake Okeechobee, FL', 'Texas', 'United States'. */
   displayName: string
+  /** 'near' for lakes (the land is by the water, not in it), else 'in'. */
+  preposition: ResolvedLocation['preposition']
   state?: { name: string; token: string }
   places: { name: string; token: string }[]
 }
@@ -14,8 +16,9 @@ export interface SearchPlaceNames {
 export function placeNames(location: ResolvedLocation): SearchPlaceNames {
   return {
     displayName: location.displayName,
+    preposition: location.preposition,
     state: location.state && { name: location.state.name, token: location.state.token },
-    places: [...location.counties, ...location.regions, ...location.cities],
+    places: placesOf(location),
   }
 }
 
@@ -54,11 +57,12 @@ export function searchTitle(criteria: SearchCriteria, place: SearchPlaceNames, t
 export function searchDescription(criteria: SearchCriteria, place: SearchPlaceNames, totalCount: number, priceRange: { min: number; max: number } | null) {
   const what = propertyWords(criteria).toLowerCase()
   const forSale = isSoldOnly(criteria) ? 'sold' : 'for sale'
-  if (totalCount === 0) return `No ${what} listings ${forSale} in ${place.displayName} match this search right now. Widen the search to see nearby properties.`
+  const where = `${place.preposition} ${place.displayName}`
+  if (totalCount === 0) return `No ${what} listings ${forSale} ${where} match this search right now. Widen the search to see nearby properties.`
   const prices = priceRange
     ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}`
     : ''
-  return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} ${forSale} in ${place.displayName}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
+  return `${totalCount.toLocaleString('en-US')} ${what} ${totalCount === 1 ? 'listing' : 'listings'} ${forSale} ${where}${prices}. Compare acreage, prices and photos, and contact sellers directly.`
 }
 
 /**

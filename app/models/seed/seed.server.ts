@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { dialectOf, refreshPlannerStatistics, syncIdentity } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
+import { seedLakes } from '~/models/places/lakes.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
 import { marketStatus } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
@@ -125,6 +126,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   // The demo seller's account is the first (demo-users.ts).
   if (sellers[0]) await seedDemoListingEvents(db, sellers[0].id, seed)
 
+  await seedLakes(db)
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
   await seedDemoUsers(db)

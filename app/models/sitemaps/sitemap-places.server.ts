@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
-import type { ResolvedLocation } from '~/models/places/gazetteer.server'
+import { nationwide } from '~/models/places/gazetteer.server'
 import { customSegmentKeys, normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { hasAnyBit, matchesSearch } from '~/models/search/search-filters.server'
 import { propertyTypeOptions } from '~/models/search/search-options'
@@ -12,7 +12,7 @@ import { propertyTypeOptions } from '~/models/search/search-options'
  * sitemaps list only places and searches with listings: an empty results page is no page to send
  * a crawler or a person to.
  */
-export type PlaceLevel = 'national' | 'state' | 'region' | 'county' | 'city'
+export type PlaceLevel = 'national' | 'state' | 'region' | 'county' | 'city' | 'lake'
 
 /** A search a sitemap may list for a place: the place plus at most one facet (all `isIndexableSearch`). */
 export interface SearchFacet {
@@ -22,7 +22,7 @@ export interface SearchFacet {
   levels: readonly PlaceLevel[]
 }
 
-const everyLevel: PlaceLevel[] = ['national', 'state', 'region', 'county', 'city']
+const everyLevel: PlaceLevel[] = ['national', 'state', 'region', 'county', 'city', 'lake']
 const wideLevels: PlaceLevel[] = ['national', 'state', 'region', 'county']
 const broadLevels: PlaceLevel[] = ['national', 'state']
 
@@ -54,15 +54,17 @@ export interface SiteActivity {
   regions: Map<number, PlaceActivity>
   counties: Map<number, PlaceActivity>
   cities: Map<number, PlaceActivity>
+  /** By `lakeActivityKey`: a lake is a place of each of its states. */
+  lakes: Map<string, PlaceActivity>
 }
 
-const nationwide: ResolvedLocation = { counties: [], regions: [], cities: [], displayName: 'United States' }
+export const lakeActivityKey = (stateId: number, lakeId: number) => `${stateId}:${lakeId}`
 
 function newerOf(a: string | undefined, b: string) {
   return a === undefined || b > a ? b : a
 }
 
-function addTo(places: Map<number, PlaceActivity>, id: number | null, row: PlaceActivity) {
+function addTo<Key>(places: Map<Key, PlaceActivity>, id: Key | null, row: PlaceActivity) {
   if (id === null) return
   let place = places.get(id)
   if (!place) places.set(id, (place = { listings: 0, lastmod: row.lastmod, facetLastmods: new Map() }))
@@ -71,55 +73,70 @@ function addTo(places: Map<number, PlaceActivity>, id: number | null, row: Place
   for (const [key, lastmod] of row.facetLastmods) place.facetLastmods.set(key, newerOf(place.facetLastmods.get(key), lastmod))
 }
 
+type ListingExpressions = ExpressionBuilder<Database, 'listings'>
+
+/** A listing count, its newest update and, per facet, the newest update among the listings the facet's search finds. */
+function activityColumns(db: Kysely<Database>, eb: ListingExpressions) {
+  return [
+    eb.fn.countAll<number>().as('listings'),
+    eb.fn.max('listings.updated_at').as('lastmod'),
+    ...searchFacets.map((facet, index) => {
+      const request = { criteria: normalizeCriteria(facet.criteria), location: nationwide, scopeBits: 0 }
+      const updatedWhenFound = eb
+        .case()
+        .when(matchesSearch(db, eb, request, null))
+        .then(eb.ref('listings.updated_at'))
+        .end()
+      return eb.fn.max<string | null>(updatedWhenFound).as(`facet_${index}`)
+    }),
+  ] as const
+}
+
+function activityOf(row: { listings: number | string; lastmod: string } & Record<string, unknown>): PlaceActivity {
+  const facetLastmods = new Map<string, string>()
+  searchFacets.forEach((facet, index) => {
+    const lastmod = row[`facet_${index}`]
+    if (typeof lastmod === 'string') facetLastmods.set(facet.key, lastmod)
+  })
+  return { listings: Number(row.listings), lastmod: row.lastmod, facetLastmods }
+}
+
 /**
  * One pass over the site's listings, grouped by state, region, county and city, with the newest
  * update each facet's search finds (the search engine's own conditions, so a listed search is
- * never empty), rolled up to every level in memory.
+ * never empty), rolled up to every level in memory; and one over the listings near lakes.
  */
 async function readSiteActivity(db: Kysely<Database>, scopeBits: number): Promise<SiteActivity> {
-  const rows = await db
-    .selectFrom('listings')
-    .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
-    .groupBy(['listings.state_id', 'listings.region_id', 'listings.county_id', 'listings.city_id'])
-    .select((eb) => [
-      'listings.state_id',
-      'listings.region_id',
-      'listings.county_id',
-      'listings.city_id',
-      eb.fn.countAll<number>().as('listings'),
-      eb.fn.max('listings.updated_at').as('lastmod'),
-      ...searchFacets.map((facet, index) => {
-        const request = { criteria: normalizeCriteria(facet.criteria), location: nationwide, scopeBits: 0 }
-        const updatedWhenFound = eb
-          .case()
-          .when(matchesSearch(db, eb, request, null))
-          .then(eb.ref('listings.updated_at'))
-          .end()
-        return eb.fn.max<string | null>(updatedWhenFound).as(`facet_${index}`)
-      }),
-    ])
-    .execute()
+  const siteListings = () => db.selectFrom('listings').$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
+  const [rows, lakeRows] = await Promise.all([
+    siteListings()
+      .groupBy(['listings.state_id', 'listings.region_id', 'listings.county_id', 'listings.city_id'])
+      .select((eb) => ['listings.state_id', 'listings.region_id', 'listings.county_id', 'listings.city_id', ...activityColumns(db, eb)])
+      .execute(),
+    siteListings()
+      .innerJoin('listing_lakes', 'listing_lakes.listing_id', 'listings.id')
+      .groupBy(['listings.state_id', 'listing_lakes.lake_id'])
+      .select((eb) => ['listings.state_id', 'listing_lakes.lake_id', ...activityColumns(db, eb)])
+      .execute(),
+  ])
   const activity: SiteActivity = {
     national: { listings: 0, lastmod: '', facetLastmods: new Map() },
     states: new Map(),
     regions: new Map(),
     counties: new Map(),
     cities: new Map(),
+    lakes: new Map(),
   }
   const national = new Map<number, PlaceActivity>()
   for (const row of rows) {
-    const facetLastmods = new Map<string, string>()
-    searchFacets.forEach((facet, index) => {
-      const lastmod = (row as Record<string, unknown>)[`facet_${index}`]
-      if (typeof lastmod === 'string') facetLastmods.set(facet.key, lastmod)
-    })
-    const place = { listings: Number(row.listings), lastmod: row.lastmod, facetLastmods }
+    const place = activityOf(row)
     addTo(national, 0, place)
     addTo(activity.states, row.state_id, place)
     addTo(activity.regions, row.region_id, place)
     addTo(activity.counties, row.county_id, place)
     addTo(activity.cities, row.city_id, place)
   }
+  for (const row of lakeRows) activity.lakes.set(lakeActivityKey(row.state_id, row.lake_id), activityOf(row))
   activity.national = national.get(0) ?? activity.national
   return activity
 }

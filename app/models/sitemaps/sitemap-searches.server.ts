@@ -10,6 +10,7 @@ import {
   type SearchFacet,
   type SiteActivity,
   type SitemapPlaces,
+  lakeActivityKey,
   searchFacets,
 } from './sitemap-places.server'
 import { type PendingEntry, pendingPath } from './sitemap-xml'
@@ -87,5 +88,8 @@ export function everySearch(site: SiteProfile, places: SitemapPlaces, gazetteer:
     [...activity.cities.keys()].sort((a, b) => a - b),
     activity.cities,
   )
+  for (const lake of gazetteer.lakes) {
+    add('lake', { state: stateToken(lake.stateId), places: [lake.token] }, activity.lakes.get(lakeActivityKey(lake.stateId, lake.id)))
+  }
   return { landings, searches }
 }

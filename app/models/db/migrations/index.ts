@@ -15,6 +15,7 @@ import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
 import * as sellerTool from './0014-seller-tool'
 import * as savedValuations from './0015-saved-valuations'
 import * as landsConnector from './0016-lands-connector'
+import * as lakes from './0017-lakes'
 import * as analytics from './0020-analytics'
 import * as ads from './0021-ads'
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014-seller-tool': sellerTool,
   '0015-saved-valuations': savedValuations,
   '0016-lands-connector': landsConnector,
+  '0017-lakes': lakes,
   '0020-analytics': analytics,
   '0021-ads': ads,
 }

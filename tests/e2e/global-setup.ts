@@ -1,0 +1,15 @@
+import path from 'node:path'
+import { createKysely } from '~/models/db/dialect.server'
+import { writeLakesideListing } from '../support/lakeside-listing'
+
+/** The listing by Lake Okeechobee the lake search test finds (tests/e2e/lakes.test.ts), written once before any browser starts. */
+export const lakesideListingTitle = 'Pasture by Lake Okeechobee (browser test)'
+
+export default async function globalSetup() {
+  const db = createKysely({ sqliteFile: path.join(process.env.TEST_DATA_DIR ?? '.test-data', 'marketplace.db') })
+  try {
+    await writeLakesideListing(db, lakesideListingTitle)
+  } finally {
+    await db.destroy()
+  }
+}
