@@ -30,6 +30,16 @@ export interface AppConfig {
    * interactive map, MAP_STYLE_URL; unset, the map draws our own state and county shapes.
    */
   mapStyleUrl: string | undefined
+  /**
+   * Spec §3 site settings `loginStatusIntervalMinutes`: pages recheck the login status on a
+   * mouse-down or touch at most once per this many minutes (spec §4), LOGIN_STATUS_INTERVAL_MINUTES.
+   */
+  loginStatusIntervalMinutes: number
+}
+
+function positiveNumber(value: string | undefined, fallback: number) {
+  const number = Number(value)
+  return value && Number.isFinite(number) && number > 0 ? number : fallback
 }
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
@@ -54,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    loginStatusIntervalMinutes: positiveNumber(env.LOGIN_STATUS_INTERVAL_MINUTES, 5),
   }
 }

@@ -16,7 +16,19 @@ export const accountPaths = {
   forgotPassword: '/login/forgot/',
   likesApi: '/api/likes',
   savedSearchesApi: '/api/saved-searches',
+  /** Spec §7: whether the session is signed in, `{ isLoggedIn }`. */
+  isLoggedInApi: '/api/authenticate/isloggedin',
 } as const
+
+/** The query parameter of a login token (spec §4: a login token in the address logs in). */
+export const loginTokenParam = 'token'
+
+/** A link from one of our e-mails that logs its recipient in: `url` with the login token in its query. */
+export function withLoginToken(url: string, token: string) {
+  const link = new URL(url)
+  link.searchParams.set(loginTokenParam, token)
+  return link.href
+}
 
 /** Page n of the favorites (spec §2 /account/savedproperties/{siteId}/page-{n}); page 1 is the plain path. */
 export function favoritesPagePath(siteId: number, page: number) {
