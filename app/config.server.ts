@@ -36,6 +36,16 @@ export interface AppConfig {
    * default everywhere). TAG_MANAGER_SCRIPT_URL replaces the tag manager's own address.
    */
   tagManagerScriptUrl: string | undefined
+  /**
+   * Spec §3 site settings `loginStatusIntervalMinutes`: pages recheck the login status on a
+   * mouse-down or touch at most once per this many minutes (spec §4), LOGIN_STATUS_INTERVAL_MINUTES.
+   */
+  loginStatusIntervalMinutes: number
+}
+
+function positiveNumber(value: string | undefined, fallback: number) {
+  const number = Number(value)
+  return value && Number.isFinite(number) && number > 0 ? number : fallback
 }
 
 const defaultTagManagerScriptUrl = 'https://www.googletagmanager.com/gtm.js?id={id}'
@@ -63,5 +73,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     tagManagerScriptUrl: env.TAG_MANAGER === 'on' ? env.TAG_MANAGER_SCRIPT_URL || defaultTagManagerScriptUrl : undefined,
+    loginStatusIntervalMinutes: positiveNumber(env.LOGIN_STATUS_INTERVAL_MINUTES, 5),
   }
 }

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   type LoaderFunctionArgs,
@@ -14,11 +15,14 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
+import { LoginFailureNotice, SessionExtras } from '~/components/session-notices'
+import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
-import { getViewer } from '~/utils/session.server'
+import { readPageSession } from '~/utils/session.server'
+import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { popularStates } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
@@ -59,11 +63,19 @@ function navigationFor(site: SiteProfile, states: Awaited<ReturnType<typeof navi
   return navigation
 }
 
+/** Spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts). */
+export const middleware = [loginByTokenMiddleware]
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [states, financeHref, viewer] = await Promise.all([navigationStates(context.site), recentFinanceCenterHref(getDb(), context.site, {}), getViewer(request)])
+  const [states, financeHref, { viewer, notices, headers }] = await Promise.all([
+    navigationStates(context.site),
+    recentFinanceCenterHref(getDb(), context.site, {}),
+    readPageSession(request),
+  ])
   const navigation = navigationFor(context.site, states)
-  return { ...context, navigation, financeHref: financeHref ?? null, viewer }
+  const { loginStatusIntervalMinutes } = readConfig()
+  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes }, { headers })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -122,7 +134,17 @@ export function Layout({ children }: { children: ReactNode }) {
           isTransparent={isTransparent}
         />
         <main id="main" className="flex-1">
+          {rootData?.notices.loginFailure ? (
+            <LoginFailureNotice failure={rootData.notices.loginFailure} site={site} currentPath={`${location.pathname}${location.search}`} />
+          ) : null}
           {children}
+          {rootData ? (
+            <SessionExtras
+              viewer={rootData.viewer}
+              sellerWelcome={rootData.notices.sellerWelcome}
+              loginStatusIntervalMinutes={rootData.loginStatusIntervalMinutes}
+            />
+          ) : null}
         </main>
         {isFooterHidden ? null : <SiteFooter site={site} links={rootData?.navigation.footer} />}
         {rootData ? null : (

@@ -90,6 +90,12 @@ export default [
   route('account/leads', 'routes/seller.leads.tsx'),
   route('account/leads.csv', 'routes/seller.leads-csv.ts'),
   route('api/likes', 'routes/api.likes.ts'),
+  // Spec §7 login state: is this session signed in; log in with a token from an e-mail.
+  route('api/authenticate/isloggedin', 'routes/api.authenticate.isloggedin.ts'),
+  route('api/authenticate/loginviatoken/:token/:siteId', 'routes/api.authenticate.loginviatoken.ts'),
+  // Spec §4 feedback modal: its page without scripts, and its endpoint with them.
+  route('feedback', 'routes/feedback.tsx'),
+  route('api/feedback', 'routes/api.feedback.ts'),
   route('api/saved-searches', 'routes/api.saved-searches.ts'),
   route('download/search', 'routes/search-download.ts'),
   // Search paths: the land site's /search/…, the rural sites' at the top (the catch-all below). The

@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { accountPaths, likeFormId } from '~/models/accounts/account-paths'
+import { useViewer } from '~/utils/use-site'
+import { isVisitorLike, setVisitorLike } from '~/utils/visitor-likes'
 import { HeartIcon } from './icons'
 
 interface LikeFormProps {
@@ -20,11 +22,13 @@ const looks = { icon: 'like-icon', labelled: 'like-labelled' }
 /**
  * The like (heart) button (spec §2 "Listing card", §4 "Like"): a real form posting to
  * /account/savedproperties/, so it works without scripts (a visitor is sent to log in and the like
- * applies after). With scripts it applies in place through the JSON endpoint, optimistically.
+ * applies after). With scripts it applies in place through the JSON endpoint, optimistically; a
+ * visitor's like is also kept in the browser (visitor-likes.ts) while they log in.
  */
 export function LikeForm({ listingId, listingTitle, isLiked, returnTo, look, className = '' }: LikeFormProps) {
+  const isVisitor = useViewer() === null
   const [liked, setLiked] = useState(isLiked)
-  useEffect(() => setLiked(isLiked), [isLiked])
+  useEffect(() => setLiked(isLiked || (isVisitor && isVisitorLike(listingId))), [isLiked, isVisitor, listingId])
 
   const toggle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -33,11 +37,14 @@ export function LikeForm({ listingId, listingTitle, isLiked, returnTo, look, cla
     body.set('intent', wanted ? 'like' : 'unlike')
     body.set('returnTo', `${window.location.pathname}${window.location.search}`)
     setLiked(wanted)
+    if (isVisitor) setVisitorLike(listingId, wanted)
     fetch(accountPaths.likesApi, { method: 'POST', body })
       .then(async (response) => {
         const answer = (await response.json()) as { isLiked?: boolean; loginHref?: string }
-        if (answer.loginHref) window.location.assign(answer.loginHref)
-        else if (response.ok) setLiked(answer.isLiked === true)
+        // Spec §4: a visitor's like asks them to log in; taking a kept like back needs no login.
+        if (answer.loginHref) {
+          if (wanted) window.location.assign(answer.loginHref)
+        } else if (response.ok) setLiked(answer.isLiked === true)
         else setLiked(!wanted)
       })
       .catch(() => setLiked(!wanted))

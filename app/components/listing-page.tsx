@@ -14,6 +14,7 @@ import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
 import { lazyComponent } from './lazy-component'
+import { LeadNudge } from './page-popovers'
 
 // Crawlers read the JSON-LD in the server's HTML, and the broker block is links (call, message,
 // profile) that work as HTML: neither needs its code before the page is interactive.
@@ -127,6 +128,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
+  const canContact = listing.broker !== null && showsContactButton(listing)
   const similar = (
     <ListingCards
       id="similar"
@@ -199,11 +201,12 @@ export function ListingPage({ page }: { page: ListingPageData }) {
       </div>
       <JsonLd graph={page.structuredData} />
       {carousel}
+      {canContact ? <LeadNudge /> : null}
       <ListingForms
         actionResult={useActionData<ListingFormResult>()}
         sent={page.sent}
         brokerName={listing.broker ? brokerDisplayName(listing.broker) : null}
-        canContact={listing.broker !== null && showsContactButton(listing)}
+        canContact={canContact}
         pagePath={page.canonicalPath}
         financeCheckbox={page.financeCheckbox}
       />

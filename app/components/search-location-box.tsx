@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router'
 import { useEffect, useId, useRef, useState } from 'react'
+import { recentSearches } from '~/utils/browser-memory'
 
 interface Suggestion {
   kind: string
@@ -10,7 +11,8 @@ interface Suggestion {
 /**
  * The location box (spec §2 "Search bar"). Without scripts it is a GET form to the resolver,
  * which keeps this search's filters (`from`) and adds or replaces the location. With scripts it
- * is a combobox offering places as you type; choosing one goes straight to its search.
+ * is a combobox offering places as you type, and the visitor's recent searches (spec §4, kept in
+ * the browser) while it is focused and empty; choosing one goes straight to its search.
  */
 export function SearchLocationBox({ from, placeholder, label = 'Location or property ID' }: { from: string; placeholder: string; label?: string }) {
   const navigate = useNavigate()
@@ -19,16 +21,26 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
   const [query, setQuery] = useState('')
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
+  const [isFocused, setIsFocused] = useState(false)
   const request = useRef<AbortController>(undefined)
   const input = useRef<HTMLInputElement>(null)
 
   // The box is uncontrolled: on a slow link a visitor types before the scripts arrive, and a
   // controlled input would be emptied by hydration (then `required` silently blocks the search).
-  useEffect(() => setQuery(input.current?.value ?? ''), [])
+  useEffect(() => {
+    setQuery(input.current?.value ?? '')
+    setIsFocused(document.activeElement === input.current)
+  }, [])
 
+  const isRecent = query.trim() === ''
   useEffect(() => {
     request.current?.abort()
-    if (query.trim().length < 2) {
+    if (isFocused && isRecent) {
+      setSuggestions(recentSearches().map((search) => ({ kind: 'recent', ...search })))
+      setActiveIndex(-1)
+      return
+    }
+    if (!isFocused || query.trim().length < 2) {
       setSuggestions([])
       return
     }
@@ -44,7 +56,7 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
         .catch(() => {})
     }, 150)
     return () => clearTimeout(timer)
-  }, [query, from])
+  }, [query, from, isFocused, isRecent])
 
   const choose = (suggestion: Suggestion) => {
     setSuggestions([])
@@ -83,7 +95,8 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
         ref={input}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setSuggestions([]), 150)}
+        onFocus={() => setIsFocused(true)}
+        onBlur={() => setTimeout(() => setIsFocused(false), 150)}
         role="combobox"
         aria-expanded={isOpen}
         aria-controls={listId}
@@ -97,7 +110,7 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={isRecent ? 'Recent searches' : 'Suggestions'}
         hidden={!isOpen}
         className="absolute left-0 right-24 top-full z-20 mt-1 overflow-hidden rounded-md border border-ink/20 bg-white text-ink shadow-lg"
       >

@@ -1,11 +1,13 @@
-import { Suspense, lazy } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import type { SearchPageData } from '~/routes/search.types'
+import { rememberSearch } from '~/utils/browser-memory'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCard } from './listing-card'
 import { lazyComponent } from './lazy-component'
 import { LocationTags } from './location-tags'
+import { SavedSearchOffer } from './page-popovers'
 import { Pagination } from './pagination'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
@@ -35,6 +37,11 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
   const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
   const likedListingIds = new Set(page.likedListingIds)
+  const hasResults = page.totalCount > 0
+  // Spec §4: recent searches are kept in the browser; the location box offers them again.
+  useEffect(() => {
+    if (hasResults) rememberSearch({ label: page.heading, href: page.canonicalPath })
+  }, [hasResults, page.heading, page.canonicalPath])
   const filterPanel = (
     <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} view={page.view} />
   )
@@ -86,6 +93,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
+      {hasResults && !page.isSavedSearch ? <SavedSearchOffer /> : null}
       {page.map ? (
         // Rendered whole on the server (entry.server waits for everything); in the browser it hydrates once its module arrives.
         <Suspense>

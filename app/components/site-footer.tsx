@@ -1,6 +1,7 @@
 import { useMatches } from 'react-router'
 import type { FooterSection, SiteFooterLinks } from '~/sites/navigation'
 import type { SiteProfile } from '~/sites/site-profile'
+import { FeedbackLink } from './feedback-link'
 import { LinkList } from './link-list'
 
 /** What a route's `handle` may tell the footer. Spec §2: the add-listing page has no footer. */
@@ -44,7 +45,11 @@ export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFoo
           </div>
         ) : null}
         <div className="mt-8 flex flex-wrap justify-between gap-4">
-          <p>{`© ${new Date().getFullYear()} ${site.name}`}</p>
+          <p>
+            {`© ${new Date().getFullYear()} ${site.name}`}
+            <span aria-hidden="true"> · </span>
+            <FeedbackLink className="font-semibold hover:underline" />
+          </p>
           {links && links.socialLinks.length > 0 ? (
             <LinkList links={links.socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
           ) : null}

@@ -11,6 +11,7 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } 
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
+import { loginMessages, tooManyAttemptsMessage } from '~/models/accounts/login-messages'
 import {
   type AppSession,
   type PendingAction,
@@ -19,6 +20,7 @@ import {
   getSession,
   getViewer,
   peekPendingAction,
+  startUserSession,
   takePendingAction,
 } from '~/utils/session.server'
 import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
@@ -29,7 +31,6 @@ import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/model
  * redirect (post/redirect/get).
  */
 const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
-const tooManyAttemptsMessage = 'Too many attempts from your connection. Please wait a few minutes and try again.'
 const duplicateEmailMessage = 'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.'
 
 /** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
@@ -53,7 +54,7 @@ function redirectTarget(form: FormData) {
  * knows its own way back, or else the page they came from.
  */
 async function signIn(db: Kysely<Database>, site: SiteProfile, session: AppSession, userId: number, redirectTo: string) {
-  session.set('userId', userId)
+  await startUserSession(db, session, userId)
   const pending = takePendingAction(session)
   const location = pending ? await applyAccountAction(db, site, userId, pending) : redirectTo
   return redirect(location, { status: 303, headers: await commitSession(session) })
@@ -66,10 +67,12 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const hidden = { hideFields: ['password'] }
   if (isTooFrequent(request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
-  const userId = await verifyLogin(db, submission.value)
+  const login = await verifyLogin(db, submission.value)
   // One message for an unknown address and a wrong password: the form never tells which.
-  if (userId === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
-  return signIn(db, site, await getSession(request), userId, redirectTarget(form))
+  if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  // Said only to someone who knows the password.
+  if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
+  return signIn(db, site, await getSession(request), login.userId, redirectTarget(form))
 }
 
 export async function handleSignup(db: Kysely<Database>, site: SiteProfile, request: Request) {
@@ -121,7 +124,7 @@ export async function handleResetPassword(db: Kysely<Database>, request: Request
   if (userId === undefined) return redirect(`/reset/${encodeURIComponent(resetKey)}`, 303)
   await setPassword(db, userId, submission.value.password)
   const session = await getSession(request)
-  session.set('userId', userId)
+  await startUserSession(db, session, userId)
   return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session) })
 }
 

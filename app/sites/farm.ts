@@ -35,6 +35,8 @@ export const farmSite = {
   fullMenuScreen: 'larger-than-ipad-pro',
   menuPropertyTypes: ['farms-and-ranches', 'farms', 'ranches', 'horse-property', 'timberland', 'homes', 'all'],
   externalLinks: { contactUs: 'https://support.farmranchfinder.example/contact', ...companyLegalLinks },
+  supportEmail: 'support@farmranchfinder.example',
+  feedbackEmail: 'feedback@farmranchfinder.example',
   socialLinks: [],
   footerSections: [
     { kind: 'property-types', heading: 'Farm & Ranch Real Estate by Type' },

@@ -38,6 +38,8 @@ export const huntingSite = {
   fullMenuScreen: 'larger-than-ipad-pro',
   menuPropertyTypes: ['hunting-land', 'recreational-land', 'timberland', 'lakefront', 'riverfront', 'undeveloped-land', 'all'],
   externalLinks: { contactUs: 'https://support.wildacres.example/contact', ...companyLegalLinks },
+  supportEmail: 'support@wildacres.example',
+  feedbackEmail: 'feedback@wildacres.example',
   socialLinks: [],
   footerSections: [
     { kind: 'property-types', heading: 'Recreational Land by Type' },

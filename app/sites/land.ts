@@ -52,6 +52,8 @@ export const landSite = {
     'undeveloped-land',
   ],
   externalLinks: { contactUs: 'https://support.landatlas.example/contact', ...companyLegalLinks },
+  supportEmail: 'support@landatlas.example',
+  feedbackEmail: 'feedback@landatlas.example',
   socialLinks: [
     { network: 'Facebook', url: 'https://www.facebook.example/LandAtlas' },
     { network: 'Instagram', url: 'https://www.instagram.example/landatlas' },

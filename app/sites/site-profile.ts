@@ -93,6 +93,10 @@ export interface SiteProfile {
   menuPropertyTypes: readonly (PropertyTypeKey | 'all')[]
   /** Spec §2 "External links": pages outside the site. */
   externalLinks: { contactUs: string; privacyNotice: string; cookiePolicy: string; privacyRights: string }
+  /** Spec §3 site settings 'contact support': the address the §8 login messages ask people to write to. */
+  supportEmail: string
+  /** The site's team, who read the feedback form's messages (spec §4 feedback modal). */
+  feedbackEmail: string
   socialLinks: readonly { network: string; url: string }[]
   /** The footer's columns, in order (spec §2: the main land site's differ from the other sites'). */
   footerSections: readonly FooterSectionSpec[]

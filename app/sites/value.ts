@@ -34,6 +34,8 @@ export const valueSite = {
   fullMenuScreen: 'larger-than-ipad-pro',
   menuPropertyTypes: [],
   externalLinks: { contactUs: 'https://support.acreworth.example/contact', ...companyLegalLinks },
+  supportEmail: 'support@acreworth.example',
+  feedbackEmail: 'feedback@acreworth.example',
   socialLinks: [],
   footerSections: [{ kind: 'land-values', heading: 'Land Values' }, { kind: 'about' }],
 } satisfies SiteProfile

@@ -2,7 +2,10 @@ import { type Session, createCookieSessionStorage, redirect } from 'react-router
 import type { SiteProfile } from '~/sites/site-profile'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
-import { findViewer } from '~/models/accounts/user.server'
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import type { LoginFailure } from '~/models/accounts/login-messages'
+import { claimSellerWelcome, findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
 import { sessionSecrets } from './secrets.server'
@@ -20,9 +23,13 @@ interface SessionData {
   pendingAction: PendingAction & { at: number }
 }
 
-/** Kept for the next request only (session.flash): an answer for the page a POST redirects to. */
+/** Kept for the next request only (session.flash): an answer for the page a POST or a login redirects to. */
 interface SessionFlashData {
   photoUploadOutcome: PhotoUploadOutcome
+  /** Spec §4: the seller just logged in for the first time since the welcome popover existed. */
+  sellerWelcome: true
+  /** Why the login token in the address logged nobody in (spec §8). */
+  loginFailure: LoginFailure
 }
 
 /** A pending action older than this is forgotten: the visitor gave up on logging in. */
@@ -65,10 +72,37 @@ export async function getViewerId(request: Request): Promise<number | null> {
   return (await getSession(request)).get('userId') ?? null
 }
 
+async function viewerOf(session: AppSession): Promise<Viewer | null> {
+  const userId = session.get('userId')
+  return userId === undefined ? null : ((await findViewer(getDb(), userId)) ?? null)
+}
+
 /** The signed-in user, or null: one primary-key query, cheap enough for the root loader. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  const userId = await getViewerId(request)
-  return userId === null ? null : ((await findViewer(getDb(), userId)) ?? null)
+  return viewerOf(await getSession(request))
+}
+
+/**
+ * Signs the user in on this session. A seller who has not seen the welcome popover has the flag
+ * stored now, and the next page shows the popover (spec §4).
+ */
+export async function startUserSession(db: Kysely<Database>, session: AppSession, userId: number) {
+  session.set('userId', userId)
+  if (await claimSellerWelcome(db, userId)) session.flash('sellerWelcome', true)
+}
+
+/**
+ * What every page's root needs from the session: the viewer, and the notices flashed to this page
+ * (read once: `headers` then carry the session without them).
+ */
+export async function readPageSession(request: Request) {
+  const session = await getSession(request)
+  // Checked before reading: reading a flashed value removes it.
+  const hadNotice = session.has('sellerWelcome') || session.has('loginFailure')
+  const viewer = await viewerOf(session)
+  const sellerWelcome = session.get('sellerWelcome') === true && viewer?.isSeller === true
+  const loginFailure = session.get('loginFailure') ?? null
+  return { viewer, notices: { sellerWelcome, loginFailure }, headers: hadNotice ? await commitSession(session) : undefined }
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
-import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
+import { browserSession, canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 import { startTestSmtpServer } from '../support/smtp'
 
 /**
@@ -28,27 +28,7 @@ const runId = Date.now().toString(36)
 /** A browser of one person: its own cookie and client address, on one site. */
 function visitor(host = 'land.localhost') {
   visitorCount += 1
-  const address = `198.51.100.${visitorCount}`
-  let cookie = ''
-  const send = async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers)
-    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', address)
-    if (cookie) headers.set('cookie', cookie)
-    const response = await fetchPage(host, path, { ...init, headers, redirect: 'manual' })
-    const setCookie = response.headers.get('set-cookie')
-    if (setCookie) cookie = setCookie.split(';')[0]!
-    return response
-  }
-  return {
-    get: (path: string) => send(path),
-    post: (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      send(path, {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, ...headers },
-      }),
-    hasSession: () => cookie !== '' && !cookie.endsWith('='),
-  }
+  return browserSession(fetchPage, host, `198.51.100.${visitorCount}`)
 }
 
 type Visitor = ReturnType<typeof visitor>

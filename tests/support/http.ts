@@ -65,3 +65,33 @@ export async function sessionCookie(fetchPage: SiteFetch, host: string, { email,
   if (response.status !== 303) throw new Error(`Logging in as ${email} on ${host} answered ${response.status}`)
   return response.headers.get('set-cookie')!.split(';')[0]!
 }
+
+/**
+ * One person's browser without scripts, on one site: it keeps its session cookie, comes from its
+ * own client address (rate limits count per address), and follows no redirect by itself.
+ */
+export function browserSession(fetchPage: SiteFetch, host: string, clientAddress: string) {
+  let cookie = ''
+  const send = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', clientAddress)
+    if (cookie) headers.set('cookie', cookie)
+    const response = await fetchPage(host, path, { ...init, headers, redirect: 'manual' })
+    const setCookie = response.headers.get('set-cookie')
+    if (setCookie) cookie = setCookie.split(';')[0]!
+    return response
+  }
+  return {
+    get: (path: string, headers: Record<string, string> = {}) => send(path, { headers }),
+    /** A same-origin form post, as a browser sends it. */
+    post: (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      send(path, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, ...headers },
+      }),
+    hasSession: () => cookie !== '' && !cookie.endsWith('='),
+  }
+}
+
+export type BrowserSession = ReturnType<typeof browserSession>

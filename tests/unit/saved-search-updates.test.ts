@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sql } from 'kysely'
+import { consumeLoginToken } from '~/models/accounts/login-tokens.server'
 import { sendSavedSearchUpdates } from '~/models/accounts/saved-search-updates.server'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
@@ -88,6 +89,13 @@ test('a daily search mails the listings added since it was saved, once, with lin
   expect(mail.indexOf(listingPath(sites.land, newer!))).toBeLessThan(mail.indexOf(listingPath(sites.land, older!)))
   expect(mail).toContain(`https://land.example${texas.path}`)
   expect(mail).toContain('https://land.example/account/savedsearches/')
+  // Every link carries one login token (quoted-printable writes its '=' as '=3D'), which logs Dana in once.
+  const tokens = new Set([...mail.matchAll(/\?token=3D([\w-]+)/g)].map((match) => match[1]!))
+  expect(tokens.size).toBe(1)
+  expect(mail.match(/\?token=3D/g)).toHaveLength(4)
+  const [token] = tokens
+  expect(await consumeLoginToken(db, token!, now)).toBe(userId)
+  expect(await consumeLoginToken(db, token!, now)).toBeUndefined()
 
   // The same run again, or a day later with nothing new: nothing more is sent.
   expect(await sendSavedSearchUpdates(db, { now })).toEqual({ due: 0, sent: 0 })

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { consumeLoginToken } from '~/models/accounts/login-tokens.server'
 import { createUser } from '~/models/accounts/user.server'
 import type { Database } from '~/models/db/db-schema'
 import { createKysely, type DatabaseTarget } from '~/models/db/dialect.server'
@@ -268,7 +269,10 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       expect(digest!.text).toContain('Second Buyer')
       expect(digest!.text).toContain('Wants financing information')
       expect(digest!.text).not.toContain('Before The Option')
-      expect(digest!.text).toContain('https://land.example/account/leads/')
+      // The inbox link logs the seller in, once (spec §4 login by token).
+      const token = /https:\/\/land\.example\/account\/leads\/\?token=([\w-]+)/.exec(digest!.text)?.[1]
+      expect(await consumeLoginToken(db, token!, nextMorning)).toBe(seller.userId)
+      expect(await consumeLoginToken(db, token!, nextMorning)).toBeUndefined()
       expect(digest!.text.indexOf('Second Buyer')).toBeLessThan(digest!.text.indexOf('First Buyer'))
 
       // Later the same day, even with a new lead, nothing more is sent; the next day it is.

@@ -20,6 +20,8 @@ export const accountPaths = {
   forgotPassword: '/login/forgot/',
   likesApi: '/api/likes',
   savedSearchesApi: '/api/saved-searches',
+  /** Spec §7: whether the session is signed in, `{ isLoggedIn }`. */
+  isLoggedInApi: '/api/authenticate/isloggedin',
 } as const
 
 /** The pages that log a visitor in or out, or set a password: none is ever a page to return to after logging in. */
@@ -37,6 +39,16 @@ export function isSignInPath(path: string) {
 export function safeReturnPath(target: unknown, fallback: string): string {
   const path = safeRedirectPath(target, fallback)
   return isSignInPath(path) ? fallback : path
+}
+
+/** The query parameter of a login token (spec §4: a login token in the address logs in). */
+export const loginTokenParam = 'token'
+
+/** A link from one of our e-mails that logs its recipient in: `url` with the login token in its query. */
+export function withLoginToken(url: string, token: string) {
+  const link = new URL(url)
+  link.searchParams.set(loginTokenParam, token)
+  return link.href
 }
 
 /** Page n of the favorites (spec §2 /account/savedproperties/{siteId}/page-{n}); page 1 is the plain path. */

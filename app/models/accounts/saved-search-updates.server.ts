@@ -3,7 +3,8 @@ import { siteWithId } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
-import { accountPaths } from './account-paths'
+import { accountPaths, withLoginToken } from './account-paths'
+import { createLoginToken } from './login-tokens.server'
 import type { Database } from '~/models/db/db-schema'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { sendMail } from '~/models/mail/mailer.server'
@@ -39,22 +40,21 @@ function updateText({
   contactName,
   searchName,
   site,
-  origin,
+  link,
   path,
   listings,
 }: {
   contactName: string
   searchName: string
   site: SiteProfile
-  origin: string
+  /** The address of a path of the site, as the e-mail links it. */
+  link: (path: string) => string
   path: string
   listings: ListingSummary[]
 }) {
   const lines = listings.map((listing) => {
     const place = [listing.cityName, `${listing.countyName}, ${listing.stateAbbreviation}`].filter(Boolean).join(', ')
-    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${origin}${listingPath(site, listing)}`].join(
-      '\n',
-    )
+    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${link(listingPath(site, listing))}`].join('\n')
   })
   return [
     `Hello ${contactName},`,
@@ -63,15 +63,15 @@ function updateText({
     '',
     ...lines,
     '',
-    `Every result of the search: ${origin}${path}`,
-    `Change how often you hear from us, or stop these e-mails: ${origin}${accountPaths.savedSearches}`,
+    `Every result of the search: ${link(path)}`,
+    `Change how often you hear from us, or stop these e-mails: ${link(accountPaths.savedSearches)}`,
   ].join('\n')
 }
 
 /**
  * Sends the saved-search e-mail updates that are due (spec §3 saved search 'notify'): each active
  * 'Daily' or 'Weekly' search whose last update (or, before the first, its saving) is a day or a
- * week old gets the listings added since, if there are any. Every due search is then marked as
+ * week old gets the listings added since, if there are any; its links carry a login token. Every due search is then marked as
  * updated, so a run that is repeated or interrupted and restarted sends nothing twice.
  * `originOf` says where the e-mail's links point (a site's public URL unless told otherwise).
  */
@@ -92,6 +92,7 @@ export async function sendSavedSearchUpdates(
         'saved_searches.path',
         'saved_searches.created_at',
         'saved_searches.notified_at',
+        'users.id as user_id',
         'users.email',
         'users.contact_name',
       ])
@@ -111,11 +112,14 @@ export async function sendSavedSearchUpdates(
       const listings = site && (await newListings(db, site, search.path, search.notified_at ?? search.created_at))
       if (site && listings && listings.length > 0) {
         const origin = originOf(site)
+        // The e-mail's links log its recipient in (spec §4), once: one token for the whole e-mail.
+        const token = await createLoginToken(db, search.user_id, now)
+        const link = (path: string) => withLoginToken(`${origin}${path}`, token)
         const count = listings.length === listingsPerUpdate ? `${listingsPerUpdate}+` : String(listings.length)
         await sendMail(site.name, {
           to: search.email,
           subject: `${count} new ${listings.length === 1 ? 'listing' : 'listings'} for your saved search “${search.name}”`,
-          text: updateText({ contactName: search.contact_name, searchName: search.name, site, origin, path: search.path, listings }),
+          text: updateText({ contactName: search.contact_name, searchName: search.name, site, link, path: search.path, listings }),
         })
         run.sent += 1
       }

@@ -8,9 +8,14 @@ function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
 }
 
-/** The user as the header and account pages see them, by id (the primary key). */
+/** The user as the header and account pages see them, by id (the primary key); a blocked account is nobody's viewer. */
 export async function findViewer(db: Kysely<Database>, userId: number): Promise<Viewer | undefined> {
-  const row = await db.selectFrom('users').select(['id', 'contact_name', 'email', 'is_seller']).where('id', '=', userId).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'contact_name', 'email', 'is_seller'])
+    .where('id', '=', userId)
+    .where('is_blocked', '=', 0)
+    .executeTakeFirst()
   return row && { id: row.id, contactName: row.contact_name, email: row.email, isSeller: row.is_seller === 1 }
 }
 
@@ -20,19 +25,37 @@ export async function isAdministrator(db: Kysely<Database>, userId: number) {
   return row?.is_admin === 1
 }
 
+/**
+ * Spec §4: a seller who has not seen the welcome popover gets it once. Stores the flag and says
+ * whether this call was the one that stored it (a buyer, or a seller who saw it, gets false).
+ */
+export async function claimSellerWelcome(db: Kysely<Database>, userId: number, now = new Date()) {
+  const result = await db
+    .updateTable('users')
+    .set({ seller_welcome_shown_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('is_seller', '=', 1)
+    .where('seller_welcome_shown_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
 export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
   const row = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()
   return row?.id
 }
 
-/** The user with this e-mail and password, or undefined; as slow for an unknown address as for a wrong password. */
+/**
+ * The user with this e-mail and password, and whether the account is blocked, or undefined; as
+ * slow for an unknown address as for a wrong password.
+ */
 export async function verifyLogin(db: Kysely<Database>, { email, password }: { email: string; password: string }) {
-  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_blocked']).where('email', '=', normalizeEmail(email)).executeTakeFirst()
   if (!row) {
     await spendPasswordCheck(password)
     return undefined
   }
-  return (await verifyPassword(password, row.password_hash)) ? row.id : undefined
+  return (await verifyPassword(password, row.password_hash)) ? { userId: row.id, isBlocked: row.is_blocked !== 0 } : undefined
 }
 
 export interface NewUser {

@@ -1,6 +1,6 @@
 /**
  * Which land professionals receive a buyer's Lands Connector request (issue 17 item 2; decision
- * 0017). A professional is an account that opted in to lead targeting (spec §3 `optInLeadTargeting`)
+ * 0020). A professional is an account that opted in to lead targeting (spec §3 `optInLeadTargeting`)
  * and serves one of the request's places: it has active listings there, or its office is there.
  * At most `recipientsPerRequest` receive one request, over its whole life (an edit that adds
  * places reaches new professionals only while the request has fewer): those with the most active

@@ -173,6 +173,10 @@ export interface UserTable {
   /** 1: one e-mail a day listing the new leads on the seller's listings (issue 15). */
   lead_digest: Generated<number>
   lead_digest_sent_at: string | null
+  /** 1: the account may not log in (issue 17 item 4); its open sessions end too. */
+  is_blocked: Generated<number>
+  /** When a seller was shown the welcome popover (spec §4, once per seller); null before. */
+  seller_welcome_shown_at: string | null
   created_at: string
 }
 
@@ -348,6 +352,30 @@ export interface PasswordResetTable {
   key_hash: string
   expires_at: string
   used_at: string | null
+  created_at: string
+}
+
+/** A login link's token (spec §4 login by token) from an e-mail: single use, expiring; only its SHA-256 is kept. */
+export interface LoginTokenTable {
+  id: Generated<number>
+  user_id: number
+  key_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** A message from the feedback form (spec §4 feedback modal), also mailed to the site's team. */
+export interface FeedbackTable {
+  id: Generated<number>
+  site_id: number
+  /** The signed-in user who wrote it; null for a visitor. */
+  user_id: number | null
+  /** Where to answer, when the writer gave an address. */
+  email: string | null
+  message: string
+  /** The page the form was opened on. */
+  page_url: string | null
   created_at: string
 }
 
@@ -530,6 +558,8 @@ export interface Database {
   saved_properties: SavedPropertyTable
   saved_searches: SavedSearchTable
   password_resets: PasswordResetTable
+  login_tokens: LoginTokenTable
+  feedback: FeedbackTable
   feed_partners: FeedPartnerTable
   feed_runs: FeedRunTable
   feed_records: FeedRecordTable

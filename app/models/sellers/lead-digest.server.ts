@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import { defaultSite } from '~/sites'
 import { formatLongDate } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
+import { withLoginToken } from '~/models/accounts/account-paths'
+import { createLoginToken } from '~/models/accounts/login-tokens.server'
 import type { Mailer } from '~/models/mail/mailer.server'
 import { sellerPaths } from './listing-draft'
 import { leadKindLabels, type SellerLead } from './seller-lead'
@@ -110,10 +112,12 @@ export async function sendLeadDigests(
     const [leads, totalCount] = await Promise.all([findSellerLeads(db, scope, { filter, pageSize: leadsPerDigest, originOf }), countSellerLeads(db, scope, filter)])
     if (totalCount === 0) continue
     try {
+      // The inbox link logs the seller in (spec §4 login by token).
+      const inboxUrl = withLoginToken(`${originOf(defaultSite)}${sellerPaths.leads}`, await createLoginToken(db, seller.id, now))
       await mailer(defaultSite.name, {
         to: seller.email,
         subject: `${totalCount === 1 ? '1 new lead' : `${totalCount} new leads`} for your listings`,
-        text: digestText({ contactName: seller.contact_name, leads, totalCount, inboxUrl: `${originOf(defaultSite)}${sellerPaths.leads}` }),
+        text: digestText({ contactName: seller.contact_name, leads, totalCount, inboxUrl }),
       })
       run.sent += 1
     } catch (error) {

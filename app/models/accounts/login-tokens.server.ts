@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { consumeOneTimeKey, createOneTimeKey } from './one-time-keys.server'
+
+/**
+ * Login tokens (spec §4: a login token in the address logs in): the links in our e-mails (saved-
+ * search updates, the lead digest) carry one, so the recipient lands on the page signed in. A token
+ * works once, for a week: long enough for a weekly update to be read, short for a forwarded mail.
+ */
+export const loginTokenLifetimeDays = 7
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/** A new token for the user; expired tokens are deleted as new ones are made, so the table stays small. */
+export async function createLoginToken(db: Kysely<Database>, userId: number, now = new Date()) {
+  await db.deleteFrom('login_tokens').where('expires_at', '<=', now.toISOString()).execute()
+  return createOneTimeKey(db, 'login_tokens', userId, loginTokenLifetimeDays * dayMs, now)
+}
+
+/** Uses the token up and gives its user; undefined for a token that is unknown, used or expired. */
+export function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
+  return consumeOneTimeKey(db, 'login_tokens', token, now)
+}

@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { handleLoginViaToken } from './login-token.server'
+
+/** Spec §7 `POST /api/authenticate/loginviatoken/{token}/{siteId}` (login-token.server.ts). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleLoginViaToken(request, params)
+}

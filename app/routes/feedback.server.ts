@@ -1,0 +1,42 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { tooManyAttemptsMessage } from '~/models/accounts/login-messages'
+import { getDb } from '~/models/db/db.server'
+import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.server'
+import { honeypotField } from '~/models/listings/listing-form-ids'
+import { headContextForRequest } from '~/sites/head-context.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { assertSameOrigin } from '~/utils/request-guard.server'
+import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
+import { getViewer } from '~/utils/session.server'
+
+/** Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not flooded). */
+const rateLimit = { limit: 5, windowMs: 60 * 60_000 }
+
+export type FeedbackOutcome = { isSent: true } | { isSent: false; status: 400 | 429; result: SubmissionResult<string[]> }
+
+/**
+ * One post of the feedback form, from its page or its modal: same origin (403), an empty honeypot
+ * and the rate limit (429), the spec §5 rules (400); then kept and mailed to the site's team.
+ */
+export async function receiveFeedback(request: Request): Promise<FeedbackOutcome> {
+  assertSameOrigin(request)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: FeedbackSchema })
+  if (form.get(honeypotField) || isRateLimited(`feedback:${clientAddress(request)}`, rateLimit)) {
+    return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
+  }
+  if (submission.status !== 'success') return { isSent: false, status: 400, result: submission.reply() }
+  const { site, origin } = headContextForRequest(request)
+  const { message, email, page } = submission.value
+  const pagePath = safeRedirectPath(page, '')
+  const viewer = await getViewer(request)
+  await submitFeedback(getDb(), site, { userId: viewer?.id ?? null, email: email ?? null, message, pageUrl: pagePath ? `${origin}${pagePath}` : null })
+  return { isSent: true }
+}
+
+/** The page the visitor came to the feedback page from (its Referer on this site), which the form sends along. */
+export function feedbackPageOrigin(request: Request) {
+  const host = request.headers.get('host') ?? new URL(request.url).host
+  return pathOnHost(request.headers.get('referer'), host) ?? ''
+}

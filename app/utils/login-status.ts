@@ -1,0 +1,32 @@
+import { useEffect } from 'react'
+import { accountPaths } from '~/models/accounts/account-paths'
+
+/**
+ * Spec §4: the login status is rechecked on a mouse-down or touch, at most once per interval
+ * (minutes, site settings' loginStatusIntervalMinutes), counted from the page's load. The header
+ * is drawn once per page load (the root's data is not reloaded between pages), so a page whose
+ * session ended, or began in another tab, reloads to show the right one.
+ */
+export function useLoginStatusRecheck(isSignedIn: boolean, intervalMinutes: number) {
+  useEffect(() => {
+    let checkedAt = Date.now()
+    const recheck = () => {
+      const now = Date.now()
+      if (now - checkedAt < intervalMinutes * 60_000) return
+      checkedAt = now
+      fetch(accountPaths.isLoggedInApi, { credentials: 'same-origin' })
+        .then((response) => (response.ok ? (response.json() as Promise<{ isLoggedIn?: unknown }>) : undefined))
+        .then((answer) => {
+          if (typeof answer?.isLoggedIn === 'boolean' && answer.isLoggedIn !== isSignedIn) window.location.reload()
+        })
+        .catch(() => undefined)
+    }
+    const options = { capture: true, passive: true }
+    document.addEventListener('mousedown', recheck, options)
+    document.addEventListener('touchstart', recheck, options)
+    return () => {
+      document.removeEventListener('mousedown', recheck, options)
+      document.removeEventListener('touchstart', recheck, options)
+    }
+  }, [isSignedIn, intervalMinutes])
+}
