@@ -193,15 +193,11 @@ export function resolvePlaceToken(gazetteer: Gazetteer, stateId: number, token: 
   return undefined
 }
 
-export function findLake(gazetteer: Gazetteer, stateId: number, token: string) {
-  return gazetteer.lakesByToken.get(lakeKey(stateId, token))
-}
-
 export type SearchPlaceKind = PlaceKind | 'lake'
 
 /** A place token of a search path within a state: a county, region or city (see resolvePlaceToken), or a lake. */
 export function resolveSearchPlaceToken(gazetteer: Gazetteer, stateId: number, token: string): ({ kind: SearchPlaceKind } & LocatedPlace) | undefined {
-  const lake = findLake(gazetteer, stateId, token)
+  const lake = gazetteer.lakesByToken.get(lakeKey(stateId, token))
   return lake ? { kind: 'lake', id: lake.id, name: lake.name, token: lake.token } : resolvePlaceToken(gazetteer, stateId, token)
 }
 
