@@ -77,7 +77,7 @@ export default function SiteAnalytics() {
         {report.byPageType.length === 0 ? (
           <p className="mt-3">No page views yet.</p>
         ) : (
-          <ScrollRegion label="By page type" className="mt-3">
+          <ScrollRegion label="Page views and web vitals by page type" className="mt-3">
             <table className="w-full border-collapse text-left text-sm">
               <ColumnHeadings headings={pageTypeColumns} numeric={pageTypeColumns.slice(1)} />
               <tbody>

@@ -1,10 +1,15 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/models/analytics/data-layer-runtime.server'
 
-/** /data-layer/{version}.js: the data layer's script (issue 17 §7), cached for good; another version is a 404. */
-export function loader({ request }: LoaderFunctionArgs) {
-  if (new URL(request.url).pathname !== dataLayerRuntimePath) throw new Response('Not Found', { status: 404 })
+/**
+ * /data-layer/{version}.js: the data layer's script (issue 17 §7), cached for good. A page from
+ * another version (an instance not yet updated, a page kept in a cache) gets this one for a few
+ * minutes rather than nothing; any other name is a 404.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  if (!/^[0-9a-f]{12}\.js$/.test(params.file ?? '')) throw new Response('Not Found', { status: 404 })
+  const isCurrent = new URL(request.url).pathname === dataLayerRuntimePath
   return new Response(dataLayerRuntimeFile, {
-    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' },
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': isCurrent ? 'public, max-age=31536000, immutable' : 'public, max-age=300' },
   })
 }

@@ -130,3 +130,27 @@ test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
   await context.close()
   expect(found).toEqual([])
 })
+
+/** The administrators' Site Analytics (issue 17 §7) with a page view in its tables, hydrated, signed in as the demo administrator, with My Account that links it. */
+test('the administrators’ Site Analytics passes axe', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/analytics')
+  await page.goto(siteUrl('farm', '/land'))
+  await beacon
+  await page.goto(siteUrl('farm', '/login'))
+  await page.getByLabel('E-mail').fill('demo.admin@example.com')
+  await page.getByLabel('Password').fill('demo-admin-1')
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  const found: string[] = []
+  for (const path of ['/account/', '/account/analytics/']) {
+    await page.goto(siteUrl('farm', path))
+    await page.waitForLoadState('networkidle')
+    if (path === '/account/analytics/') await expect(page.getByRole('region', { name: 'Page views and web vitals by page type' })).toBeVisible()
+    found.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  }
+  await context.close()
+  expect(found).toEqual([])
+})

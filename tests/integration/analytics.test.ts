@@ -75,7 +75,7 @@ describe('the data layer on the page', () => {
     expect(html).not.toMatch(/<script[^>]+src="https?:/)
   })
 
-  test('the data layer’s script is one file for every site, cached for good; another version is a 404', async () => {
+  test('the data layer’s script is one file for every site, cached for good; a page of another version gets it for a few minutes', async () => {
     const runtimePath = runtimePathOf(await (await fetchPage('farm.localhost', '/')).text())!
     expect(runtimePathOf(await (await fetchPage('value.localhost', '/')).text())).toBe(runtimePath)
     const script = await fetchPage('farm.localhost', runtimePath)
@@ -85,7 +85,10 @@ describe('the data layer on the page', () => {
     const text = await script.text()
     expect(text).toMatch(/^\(function dataLayerRuntime\(.*"beaconPath":"\/api\/analytics"/s)
     expect(text).toBe(await (await fetchPage('land.localhost', runtimePath)).text())
-    expect((await fetchPage('farm.localhost', '/data-layer/0123456789ab.js')).status).toBe(404)
+    const otherVersion = await fetchPage('farm.localhost', '/data-layer/0123456789ab.js')
+    expect(otherVersion.headers.get('cache-control')).toBe('public, max-age=300')
+    expect(await otherVersion.text()).toBe(text)
+    expect((await fetchPage('farm.localhost', '/data-layer/anything.js')).status).toBe(404)
   })
 
   test('a search page pushes its search with the result count; a missing page is "not-found"', async () => {
