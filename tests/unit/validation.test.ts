@@ -363,7 +363,8 @@ describe('form constraints in the browser (no zod there)', () => {
     for (const intent of ['contact', 'report', 'share'] as const) {
       expect(listingFormConstraints[intent]).toEqual(getZodConstraint(schemaForIntent[intent]))
     }
-    expect(financeContactConstraints).toEqual(getZodConstraint(schemaForIntent.contact.omit({ intent: true })))
+    // The lender's page asks no 'about this property' question (routes/financing.server.ts omits it too).
+    expect(financeContactConstraints).toEqual(getZodConstraint(schemaForIntent.contact.omit({ intent: true, wantsFinancing: true })))
     const schemaFor = {
       login: accountForms.LoginSchema,
       signup: accountForms.SignupSchema,
