@@ -15,7 +15,8 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
-import { LoginFailureNotice, SessionExtras } from '~/components/session-notices'
+import { lazyComponent } from '~/components/lazy-component'
+import { SessionExtras } from '~/components/session-notices'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
@@ -37,6 +38,9 @@ export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: siteIconPath, type: 'image/svg+xml' },
 ]
+
+/** Drawn by the server on the rare page after a failed token login; its code loads only there. */
+const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
 
 /**
  * The states by listing count for the menus and footers (the valuation site's lists its states'
@@ -140,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           {rootData ? (
             <SessionExtras
-              viewer={rootData.viewer}
+              isSignedIn={rootData.viewer !== null}
               sellerWelcome={rootData.notices.sellerWelcome}
               loginStatusIntervalMinutes={rootData.loginStatusIntervalMinutes}
             />

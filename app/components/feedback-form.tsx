@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { FormEvent } from 'react'
-import { feedbackFormConstraints, feedbackPaths } from '~/models/feedback/feedback-fields'
+import { feedbackFormConstraints } from '~/models/feedback/feedback-fields'
+import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { FormErrors } from './account-page'
 import { FormField, HoneypotField, submitButtonStyle } from './form-field'

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState } from 'react'
-import { feedbackPaths } from '~/models/feedback/feedback-fields'
+import { feedbackPaths } from '~/models/feedback/feedback-paths'
 
 /** Loaded on first open (spec §4: modals load on first open). */
 const FeedbackModal = lazy(() => import('./feedback-modal').then((module) => ({ default: module.FeedbackModal })))

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { feedbackPaths, feedbackThanks } from '~/models/feedback/feedback-fields'
+import { feedbackThanks } from '~/models/feedback/feedback-fields'
+import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { FeedbackForm } from './feedback-form'
 import { Confirmation } from './form-field'
 

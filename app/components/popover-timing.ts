@@ -8,6 +8,13 @@ export const popoverTiming = {
   /** The lead nudge shows again 24 hours after it was last shown, and hides after 10 seconds. */
   leadNudgeIntervalMs: 24 * hourMs,
   leadNudgeHideAfterMs: 10_000,
+  /**
+   * Ours (the spec does not show when they first appear): the saved-search popover is offered to
+   * someone who has looked at a search for 30 seconds, the lead nudge to someone who has read a
+   * listing for 20; neither covers a page the moment it opens.
+   */
+  savedSearchAfterMs: 30_000,
+  leadNudgeAfterMs: 20_000,
   /** The sellers' welcome hides after 5 seconds on a phone, 10 elsewhere. */
   sellerWelcomeHideAfterMs: { mobile: 5_000, other: 10_000 },
 } as const

@@ -45,11 +45,12 @@ export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFoo
           </div>
         ) : null}
         <div className="mt-8 flex flex-wrap justify-between gap-4">
-          <p>
+          {/* A div: the feedback modal opens beside its link, and a dialog may not sit in a paragraph. */}
+          <div>
             {`© ${new Date().getFullYear()} ${site.name}`}
             <span aria-hidden="true"> · </span>
             <FeedbackLink className="font-semibold hover:underline" />
-          </p>
+          </div>
           {links && links.socialLinks.length > 0 ? (
             <LinkList links={links.socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
           ) : null}

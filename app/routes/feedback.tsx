@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { FormPage, accountPageMeta } from '~/components/account-page'
 import { FeedbackForm } from '~/components/feedback-form'
 import { Confirmation } from '~/components/form-field'
-import { feedbackPaths, feedbackThanks } from '~/models/feedback/feedback-fields'
+import { feedbackThanks } from '~/models/feedback/feedback-fields'
+import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { feedbackPageOrigin, receiveFeedback } from './feedback.server'
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 /**
  * Every page type on every site, scanned by axe-core against WCAG 2.1 A/AA and axe's best
@@ -59,6 +59,7 @@ const pages: [name: string, ref: PageRef][] = [
   ['land sitemap', siteUrl('land', '/sitemap/')],
   ['land login', siteUrl('land', '/login/')],
   ['land signup', siteUrl('land', '/signup/')],
+  ['land feedback', siteUrl('land', '/feedback/')],
   ['land terms', siteUrl('land', '/termsofuse/')],
   ['land feed documentation', siteUrl('land', '/landfeed/docs/')],
   ['land feed states', siteUrl('land', '/landfeed/states/')],
@@ -101,6 +102,21 @@ for (const [name, ref] of pages) {
     })
   }
 }
+
+/** The feedback modal open with its messages, and the saved-search popover shown (a faked clock brings it on). */
+test('the feedback modal and a popover pass axe', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  await page.clock.install()
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await waitForHydration(page)
+  await page.clock.runFor(30_000)
+  await expect(page.getByRole('status', { name: 'Save this search' })).toBeVisible()
+  await page.locator('footer').getByRole('link', { name: 'Feedback' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Send us feedback' })
+  await dialog.getByRole('button', { name: 'Send feedback' }).click()
+  await expect(dialog.getByText('This field is required.')).toBeVisible()
+  expect((await axeViolations(page)).map((violation) => `${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`)).toEqual([])
+})
 
 /** The sellers' tool (issue 15), hydrated, signed in as the demo seller: its list, every step of the form, a listing, the leads and the statistics. */
 test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {

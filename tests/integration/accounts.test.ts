@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { browserSession, canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
-import { startTestSmtpServer } from '../support/smtp'
+import { catchOutgoingMail } from '../support/smtp'
 
 /**
  * Accounts without JavaScript, through the production build: sign up, log in and out, password
  * reset, likes and saved searches, each a plain POST answered by a redirect or the form's messages.
  */
 const { fetchPage, db } = productionPages()
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
-})
-
-afterAll(async () => {
-  delete process.env.SMTP_URL
-  await smtp.stop()
-})
+const smtp = catchOutgoingMail()
 
 let visitorCount = 0
 const runId = Date.now().toString(36)

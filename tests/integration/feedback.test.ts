@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { browserSession, canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
-import { startTestSmtpServer } from '../support/smtp'
+import { catchOutgoingMail } from '../support/smtp'
 import { openWritableTestDatabase } from '../support/test-database'
 
 /**
@@ -11,17 +11,10 @@ import { openWritableTestDatabase } from '../support/test-database'
 const { fetchPage } = productionPages()
 const db = openWritableTestDatabase()
 const runId = Date.now().toString(36)
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+const smtp = catchOutgoingMail()
 let addressCount = 0
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
-})
-
 afterAll(async () => {
-  delete process.env.SMTP_URL
-  await smtp.stop()
   await db.deleteFrom('feedback').where('message', 'like', `%${runId}%`).execute()
   await db.destroy()
 })

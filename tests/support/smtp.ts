@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
@@ -25,4 +26,23 @@ export async function startTestSmtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** For a test file or block that checks outgoing mail: a test SMTP server is the app's SMTP_URL while its tests run. */
+export function catchOutgoingMail() {
+  let server: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined
+  beforeAll(async () => {
+    server = await startTestSmtpServer()
+    process.env.SMTP_URL = server.url
+  })
+  afterAll(async () => {
+    delete process.env.SMTP_URL
+    await server?.stop()
+  })
+  return {
+    /** The messages received so far. */
+    get received(): ReceivedMail[] {
+      return server?.received ?? []
+    },
+  }
 }

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { createKysely } from '~/models/db/dialect.server'
+import { sites } from '~/sites/index'
+import { listingPath } from '~/sites/listing-path'
 
 const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
 
@@ -22,4 +24,22 @@ export function openWritableTestDatabase() {
 
 export function countWhere(db: SQLite.Database, condition: string, ...parameters: unknown[]) {
   return (db.prepare(`select count(*) as count from listings where status in (1, 2) and (${condition})`).get(...parameters) as { count: number }).count
+}
+
+/** An active paid listing of the seeded database (it takes messages, by the spec's rules), by offset, with its land-site path. */
+export function contactableListing(offset: number) {
+  const db = openTestDatabase()
+  try {
+    const row = db
+      .prepare(
+        `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+         where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0
+         order by listings.id limit 1 offset ?`,
+      )
+      .get(offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
+    return { ...row, path: listingPath(sites.land, row) }
+  } finally {
+    db.close()
+  }
 }

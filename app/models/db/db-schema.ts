@@ -355,15 +355,8 @@ export interface PasswordResetTable {
   created_at: string
 }
 
-/** A login link's token (spec §4 login by token) from an e-mail: single use, expiring; only its SHA-256 is kept. */
-export interface LoginTokenTable {
-  id: Generated<number>
-  user_id: number
-  key_hash: string
-  expires_at: string
-  used_at: string | null
-  created_at: string
-}
+/** A login link's token (spec §4 login by token) from an e-mail: single use, expiring, its SHA-256 kept as a reset key's is (one-time-keys.server.ts). */
+export type LoginTokenTable = PasswordResetTable
 
 /** A message from the feedback form (spec §4 feedback modal), also mailed to the site's team. */
 export interface FeedbackTable {
