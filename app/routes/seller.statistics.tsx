@@ -63,7 +63,7 @@ export default function SellerStatistics() {
           </h2>
           <p className="mt-1 text-ink/80">{`Last ${statistics.days} days, on every site. An impression is your ad half in view for a second.`}</p>
           <FigureTable
-            label="Your ads"
+            label="Impressions and clicks of your ads"
             headings={['Ad', 'Impressions', 'Clicks']}
             rows={ads.map((ad) => ({
               key: ad.id,

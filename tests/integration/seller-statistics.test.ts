@@ -94,13 +94,13 @@ describe('listing statistics', () => {
       .all() as { headline: string; impressions: number; clicks: number }[]
     expect(expected.length).toBeGreaterThan(0)
     expect(expected[0]!.impressions).toBeGreaterThan(0)
-    const rows = page.querySelectorAll('[aria-label="Your ads"] tbody tr').map((row) => ({
+    const rows = page.querySelectorAll('[aria-label="Impressions and clicks of your ads"] tbody tr').map((row) => ({
       headline: row.querySelector('th')!.childNodes[0]!.text,
       impressions: Number(row.querySelectorAll('td')[0]!.text.replaceAll(',', '')),
       clicks: Number(row.querySelectorAll('td')[1]!.text.replaceAll(',', '')),
     }))
     expect(rows).toEqual(expected)
-    expect(page.querySelector('[aria-label="Your ads"] tbody th')!.text).toMatch(/Runs [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(page.querySelector('[aria-label="Impressions and clicks of your ads"] tbody th')!.text).toMatch(/Runs [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
   })
 
   test('a buyer is told the statistics are for sellers (403)', async () => {
