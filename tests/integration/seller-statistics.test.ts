@@ -100,7 +100,9 @@ describe('listing statistics', () => {
       clicks: Number(row.querySelectorAll('td')[1]!.text.replaceAll(',', '')),
     }))
     expect(rows).toEqual(expected)
-    expect(page.querySelector('[aria-label="Impressions and clicks of your ads"] tbody th')!.text).toMatch(/Runs [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(page.querySelector('[aria-label="Impressions and clicks of your ads"] tbody th')!.text).toMatch(
+      /Runs [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    )
   })
 
   test('a buyer is told the statistics are for sellers (403)', async () => {
