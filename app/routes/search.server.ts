@@ -17,7 +17,7 @@ import type { LocationTag, SearchPageData } from './search.types'
 import { searchListings } from '~/models/search/search.server'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
-import { isIndexableSearch, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
+import { isIndexableResultsPage, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
 import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
 import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
@@ -121,7 +121,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     canonicalPath: parsed.canonicalPath,
     formAction: parsed.normalPath.split('?')[0]!,
     downloadHref: searchDownloadHref(parsed.normalPath),
-    isIndexable: isIndexableSearch(criteria),
+    isIndexable: isIndexableResultsPage(criteria, result.totalCount),
     totalCount: result.totalCount,
     listings: listings.map(listingCardView),
     pagination: paginationOf(criteria.page, pageCount, pageHref),

@@ -122,6 +122,15 @@ describe('results pages for crawlers', () => {
     expect(metaContent(oneType, 'robots')).toContain('index, follow')
   })
 
+  test('a search that finds nothing is noindex, follow, even where the same search with results is indexable', async () => {
+    expect(countWhere(db, 'state_id = 11')).toBe(0)
+    const empty = await fetchPage('land.localhost', '/search/district-of-columbia-land-for-sale/')
+    expect(empty.status).toBe(200)
+    const html = await empty.text()
+    expect(html).toContain('Listings</title>')
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+  })
+
   test('page 2 links back and forward and is its own canonical', async () => {
     const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
     expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')

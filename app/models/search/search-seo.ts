@@ -83,3 +83,8 @@ export function isIndexableSearch(criteria: SearchCriteria) {
     !criteria.mapBounds
   )
 }
+
+/** An empty results page is no page to send a searcher to: indexable searches that find nothing are `noindex` too. */
+export function isIndexableResultsPage(criteria: SearchCriteria, totalCount: number) {
+  return totalCount > 0 && isIndexableSearch(criteria)
+}
