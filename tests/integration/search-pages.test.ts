@@ -131,6 +131,26 @@ describe('results pages for crawlers', () => {
     expect(metaContent(html, 'robots')).toBe('noindex, follow')
   })
 
+  test.each([
+    ['land.localhost', 'land'],
+    ['farm.localhost', 'farm'],
+    ['hunting.localhost', 'hunting'],
+  ])("the menu's Owner Financing link on %s leads to an indexable landing with its own title and heading", async (host, siteKey) => {
+    const home = decodeEntities(await (await fetchPage(host, '/')).text())
+    const href = home.match(/<a href="([^"]+)" class="menu-link">Owner Financing<\/a>/)?.[1]
+    expect(href, siteKey).toBeDefined()
+    const response = await fetchPage(host, href!)
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    const title = html.match(/<title>([^<]*)<\/title>/)![1]!
+    expect(title).toMatch(/^United States Owner Financed Land for Sale – [\d,]+ Listings$/)
+    expect(parse(html).querySelector('h1')?.text.trim()).toBe('United States Owner Financed Land for Sale')
+    expect(metaContent(html, 'robots')).toContain('index, follow')
+    expect(metaContent(html, 'robots')).not.toContain('noindex')
+    expect(canonicalHref(html)).toBe(`http://${host}${href}`)
+    expect(metaContent(html, 'description')).toMatch(/owner financed land listings for sale in United States/)
+  })
+
   test('page 2 links back and forward and is its own canonical', async () => {
     const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
     expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')
