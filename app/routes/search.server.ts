@@ -2,7 +2,7 @@ import { type FinanceLocation, recentFinanceCenterHref } from '~/models/finance/
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { listingPath } from '~/sites/listing-path'
+import { linkedListing } from '~/sites/listing-links'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
@@ -112,7 +112,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   )
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
   const names = placeNames(location)
-  const listings = result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) }))
+  const listings = result.listings.map((listing) => linkedListing(site, listing))
   return {
     criteria,
     heading: searchHeading(criteria, names),

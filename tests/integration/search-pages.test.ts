@@ -151,6 +151,24 @@ describe('results pages for crawlers', () => {
     expect(metaContent(html, 'description')).toMatch(/owner financed land listings for sale in United States/)
   })
 
+  test.each([
+    ['land.localhost', '/search/texas-land-for-sale/'],
+    ['farm.localhost', '/texas-land-for-sale'],
+    ['hunting.localhost', '/texas-land-for-sale'],
+  ])("broker names on %s cards link straight to the broker's page, not through /propertylink/", async (host, path) => {
+    const html = await (await fetchPage(host, path)).text()
+    const brokerLinks = parse(html)
+      .querySelectorAll('a.card-broker-name')
+      .map((link) => link.getAttribute('href')!)
+    expect(brokerLinks.length).toBeGreaterThan(0)
+    expect(html).not.toContain('/propertylink/')
+    for (const brokerHref of new Set(brokerLinks.slice(0, 3))) {
+      const response = await fetchPage(host, brokerHref, { redirect: 'manual' })
+      expect(response.status, brokerHref).toBe(200)
+      expect(canonicalHref(await response.text())).toBe(`http://${host}${brokerHref}`)
+    }
+  })
+
   test('page 2 links back and forward and is its own canonical', async () => {
     const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
     expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')
