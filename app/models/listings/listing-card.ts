@@ -1,7 +1,7 @@
 import { brokerDisplayName, formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { marketStatus } from './enumerations'
 import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
-import type { ListingSummary } from './listing-summary'
+import type { LinkedListing } from './listing-detail'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'
@@ -53,7 +53,7 @@ export interface ListingCardView {
   broker: ListingCardBroker | null
 }
 
-export function listingCardView(listing: ListingSummary & { href: string; brokerHref?: string }): ListingCardView {
+export function listingCardView(listing: LinkedListing): ListingCardView {
   const badge = statusBadge(listing)
   const broker = isPaidListing(listing) ? listing.broker : null
   return {
