@@ -12,6 +12,9 @@ interface Suggestion {
  * which keeps this search's filters (`from`) and adds or replaces the location. With scripts it
  * is a combobox offering places as you type; choosing one goes straight to its search.
  */
+/** Where the box submits without JavaScript (GET): the search engines' SearchAction names the same. */
+export const locationSearchEndpoint = { path: '/find', queryParam: 'q' } as const
+
 export function SearchLocationBox({ from, placeholder, label = 'Location or property ID' }: { from: string; placeholder: string; label?: string }) {
   const navigate = useNavigate()
   const listId = useId()
@@ -66,14 +69,14 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
   }
 
   return (
-    <form method="get" action="/find" role="search" className="relative flex w-full max-w-xl gap-2">
+    <form method="get" action={locationSearchEndpoint.path} role="search" className="relative flex w-full max-w-xl gap-2">
       <input type="hidden" name="from" value={from} />
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
       <input
         id={inputId}
-        name="q"
+        name={locationSearchEndpoint.queryParam}
         // A combobox is a text input (HTML allows role=combobox on type=text, not type=search); the form's role=search says what it is for.
         type="text"
         enterKeyHint="search"
