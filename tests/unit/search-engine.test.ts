@@ -464,6 +464,7 @@ describe('the card summaries', () => {
               phone: account.preferred_phone ?? account.office_phone,
               portraitDocumentId: account.portrait_document_id,
               logoDocumentId: account.logo_document_id,
+              isFree: account.is_free === 1,
             }
           : null,
       )
