@@ -169,6 +169,22 @@ describe('results pages for crawlers', () => {
     }
   })
 
+  test.each(['sort-az', 'sort-za', 'sort-listings-high'])('the spec §2 token %s is a sorted search (noindex, follow), not a 404', async (token) => {
+    const response = await fetchPage('land.localhost', `/search/all-land/${token}/`)
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    expect(resultsCount(html)).toBe(countWhere(db, '1 = 1'))
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+    expect(canonicalHref(html)).toBe(`http://land.localhost/search/all-land/${token}/`)
+    const titles = parse(html)
+      .querySelectorAll('h3.card-title a')
+      .map((link) => link.text.trim())
+    if (token !== 'sort-listings-high') {
+      const sorted = [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      expect(titles).toEqual(token === 'sort-az' ? sorted : sorted.reverse())
+    }
+  })
+
   test('page 2 links back and forward and is its own canonical', async () => {
     const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
     expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')
