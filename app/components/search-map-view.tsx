@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
 import type { InteractiveSearchMap } from './search-map.client'
+import { retryImport } from '~/utils/retry-import'
 
 const edges = ['south', 'west', 'north', 'east'] as const
 
@@ -25,7 +26,7 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
     const element = container.current
     if (!element || !window.matchMedia('(min-width: 990px)').matches) return
     let isUnmounted = false
-    import('./search-map.client')
+    retryImport(() => import('./search-map.client'))
       .then(({ mountSearchMap }) => mountSearchMap(element, { ...latestMap.current, onMove: setArea }))
       .then((mounted) => {
         if (isUnmounted) return mounted.remove()
