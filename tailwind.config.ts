@@ -1,19 +1,10 @@
 import type { Config } from 'tailwindcss'
 import plugin from 'tailwindcss/plugin'
+// Spec §9 breakpoints.
+import { screens } from './app/sites/screens'
 
 /** Theme tokens read the CSS variables that each site sets on <html data-site> (app/tailwind.css). */
 const themeColour = (name: string) => `rgb(var(--color-${name}) / <alpha-value>)`
-
-// Spec §9 breakpoints.
-const screens = {
-  small: '601px',
-  medium: '901px',
-  'list-map': '990px',
-  tablet: '1025px',
-  'medium-large': '1201px',
-  'larger-than-ipad-pro': '1401px',
-  large: '1601px',
-}
 
 /** The screens a site's full menu may start from (`SiteProfile.fullMenuScreen`). */
 const fullMenuScreens = ['medium', 'larger-than-ipad-pro'] as const

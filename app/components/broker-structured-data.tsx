@@ -1,4 +1,5 @@
 import type { BrokerProfilePageData } from '~/routes/brokers.types'
+import { listingOffer } from '~/models/listings/listing-offer'
 import { resizedImagePath } from '~/models/media/document-ids'
 import { JsonLd, breadcrumbList } from './json-ld'
 
@@ -26,7 +27,11 @@ export function BrokerStructuredData({ page, origin }: { page: BrokerProfilePage
     },
     ...(broker.companyName ? { parentOrganization: { '@type': 'Organization', name: broker.companyName } } : {}),
     ...(broker.websiteUrl ? { sameAs: [broker.websiteUrl] } : {}),
-    makesOffer: page.listings.map((listing) => ({ '@type': 'Offer', url: absolute(listing.href), name: listing.title })),
+    // Each listing with a price, as the listing page offers it (a 'Contact for Price' listing has no valid Offer).
+    makesOffer: page.listings.flatMap((listing) => {
+      const offer = listingOffer(listing, absolute(listing.href))
+      return offer ? [{ ...offer, name: listing.title }] : []
+    }),
   }
   return <JsonLd graph={[agent, breadcrumbList(page.breadcrumbs, absolute)]} />
 }

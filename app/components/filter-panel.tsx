@@ -2,6 +2,8 @@ import { Form, useSubmit } from 'react-router'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchView } from '~/sites/search-path'
+import { fromScreen } from '~/sites/screens'
+import { useSite } from '~/utils/use-site'
 import {
   activityOptions,
   amenityOptions,
@@ -147,11 +149,12 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
 export function FilterPanel({ action, criteria, activeFilterCount, clearHref, view }: FilterPanelProps) {
   const submit = useSubmit()
   const panel = useRef<HTMLDetailsElement>(null)
+  const { mobileSearchBelow } = useSite()
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => {
-    // Spec §9: the filter panel stands open beside the results from the list/map breakpoint up.
-    if (panel.current && view === 'list' && window.matchMedia('(min-width: 990px)').matches) panel.current.open = true
-  }, [view])
+    // Spec §9: out of the mobile search mode (from medium up on the main land site, small up elsewhere) the filters stand open.
+    if (panel.current && view === 'list' && window.matchMedia(fromScreen(mobileSearchBelow)).matches) panel.current.open = true
+  }, [view, mobileSearchBelow])
   // Typing in a number field fires a change per key: wait for a pause before searching.
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget

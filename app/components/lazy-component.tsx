@@ -1,4 +1,5 @@
 import { type FunctionComponent, Suspense, lazy, memo, useState } from 'react'
+import { retryImport } from '~/utils/retry-import'
 
 /**
  * A component kept out of the JavaScript a page loads up front (the quality bar's budget), for
@@ -12,7 +13,7 @@ import { type FunctionComponent, Suspense, lazy, memo, useState } from 'react'
  */
 export function lazyComponent<Props extends object>(load: () => Promise<FunctionComponent<Props>>) {
   let loaded: FunctionComponent<Props> | undefined
-  const preload = async () => (loaded ??= await load())
+  const preload = async () => (loaded ??= await retryImport(load))
   // React types a lazy component's props for refs, which TypeScript cannot relate to a generic Props; it takes the loaded component's props.
   const Lazy = lazy(async () => ({ default: await preload() })) as unknown as FunctionComponent<Props>
   function LazyComponent(props: Props) {

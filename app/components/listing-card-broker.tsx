@@ -6,18 +6,22 @@ import { MessageIcon, PhoneIcon } from './icons'
 const portraitSize = 48
 
 /**
- * Spec §2: paid listings show who sells them; the name links to the broker's page (above the
- * card's stretched title link), so the portrait is decorative. The link is spec §2's
- * /propertylink/{brokerId}, which leads to the broker's page on whichever site shows the card.
+ * Spec §2: paid listings show who sells them; the name links straight to the broker's page on
+ * this site (above the card's stretched title link), so the portrait is decorative. A site
+ * without broker pages shows the name alone.
  */
 export function ListingCardBroker({ broker }: { broker: Broker }) {
   return (
     <div className="card-broker">
       <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSize} className="h-12 w-12" />
       <p className="min-w-0 text-sm leading-snug">
-        <a href={`/propertylink/${broker.accountId}`} className="card-broker-name">
-          {broker.name}
-        </a>
+        {broker.href ? (
+          <a href={broker.href} className="card-broker-name">
+            {broker.name}
+          </a>
+        ) : (
+          <span className="card-broker-name">{broker.name}</span>
+        )}
         {broker.company ? <span className="block truncate text-stone-600">{broker.company}</span> : null}
       </p>
     </div>

@@ -4,6 +4,7 @@ import type { ListingCardView } from '~/models/listings/listing-card'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { useNearViewport } from '~/utils/use-near-viewport'
 import { CameraIcon } from './icons'
+import { retryImport } from '~/utils/retry-import'
 
 const photoAspectRatio = 3 / 2
 const photoWidths = [320, 480, 640, 960] as const
@@ -14,7 +15,7 @@ const photoSizes = '(min-width: 1025px) 33vw, (min-width: 601px) 50vw, 100vw'
 const ribbons: Partial<Record<ListingCardView['tier'], string>> = { diamond: 'Diamond', platinum: 'Platinum', gold: 'Gold', showcase: 'Showcase' }
 
 // Only ever shown in the browser, after the card comes near the viewport: not part of the page's first script.
-const CardPhotoCarousel = lazy(() => import('./card-photo-carousel').then((module) => ({ default: module.CardPhotoCarousel })))
+const CardPhotoCarousel = lazy(() => retryImport(() => import('./card-photo-carousel')).then((module) => ({ default: module.CardPhotoCarousel })))
 
 const badgeClasses: Record<NonNullable<ListingCardView['badge']>['tone'], string> = {
   'under-contract': 'card-badge-under-contract',

@@ -5,9 +5,10 @@ import type { CarouselView } from '~/models/listings/listing-media'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { CameraIcon } from './icons'
 import type { CarouselListing } from './listing-carousel'
+import { retryImport } from '~/utils/retry-import'
 
 // The full-screen carousel is code only a buyer who opens it needs: it loads on first open.
-const ListingCarousel = lazy(() => import('./listing-carousel'))
+const ListingCarousel = lazy(() => retryImport(() => import('./listing-carousel')))
 
 const photoAspectRatio = 3 / 2
 /** Spec §9 detail heights: 400 on mobile (600 × 400) and 600 on desktop (900 × 600), and their 2× versions. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { secondaryButtonStyle } from './account-page'
+import { retryImport } from '~/utils/retry-import'
 
 /**
  * The script enhancement of a pair of latitude and longitude fields (the sellers' listing form,
@@ -37,7 +38,7 @@ export function PointPicker({
     const given = latitude && longitude && latitude.value && longitude.value ? { latitude: Number(latitude.value), longitude: Number(longitude.value) } : undefined
     let unmount: (() => void) | undefined
     let isCancelled = false
-    import('./point-picker.client')
+    retryImport(() => import('./point-picker.client'))
       .then(({ mountPointPicker }) => {
         if (isCancelled || !container.current) return
         unmount = mountPointPicker(container.current, {

@@ -14,6 +14,9 @@ interface Suggestion {
  * is a combobox offering places as you type, and the visitor's recent searches (spec §4, kept in
  * the browser) while it is focused and empty; choosing one goes straight to its search.
  */
+/** Where the box submits without JavaScript (GET): the search engines' SearchAction names the same. */
+export const locationSearchEndpoint = { path: '/find', queryParam: 'q' } as const
+
 export function SearchLocationBox({ from, placeholder, label = 'Location or property ID' }: { from: string; placeholder: string; label?: string }) {
   const navigate = useNavigate()
   const listId = useId()
@@ -78,14 +81,14 @@ export function SearchLocationBox({ from, placeholder, label = 'Location or prop
   }
 
   return (
-    <form method="get" action="/find" role="search" className="relative flex w-full max-w-xl gap-2">
+    <form method="get" action={locationSearchEndpoint.path} role="search" className="relative flex w-full max-w-xl gap-2">
       <input type="hidden" name="from" value={from} />
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
       <input
         id={inputId}
-        name="q"
+        name={locationSearchEndpoint.queryParam}
         // A combobox is a text input (HTML allows role=combobox on type=text, not type=search); the form's role=search says what it is for.
         type="text"
         enterKeyHint="search"

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
 import type { InteractiveSearchMap } from './search-map.client'
+import { retryImport } from '~/utils/retry-import'
+import { fromScreen } from '~/sites/screens'
 
 const edges = ['south', 'west', 'north', 'east'] as const
 
@@ -23,9 +25,9 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
 
   useEffect(() => {
     const element = container.current
-    if (!element || !window.matchMedia('(min-width: 990px)').matches) return
+    if (!element || !window.matchMedia(fromScreen('list-map')).matches) return
     let isUnmounted = false
-    import('./search-map.client')
+    retryImport(() => import('./search-map.client'))
       .then(({ mountSearchMap }) => mountSearchMap(element, { ...latestMap.current, onMove: setArea }))
       .then((mounted) => {
         if (isUnmounted) return mounted.remove()

@@ -14,10 +14,11 @@ import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
 import { SearchViewToggle } from './search-view-toggle'
 import { downloadLinkProps } from '~/models/analytics/page-analytics'
+import { retryImport } from '~/utils/retry-import'
 
 export { searchResultsMeta } from './search-results-meta'
 
-const SearchMapResults = lazy(() => import('./search-map-results'))
+const SearchMapResults = lazy(() => retryImport(() => import('./search-map-results')))
 
 // Plain HTML until their code arrives (the filter form submits as a normal GET form meanwhile),
 // kept out of the page's first script: the panel's live updates are an enhancement, and the state

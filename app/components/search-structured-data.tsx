@@ -8,12 +8,11 @@ export function SearchStructuredData({
   listings,
 }: Pick<SearchPageData, 'breadcrumbs'> & { origin: string; listings: { href: string; title: string }[] }) {
   const absolute = (path: string) => new URL(path, origin).href
-  const graph = [
-    breadcrumbList(breadcrumbs, absolute),
-    {
-      '@type': 'ItemList',
-      itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),
-    },
-  ]
+  // The list names the cards the page shows; a page without any has no list to describe.
+  const itemList = listings.length > 0 && {
+    '@type': 'ItemList',
+    itemListElement: listings.map((listing, index) => ({ '@type': 'ListItem', position: index + 1, url: absolute(listing.href), name: listing.title })),
+  }
+  const graph = itemList ? [breadcrumbList(breadcrumbs, absolute), itemList] : [breadcrumbList(breadcrumbs, absolute)]
   return <JsonLd graph={graph} />
 }

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import { listingPath } from '~/sites/listing-path'
+import { linkedListing } from '~/sites/listing-links'
 import type { SiteProfile } from '~/sites/site-profile'
 import { accountPaths, favoritesPagePath } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
@@ -59,7 +59,7 @@ export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, req
   return {
     canonicalPath: pageHref(page),
     totalCount,
-    listings: listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    listings: listings.map((listing) => linkedListing(site, listing)),
     ...paginationOf(page, pageCount, pageHref),
   }
 }

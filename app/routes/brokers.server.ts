@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { nationwide } from '~/models/places/gazetteer.server'
 import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, brokerPagePath } from '~/sites/broker-path'
-import { listingPath } from '~/sites/listing-path'
+import { linkedListing } from '~/sites/listing-links'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { brokerDisplayName, formatAcres } from '~/utils/format'
@@ -74,7 +74,7 @@ async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: 
   )
   return {
     totalCount: result.totalCount,
-    listings: result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) })),
+    listings: result.listings.map((listing) => linkedListing(site, listing)),
     likedListingIds,
   }
 }

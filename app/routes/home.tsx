@@ -7,6 +7,7 @@ import { PlaceLinkList } from '~/components/landing-market'
 import { LandingNearMe } from '~/components/landing-near-me'
 import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
+import { SiteStructuredData } from '~/components/site-structured-data'
 import { StateMap } from '~/components/state-map'
 import { ValuationForm } from '~/components/valuation-form'
 import { getDb } from '~/models/db/db.server'
@@ -14,7 +15,7 @@ import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/utils/use-site'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,6 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 export default function Home() {
   const home = useLoaderData<typeof loader>()
   const site = useSite()
+  const origin = useSiteOrigin()
   const subline = `${home.national.listings.toLocaleString('en-US')} properties for sale in ${home.listingPlaces}`
   if (home.kind === 'valuation') {
     return (
@@ -49,6 +51,7 @@ export default function Home() {
           <a href={valuationAccuracyPath} className="font-semibold text-white underline drop-shadow">{`How accurate is ${site.name}?`}</a>
         </LandingHero>
         <LandingLandValues national={home.national} states={home.states} />
+        <SiteStructuredData site={site} origin={origin} />
       </>
     )
   }
@@ -92,6 +95,7 @@ export default function Home() {
           </p>
         ) : null}
       </section>
+      <SiteStructuredData site={site} origin={origin} />
     </>
   )
 }

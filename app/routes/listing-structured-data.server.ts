@@ -1,20 +1,13 @@
 import { resizedImagePath } from '~/models/media/document-ids'
-import { auctionWithoutPrice, marketStatus, saleType } from '~/models/listings/enumerations'
+import { listingOffer } from '~/models/listings/listing-offer'
 import type { ListingPageData } from './listing.types'
 
-const availability: Record<number, string> = {
-  [marketStatus.available]: 'https://schema.org/InStock',
-  [marketStatus.underContract]: 'https://schema.org/LimitedAvailability',
-  [marketStatus.offMarket]: 'https://schema.org/Discontinued',
-  [marketStatus.sold]: 'https://schema.org/SoldOut',
-}
-
-/** A player URL for the video hosts of spec §3 (YouTube, Vimeo); other URLs stay as they are. */
+/** The player URL of a video on the hosts of spec §3 (YouTube, Vimeo); undefined for any other address. */
 function videoEmbedUrl(videoUrl: string) {
   const youtube = videoUrl.match(/(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]+)/)
   if (youtube) return `https://www.youtube.com/embed/${youtube[1]}`
   const vimeo = videoUrl.match(/vimeo\.com\/(\d+)/)
-  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : videoUrl
+  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : undefined
 }
 
 /**
@@ -27,14 +20,7 @@ export function listingStructuredData(page: Omit<ListingPageData, 'structuredDat
   const absolute = (path: string) => new URL(path, origin).href
   const url = absolute(page.canonicalPath)
   const photoUrls = listing.imageIds.slice(0, 5).map((id) => absolute(resizedImagePath(id, { width: 1200, height: 800 })))
-  const isAuction = listing.saleType === saleType.auction || listing.price === auctionWithoutPrice
-  const offer = {
-    '@type': 'Offer',
-    url,
-    availability: availability[listing.status],
-    ...(listing.price > auctionWithoutPrice ? { price: listing.price, priceCurrency: 'USD' } : {}),
-    ...(isAuction ? { description: 'Sold at auction' } : {}),
-  }
+  const offer = listingOffer(listing, url)
   const place = {
     '@type': 'Place',
     '@id': `${url}#place`,
@@ -54,17 +40,21 @@ export function listingStructuredData(page: Omit<ListingPageData, 'structuredDat
     '@id': `${url}#breadcrumbs`,
     itemListElement: page.breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(crumb.href) })),
   }
-  const video = listing.videoUrl
-    ? {
-        '@type': 'VideoObject',
-        '@id': `${url}#video`,
-        name: `Video of ${listing.title}`,
-        description: listing.descriptionExcerpt,
-        thumbnailUrl: photoUrls.slice(0, 1),
-        uploadDate: listing.createdAt,
-        embedUrl: videoEmbedUrl(listing.videoUrl),
-      }
-    : null
+  // A VideoObject needs a thumbnail and a player: the video's file is the host's (no contentUrl)
+  // and its length is not known here (no duration), both optional where embedUrl is given.
+  const embedUrl = listing.videoUrl ? videoEmbedUrl(listing.videoUrl) : undefined
+  const video =
+    embedUrl && photoUrls.length > 0
+      ? {
+          '@type': 'VideoObject',
+          '@id': `${url}#video`,
+          name: `Video of ${listing.title}`,
+          description: listing.descriptionExcerpt,
+          thumbnailUrl: photoUrls.slice(0, 1),
+          uploadDate: listing.createdAt,
+          embedUrl,
+        }
+      : null
   return [
     {
       '@type': 'RealEstateListing',
@@ -75,7 +65,7 @@ export function listingStructuredData(page: Omit<ListingPageData, 'structuredDat
       datePosted: listing.createdAt,
       dateModified: listing.updatedAt,
       image: photoUrls,
-      offers: offer,
+      ...(offer ? { offers: offer } : {}),
       contentLocation: { '@id': place['@id'] },
       breadcrumb: { '@id': breadcrumbs['@id'] },
       ...(video ? { video: { '@id': video['@id'] } } : {}),

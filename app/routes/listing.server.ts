@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { listingPath } from '~/sites/listing-path'
+import { linkedListing } from '~/sites/listing-links'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
@@ -79,7 +80,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     findSimilarListings(db, listing, { scopeBits }),
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
   ])
-  const linked = (summary: ListingSummary) => ({ ...summary, href: listingPath(site, summary) })
+  const linked = (summary: ListingSummary) => linkedListing(site, summary)
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
   const page = {

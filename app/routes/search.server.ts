@@ -2,7 +2,7 @@ import { type FinanceLocation, recentFinanceCenterHref } from '~/models/finance/
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { listingPath } from '~/sites/listing-path'
+import { linkedListing } from '~/sites/listing-links'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
@@ -18,7 +18,7 @@ import type { LocationTag, SearchPageData } from './search.types'
 import { searchListings } from '~/models/search/search.server'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
-import { isIndexableSearch, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
+import { isIndexableResultsPage, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
 import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
 import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
@@ -123,7 +123,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   )
   const pageHref = (page: number) => buildSearchPath(site, { ...criteria, page }, { view })
   const names = placeNames(location)
-  const listings = result.listings.map((listing) => ({ ...listing, href: listingPath(site, listing) }))
+  const listings = result.listings.map((listing) => linkedListing(site, listing))
   return {
     criteria,
     heading: searchHeading(criteria, names),
@@ -133,7 +133,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     canonicalPath: parsed.canonicalPath,
     formAction: parsed.normalPath.split('?')[0]!,
     downloadHref: searchDownloadHref(parsed.normalPath),
-    isIndexable: isIndexableSearch(criteria),
+    isIndexable: isIndexableResultsPage(criteria, result.totalCount),
     totalCount: result.totalCount,
     listings: listings.map(listingCardView),
     pagination: paginationOf(criteria.page, pageCount, pageHref),

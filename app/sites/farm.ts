@@ -33,6 +33,7 @@ export const farmSite = {
   contentPaths: { termsOfUse: '/about/termsandconditions/', advertisingTerms: '/advertising-terms/' },
   financeCenterFlag: 'showOnLAF',
   fullMenuScreen: 'larger-than-ipad-pro',
+  mobileSearchBelow: 'small',
   menuPropertyTypes: ['farms-and-ranches', 'farms', 'ranches', 'horse-property', 'timberland', 'homes', 'all'],
   externalLinks: { contactUs: 'https://support.farmranchfinder.example/contact', ...companyLegalLinks },
   supportEmail: 'support@farmranchfinder.example',

@@ -36,6 +36,7 @@ export const huntingSite = {
   },
   financeCenterFlag: 'showOnLOA',
   fullMenuScreen: 'larger-than-ipad-pro',
+  mobileSearchBelow: 'small',
   menuPropertyTypes: ['hunting-land', 'recreational-land', 'timberland', 'lakefront', 'riverfront', 'undeveloped-land', 'all'],
   externalLinks: { contactUs: 'https://support.wildacres.example/contact', ...companyLegalLinks },
   supportEmail: 'support@wildacres.example',

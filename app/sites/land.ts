@@ -39,6 +39,7 @@ export const landSite = {
   },
   financeCenterFlag: 'showOnLW',
   fullMenuScreen: 'medium',
+  mobileSearchBelow: 'medium',
   menuPropertyTypes: [
     'all',
     'hunting-land',

@@ -18,8 +18,8 @@ import type { FooterSectionSpec, SiteProfile } from './site-profile'
 export interface NavigationLink {
   label: string
   href: string
-  /** The add-listing link is not for crawlers. */
-  rel?: 'nofollow'
+  /** The add-listing link is not for crawlers; the company's pages elsewhere (spec §2 external links) are another site's. */
+  rel?: 'nofollow' | 'external'
 }
 
 export interface LinkGroup {
@@ -168,11 +168,11 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, statesByPopul
         heading: 'About Us',
         links: [
           { label: 'Home', href: '/' },
-          { label: 'Contact Us', href: site.externalLinks.contactUs },
+          { label: 'Contact Us', href: site.externalLinks.contactUs, rel: 'external' },
           ...(site.contentPaths.termsOfUse ? [{ label: 'Terms and Conditions', href: site.contentPaths.termsOfUse }] : []),
-          { label: 'Privacy Notice', href: site.externalLinks.privacyNotice },
-          { label: 'Cookie Policy', href: site.externalLinks.cookiePolicy },
-          { label: 'Exercise Your Privacy Rights', href: site.externalLinks.privacyRights },
+          { label: 'Privacy Notice', href: site.externalLinks.privacyNotice, rel: 'external' },
+          { label: 'Cookie Policy', href: site.externalLinks.cookiePolicy, rel: 'external' },
+          { label: 'Exercise Your Privacy Rights', href: site.externalLinks.privacyRights, rel: 'external' },
           { label: 'Sitemap', href: sitemapPath(site, { kind: 'home' }) },
         ],
       }

@@ -54,6 +54,10 @@ const sortTokens: Record<Exclude<SortOrder, 'default'>, string> = {
   'price-per-acre-asc': 'sort-price-per-acre-low',
   'price-per-acre-desc': 'sort-price-per-acre-high',
   'recently-changed': 'sort-recently-changed',
+  // Spec §2 "Search URLs" tokens (linkSortOptions).
+  'title-asc': 'sort-az',
+  'title-desc': 'sort-za',
+  'seller-listings-desc': 'sort-listings-high',
 }
 
 const transactionTokens: Record<(typeof transactionTypeOptions)[number]['key'], string> = { sale: 'sales', auction: 'auctions' }

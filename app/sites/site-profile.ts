@@ -89,6 +89,8 @@ export interface SiteProfile {
    * menu shows; narrower screens get the mobile menu.
    */
   fullMenuScreen: 'medium' | 'larger-than-ipad-pro'
+  /** Spec §9: the search page is in mobile mode (its filters behind the Filter button) below this screen: medium on the main land site, small elsewhere. */
+  mobileSearchBelow: 'medium' | 'small'
   /** Spec §2 "Explore Land": the property types the menu and the footer's by-type list offer, in order ('all': all land). */
   menuPropertyTypes: readonly (PropertyTypeKey | 'all')[]
   /** Spec §2 "External links": pages outside the site. */

@@ -32,6 +32,7 @@ export const valueSite = {
   contentPaths: { termsOfUse: '/terms-of-use/' },
   financeCenterFlag: null,
   fullMenuScreen: 'larger-than-ipad-pro',
+  mobileSearchBelow: 'small',
   menuPropertyTypes: [],
   externalLinks: { contactUs: 'https://support.acreworth.example/contact', ...companyLegalLinks },
   supportEmail: 'support@acreworth.example',

@@ -94,3 +94,13 @@ test('the farm and hunting sites keep the mobile menu up to the larger-than-iPad
   await expect(mobileMenu(page).button).toBeHidden()
   await expect(page.locator('header').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Agents' })).toHaveAttribute('href', '/find-agent/')
 })
+
+test("the menu's Owner Financing leads to the owner financing landing, titled and headed as such", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(siteUrl('land'))
+  const nav = page.locator('header').getByRole('navigation', { name: 'Main' })
+  await nav.locator('summary', { hasText: 'Search Land' }).click()
+  await nav.getByRole('link', { name: 'Owner Financing' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('United States Owner Financed Land for Sale')
+  await expect(page).toHaveTitle(/^United States Owner Financed Land for Sale – [\d,]+ Listings$/)
+})

@@ -197,6 +197,22 @@ describe('broker pages', () => {
     expect(agent).toMatchObject({ name, url: `http://${hosts[key]}${path}` })
   })
 
+  test("the broker page's makesOffer names each priced listing it shows with its price, currency and availability", async () => {
+    const page = await html('land.localhost', brokerPagePath(sites.land, everywhere)!)
+    const agent = jsonLdGraph(page).find((node) => node['@type'] === 'RealEstateAgent') as { makesOffer: Record<string, unknown>[] }
+    expect(agent.makesOffer.length).toBeGreaterThan(0)
+    for (const offer of agent.makesOffer) {
+      expect(offer).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: 'USD',
+        availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|LimitedAvailability)$/),
+      })
+      expect(offer.price).toEqual(expect.any(Number))
+      expect(offer.price as number).toBeGreaterThan(2)
+      expect(page).toContain(`href="${new URL(offer.url as string).pathname}"`)
+    }
+  })
+
   test('a wrong slug is a 301 to the canonical one, an unknown id a 404', async () => {
     const response = await fetchPage('land.localhost', `/member/someone-else/${everywhere.id}`, { headers: { accept: 'text/html' } })
     expect(response.status).toBe(301)

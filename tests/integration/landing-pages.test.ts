@@ -95,13 +95,45 @@ describe('state landings', () => {
         'select id from listings where state_id = 48 and status in (1, 2) and upgrade_level >= 2 order by upgrade_level desc, created_at desc, id desc limit 6',
       )
       .all() as { id: number }[]
-    const section = html.slice(html.indexOf('Featured properties in Texas'))
+    const section = html.slice(html.indexOf('Properties for sale in Texas'))
     const shownIds = [...section.matchAll(/href="\/property\/[^"]+\/(\d+)\/"/g)].map((match) => Number(match[1]))
     expect([...new Set(shownIds)]).toEqual(featured.map((listing) => listing.id))
   })
 })
 
 describe('county, region and national landings', () => {
+  /** The listings the landing's ItemList names, in order. */
+  const itemListUrls = (html: string) => {
+    const graph = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!)['@graph'] as {
+      '@type': string
+      itemListElement: { url: string }[]
+    }[]
+    return graph.find((node) => node['@type'] === 'ItemList')?.itemListElement.map((item) => new URL(item.url).pathname)
+  }
+
+  test('a county with listings but none featured shows them: its title, cards and ItemList agree', async () => {
+    const county = db
+      .prepare(
+        `select counties.id, counties.slug from counties join listings on listings.county_id = counties.id and listings.status in (1, 2)
+         where counties.state_id = 48 group by counties.id having max(listings.upgrade_level) < 2 order by count(*) desc limit 1`,
+      )
+      .get() as { id: number; slug: string }
+    const count = countWhere(db, 'county_id = ?', county.id)
+    const html = await page('land.localhost', `/${county.slug}`)
+    expect(html).toMatch(new RegExp(`Land for Sale – ${count} Listings? \\| LandAtlas</title>`))
+    const cardLinks = [...new Set([...html.matchAll(/<article[\s\S]*?<a href="(\/property\/[^"]+)"/g)].map((match) => match[1]))]
+    expect(cardLinks).toHaveLength(Math.min(6, count))
+    expect(itemListUrls(html)).toEqual(cardLinks)
+  })
+
+  test('a county without listings says 0 in its title, shows no cards and has no empty ItemList', async () => {
+    const html = await page('land.localhost', '/Travis-County-TX')
+    expect(countWhere(db, 'county_id = 48453')).toBe(0)
+    expect(html).toContain('Travis County, TX Land for Sale – 0 Listings | LandAtlas</title>')
+    expect(html).not.toContain('<article')
+    expect(itemListUrls(html)).toBeUndefined()
+  })
+
   test('a county landing shows its count and median, links its searches and carries breadcrumbs in JSON-LD', async () => {
     const county = busiestTexasCounty
     const html = await page('land.localhost', `/${county.slug}`)

@@ -45,7 +45,11 @@ async function pageHtml(host: string, path: string) {
 /** A JSON-LD node, with the fields these tests read from the nodes of the types that have them. */
 interface JsonLdNode {
   '@type': string
-  offers: { '@type': string; priceCurrency: string; price?: number; description?: string }
+  offers?: { '@type': string; priceCurrency: string; price: number; availability: string; description?: string }
+  thumbnailUrl?: string[]
+  embedUrl?: string
+  uploadDate?: string
+  name?: string
   geo: { '@type': string }
   itemListElement: { name: string; item: string }[]
 }
@@ -145,8 +149,8 @@ describe('head and structured data', () => {
     const types = graph.map((node) => node['@type'])
     expect(types).toEqual(expect.arrayContaining(['RealEstateListing', 'Place', 'BreadcrumbList']))
     const listing = graph.find((node) => node['@type'] === 'RealEstateListing')!
-    expect(listing.offers['@type']).toBe('Offer')
-    expect(listing.offers.priceCurrency).toBe('USD')
+    expect(listing.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' })
+    expect(listing.offers!.price).toBeGreaterThan(2)
     const place = graph.find((node) => node['@type'] === 'Place')!
     expect(place.geo['@type']).toBe('GeoCoordinates')
     const breadcrumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')!
@@ -158,19 +162,25 @@ describe('head and structured data', () => {
     }
   })
 
-  test('a listing with a video adds a VideoObject', async () => {
-    const withVideo = listingWhere(`${activePaid} and listings.video_url is not null`)
+  test('a listing with a video adds a VideoObject with its name, thumbnail, upload date and player', async () => {
+    const withVideo = listingWhere(`${activePaid} and listings.video_url is not null and listings.image_ids != '[]'`)
     const html = await pageHtml(hosts.land, listingPath(sites.land, withVideo))
-    expect(jsonLdGraph(html).map((node) => node['@type'])).toContain('VideoObject')
+    const video = jsonLdGraph(html).find((node) => node['@type'] === 'VideoObject')!
+    expect(video.name).toMatch(/^Video of /)
+    expect(video.thumbnailUrl).toHaveLength(1)
+    expect(video.thumbnailUrl![0]).toMatch(/^http:\/\/land\.localhost\/resizedimages\//)
+    expect(Number.isNaN(Date.parse(video.uploadDate!))).toBe(false)
+    expect(video.embedUrl).toMatch(/^https:\/\/(www\.youtube\.com\/embed\/|player\.vimeo\.com\/video\/)/)
     expect(html).toContain('Watch video')
   })
 
-  test('an auction without a price offers no price', async () => {
-    const auction = listingWhere('listings.status = 1 and listings.price = 2')
-    const graph = jsonLdGraph(await pageHtml(hosts.land, listingPath(sites.land, auction)))
-    const offer = graph.find((node) => node['@type'] === 'RealEstateListing')!.offers
-    expect(offer.price).toBeUndefined()
-    expect(offer.description).toBe('Sold at auction')
+  test.each([
+    ['Contact for Price', 'listings.price in (0, 1)'],
+    ['an auction without a price', 'listings.price = 2'],
+  ])('%s has no Offer (an Offer needs a price)', async (_label, condition) => {
+    const unpriced = listingWhere(`listings.status = 1 and ${condition}`)
+    const graph = jsonLdGraph(await pageHtml(hosts.land, listingPath(sites.land, unpriced)))
+    expect(graph.find((node) => node['@type'] === 'RealEstateListing')!.offers).toBeUndefined()
   })
 
   test('the title names acres, kind of land, county and price, and the Open Graph image is absolute', async () => {

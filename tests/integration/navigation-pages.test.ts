@@ -74,6 +74,22 @@ describe('header and footer on every site', () => {
     expect(footer).toContain(`© ${new Date().getFullYear()} `)
   })
 
+  test.each(Object.values(sites))(
+    "$name's footer links spec §2's external links: contact, privacy notice, cookie policy and privacy rights, each marked as another site's",
+    async (site) => {
+      const footer = between(await pageHtml(site.devHost, '/'), '<footer', '</footer>')
+      for (const [label, href] of [
+        ['Contact Us', site.externalLinks.contactUs],
+        ['Privacy Notice', site.externalLinks.privacyNotice],
+        ['Cookie Policy', site.externalLinks.cookiePolicy],
+        ['Exercise Your Privacy Rights', site.externalLinks.privacyRights],
+      ]) {
+        expect(href).toMatch(/^https:\/\//)
+        expect(footer).toContain(`<a href="${href}" rel="external" class="hover:underline">${label}</a>`)
+      }
+    },
+  )
+
   test('the land home page links the add-listing tool with its site id and utm tags, not for crawlers', async () => {
     const html = await pageHtml('land.localhost', '/')
     expect(html).toContain('<a href="/addlisting/?siteId=0&utm_source=land&utm_medium=referral" rel="nofollow"')

@@ -122,6 +122,69 @@ describe('results pages for crawlers', () => {
     expect(metaContent(oneType, 'robots')).toContain('index, follow')
   })
 
+  test('a search that finds nothing is noindex, follow, even where the same search with results is indexable', async () => {
+    expect(countWhere(db, 'state_id = 11')).toBe(0)
+    const empty = await fetchPage('land.localhost', '/search/district-of-columbia-land-for-sale/')
+    expect(empty.status).toBe(200)
+    const html = await empty.text()
+    expect(html).toContain('Listings</title>')
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+  })
+
+  test.each([
+    ['land.localhost', 'land'],
+    ['farm.localhost', 'farm'],
+    ['hunting.localhost', 'hunting'],
+  ])("the menu's Owner Financing link on %s leads to an indexable landing with its own title and heading", async (host, siteKey) => {
+    const home = decodeEntities(await (await fetchPage(host, '/')).text())
+    const href = home.match(/<a href="([^"]+)" class="menu-link">Owner Financing<\/a>/)?.[1]
+    expect(href, siteKey).toBeDefined()
+    const response = await fetchPage(host, href!)
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    const title = html.match(/<title>([^<]*)<\/title>/)![1]!
+    expect(title).toMatch(/^United States Owner Financed Land for Sale – [\d,]+ Listings$/)
+    expect(parse(html).querySelector('h1')?.text.trim()).toBe('United States Owner Financed Land for Sale')
+    expect(metaContent(html, 'robots')).toContain('index, follow')
+    expect(metaContent(html, 'robots')).not.toContain('noindex')
+    expect(canonicalHref(html)).toBe(`http://${host}${href}`)
+    expect(metaContent(html, 'description')).toMatch(/owner financed land listings for sale in United States/)
+  })
+
+  test.each([
+    ['land.localhost', '/search/texas-land-for-sale/'],
+    ['farm.localhost', '/texas-land-for-sale'],
+    ['hunting.localhost', '/texas-land-for-sale'],
+  ])("broker names on %s cards link straight to the broker's page, not through /propertylink/", async (host, path) => {
+    const html = await (await fetchPage(host, path)).text()
+    const brokerLinks = parse(html)
+      .querySelectorAll('a.card-broker-name')
+      .map((link) => link.getAttribute('href')!)
+    expect(brokerLinks.length).toBeGreaterThan(0)
+    expect(html).not.toContain('/propertylink/')
+    for (const brokerHref of new Set(brokerLinks.slice(0, 3))) {
+      const response = await fetchPage(host, brokerHref, { redirect: 'manual' })
+      expect(response.status, brokerHref).toBe(200)
+      expect(canonicalHref(await response.text())).toBe(`http://${host}${brokerHref}`)
+    }
+  })
+
+  test.each(['sort-az', 'sort-za', 'sort-listings-high'])('the spec §2 token %s is a sorted search (noindex, follow), not a 404', async (token) => {
+    const response = await fetchPage('land.localhost', `/search/all-land/${token}/`)
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    expect(resultsCount(html)).toBe(countWhere(db, '1 = 1'))
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+    expect(canonicalHref(html)).toBe(`http://land.localhost/search/all-land/${token}/`)
+    const titles = parse(html)
+      .querySelectorAll('h3.card-title a')
+      .map((link) => link.text.trim())
+    if (token !== 'sort-listings-high') {
+      const sorted = [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      expect(titles).toEqual(token === 'sort-az' ? sorted : sorted.reverse())
+    }
+  })
+
   test('page 2 links back and forward and is its own canonical', async () => {
     const html = await (await fetchPage('land.localhost', '/search/all-land/page-2/')).text()
     expect(canonicalHref(html)).toBe('http://land.localhost/search/all-land/page-2/')

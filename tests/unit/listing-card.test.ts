@@ -47,11 +47,12 @@ const standardListing: ListingSummary = {
     phone: '(512) 555-0100',
     portraitDocumentId: 1_000_000_005,
     logoDocumentId: null,
+    isFree: false,
   },
 }
 
-function renderCard(listing: Partial<ListingSummary>, props: Partial<ListingCardProps> = {}) {
-  return renderToStaticMarkup(createElement(ListingCard, { card: listingCardView({ ...standardListing, ...listing, href }), ...props }))
+function renderCard(listing: Partial<ListingSummary>, props: Partial<ListingCardProps> = {}, brokerHref?: string) {
+  return renderToStaticMarkup(createElement(ListingCard, { card: listingCardView({ ...standardListing, ...listing, href, brokerHref }), ...props }))
 }
 
 /** The visible text, tags removed, so assertions read like what a user sees. */
@@ -122,6 +123,13 @@ describe('listing card', () => {
     const text = textOf(renderCard({ ...free, status: marketStatus.underContract }))
     expect(text).toContain('Pending')
     expect(text).toContain('Under Contract')
+  })
+
+  it("the broker's name links to the broker's page the server wrote, or is plain text on a site without broker pages", () => {
+    expect(renderCard({}, {}, '/member/maria-gonzalez/5')).toContain('<a href="/member/maria-gonzalez/5" class="card-broker-name">Maria Gonzalez</a>')
+    const withoutPage = renderCard({})
+    expect(withoutPage).toContain('<span class="card-broker-name">Maria Gonzalez</span>')
+    expect(withoutPage).not.toContain('/propertylink/')
   })
 
   it('paid listings show the broker block and free ones do not', () => {

@@ -5,7 +5,7 @@ import { listingMatchesKeywords } from '~/models/db/dialect.server'
 import { amenity, propertyType } from '~/models/listings/enumerations'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer, resolveLocation } from '~/models/places/gazetteer.server'
 import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
-import { activityOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder, sortOptions } from '~/models/search/search-options'
+import { activityOptions, allSortOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -147,7 +147,30 @@ const chain =
   (...comparators: Comparator[]): Comparator =>
   (a, b) =>
     comparators.reduce((result, compare) => result || compare(a, b), 0)
+/** Active listings per seller, for the sellers-with-most-listings sort (counted once the rows are read). */
+let sellerCounts: Map<number, number> | undefined
+const sellerListingCount = (row: ListingRow) => {
+  sellerCounts ??= rows.reduce(
+    (counts, listing) => (listing.status <= 2 ? counts.set(listing.account_id, (counts.get(listing.account_id) ?? 0) + 1) : counts),
+    new Map<number, number>(),
+  )
+  return sellerCounts.get(row.account_id) ?? 0
+}
 const referenceOrder: Record<SortOrder, Comparator> = {
+  'title-asc': chain(
+    ascending((row) => row.title),
+    ascending((row) => row.id),
+  ),
+  'title-desc': chain(
+    descending((row) => row.title),
+    descending((row) => row.id),
+  ),
+  'seller-listings-desc': chain(
+    descending(sellerListingCount),
+    ascending((row) => row.account_id),
+    descending((row) => row.created_at),
+    descending((row) => row.id),
+  ),
   default: chain(
     descending((row) => row.upgrade_level),
     descending((row) => row.listing_level),
@@ -224,12 +247,12 @@ async function expectSameAsReference(input: Partial<SearchCriteria>, scopeBits =
 }
 
 describe('the search engine agrees with the reference', () => {
-  test.each(sortOptions.map((option) => option.key))('national search sorted %s', async (sortOrder) => {
+  test.each(allSortOptions.map((option) => option.key))('national search sorted %s', async (sortOrder) => {
     const reference = await expectSameAsReference({ sortOrder })
     expect(reference.totalCount).toBeGreaterThan(2000)
   })
 
-  test.each(sortOptions.map((option) => option.key))('state search with a price range and a property type, sorted %s', async (sortOrder) => {
+  test.each(allSortOptions.map((option) => option.key))('state search with a price range and a property type, sorted %s', async (sortOrder) => {
     const reference = await expectSameAsReference({ state: busiestState(), priceMin: 50_000, priceMax: 900_000, propertyTypes: ['hunting-land'], sortOrder })
     expect(reference.totalCount).toBeGreaterThan(25)
   })
@@ -464,6 +487,7 @@ describe('the card summaries', () => {
               phone: account.preferred_phone ?? account.office_phone,
               portraitDocumentId: account.portrait_document_id,
               logoDocumentId: account.logo_document_id,
+              isFree: account.is_free === 1,
             }
           : null,
       )

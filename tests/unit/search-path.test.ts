@@ -10,7 +10,7 @@ import {
   priceChangeLookbackDays,
   priceChangeTypeOptions,
   propertyTypeOptions,
-  sortOptions,
+  allSortOptions,
   transactionTypeOptions,
 } from '~/models/search/search-options'
 import { sites } from '~/sites/index'
@@ -70,7 +70,7 @@ function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrar
       mineralRights: fc.boolean(),
       ownerFinancing: fc.boolean(),
       keywordQuery: maybe(fc.string({ maxLength: 30 })),
-      sortOrder: fc.constantFrom(...keysOf(sortOptions)),
+      sortOrder: fc.constantFrom(...keysOf(allSortOptions)),
       page: fc.integer({ min: 1, max: 1_000 }),
     })
     .map((input) => normalizeCriteria(input))
@@ -226,6 +226,26 @@ describe('the land site grammar', () => {
   test('near-me zip searches and broker results have their own shapes', () => {
     expect(parseSearchPath(sites.land, '/search/texas/78701-land-for-sale/')?.criteria).toMatchObject({ state: 'texas', zip: '78701' })
     expect(parseSearchPath(sites.land, '/member/4321/sort-newest/')?.criteria).toMatchObject({ brokerId: 4321, sortOrder: 'newest' })
+  })
+
+  test.each([
+    ['sort-az', 'title-asc'],
+    ['sort-za', 'title-desc'],
+    ['sort-listings-high', 'seller-listings-desc'],
+    ['sort-price-high', 'price-desc'],
+    ['sort-acres-high', 'acres-desc'],
+  ] as const)('the spec §2 token %s parses and builds on every search site', (token, sortOrder) => {
+    for (const [site, path] of [
+      [sites.land, `/search/all-land/${token}/page-2/`],
+      [sites.land, `/search/texas-land-for-sale/travis-county/${token}/`],
+      [sites.farm, `/texas-land-for-sale/${token}`],
+      [sites.hunting, `/land/${token}`],
+    ] as const) {
+      const parsed = parseSearchPath(site, path)
+      expect(parsed?.criteria.sortOrder, path).toBe(sortOrder)
+      expect(parsed!.normalPath).toBe(path)
+      expect(buildSearchPath(site, parsed!.criteria)).toBe(path)
+    }
   })
 
   test('latitude and longitude come before the page token', () => {

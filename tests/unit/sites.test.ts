@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { resolveSite, sites } from '~/sites/index'
+import { screens } from '~/sites/screens'
 
 describe('resolveSite', () => {
   test.each([
@@ -45,5 +46,23 @@ describe('site profiles', () => {
     }
     expect(new Set(profiles.map((site) => site.theme.brand)).size).toBe(profiles.length)
     expect(new Set(profiles.map((site) => site.theme.fontFamily)).size).toBe(profiles.length)
+  })
+})
+
+test('spec §9: the breakpoints, and the search page’s mobile mode below medium on the main land site and below small elsewhere', () => {
+  expect(screens).toEqual({
+    small: '601px',
+    medium: '901px',
+    'list-map': '990px',
+    tablet: '1025px',
+    'medium-large': '1201px',
+    'larger-than-ipad-pro': '1401px',
+    large: '1601px',
+  })
+  expect(Object.fromEntries(Object.values(sites).map((site) => [site.key, site.mobileSearchBelow]))).toEqual({
+    land: 'medium',
+    farm: 'small',
+    hunting: 'small',
+    value: 'small',
   })
 })

@@ -1,7 +1,7 @@
 import { brokerDisplayName, formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { marketStatus } from './enumerations'
 import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
-import type { ListingSummary } from './listing-summary'
+import type { LinkedListing } from './listing-detail'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'
@@ -14,6 +14,8 @@ const badgeTones: Partial<Record<number, BadgeTone>> = {
 
 export interface ListingCardBroker {
   accountId: number
+  /** The broker's page on this site; null where the site has none. */
+  href: string | null
   name: string
   /** The company under the contact's name; empty when the name already is the company. */
   company: string
@@ -51,7 +53,7 @@ export interface ListingCardView {
   broker: ListingCardBroker | null
 }
 
-export function listingCardView(listing: ListingSummary & { href: string }): ListingCardView {
+export function listingCardView(listing: LinkedListing): ListingCardView {
   const badge = statusBadge(listing)
   const broker = isPaidListing(listing) ? listing.broker : null
   return {
@@ -72,6 +74,7 @@ export function listingCardView(listing: ListingSummary & { href: string }): Lis
     contact: showsEnvelopeIcon(listing) ? 'envelope' : showsContactButton(listing) ? 'button' : null,
     broker: broker && {
       accountId: broker.accountId,
+      href: listing.brokerHref ?? null,
       name: brokerDisplayName(broker),
       company: broker.contactName && broker.companyName ? broker.companyName : '',
       phone: broker.phone,

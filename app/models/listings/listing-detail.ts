@@ -31,4 +31,9 @@ export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker
   broker: ListingDetailBroker | null
 }
 
-export type LinkedListing = ListingSummary & { href: string }
+/** A listing with the addresses its card links to on a site (`linkedListing`). */
+export type LinkedListing = ListingSummary & {
+  href: string
+  /** The seller's page on this site, for the broker block; absent without one (no broker block, or no broker pages). */
+  brokerHref?: string
+}

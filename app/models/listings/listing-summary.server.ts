@@ -53,6 +53,7 @@ export function selectListingSummaries(db: Kysely<Database>) {
       'accounts.preferred_phone',
       'accounts.portrait_document_id',
       'accounts.logo_document_id',
+      'accounts.is_free',
     ])
 }
 
@@ -106,6 +107,7 @@ export function toListingSummary(row: ListingSummaryRow): ListingSummary {
             phone: row.preferred_phone ?? row.office_phone,
             portraitDocumentId: row.portrait_document_id,
             logoDocumentId: row.logo_document_id,
+            isFree: row.is_free === 1,
           }
         : null,
   }

@@ -42,4 +42,6 @@ export interface ListingBroker {
   phone: string | null
   portraitDocumentId: number | null
   logoDocumentId: number | null
+  /** Spec §3 isFree: a free seller has no broker page; their listings page stands in for it. */
+  isFree: boolean
 }

@@ -133,19 +133,12 @@ export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promis
 
 const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id' } as const
 
-/**
- * The featured listings of a place (or the country): active diamond, then platinum listings
- * within the site's scope, newest first. The ids come first from the listings alone, so the
- * place indexes order them; only those rows are joined for their cards.
- */
-export async function findFeaturedListings(
-  db: Kysely<Database>,
-  { scopeBits, place, limit }: { scopeBits: number; place?: MarketPlace; limit: number },
-): Promise<ListingSummary[]> {
-  const ids = db
+/** A place's (or the country's) active listings within a site's scope, featured or not, best tier then newest first. */
+function rankedListingIds(db: Kysely<Database>, { scopeBits, place, limit }: { scopeBits: number; place?: MarketPlace; limit: number }, featured: boolean) {
+  return db
     .selectFrom('listings')
     .where('listings.status', 'in', activeStatuses)
-    .where('listings.upgrade_level', '>=', upgradeLevel.platinum)
+    .where('listings.upgrade_level', featured ? '>=' : '<', upgradeLevel.platinum)
     .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
     .$if(place !== undefined, (query) => query.where(placeColumns[place!.kind], '=', place!.id))
     .orderBy('listings.upgrade_level', 'desc')
@@ -153,11 +146,24 @@ export async function findFeaturedListings(
     .orderBy('listings.id', 'desc')
     .limit(limit)
     .select('listings.id')
-  const rows = await selectListingSummaries(db)
-    .where('listings.id', 'in', ids)
-    .orderBy('listings.upgrade_level', 'desc')
-    .orderBy('listings.created_at', 'desc')
-    .orderBy('listings.id', 'desc')
-    .execute()
-  return rows.map(toListingSummary)
+}
+
+/**
+ * The listings a place's page (or the home) shows: its active diamond, then platinum listings
+ * within the site's scope, newest first; where there are fewer of those than `limit`, its other
+ * active listings fill the rest, so a place whose title counts listings shows them. The ids come
+ * first from the listings alone, so the place indexes order them; only those rows are joined for
+ * their cards.
+ */
+export async function findFeaturedListings(db: Kysely<Database>, options: { scopeBits: number; place?: MarketPlace; limit: number }): Promise<ListingSummary[]> {
+  const featuredIds = (await rankedListingIds(db, options, true).execute()).map((row) => row.id)
+  const otherIds =
+    featuredIds.length < options.limit
+      ? (await rankedListingIds(db, { ...options, limit: options.limit - featuredIds.length }, false).execute()).map((row) => row.id)
+      : []
+  const ids = [...featuredIds, ...otherIds]
+  if (ids.length === 0) return []
+  const rows = await selectListingSummaries(db).where('listings.id', 'in', ids).execute()
+  const byId = new Map(rows.map((row) => [row.id, toListingSummary(row)]))
+  return ids.map((id) => byId.get(id)!)
 }

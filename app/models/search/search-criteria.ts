@@ -17,7 +17,7 @@ import {
   priceChangeLookbackDays,
   priceChangeTypeOptions,
   propertyTypeOptions,
-  sortOptions,
+  allSortOptions,
   transactionTypeOptions,
 } from './search-options'
 
@@ -204,7 +204,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     // The mineral-rights landing segment already says it; the flag would repeat it in the URL.
     mineralRights: criteria.mineralRights === true && customSegment !== 'land-with-mineral-rights',
     ownerFinancing: criteria.ownerFinancing === true,
-    sortOrder: keysOf(sortOptions).find((key) => key === criteria.sortOrder) ?? 'default',
+    sortOrder: keysOf(allSortOptions).find((key) => key === criteria.sortOrder) ?? 'default',
     page: Math.min(Math.max(1, Math.floor(Number.isFinite(criteria.page) ? criteria.page : 1)), limits.page),
   }
   // Where a search is: a broker's whole inventory, or a state narrowed to places or one zip.

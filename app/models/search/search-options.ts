@@ -110,6 +110,22 @@ export const sortOptions = [
   { key: 'recently-changed', label: 'Recently Changed' },
 ] as const
 
+/**
+ * Sort orders a search URL can carry beyond the sort control's list: spec §2 "Search URLs" names
+ * the tokens sort-az, sort-za and sort-listings-high (the broker directory's sorts, spec §3) for
+ * searches too. On listings they read: by title A to Z, Z to A, and the listings of the sellers
+ * with the most listings first. The sort control does not offer them (spec §2's list): on such a
+ * page it shows Default, as for any value outside its list.
+ */
+export const linkSortOptions = [
+  { key: 'title-asc', label: 'Name A to Z' },
+  { key: 'title-desc', label: 'Name Z to A' },
+  { key: 'seller-listings-desc', label: 'Sellers with most listings first' },
+] as const
+
+/** Every sort order a search can have: the sort control's and the URL-only ones. */
+export const allSortOptions = [...sortOptions, ...linkSortOptions] as const
+
 export type PropertyTypeKey = (typeof propertyTypeOptions)[number]['key']
 export type ActivityKey = (typeof activityOptions)[number]['key']
 export type AmenityKey = (typeof amenityOptions)[number]['key']
@@ -117,6 +133,6 @@ export type MarketStatusKey = (typeof marketStatusOptions)[number]['key']
 export type TransactionTypeKey = (typeof transactionTypeOptions)[number]['key']
 export type DateListedKey = (typeof dateListedOptions)[number]['key']
 export type PriceChangeTypeKey = (typeof priceChangeTypeOptions)[number]['key']
-export type SortOrder = (typeof sortOptions)[number]['key']
+export type SortOrder = (typeof allSortOptions)[number]['key']
 
 export const keysOf = <Option extends { key: string }>(options: readonly Option[]): Option['key'][] => options.map((option) => option.key)

@@ -31,11 +31,16 @@ const customSegmentWords = {
 } as const
 
 /** 'Hunting Land', 'Farms', 'Land': the kind of property the search is about. */
-function propertyWords(criteria: SearchCriteria) {
+function kindWords(criteria: SearchCriteria) {
   if (criteria.customSegment) return customSegmentWords[criteria.customSegment]
   const [onlyType] = criteria.propertyTypes
   if (criteria.propertyTypes.length === 1 && onlyType) return propertyTypeOptions.find((option) => option.key === onlyType)!.label
   return 'Land'
+}
+
+/** The kind of property, owner financed when the search asks for it (spec §2 Explore Land: 'owner financing'). */
+function propertyWords(criteria: SearchCriteria) {
+  return criteria.ownerFinancing ? `Owner Financed ${kindWords(criteria)}` : kindWords(criteria)
 }
 
 /** A search of sold listings alone (a sold price or date implies it) shows what sold, not what is for sale. */
@@ -67,13 +72,15 @@ export function searchDescription(criteria: SearchCriteria, place: SearchPlaceNa
 
 /**
  * Which results pages search engines should index: a place (at most one within the state) by
- * at most one property type or landing segment, optionally as auctions, in default order.
- * Sorted, filtered (a sold price or date included), keyword, map and multi-facet pages are
- * `noindex, follow`.
+ * at most one property type or landing segment (owner financing is one: the menus' Explore Land
+ * links to it), optionally as auctions, in default order. Sorted, filtered (a sold price or date
+ * included), keyword, map and multi-facet pages are `noindex, follow`; so is a search that finds
+ * nothing (see `isIndexableResultsPage`).
  */
 export function isIndexableSearch(criteria: SearchCriteria) {
-  const typeFacets = criteria.propertyTypes.length + (criteria.customSegment ? 1 : 0)
-  const otherFilters = countActiveFilters(criteria) - criteria.propertyTypes.length - criteria.transactionTypes.length
+  const ownerFinancing = criteria.ownerFinancing ? 1 : 0
+  const typeFacets = criteria.propertyTypes.length + (criteria.customSegment ? 1 : 0) + ownerFinancing
+  const otherFilters = countActiveFilters(criteria) - criteria.propertyTypes.length - criteria.transactionTypes.length - ownerFinancing
   const onlyAuctions = criteria.transactionTypes.length === 0 || (criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction')
   return (
     criteria.sortOrder === 'default' &&
@@ -86,4 +93,9 @@ export function isIndexableSearch(criteria: SearchCriteria) {
     criteria.latitude === undefined &&
     !criteria.mapBounds
   )
+}
+
+/** An empty results page is no page to send a searcher to: indexable searches that find nothing are `noindex` too. */
+export function isIndexableResultsPage(criteria: SearchCriteria, totalCount: number) {
+  return totalCount > 0 && isIndexableSearch(criteria)
 }

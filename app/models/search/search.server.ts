@@ -18,7 +18,10 @@ export interface SearchResults {
 type Direction = 'asc' | 'desc'
 type Ordering = [Expression<unknown>, Direction][]
 
-const column = (name: 'id' | 'acres' | 'created_at' | 'updated_at' | 'upgrade_level' | 'listing_level' | 'price') => sql.ref(`listings.${name}`)
+const column = (name: 'id' | 'acres' | 'created_at' | 'updated_at' | 'upgrade_level' | 'listing_level' | 'price' | 'title' | 'account_id') =>
+  sql.ref(`listings.${name}`)
+// How many active listings the listing's seller has: the broker directory's 'most listings' (spec §3) for a listing search.
+const sellerListingCount = sql`(select count(*) from listings as seller_listings where seller_listings.account_id = listings.account_id and seller_listings.status in (1, 2))`
 // Spec §5: 2 is an auction without a price and below that 'Contact for Price'; neither has a
 // place among real prices, so they sort last both ways. The literal keeps the expression
 // identical to the one the sort indexes of migration 0003 are built on.
@@ -72,6 +75,20 @@ const orderings: Record<SortOrder, Ordering> = {
   ],
   'recently-changed': [
     [column('updated_at'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'title-asc': [
+    [column('title'), 'asc'],
+    [column('id'), 'asc'],
+  ],
+  'title-desc': [
+    [column('title'), 'desc'],
+    [column('id'), 'desc'],
+  ],
+  'seller-listings-desc': [
+    [sellerListingCount, 'desc'],
+    [column('account_id'), 'asc'],
+    [column('created_at'), 'desc'],
     [column('id'), 'desc'],
   ],
 }

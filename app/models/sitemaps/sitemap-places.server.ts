@@ -37,6 +37,8 @@ export const searchFacets: SearchFacet[] = [
   { key: 'auctions', criteria: { transactionTypes: ['auction'] }, levels: wideLevels },
   ...auctionTypes.map((type): SearchFacet => ({ key: `${type}-auctions`, criteria: { propertyTypes: [type], transactionTypes: ['auction'] }, levels: broadLevels })),
   ...customSegmentKeys.map((key) => ({ key, criteria: { customSegment: key }, levels: broadLevels })),
+  // Spec §2 Explore Land: owner financing has its landing like the property types.
+  { key: 'owner-financing', criteria: { ownerFinancing: true }, levels: broadLevels },
 ]
 
 export interface PlaceActivity {
