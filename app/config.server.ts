@@ -30,6 +30,11 @@ export interface AppConfig {
    * interactive map, MAP_STYLE_URL; unset, the map draws our own state and county shapes.
    */
   mapStyleUrl: string | undefined
+  /**
+   * Spec §7 GET /api/featureflag/{name}: switches named in FEATURE_FLAGS, comma-separated, each on
+   * ('newFooter' or 'newFooter=true') or off ('newFooter=false'); a flag not named is off.
+   */
+  featureFlags: Record<string, boolean>
 }
 
 function parseSiteHosts(value: string | undefined): Record<string, string> {
@@ -39,6 +44,15 @@ function parseSiteHosts(value: string | undefined): Record<string, string> {
     if (host && siteKey) hosts[host] = siteKey
   }
   return hosts
+}
+
+function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = {}
+  for (const entry of (value ?? '').split(',')) {
+    const [name, setting = 'true'] = entry.split('=').map((part) => part.trim())
+    if (name) flags[name] = setting.toLowerCase() === 'true'
+  }
+  return flags
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,5 +68,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     propertyControlCenterUrl: env.PROPERTY_CONTROL_CENTER_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
   }
 }

@@ -18,7 +18,7 @@ import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/s
 import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { getViewer } from '~/utils/session.server'
-import { popularStates } from '~/models/places/popular.server'
+import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
 import { errorPageMessage, type SiteProfile } from '~/sites/site-profile'
@@ -29,34 +29,36 @@ import stylesheet from './tailwind.css?url'
 export const links = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 /**
- * The states by listing count for the menus and footers (the valuation site's lists its states'
- * land value pages); spec §8: a failed count leaves the lists empty.
+ * The popular states and searches for the menus and footers (the valuation site's lists its
+ * states' land value pages); spec §8: a failed count leaves the state lists empty.
  */
-async function navigationStates(site: SiteProfile) {
+async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
   try {
-    return await popularStates(getDb(), site.listingScopeBits)
+    return await sitePopularity(getDb(), site.key)
   } catch (error) {
-    console.error('Counting listings by state for the menus failed', error)
-    return []
+    console.error('Counting listings and searches by state for the menus failed', error)
+    return { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }
   }
 }
 
-// Building the menus' ~200 search links takes about 2 ms; the states list is one shared array
-// until popular.server.ts recounts it, so the links are built once per recount and site.
-const navigationByStates = new WeakMap<object, Map<SiteProfile['key'], SiteNavigation>>()
+// Building the menus' ~200 search links takes about 2 ms; the popularity is one shared object per
+// site until popular.server.ts recounts it, so the links are built once per recount.
+const navigationByPopularity = new WeakMap<object, SiteNavigation>()
 
-function navigationFor(site: SiteProfile, states: Awaited<ReturnType<typeof navigationStates>>) {
-  let bySite = navigationByStates.get(states)
-  if (!bySite) navigationByStates.set(states, (bySite = new Map()))
-  let navigation = bySite.get(site.key)
-  if (!navigation) bySite.set(site.key, (navigation = siteNavigation(site, states)))
+function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof navigationPopularity>>) {
+  let navigation = navigationByPopularity.get(popularity)
+  if (!navigation) navigationByPopularity.set(popularity, (navigation = siteNavigation(site, popularity.states, popularity.searches)))
   return navigation
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [states, financeHref, viewer] = await Promise.all([navigationStates(context.site), recentFinanceCenterHref(getDb(), context.site, {}), getViewer(request)])
-  const navigation = navigationFor(context.site, states)
+  const [popularity, financeHref, viewer] = await Promise.all([
+    navigationPopularity(context.site),
+    recentFinanceCenterHref(getDb(), context.site, {}),
+    getViewer(request),
+  ])
+  const navigation = navigationFor(context.site, popularity)
   return { ...context, navigation, financeHref: financeHref ?? null, viewer }
 }
 

@@ -14,6 +14,7 @@ import * as partnerFeeds from './0012-partner-feeds'
 import * as financeLeadWebhooks from './0013-finance-lead-webhooks'
 import * as sellerTool from './0014-seller-tool'
 import * as savedValuations from './0015-saved-valuations'
+import * as clientLogsAndSearchCounts from './0018-client-logs-and-search-counts'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-finance-lead-webhooks': financeLeadWebhooks,
   '0014-seller-tool': sellerTool,
   '0015-saved-valuations': savedValuations,
+  '0018-client-logs-and-search-counts': clientLogsAndSearchCounts,
 }
