@@ -6,6 +6,7 @@ import { ListingCard } from './listing-card'
 import { lazyComponent } from './lazy-component'
 import { LocationTags } from './location-tags'
 import { Pagination } from './pagination'
+import { RecentlyViewedListings } from './recently-viewed-listings'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
@@ -118,6 +119,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           </section>
         </div>
       )}
+      <RecentlyViewedListings />
       {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>
