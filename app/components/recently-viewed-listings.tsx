@@ -1,64 +1,21 @@
-import { useEffect, useState } from 'react'
-import type { ViewedListing } from '~/models/listings/viewed-listing'
-import { resizedImagePath } from '~/models/media/document-ids'
-import { imageQuality } from '~/utils/resized-image-url'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { viewedListingIds } from '~/utils/recently-viewed'
 
+// Only for a browser that has viewed listings, after the page: not part of the page's first script.
+const RecentlyViewedStrip = lazy(() => import('./recently-viewed-strip'))
+
 /**
- * 'Recently viewed': the listings this browser opened (ids from its storage, the listings from
- * spec §7 GET /api/Property/getviewedlistings/{ids}), on the home and search pages. Drawn only by
- * scripts, after the page: without them, or with nothing viewed, nothing shows; a failed fetch
- * leaves it away with a console warning (spec §7). At the end of the page, so it moves nothing in view.
+ * 'Recently viewed' on the home and search pages: the listings this browser opened (ids from its
+ * storage). Drawn only by scripts, after the page: without them, or with nothing viewed, nothing
+ * shows. At the end of the page, so it moves nothing in view when it appears.
  */
 export function RecentlyViewedListings() {
-  const [listings, setListings] = useState<ViewedListing[]>([])
-  useEffect(() => {
-    const ids = viewedListingIds()
-    if (ids.length === 0) return
-    const controller = new AbortController()
-    fetch(`/api/Property/getviewedlistings/${ids.join('-')}`, { credentials: 'same-origin', signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<ViewedListing[]>) : Promise.reject(new Error(`status ${response.status}`))))
-      .then(setListings)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Recently viewed listings could not be loaded', error)
-      })
-    return () => controller.abort()
-  }, [])
-  if (listings.length === 0) return null
+  const [ids, setIds] = useState<number[]>([])
+  useEffect(() => setIds(viewedListingIds()), [])
+  if (ids.length === 0) return null
   return (
-    <section aria-labelledby="recently-viewed-heading" className="mx-auto max-w-6xl px-4 py-6">
-      <h2 id="recently-viewed-heading" className="text-2xl font-bold text-brand">
-        Recently viewed
-      </h2>
-      <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-2">
-        {listings.map((listing) => (
-          <li key={listing.id} className="w-56 shrink-0 snap-start">
-            <a href={listing.relativeUrl} className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-              {listing.thumbnailDocumentId === null ? (
-                <span className="block aspect-[3/2] bg-stone-200" />
-              ) : (
-                <img
-                  src={resizedImagePath(listing.thumbnailDocumentId, { width: 448, height: 299, quality: imageQuality.medium, format: 'webp' })}
-                  alt=""
-                  width={448}
-                  height={299}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[3/2] w-full object-cover"
-                />
-              )}
-              <span className="block p-3">
-                <span className="block font-semibold text-stone-900">
-                  {listing.priceDisplay ? `${listing.priceDisplay} · ` : ''}
-                  {listing.acresDisplay}
-                </span>
-                <span className="mt-1 line-clamp-2 block text-sm text-stone-700 group-hover:underline">{listing.title}</span>
-                {listing.statusDisplay ? <span className="mt-1 block text-xs font-semibold uppercase text-stone-600">{listing.statusDisplay}</span> : null}
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <RecentlyViewedStrip ids={ids} />
+    </Suspense>
   )
 }
