@@ -1,25 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { listingPath } from '~/sites/listing-path'
-import { sites } from '~/sites/index'
-import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { landListings, siteUrl } from './support'
 
 /** An active paid listing (it takes messages), by the spec's rules, with its land-site path. */
 function contactableListing(offset: number) {
-  const db = openTestDatabase()
-  try {
-    const row = db
-      .prepare(
-        `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
-         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-         where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0
-         order by listings.id limit 1 offset ?`,
-      )
-      .get(offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
-    return { ...row, path: listingPath(sites.land, row) }
-  } finally {
-    db.close()
-  }
+  return landListings('listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0', { limit: 1, offset })[0]!
 }
 
 test('a buyer contacts the seller: a bad e-mail is answered with the spec message, a good one is confirmed', async ({ page }, testInfo) => {
