@@ -3,6 +3,6 @@ import type { Config } from '@react-router/dev/config'
 /** Server-rendered pages (every page is complete without JavaScript); routes are declared in app/routes.ts. */
 export default {
   ssr: true,
-  // Route middleware (decision 0017): the root's logs in by a token in any page's address before any loader runs.
+  // Route middleware (decision 0019): the root's logs in by a token in any page's address before any loader runs.
   future: { v8_middleware: true },
 } satisfies Config

@@ -41,6 +41,11 @@ export interface AppConfig {
    * mouse-down or touch at most once per this many minutes (spec §4), LOGIN_STATUS_INTERVAL_MINUTES.
    */
   loginStatusIntervalMinutes: number
+  /**
+   * Spec §7 GET /api/featureflag/{name}: switches named in FEATURE_FLAGS, comma-separated, each on
+   * ('newFooter' or 'newFooter=true') or off ('newFooter=false'); a flag not named is off.
+   */
+  featureFlags: Record<string, boolean>
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -59,6 +64,15 @@ function parseSiteHosts(value: string | undefined): Record<string, string> {
   return hosts
 }
 
+function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = {}
+  for (const entry of (value ?? '').split(',')) {
+    const [name, setting = 'true'] = entry.split('=').map((part) => part.trim())
+    if (name) flags[name] = setting.toLowerCase() === 'true'
+  }
+  return flags
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     environment: env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
@@ -74,5 +88,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     tagManagerScriptUrl: env.TAG_MANAGER === 'on' ? env.TAG_MANAGER_SCRIPT_URL || defaultTagManagerScriptUrl : undefined,
     loginStatusIntervalMinutes: positiveNumber(env.LOGIN_STATUS_INTERVAL_MINUTES, 5),
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
   }
 }

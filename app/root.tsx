@@ -24,7 +24,7 @@ import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { readPageSession } from '~/utils/session.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
-import { popularStates } from '~/models/places/popular.server'
+import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
 import { errorPageMessage, type SiteProfile } from '~/sites/site-profile'
@@ -43,27 +43,25 @@ export const links = () => [
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
 
 /**
- * The states by listing count for the menus and footers (the valuation site's lists its states'
- * land value pages); spec §8: a failed count leaves the lists empty.
+ * The popular states and searches for the menus and footers (the valuation site's lists its
+ * states' land value pages); spec §8: a failed count leaves the state lists empty.
  */
-async function navigationStates(site: SiteProfile) {
+async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
   try {
-    return await popularStates(getDb(), site.listingScopeBits)
+    return await sitePopularity(getDb(), site.key)
   } catch (error) {
-    console.error('Counting listings by state for the menus failed', error)
-    return []
+    console.error('Counting listings and searches by state for the menus failed', error)
+    return { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }
   }
 }
 
-// Building the menus' ~200 search links takes about 2 ms; the states list is one shared array
-// until popular.server.ts recounts it, so the links are built once per recount and site.
-const navigationByStates = new WeakMap<object, Map<SiteProfile['key'], SiteNavigation>>()
+// Building the menus' ~200 search links takes about 2 ms; the popularity is one shared object per
+// site until popular.server.ts recounts it, so the links are built once per recount.
+const navigationByPopularity = new WeakMap<object, SiteNavigation>()
 
-function navigationFor(site: SiteProfile, states: Awaited<ReturnType<typeof navigationStates>>) {
-  let bySite = navigationByStates.get(states)
-  if (!bySite) navigationByStates.set(states, (bySite = new Map()))
-  let navigation = bySite.get(site.key)
-  if (!navigation) bySite.set(site.key, (navigation = siteNavigation(site, states)))
+function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof navigationPopularity>>) {
+  let navigation = navigationByPopularity.get(popularity)
+  if (!navigation) navigationByPopularity.set(popularity, (navigation = siteNavigation(site, popularity.states, popularity.searches)))
   return navigation
 }
 
@@ -72,12 +70,12 @@ export const middleware = [loginByTokenMiddleware]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [states, financeHref, { viewer, notices, headers }] = await Promise.all([
-    navigationStates(context.site),
+  const [popularity, financeHref, { viewer, notices, headers }] = await Promise.all([
+    navigationPopularity(context.site),
     recentFinanceCenterHref(getDb(), context.site, {}),
     readPageSession(request),
   ])
-  const navigation = navigationFor(context.site, states)
+  const navigation = navigationFor(context.site, popularity)
   const { loginStatusIntervalMinutes } = readConfig()
   return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes }, { headers })
 }

@@ -30,6 +30,28 @@ export default [
   // First-party analytics (issue 17 §7): the data layer's script and beacons (the administrators' figures are an account page).
   route('data-layer/:file', 'routes/data-layer-script.ts'),
   route('api/analytics', 'routes/api.analytics.ts'),
+  // The spec §7 calls (issue 17 item 6), each spelled exactly as the spec spells it (case-sensitive:
+  // route paths match any case by default); any other path under /api/ is a JSON 404 (api/* below).
+  ...[
+    // Configuration: feature flags.
+    route('api/featureflag/:name', 'routes/api.feature-flag.ts'),
+    // Listings and searches: the 'Recently viewed' strip, a search's URL from its criteria, searches
+    // counted, and the footers' popular lists (statenames/0 and PropertyTypeNames/0).
+    route('api/Property/getviewedlistings/:ids', 'routes/api.viewed-listings.ts'),
+    route('api/property/searchUrl/:siteId', 'routes/api.search-url.ts'),
+    route('api/Popular/logPopularSearch/:siteId', 'routes/api.log-popular-search.ts'),
+    route('api/popular/:list/:scope', 'routes/api.popular.ts'),
+    // The browsers' log messages and client errors.
+    route('logging/log', 'routes/api.client-log.ts'),
+    // Forms: the spec §5 twilioPhone rule's server check.
+    route('api/validation/validatePhoneNumber/:phone', 'routes/api.validate-phone.ts'),
+    // Finance centers: for a place, and one by id.
+    route('api/location/financeByLocationData/:siteId/:locationType/:ids?', 'routes/api.finance-by-location.ts'),
+    route('api/content/financeCenterFullInfo/:id', 'routes/api.finance-center.ts'),
+    // The login, from the session.
+    route('api/authenticate/isloggedin', 'routes/api.authenticate.ts', { id: 'api-isloggedin' }),
+    route('api/authenticate/logininfo/:siteId', 'routes/api.authenticate.ts', { id: 'api-logininfo' }),
+  ].map((call) => ({ ...call, caseSensitive: true })),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.
   ...[
@@ -119,6 +141,8 @@ export default [
   route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
   // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
   route(':place', 'routes/landing.tsx', { id: 'landing' }),
+  // Every other path under /api/: a JSON 404.
+  route('api/*', 'routes/api.not-found.ts'),
   // Every other path: a rural site's search, else the site's 404 page.
   route('*', 'routes/search.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

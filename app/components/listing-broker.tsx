@@ -6,14 +6,10 @@ import { useSite } from '~/utils/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { telHref } from '~/utils/tel-href'
+import { reportListingEvent } from '~/utils/listing-event-beacon'
 
-/**
- * Spec §3 'phone click': told to the server in the background as the call starts (a beacon
- * survives the page handing over to the dialer). Without scripts the call simply goes through.
- */
-const reportPhoneClick = (listingId: number) => () => {
-  navigator.sendBeacon?.('/api/events', new URLSearchParams({ listingId: String(listingId), event: 'phone-click' }))
-}
+/** Spec §3 'phone click', told to the server as the call starts. */
+const reportPhoneClick = (listingId: number) => () => reportListingEvent(listingId, 'phone-click')
 
 const portraitSize = 72
 

@@ -3,6 +3,7 @@ import { useKeenSlider } from 'keen-slider/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
+import { reportListingEvent } from '~/utils/listing-event-beacon'
 import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { ChevronIcon } from './icons'
@@ -83,10 +84,10 @@ export default function ListingCarousel({
         >
           {view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
           {view === 'video' && listing.videoUrl ? (
-            <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} />
+            <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} listingId={listing.id} />
           ) : null}
           {view === 'tour' && listing.virtualTourUrl ? (
-            <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} />
+            <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} listingId={listing.id} />
           ) : null}
           {view === 'property-map' || view === 'local-map' ? (
             <div className="flex h-full items-center justify-center p-2 small:p-6">
@@ -139,8 +140,11 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
   )
 }
 
-/** A video or tour player, created only when its tab is open; hosts we cannot embed get a link. */
-function Player({ title, url, embedUrl }: { title: string; url: string; embedUrl: string | undefined }) {
+/**
+ * A video or tour player, created only when its tab is open; hosts we cannot embed get a link,
+ * whose click is a spec §3 'external link click'.
+ */
+function Player({ title, url, embedUrl, listingId }: { title: string; url: string; embedUrl: string | undefined; listingId: number }) {
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-2 small:p-6">
       {embedUrl ? (
@@ -153,7 +157,13 @@ function Player({ title, url, embedUrl }: { title: string; url: string; embedUrl
           className="aspect-video w-full max-w-5xl flex-initial rounded bg-stone-900"
         />
       ) : null}
-      <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold underline">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => reportListingEvent(listingId, 'external-link-click')}
+        className="text-sm font-semibold underline"
+      >
         {`Open the ${title.startsWith('Video') ? 'video' : 'tour'} on its own site`}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>

@@ -1,10 +1,11 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
-import type { MouseEvent } from 'react'
+import { type MouseEvent, useEffect } from 'react'
 import { resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingPageData } from '~/routes/listing.types'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
+import { rememberViewedListing } from '~/utils/recently-viewed'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
@@ -126,6 +127,8 @@ function ListingLocation({ listing, openView }: { listing: ListingDetail; openVi
  */
 export function ListingPage({ page }: { page: ListingPageData }) {
   const { listing } = page
+  // For the 'Recently viewed' strip of the home and search pages.
+  useEffect(() => rememberViewedListing(listing.id), [listing.id])
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
   const canContact = listing.broker !== null && showsContactButton(listing)

@@ -9,6 +9,7 @@ import { lazyComponent } from './lazy-component'
 import { LocationTags } from './location-tags'
 import { SavedSearchOffer } from './page-popovers'
 import { Pagination } from './pagination'
+import { RecentlyViewedListings } from './recently-viewed-listings'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchSort } from './search-sort'
@@ -132,6 +133,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         </div>
       )}
       <AdSlot ad={page.ad} className="mt-10" />
+      <RecentlyViewedListings />
       {page.market ? <LandingMarket market={page.market} heading={`Land market in ${page.market.placeName}`} /> : null}
       <SearchStructuredData origin={origin} breadcrumbs={page.breadcrumbs} listings={page.listings} />
     </div>

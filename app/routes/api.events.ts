@@ -5,9 +5,13 @@ import { findListingRecipient, recordListingEvent } from '~/models/listings/list
 import { siteFromRequest } from '~/sites/site.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin } from '~/utils/request-guard.server'
+import type { BrowserListingEvent } from '~/utils/listing-event-beacon'
 
-/** Events the browser reports from a listing page (spec §3 listing event types). */
-const browserEvents = { 'phone-click': listingEventType.phoneClick } as const
+/** Events the browser reports from a listing page (spec §3 listing event types); the server records the others where they happen. */
+const browserEvents = {
+  'phone-click': listingEventType.phoneClick,
+  'external-link-click': listingEventType.externalLinkClick,
+} as const satisfies Record<BrowserListingEvent, number>
 
 /** Records one listing event sent by the page (a beacon); answers 204, or 400/404/429. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -23,6 +23,8 @@ import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagin
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { searchListings } from '~/models/search/search.server'
 import { getViewerId } from '~/utils/session.server'
+import { listingEventType } from '~/models/listings/enumerations'
+import { recordVisitorEvent } from './visitor-events.server'
 
 const descriptionLength = 160
 
@@ -62,11 +64,19 @@ async function findBrokerOr404(db: Kysely<Database>, brokerId: number) {
 
 /**
  * One page of the broker's active listings on the site, best tier first (the search engine with
- * only a broker), and which of them the visitor has liked.
+ * only a broker), and which of them the visitor has liked. Each listing a person is shown is a
+ * spec §3 listing event for its seller's statistics: `eventType` 'seller viewed' on the broker's
+ * page, 'seller results' on the broker's listings.
  */
-async function brokerListings(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number, page: number) {
+async function brokerListings(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  request: Request,
+  { brokerId, page, eventType }: { brokerId: number; page: number; eventType: number },
+) {
   const criteria = normalizeCriteria({ brokerId, page })
   const result = await searchListings(db, { criteria, location: nationwide, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
+  recordVisitorEvent(db, request, { listingIds: result.listings.map((listing) => listing.id), siteId: site.siteId, eventType })
   const likedListingIds = await likedListingIdsAmong(
     db,
     await getViewerId(request),
@@ -99,7 +109,6 @@ function shorten(text: string, length: number) {
  * The broker page (spec §2 /member/{name}/{id}, /broker/{name}-{id}/, /profile/{name}/{id}): the
  * account, its listing statistics, its first listings and the message form. Throws a 404 for
  * an unknown id, a 301 to the canonical slug, and a 302 to the listings page for a free seller.
- * (No spec §3 'seller viewed' event is kept: listing events need a listing.)
  */
 export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number): Promise<BrokerProfilePageData> {
   const broker = await findBrokerOr404(db, brokerId)
@@ -109,7 +118,7 @@ export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProf
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   const [stats, firstPage, breadcrumbs] = await Promise.all([
     findBrokerListingStats(db, { brokerId, scopeBits: site.listingScopeBits }),
-    brokerListings(db, site, request, brokerId, 1),
+    brokerListings(db, site, request, { brokerId, page: 1, eventType: listingEventType.sellerViewed }),
     brokerBreadcrumbs(db, site, broker),
   ])
   const profile = toBrokerProfile(broker)
@@ -154,7 +163,10 @@ export async function loadBrokerListingsPage(
   const broker = await findBrokerOr404(db, brokerId)
   const canonicalPath = brokerPagePath(site, broker, 'listings', page)!
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
-  const [result, breadcrumbs] = await Promise.all([brokerListings(db, site, request, brokerId, page), brokerBreadcrumbs(db, site, broker)])
+  const [result, breadcrumbs] = await Promise.all([
+    brokerListings(db, site, request, { brokerId, page, eventType: listingEventType.sellerResults }),
+    brokerBreadcrumbs(db, site, broker),
+  ])
   const pageCount = pageCountOf(result.totalCount)
   if (page > pageCount) throw new Response('Not Found', { status: 404 })
   const profile = toBrokerProfile(broker)

@@ -4,6 +4,7 @@ import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { LandingHero } from '~/components/landing-hero'
 import { LandingLandValues } from '~/components/landing-land-values'
 import { PlaceLinkList } from '~/components/landing-market'
+import { RecentlyViewedListings } from '~/components/recently-viewed-listings'
 import { LandingNearMe } from '~/components/landing-near-me'
 import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
@@ -96,6 +97,7 @@ export default function Home() {
         ) : null}
       </section>
       <SiteStructuredData site={site} origin={origin} />
+      <RecentlyViewedListings />
     </>
   )
 }

@@ -23,7 +23,7 @@ import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagin
 import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
 import { listingEventType } from '~/models/listings/enumerations'
-import { recordVisitorEvent } from './visitor-events.server'
+import { recordVisitorEvent, recordVisitorSearch } from './visitor-events.server'
 import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
@@ -107,8 +107,13 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = pageCountOf(result.totalCount)
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
-  // Spec §3 'search results': each listing a person is shown on this page, for its seller's statistics.
-  recordVisitorEvent(db, request, { listingIds: result.listings.map((listing) => listing.id), siteId: site.siteId, eventType: listingEventType.searchResults })
+  // Spec §3 'search results' ('seller results' for a broker's listings): each listing a person is
+  // shown on this page, for its seller's statistics; and the search itself, counted once on its
+  // first page (spec §7 logPopularSearch) for the footers' popular states and searches.
+  const isBrokerSearch = criteria.brokerId !== undefined
+  const eventType = isBrokerSearch ? listingEventType.sellerResults : listingEventType.searchResults
+  recordVisitorEvent(db, request, { listingIds: result.listings.map((listing) => listing.id), siteId: site.siteId, eventType })
+  if (!isBrokerSearch && criteria.page === 1) recordVisitorSearch(db, request, { siteId: site.siteId, stateId: location.state?.id, criteria })
   const [market, financeHref, ad] = await Promise.all([
     searchPageMarketSection(db, site, criteria, location),
     recentFinanceCenterHref(db, site, financeLocation(location)),

@@ -6,6 +6,7 @@ import { comparableCountyName } from '~/models/listings/listing-quality.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { type FormStepKey, checkDraftStep, draftFieldRules } from '~/models/sellers/listing-draft-fields'
+import { draftFieldRulesOnServer } from '~/models/sellers/listing-draft-rules.server'
 import {
   type DraftStepKey,
   type ListingDraftData,
@@ -183,7 +184,9 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
 
   if (intent === 'back') return backTo(draftStepPath(draft.id, stepAfter(step, -1)))
   if (intent !== 'next') return backTo(draftStepPath(draft.id, step))
-  const isComplete = !(step in draftFieldRules) || Object.keys(checkDraftStep(step as FormStepKey, draft.data, abbreviationsOf(await stateOptions(db)))).length === 0
+  const isComplete =
+    !(step in draftFieldRules) ||
+    Object.keys(checkDraftStep(step as FormStepKey, draft.data, abbreviationsOf(await stateOptions(db)), draftFieldRulesOnServer)).length === 0
   return backTo(draftStepPath(draft.id, isComplete ? stepAfter(step, 1) : step))
 }
 

@@ -130,7 +130,16 @@ function stateGroups(states: { name: string; link: NavigationLink }[]): LinkGrou
   return groups
 }
 
-function footerSection(site: SiteProfile, spec: FooterSectionSpec, statesByPopularity: NavigationState[], stateLinks: NavigationLink[]): FooterSection {
+/** A search link's label and criteria (`SiteProfile` footer lists, `sitePopularity` searches). */
+export type NavigationSearch = { label: string; criteria: Partial<SearchCriteria> }
+
+function footerSection(
+  site: SiteProfile,
+  spec: FooterSectionSpec,
+  statesByPopularity: NavigationState[],
+  stateLinks: NavigationLink[],
+  popularSearches: readonly NavigationSearch[] | undefined,
+): FooterSection {
   switch (spec.kind) {
     case 'states':
       return { heading: spec.heading, links: stateLinks, shown: site.footerStatesShown, moreLabel: 'More states' }
@@ -152,7 +161,7 @@ function footerSection(site: SiteProfile, spec: FooterSectionSpec, statesByPopul
         moreLabel: 'More property types',
       }
     case 'searches':
-      return { heading: spec.heading, links: spec.searches.map(({ label, criteria }) => searchLink(site, label, criteria)) }
+      return { heading: spec.heading, links: (popularSearches ?? spec.searches).map(({ label, criteria }) => searchLink(site, label, criteria)) }
     case 'resources':
       return {
         heading: 'Resources',
@@ -207,10 +216,11 @@ function partnerDocumentationLinks(site: SiteProfile): NavigationLink[] {
 }
 
 /**
- * The menu and footer of a site. `statesByPopularity` is every state, most listings first
- * (`popularStates`); empty when that count failed, which leaves the state lists empty (spec §8).
+ * The menu and footer of a site. `statesByPopularity` is every state, most popular first
+ * (`sitePopularity`); empty when that count failed, which leaves the state lists empty (spec §8).
+ * `popularSearches` replaces the profile's Popular Searches once searches are counted.
  */
-export function siteNavigation(site: SiteProfile, statesByPopularity: NavigationState[]): SiteNavigation {
+export function siteNavigation(site: SiteProfile, statesByPopularity: NavigationState[], popularSearches?: readonly NavigationSearch[]): SiteNavigation {
   const hasSearch = site.searchGrammar !== null
   // One link object per state, shared by the menu and the footer, so the page data names it once.
   const stateLinks = hasSearch ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() })) : []
@@ -224,7 +234,7 @@ export function siteNavigation(site: SiteProfile, statesByPopularity: Navigation
       addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
     },
     footer: {
-      sections: site.footerSections.map((spec) => footerSection(site, spec, statesByPopularity, stateLinks)),
+      sections: site.footerSections.map((spec) => footerSection(site, spec, statesByPopularity, stateLinks, popularSearches)),
       socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: url })),
     },
   }

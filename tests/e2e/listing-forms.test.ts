@@ -25,6 +25,25 @@ test('a buyer contacts the seller: a bad e-mail is answered with the spec messag
   expect(new URL(page.url()).searchParams.get('sent')).toBe('contact')
 })
 
+test('a phone number in the right format but not in service gets the spec §5 message from the server', async ({ page }, testInfo) => {
+  const isScripted = testInfo.project.name === 'js-on'
+  const listing = contactableListing(isScripted ? 14 : 15)
+  // Its own client address: the contact form's rate limit is per address.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': isScripted ? '203.0.113.171' : '203.0.113.172' })
+  await page.goto(siteUrl('land', listing.path))
+  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Contact / })
+  await dialog.getByLabel('Full name').fill('Pat Buyer')
+  await dialog.getByLabel('E-mail').fill('pat@example.com')
+  await dialog.getByLabel('Phone').fill('(512) 111-0123')
+  await dialog.getByLabel('Message').fill('Is there a well?')
+  await dialog.getByRole('button', { name: 'Send message' }).click()
+  const phone = page.getByRole('dialog', { name: /^Contact / }).getByLabel('Phone')
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Please enter a valid phone number.')).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('sent')).toBeNull()
+})
+
 test('a buyer reports a listing and sends it to a friend', async ({ page }, testInfo) => {
   const listing = contactableListing(testInfo.project.name === 'js-on' ? 12 : 13)
   await page.goto(siteUrl('land', listing.path))

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { listingEventType } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
+import { brokerPagePath } from '~/sites/broker-path'
 import { listingPath } from '~/sites/listing-path'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 
@@ -59,6 +60,36 @@ describe('search results shown', () => {
   })
 })
 
+describe('seller pages shown', () => {
+  const broker = db
+    .prepare(
+      `select accounts.id, accounts.contact_name as contactName, accounts.company_name as companyName,
+         (select count(*) from listings where listings.account_id = accounts.id and listings.status in (1, 2)) as active
+       from accounts where accounts.is_free = 0 and exists (select 1 from listings where listings.account_id = accounts.id and listings.status in (1, 2))
+       order by accounts.id limit 1`,
+    )
+    .get() as { id: number; contactName: string; companyName: string; active: number }
+  const sellerEvents = (eventType: number) =>
+    (
+      db
+        .prepare('select count(*) as n from listing_events where event_type = ? and listing_id in (select id from listings where account_id = ?)')
+        .get(eventType, broker.id) as { n: number }
+    ).n
+
+  test('a person shown a broker’s page records seller viewed, and its listings page seller results, for each listing on it; a crawler neither', async () => {
+    const shown = Math.min(broker.active, 25)
+    const viewedBefore = sellerEvents(listingEventType.sellerViewed)
+    const resultsBefore = sellerEvents(listingEventType.sellerResults)
+    for (const headers of [browser, crawler]) {
+      expect((await fetchPage('land.localhost', brokerPagePath(sites.land, broker)!, { headers })).status).toBe(200)
+      expect((await fetchPage('land.localhost', brokerPagePath(sites.land, broker, 'listings')!, { headers })).status).toBe(200)
+    }
+    await settle()
+    expect(sellerEvents(listingEventType.sellerViewed)).toBe(viewedBefore + shown)
+    expect(sellerEvents(listingEventType.sellerResults)).toBe(resultsBefore + shown)
+  })
+})
+
 describe('the printable flyer', () => {
   test('shows the listing, points crawlers at the listing page and records a printed flyer', async () => {
     const before = events(listingEventType.flyersPrinted)
@@ -86,6 +117,12 @@ describe('events the page reports', () => {
       body: new URLSearchParams(fields),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'x-forwarded-for': '192.0.2.77' },
     })
+
+  test('a click on the link to a video or tour host is recorded as an external link click', async () => {
+    const before = events(listingEventType.externalLinkClick)
+    expect((await report({ listingId: String(listing.id), event: 'external-link-click' })).status).toBe(204)
+    expect(events(listingEventType.externalLinkClick)).toBe(before + 1)
+  })
 
   test('a phone click is recorded; an unknown event or listing is refused', async () => {
     const before = events(listingEventType.phoneClick)

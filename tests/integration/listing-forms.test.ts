@@ -69,6 +69,17 @@ describe('contact the seller', () => {
     expect(count('leads', listing.id)).toBe(before)
   })
 
+  test('a well-formatted phone number that is no North American number in service gets the spec §5 twilioPhone message', async () => {
+    const listing = findListing(paidActive)
+    const before = count('leads', listing.id)
+    const response = await post(listing.path, { ...goodContact, phone: '(512) 111-0123' })
+    expect(response.status).toBe(400)
+    const html = decodeEntities(await response.text())
+    expect(html).toContain('Please enter a valid phone number.')
+    expect(html).not.toContain('Please enter a validly formatted phone number.')
+    expect(count('leads', listing.id)).toBe(before)
+  })
+
   test('a good message is stored, e-mailed to the broker, and confirmed after a redirect', async () => {
     const listing = findListing(paidActive)
     const before = count('leads', listing.id)

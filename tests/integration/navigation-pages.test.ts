@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { minimumCountedSearches } from '~/models/places/popular.server'
+import { countedDays } from '~/models/search/search-counts.server'
 import { sites } from '~/sites/index'
 import type { SiteProfile } from '~/sites/site-profile'
 import { decodeEntities, productionPages } from '../support/http'
@@ -19,14 +21,22 @@ function between(html: string, start: string, end: string) {
 
 const linkLabels = (html: string) => [...html.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((match) => match[1])
 
-/** The states by active listing count within the site's scope, most first, then by name: plain SQL. */
-function statesByListingCount(site: SiteProfile) {
+/**
+ * The states by active listing count within the site's scope, most first, then by name; or, once
+ * the site's browsers made `minimumCountedSearches` searches of states in the last 30 days, by
+ * those searches first: plain SQL.
+ */
+function statesInFooterOrder(site: SiteProfile) {
   const scope = site.listingScopeBits === 0 ? '1 = 1' : `listings.property_types & ${site.listingScopeBits} != 0`
+  const since = new Date(Date.now() - countedDays * 86_400_000).toISOString().slice(0, 10)
+  const searched = `select state_id, sum(searches) as searches from search_counts where site_id = ${site.siteId} and day >= '${since}' and state_id != 0 group by state_id`
+  const { total } = db.prepare(`select coalesce(sum(searches), 0) as total from (${searched})`).get() as { total: number }
   const rows = db
     .prepare(
-      `select states.name, count(listings.id) as listings from states
+      `select states.name, count(listings.id) as listings, coalesce(searched.searches, 0) as searches from states
        left join listings on listings.state_id = states.id and listings.status in (1, 2) and ${scope}
-       group by states.id order by listings desc, states.name`,
+       left join (${searched}) as searched on searched.state_id = states.id
+       group by states.id order by ${total >= minimumCountedSearches ? 'searches desc, ' : ''}listings desc, states.name`,
     )
     .all() as { name: string }[]
   return rows.map((row) => `${row.name} Land For Sale`)
@@ -104,7 +114,7 @@ describe('header and footer on every site', () => {
 
   test('the valuation site’s footer links the land values of the country, then of every state by listing count', async () => {
     const column = between(between(await pageHtml('value.localhost', '/'), '<footer', '</footer>'), '>Land Values</h2>', '</section>')
-    const states = statesByListingCount(sites.value).map((label) => label.replace(/ Land For Sale$/, ' Land Values'))
+    const states = statesInFooterOrder(sites.value).map((label) => label.replace(/ Land For Sale$/, ' Land Values'))
     expect(linkLabels(column)).toEqual(['All states', ...states])
     expect(linkLabels(column.slice(0, column.indexOf('<details')))).toHaveLength(sites.value.footerStatesShown + 1)
     expect(column).toContain('<a href="/land-values/texas/"')
@@ -116,10 +126,10 @@ describe('popular states in the footer', () => {
     ['land.localhost', sites.land, '/search/texas-land-for-sale/', 'Popular States'],
     ['farm.localhost', sites.farm, '/texas-land-for-sale', 'Farm & Ranch Real Estate by State'],
     ['hunting.localhost', sites.hunting, '/land', 'Hunting Land by State'],
-  ])('%s lists every state by its listing count, the first footerStatesShown before More states', async (host, site, searchPath, heading) => {
+  ])('%s lists every state by its listing count (or its searches), the first footerStatesShown before More states', async (host, site, searchPath, heading) => {
     const html = await pageHtml(host, searchPath)
     const column = between(between(html, '<footer', '</footer>'), `>${heading}</h2>`, '</section>')
-    const expected = statesByListingCount(site)
+    const expected = statesInFooterOrder(site)
     expect(linkLabels(column)).toEqual(expected)
     const shown = column.slice(0, column.indexOf('<details'))
     expect(linkLabels(shown)).toEqual(expected.slice(0, site.footerStatesShown))

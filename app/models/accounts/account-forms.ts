@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { savedSearchNotifyOptions } from './saved-search'
 import { accountFieldRules as rules } from './account-form-fields'
+import { twilioPhone } from '~/models/forms/phone-number.server'
 import { zodField } from '~/models/forms/zod-field'
 
 /**
  * The account forms (login, sign up, forgot and reset password, settings, saved searches): one
  * schema each, for the actions (server only), from the rules of `account-form-fields.ts`.
- * Messages are spec §5's.
+ * Messages are spec §5's; the phone is also checked with §5 `twilioPhone`.
  */
 const passwordMismatchMessage = 'The passwords do not match. Please type the same password twice.'
 
@@ -48,7 +49,7 @@ export const ResetPasswordSchema = withMatchingPasswords(z.object({ password: ne
 export const DetailsSchema = z.object({
   intent: z.literal('details'),
   name: zodField(rules.fullName),
-  phone: zodField(rules.phone),
+  phone: zodField([...rules.phone, twilioPhone()]),
   phoneType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
   newsletter: checkbox,
 })

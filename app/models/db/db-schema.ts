@@ -529,6 +529,31 @@ export interface AnalyticsRollupTable {
   finished_at: string | null
 }
 
+/** A browser's log message or client error (spec §7 POST /logging/log/); only the newest are kept. */
+export interface ClientLogTable {
+  id: Generated<number>
+  site_id: number
+  /** A spec §3 log severity: 'information' … 'critical-red' (log-severity.ts). */
+  severity: string
+  message: string
+  page_url: Generated<string>
+  referring_url: Generated<string>
+  user_agent: Generated<string>
+  /** React's component stack of a client rendering error; kept here, never printed or answered. */
+  component_stack: string | null
+  created_at: string
+}
+
+/** Searches made on a site in a day, per state (0: the whole country) and search type ('' none). */
+export interface SearchCountTable {
+  site_id: number
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string
+  state_id: number
+  search_type: string
+  searches: number
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -567,6 +592,8 @@ export interface Database {
   analytics_events: AnalyticsEventTable
   analytics_daily: AnalyticsDailyTable
   analytics_rollups: AnalyticsRollupTable
+  client_logs: ClientLogTable
+  search_counts: SearchCountTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -6,6 +6,7 @@ import { timedCache } from '~/utils/timed-cache.server'
 import type { Database, FinanceCenterTable, FinanceLeadTable } from '~/models/db/db-schema'
 import { financeLocationType } from '~/models/listings/enumerations'
 import { sendMail } from '~/models/mail/mailer.server'
+import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
 import { deliverLead, queueLeadDelivery } from '~/models/finance/lead-webhooks.server'
 
 /** A lender as pages show it (spec §3 "Finance center settings"); its e-mail address stays on the server. */
@@ -112,6 +113,33 @@ export function financeCenterForLocation(db: Kysely<Database>, site: SiteProfile
     const best = precedence.map((type) => rows.find((row) => row.location_type === type)).find((row) => row !== undefined)
     return best ? toFinanceCenter(best) : null
   })
+}
+
+/**
+ * Where spec §7 GET /api/location/financeByLocationData/{siteId}/{locationType}/{ids} looks for a
+ * lender: one state, region or county (by the spec's finance location scale) is that place, with
+ * the region and state around it to fall back on; several places, as a search of several
+ * counties, fall back to their common state, else the default, as search pages do. Undefined when
+ * an id names no place of the type.
+ */
+export function financeLocationOfPlaces(gazetteer: Gazetteer, locationType: number, ids: readonly number[]): FinanceLocation | undefined {
+  if (locationType === financeLocationType.state) {
+    if (!ids.every((id) => findStateById(gazetteer, id))) return undefined
+    return ids.length === 1 ? { stateId: ids[0] } : {}
+  }
+  if (locationType !== financeLocationType.county && locationType !== financeLocationType.region) return {}
+  const places = ids.map((id) => findPlaceById(gazetteer, locationType === financeLocationType.county ? 'county' : 'region', id))
+  if (!places.every((place) => place !== undefined)) return undefined
+  const stateIds = new Set(places.map((place) => place.stateId))
+  const stateId = stateIds.size === 1 ? places[0]!.stateId : undefined
+  if (places.length > 1) return { stateId }
+  const [place] = places
+  return place!.kind === 'county' ? { stateId, regionId: place!.regionId ?? undefined, countyId: place!.id } : { stateId, regionId: place!.id }
+}
+
+/** A lender as the spec §7 finance calls answer it: its public fields, its id as `financeId`, and its finance page. */
+export function financeCenterData(center: FinanceCenter) {
+  return { financeId: center.id, ...center, href: financingPath(center.id) }
 }
 
 /** One finance center by id, if it is active and shown on this site; null otherwise or on failure. */

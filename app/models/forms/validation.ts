@@ -7,8 +7,8 @@
  * every field; `fieldConstraints` gives the HTML attributes of a form's fields. No zod here: the
  * browser imports this module (`zod-field.ts` wraps rules in zod schemas for the server).
  *
- * Not here: §5 `twilioPhone` (format, then GET /api/validation/validatePhoneNumber) needs a server
- * call and is a later addition; `phoneFormat()` is its first step.
+ * Not here: §5 `twilioPhone` (format, then a check of the number's numbering) needs the server's
+ * numbering data: `phone-number.server.ts`, which the forms' server schemas add after `phoneFormat()`.
  */
 
 /** What a rule tells the HTML form (via conform's `getZodConstraint`), besides checking a value. */

@@ -1,16 +1,18 @@
 import { z } from 'zod'
 import { contactFieldRules, reportFieldRules, shareFieldRules } from './listing-form-fields'
+import { twilioPhone } from '~/models/forms/phone-number.server'
 import { zodField } from '~/models/forms/zod-field'
 
 /**
  * The listing page's forms' schemas (issue 6), for the actions: the rules of
- * `listing-form-fields.ts` as zod schemas, one per form. Server only (the browser gets no zod).
+ * `listing-form-fields.ts` as zod schemas, one per form, the phone also checked with spec §5
+ * `twilioPhone`. Server only (the browser gets no zod).
  */
 export const ContactSchema = z.object({
   intent: z.literal('contact'),
   name: zodField(contactFieldRules.name),
   email: zodField(contactFieldRules.email),
-  phone: zodField(contactFieldRules.phone),
+  phone: zodField([...contactFieldRules.phone, twilioPhone()]),
   message: zodField(contactFieldRules.message),
   wantsFinancing: z.preprocess((value) => value === 'on', z.boolean()).optional(),
 })

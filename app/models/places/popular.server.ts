@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely'
+import { sites } from '~/sites/index'
+import type { SiteKey, SiteProfile } from '~/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { activeStatuses } from '~/models/listings/listing.server'
+import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '~/models/search/search-criteria'
+import { type SearchType, searchTypesOf, searchesByState, searchesByType } from '~/models/search/search-counts.server'
 import { hasAnyBit } from '~/models/search/search-filters.server'
+import { searchTypeWords } from '~/models/search/search-seo'
 
 /** A state with the number of active listings a site shows there. */
 export interface PopularState {
@@ -19,7 +24,7 @@ const timeToLiveMilliseconds = 10 * 60_000
 /**
  * Every state (and DC) with its active listing count within the site's property-type scope
  * (`SiteProfile.listingScopeBits`, 0 for all), most listings first, then by name: the "Popular
- * States" of footers and home pages (spec §7 /api/popular/statenames). Counting reads the whole
+ * States" of home pages and, until enough searches are counted, of footers. Counting reads the whole
  * table and footers ask on every page, so the answer is kept for ten minutes per database and scope.
  */
 export const popularStates: (db: Kysely<Database>, scopeBits: number) => Promise<PopularState[]> = timedCache(timeToLiveMilliseconds, countListingsByState)
@@ -40,3 +45,62 @@ async function countListingsByState(db: Kysely<Database>, scopeBits: number) {
     .map((row) => ({ id: row.id, name: row.name, abbreviation: row.abbreviation, slug: row.slug, listings: Number(row.listings ?? 0) }))
     .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
 }
+
+/**
+ * Searches counted over the last 30 days (search-counts.server.ts) needed before they, rather than
+ * listing counts and the site's own list, rank the footer's popular states and searches: below it,
+ * a handful of searches would reorder the footer of every page.
+ */
+export const minimumCountedSearches = 300
+
+export interface PopularSearch {
+  label: string
+  criteria: Partial<SearchCriteria>
+  /** Searches of its type over the last 30 days. */
+  searches: number
+}
+
+/** A site's footer lists (spec §2 Popular States and Popular Searches; §7 /api/popular/…/0). */
+export interface SitePopularity {
+  /** Every state: by searches once enough are counted, else by active listings. */
+  states: (PopularState & { searches: number })[]
+  /** By searches once enough are counted (the site's own list filling the rest), else the site's own list. */
+  searches: PopularSearch[]
+  /** Whether the counts, not the fallbacks, ranked the states and the searches. */
+  isFromSearchCounts: { states: boolean; searches: boolean }
+}
+
+/** The search for one type: its landing segment or its property type. */
+function searchOfType(searchType: SearchType): Partial<SearchCriteria> {
+  return (customSegmentKeys as readonly string[]).includes(searchType)
+    ? { customSegment: searchType as SearchCriteria['customSegment'] }
+    : { propertyTypes: [searchType as SearchCriteria['propertyTypes'][number]] }
+}
+
+/** The site's own popular searches: its footer's list (the land site's), else its menu's property types. */
+export function defaultPopularSearches(site: SiteProfile): Omit<PopularSearch, 'searches'>[] {
+  const section = site.footerSections.find((spec) => spec.kind === 'searches')
+  if (section) return [...section.searches]
+  return site.menuPropertyTypes.filter((type) => type !== 'all').map((type) => ({ label: `${searchTypeWords(type)} for Sale`, criteria: searchOfType(type) }))
+}
+
+const total = (counts: Iterable<number>) => [...counts].reduce((sum, count) => sum + count, 0)
+
+async function countSitePopularity(db: Kysely<Database>, siteKey: SiteKey): Promise<SitePopularity> {
+  const site = sites[siteKey]
+  const [states, byState, byType] = await Promise.all([popularStates(db, site.listingScopeBits), searchesByState(db, site.siteId), searchesByType(db, site.siteId)])
+  const searchesOf = new Map(byType.map((entry) => [entry.searchType, entry.searches]))
+  const isFromSearchCounts = { states: total(byState.values()) >= minimumCountedSearches, searches: total(searchesOf.values()) >= minimumCountedSearches }
+  const rankedStates = states.map((state) => ({ ...state, searches: byState.get(state.id) ?? 0 }))
+  if (isFromSearchCounts.states) rankedStates.sort((a, b) => b.searches - a.searches || b.listings - a.listings || a.name.localeCompare(b.name))
+  const defaults = defaultPopularSearches(site).map((search) => {
+    const [searchType] = searchTypesOf(normalizeCriteria(search.criteria))
+    return { ...search, searches: (searchType && searchesOf.get(searchType)) || 0 }
+  })
+  const counted = byType.map(({ searchType, searches }) => ({ label: `${searchTypeWords(searchType)} for Sale`, criteria: searchOfType(searchType), searches }))
+  const searches = isFromSearchCounts.searches ? [...counted, ...defaults.filter((search) => search.searches === 0)].slice(0, defaults.length) : defaults
+  return { states: rankedStates, searches, isFromSearchCounts }
+}
+
+/** The site's footer lists, kept ten minutes per database and site like `popularStates`. */
+export const sitePopularity: (db: Kysely<Database>, siteKey: SiteKey) => Promise<SitePopularity> = timedCache(timeToLiveMilliseconds, countSitePopularity)

@@ -1,5 +1,5 @@
-import { type SearchCriteria, countActiveFilters } from './search-criteria'
-import { propertyTypeOptions } from './search-options'
+import { type CustomSegmentKey, type SearchCriteria, countActiveFilters } from './search-criteria'
+import { type PropertyTypeKey, propertyTypeOptions } from './search-options'
 import { type ResolvedLocation, placesOf } from '~/models/places/gazetteer.server'
 import { formatCompactCurrency } from '~/utils/format'
 
@@ -30,11 +30,16 @@ const customSegmentWords = {
   'land-with-mineral-rights': 'Land with Mineral Rights',
 } as const
 
+/** 'Hunting Land', 'Cheap Land': what a property type or landing segment is called. */
+export function searchTypeWords(searchType: PropertyTypeKey | CustomSegmentKey) {
+  return (customSegmentWords as Record<string, string>)[searchType] ?? propertyTypeOptions.find((option) => option.key === searchType)!.label
+}
+
 /** 'Hunting Land', 'Farms', 'Land': the kind of property the search is about. */
 function kindWords(criteria: SearchCriteria) {
-  if (criteria.customSegment) return customSegmentWords[criteria.customSegment]
+  if (criteria.customSegment) return searchTypeWords(criteria.customSegment)
   const [onlyType] = criteria.propertyTypes
-  if (criteria.propertyTypes.length === 1 && onlyType) return propertyTypeOptions.find((option) => option.key === onlyType)!.label
+  if (criteria.propertyTypes.length === 1 && onlyType) return searchTypeWords(onlyType)
   return 'Land'
 }
 

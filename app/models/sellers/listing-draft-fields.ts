@@ -96,9 +96,19 @@ export const draftFormConstraints = {
 
 export type DraftErrors = Partial<Record<string, string[]>>
 
-/** The step's messages for the draft as saved, one per failing field; empty when the step is complete. */
-export function checkDraftStep(step: FormStepKey, data: ListingDraftData, stateAbbreviations: ReadonlySet<string>): DraftErrors {
-  const found: Partial<Record<string, string>> = validateFields(data as Record<string, unknown>, draftFieldRules[step] as Record<string, readonly Rule[]>)
+export type DraftFieldRules = { [Step in FormStepKey]: Record<keyof (typeof draftFieldRules)[Step], readonly Rule[]> }
+
+/**
+ * The step's messages for the draft as saved, one per failing field; empty when the step is
+ * complete. The server passes its own `rules` (`draftFieldRulesOnServer`: the phone's numbering too).
+ */
+export function checkDraftStep(
+  step: FormStepKey,
+  data: ListingDraftData,
+  stateAbbreviations: ReadonlySet<string>,
+  rules: DraftFieldRules = draftFieldRules,
+): DraftErrors {
+  const found: Partial<Record<string, string>> = validateFields(data as Record<string, unknown>, rules[step] as Record<string, readonly Rule[]>)
   if (step === 'place') {
     if (!found.state && data.state && !stateAbbreviations.has(data.state)) found.state = 'Please choose a state from the list.'
     const hasLatitude = Boolean(data.latitude?.trim())

@@ -6,6 +6,7 @@ import { writeListing } from '~/models/listings/listing-writes.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
 import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions, houseTypeKey } from './listing-draft-fields'
 import { type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
+import { draftFieldRulesOnServer } from './listing-draft-rules.server'
 import { type ListingDraft, deleteDraft } from './listing-drafts.server'
 import type { SellerScope } from './seller-scope.server'
 
@@ -156,7 +157,7 @@ export async function reviewDraft(
 async function checkDraft(db: Kysely<Database>, draft: Pick<ListingDraft, 'data' | 'listingId'>, stateAbbreviations: ReadonlySet<string>) {
   const errors: DraftReview['errors'] = {}
   for (const step of formSteps) {
-    const stepErrors = checkDraftStep(step, draft.data, stateAbbreviations)
+    const stepErrors = checkDraftStep(step, draft.data, stateAbbreviations, draftFieldRulesOnServer)
     if (Object.keys(stepErrors).length > 0) errors[step] = stepErrors
   }
   const findings: DraftFinding[] = []

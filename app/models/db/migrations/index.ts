@@ -16,6 +16,7 @@ import * as sellerTool from './0014-seller-tool'
 import * as savedValuations from './0015-saved-valuations'
 import * as landsConnector from './0016-lands-connector'
 import * as lakes from './0017-lakes'
+import * as clientLogsAndSearchCounts from './0018-client-logs-and-search-counts'
 import * as loginTokens from './0019-login-tokens'
 import * as analytics from './0020-analytics'
 import * as ads from './0021-ads'
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015-saved-valuations': savedValuations,
   '0016-lands-connector': landsConnector,
   '0017-lakes': lakes,
+  '0018-client-logs-and-search-counts': clientLogsAndSearchCounts,
   '0019-login-tokens': loginTokens,
   '0020-analytics': analytics,
   '0021-ads': ads,
