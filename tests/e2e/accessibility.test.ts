@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { createRequire } from 'node:module'
 import { type Page, expect, test } from '@playwright/test'
 import { siteUrl } from './support'
@@ -127,6 +128,56 @@ test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
     await page.waitForLoadState('networkidle')
     found.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
   }
+  await context.close()
+  expect(found).toEqual([])
+})
+
+/** The Lands Connector (issue 17), hydrated: the buyer's list, the form with its messages, a request and its change, and the professionals' reply page. */
+test('the Lands Connector passes axe', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  test.setTimeout(90_000)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const logIn = async (email: string, password: string) => {
+    await context.clearCookies()
+    await page.goto(siteUrl('land', '/login'))
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+    await expect(page).not.toHaveURL(/\/login/)
+  }
+  const found: string[] = []
+  const scan = async (url: string) => {
+    expect((await page.goto(url))?.status(), url).toBe(200)
+    await page.waitForLoadState('networkidle')
+    found.push(...(await axeViolations(page)).map((violation) => `${url}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  }
+  await logIn('demo.buyer@example.com', 'demo-buyer-1')
+  await page.goto(siteUrl('land', '/lands-connector/new/'))
+  await page.getByRole('group', { name: 'Place 1' }).getByLabel('State').selectOption({ label: 'Texas' })
+  await page.getByRole('button', { name: 'Send my request' }).click()
+  await expect(page.getByText('This field is required.')).toBeVisible()
+  found.push(...(await axeViolations(page)).map((violation) => `the form with messages: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  await page.getByLabel('I am pre-approved for a loan').check()
+  await page.getByLabel('When do you want to buy?').selectOption({ label: 'Just looking' })
+  const message = `A small ranch near Austin (${Date.now().toString(36)}).`
+  await page.getByLabel('Your message to land professionals').fill(message)
+  await page.getByRole('button', { name: 'Send my request' }).click()
+  await expect(page).toHaveURL(/\/lands-connector\/\d+\//)
+  const requestUrl = page.url().replace(/\?.*$/, '')
+  // The reply page's signed link is in the e-mails to the professionals (the test server writes them to its outbox).
+  const outbox = path.join(process.env.TEST_DATA_DIR ?? '.test-data', 'outbox')
+  const replyPath = fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((mail) => mail.includes(message))
+    .map((mail) => /\/lands-connector\/reply\/[^/\s]+\//.exec(mail)?.[0])
+    .find(Boolean)
+  expect(replyPath).toBeTruthy()
+  for (const url of [requestUrl, `${requestUrl}edit/`, siteUrl('land', '/lands-connector/'), siteUrl('land', replyPath)]) await scan(url)
+  await page.goto(requestUrl)
+  await page.getByRole('button', { name: 'Delete this request' }).click()
+  await expect(page).toHaveURL(/deleted=1/)
   await context.close()
   expect(found).toEqual([])
 })
