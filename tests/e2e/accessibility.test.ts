@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl } from './support'
+import { logIn, siteUrl } from './support'
 
 /**
  * Every page type on every site, scanned by axe-core against WCAG 2.1 A/AA and axe's best
@@ -108,11 +108,7 @@ test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(siteUrl('land', '/login'))
-  await page.getByLabel('E-mail').fill('demo.seller@example.com')
-  await page.getByLabel('Password').fill('demo-seller-1')
-  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login/)
+  await logIn(page, { email: 'demo.seller@example.com', password: 'demo-seller-1' })
   await page.goto(siteUrl('land', '/account/listings/'))
   const listingHref = await page.locator('table a[href^="/account/listings/"]').first().getAttribute('href')
   // A draft with mistakes saved on its first steps, so the scans see the fields' messages too.
@@ -138,21 +134,13 @@ test('the Lands Connector passes axe', async ({ browser }, testInfo) => {
   test.setTimeout(90_000)
   const context = await browser.newContext()
   const page = await context.newPage()
-  const logIn = async (email: string, password: string) => {
-    await context.clearCookies()
-    await page.goto(siteUrl('land', '/login'))
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill(password)
-    await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
-    await expect(page).not.toHaveURL(/\/login/)
-  }
   const found: string[] = []
   const scan = async (url: string) => {
     expect((await page.goto(url))?.status(), url).toBe(200)
     await page.waitForLoadState('networkidle')
     found.push(...(await axeViolations(page)).map((violation) => `${url}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
   }
-  await logIn('demo.buyer@example.com', 'demo-buyer-1')
+  await logIn(page, { email: 'demo.buyer@example.com', password: 'demo-buyer-1' })
   await page.goto(siteUrl('land', '/lands-connector/new/'))
   await page.getByRole('group', { name: 'Place 1' }).getByLabel('State').selectOption({ label: 'Texas' })
   await page.getByRole('button', { name: 'Send my request' }).click()

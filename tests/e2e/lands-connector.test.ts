@@ -1,7 +1,7 @@
-import { type Page, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { demoUsers } from '~/models/seed/demo-users'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { logIn, siteUrl } from './support'
 
 /**
  * The Lands Connector end to end (spec §2 /lands-connector/, issue 17 item 2), with JavaScript on
@@ -29,14 +29,6 @@ function demoSellerCounty() {
   } finally {
     db.close()
   }
-}
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(siteUrl('land', '/login'))
-  await page.getByLabel('E-mail').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login/)
 }
 
 test('a buyer files a land request, sees what matches, changes it; the demo seller gets it without the address; the buyer deletes it', async ({

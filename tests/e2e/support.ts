@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
 import { e2ePort } from '../../playwright.config'
 
 /** A site's base URL on the test server: Chromium resolves *.localhost to loopback. */
@@ -9,4 +9,13 @@ export function siteUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path = '
 /** Scripts start after the page has loaded (decision 0013): a test of a script enhancement waits for them. */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/** Logs in on the land site through the login form, as a person would. */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(siteUrl('land', '/login'))
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
 }
