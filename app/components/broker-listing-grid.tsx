@@ -3,8 +3,9 @@ import { listingCardView } from '~/models/listings/listing-card'
 import { ListingCard } from './listing-card'
 
 /**
- * A broker's listings as cards, on the broker page and the broker's listings page. `headingLevel`:
- * the cards' titles sit one level below the heading above the grid.
+ * Listings as cards under a heading of the page: a broker's, on the broker page and the broker's
+ * listings page, and a land request's matches. `headingLevel`: the cards' titles sit one level
+ * below the heading above the grid.
  */
 export function BrokerListingGrid({ listings, likedListingIds, headingLevel }: { listings: LinkedListing[]; likedListingIds: number[]; headingLevel: 2 | 3 }) {
   const liked = new Set(likedListingIds)

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react'
-import { type FieldMetadata, getInputProps, getTextareaProps } from './server-form'
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from './server-form'
 
-const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
+export const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
+
+/** A field's first message, where its `aria-describedby` points. */
+export function FieldError({ field }: { field: FieldMetadata }) {
+  return field.errors?.[0] ? (
+    <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
+      {field.errors[0]}
+    </p>
+  ) : null
+}
 
 interface FieldProps {
   field: FieldMetadata
@@ -37,12 +46,69 @@ export function FormField({ field, label, type = 'text', multiline = false, auto
         </p>
       ) : null}
       {control}
-      {field.errors?.[0] ? (
-        <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldError field={field} />
     </div>
+  )
+}
+
+/** A labelled drop-down whose first, empty choice (`placeholder`) is no answer, with its error message. */
+export function SelectField({
+  field,
+  label,
+  placeholder,
+  options,
+}: {
+  field: FieldMetadata
+  label: string
+  placeholder: string
+  options: readonly { value: string; label: string }[]
+}) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={field.id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} className={controlStyle}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  )
+}
+
+/** A list of checkboxes under one legend, each sending its option's key under the field's name. */
+export function CheckboxGroup({
+  field,
+  legend,
+  options,
+  checked,
+}: {
+  field: FieldMetadata
+  legend: string
+  options: readonly { key: string; label: string }[]
+  checked: readonly string[]
+}) {
+  return (
+    <fieldset className="mb-4" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="text-sm font-semibold">
+        {legend}
+        {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+      </legend>
+      <FieldError field={field} />
+      <div className="mt-2 grid gap-2 small:grid-cols-2 medium:grid-cols-3">
+        {options.map((option) => (
+          <label key={option.key} className="flex items-center gap-2">
+            <input type="checkbox" name={field.name} value={option.key} defaultChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { FormErrors, secondaryButtonStyle } from '~/components/account-page'
-import { FormField, submitButtonStyle } from '~/components/form-field'
-import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useServerForm } from '~/components/server-form'
+import { CheckboxGroup, FieldError, FormField, SelectField, submitButtonStyle } from '~/components/form-field'
+import { getFormProps, getInputProps, useServerForm } from '~/components/server-form'
 import { financingOptions, timelineOptions } from '~/models/connector/land-request'
 import { landRequestConstraints, placeRows } from '~/models/connector/land-request-fields'
 import { activityOptions, propertyTypeOptions } from '~/models/search/search-options'
@@ -23,40 +23,14 @@ export interface LandRequestFormProps {
   siteName: string
 }
 
-const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
 const legendStyle = 'text-lg font-semibold'
-
-function FieldError({ field }: { field: FieldMetadata }) {
-  return field.errors?.[0] ? (
-    <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
-      {field.errors[0]}
-    </p>
-  ) : null
-}
-
-function Checkboxes({ name, legend, options, checked }: { name: string; legend: string; options: readonly { key: string; label: string }[]; checked: string[] }) {
-  return (
-    <fieldset className="mt-6">
-      <legend className={legendStyle}>
-        {legend} <span className="text-sm font-normal text-ink/70">(optional)</span>
-      </legend>
-      <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 small:grid-cols-3">
-        {options.map((option) => (
-          <label key={option.key} className="flex items-center gap-2">
-            <input type="checkbox" name={name} value={option.key} defaultChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
 
 export function LandRequestForm({ action, states, values, lastResult, submitLabel, cancelHref, siteName }: LandRequestFormProps) {
   const scalarValues = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | boolean] => !Array.isArray(entry[1])))
   const [form, fields] = useServerForm(landRequestConstraints, { id: 'land-request', lastResult, defaultValue: scalarValues })
   // What the boxes show: the posted form after a mistake, else the request's own values.
   const shown = (lastResult?.initialValue ?? values) as Record<string, unknown>
+  const stateOptions = states.map((state) => ({ value: state.token, label: state.name }))
   const checked = (name: string) => {
     const value = shown[name]
     return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
@@ -75,20 +49,7 @@ export function LandRequestForm({ action, states, values, lastResult, submitLabe
           return (
             <fieldset key={row.state} className="mt-3 grid gap-x-4 rounded-lg border border-ink/15 bg-white p-3 small:grid-cols-2">
               <legend className="px-1 text-sm font-semibold">{`Place ${index + 1}`}</legend>
-              <div>
-                <label htmlFor={state.id} className="block text-sm font-semibold">
-                  State
-                </label>
-                <select {...getSelectProps(state)} className={controlStyle}>
-                  <option value="">{index === 0 ? 'Choose a state' : 'No place'}</option>
-                  {states.map((option) => (
-                    <option key={option.token} value={option.token}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldError field={state} />
-              </div>
+              <SelectField field={state} label="State" placeholder={index === 0 ? 'Choose a state' : 'No place'} options={stateOptions} />
               <FormField field={place} label="County, region or city" />
             </fieldset>
           )
@@ -103,8 +64,10 @@ export function LandRequestForm({ action, states, values, lastResult, submitLabe
         <FormField field={fields.priceMax} label="Price to ($)" inputMode="numeric" />
       </fieldset>
 
-      <Checkboxes name="propertyTypes" legend="Kinds of land" options={propertyTypeOptions} checked={checked('propertyTypes')} />
-      <Checkboxes name="activityTypes" legend="Activities" options={activityOptions} checked={checked('activityTypes')} />
+      <div className="mt-6">
+        <CheckboxGroup field={fields.propertyTypes} legend="Kinds of land" options={propertyTypeOptions} checked={checked('propertyTypes')} />
+        <CheckboxGroup field={fields.activityTypes} legend="Activities" options={activityOptions} checked={checked('activityTypes')} />
+      </div>
 
       <fieldset className="mt-6" aria-describedby={fields.financing.errors ? fields.financing.errorId : undefined}>
         <legend className={legendStyle}>How will you pay?</legend>
@@ -123,19 +86,13 @@ export function LandRequestForm({ action, states, values, lastResult, submitLabe
         <FieldError field={fields.financing} />
       </fieldset>
 
-      <div className="mt-6">
-        <label htmlFor={fields.timeline.id} className="block text-lg font-semibold">
-          When do you want to buy?
-        </label>
-        <select {...getSelectProps(fields.timeline)} className={`${controlStyle} small:w-72`}>
-          <option value="">Choose one</option>
-          {timelineOptions.map((option) => (
-            <option key={option.key} value={option.key}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <FieldError field={fields.timeline} />
+      <div className="mt-6 small:w-80">
+        <SelectField
+          field={fields.timeline}
+          label="When do you want to buy?"
+          placeholder="Choose one"
+          options={timelineOptions.map((option) => ({ value: option.key, label: option.label }))}
+        />
       </div>
 
       <div className="mt-6">

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 import { type MapCenter, PointPicker } from '~/components/point-picker'
 import { Form } from 'react-router'
 import { FormErrors } from '~/components/account-page'
-import { CheckboxField, FormField } from '~/components/form-field'
-import { type FieldMetadata, type FormMetadata, getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
+import { CheckboxField, CheckboxGroup, FieldError, FormField, SelectField, controlStyle } from '~/components/form-field'
+import { type FormMetadata, getFormProps, useServerForm } from '~/components/server-form'
 import { resizedImagePath } from '~/models/media/document-ids'
 import { draftActivityOptions, draftFormConstraints, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type DraftPhoto, type DraftStepKey, type ListingDraftData, draftStepPath, draftSteps, maxListingPhotos } from '~/models/sellers/listing-draft'
@@ -15,7 +15,6 @@ import type { DraftFinding } from '~/models/sellers/listing-publish.server'
  * without scripts; the server keeps what was typed and answers with the step's messages.
  */
 
-const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700'
 const fieldsetStyle = 'mb-5 rounded-xl border border-ink/15 bg-white p-5'
 const legendStyle = 'px-1 text-lg font-semibold text-brand'
 const primaryButtonStyle = 'rounded-md bg-brand px-5 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90'
@@ -92,45 +91,6 @@ function StepButtons({ isFirst, continueLabel = 'Save and continue' }: { isFirst
   )
 }
 
-function FieldError({ field }: { field: FieldMetadata }) {
-  return field.errors?.[0] ? (
-    <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">
-      {field.errors[0]}
-    </p>
-  ) : null
-}
-
-/** A list of checkboxes under one legend, ticked from the draft's list. */
-function CheckboxGroup({
-  field,
-  legend,
-  options,
-  checked,
-}: {
-  field: FieldMetadata
-  legend: string
-  options: readonly { key: string; label: string }[]
-  checked: readonly string[]
-}) {
-  return (
-    <fieldset className="mb-4" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className="text-sm font-semibold">
-        {legend}
-        {field.required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
-      </legend>
-      <FieldError field={field} />
-      <div className="mt-2 grid gap-2 small:grid-cols-2 medium:grid-cols-3">
-        {options.map((option) => (
-          <label key={option.key} className="flex items-center gap-2">
-            <input type="checkbox" name={field.name} value={option.key} defaultChecked={checked.includes(option.key)} className="h-4 w-4 accent-brand" />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
-
 /** A step's form: the server's answer marks its fields, and a message on the whole form comes first. */
 function StepForm({ form, children }: { form: FormMetadata; children: ReactNode }) {
   return (
@@ -161,20 +121,12 @@ export function PlaceStep({
       <DraftFindings findings={findings} />
       <fieldset className={fieldsetStyle}>
         <legend className={legendStyle}>Where is the land?</legend>
-        <div className="mb-3">
-          <label htmlFor={fields.state.id} className="block text-sm font-semibold">
-            State
-          </label>
-          <select {...getSelectProps(fields.state)} className={controlStyle}>
-            <option value="">Choose a state</option>
-            {states.map((state) => (
-              <option key={state.abbreviation} value={state.abbreviation}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-          <FieldError field={fields.state} />
-        </div>
+        <SelectField
+          field={fields.state}
+          label="State"
+          placeholder="Choose a state"
+          options={states.map((state) => ({ value: state.abbreviation, label: state.name }))}
+        />
         <FormField field={fields.county} label="County" hint="As in 'Travis' or 'Travis County'; a parish or borough in Louisiana and Alaska." />
         <FormField field={fields.city} label="City or nearest town" />
         <FormField field={fields.zip} label="Zip code" />

@@ -5,6 +5,7 @@ import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { describeLandRequest, type LandRequest, landRequestTitle, landsConnectorPaths, landsConnectorSectionName } from '~/models/connector/land-request'
 import { findRequestRecipients } from '~/models/connector/land-request-leads.server'
 import { findRequestMatches } from '~/models/connector/land-request-matches.server'
+import { recipientsPerRequest } from '~/models/connector/land-request-targeting'
 import { deleteLandRequest, findLandRequest, landRequestsPerUser, listLandRequests, type RequestOwner } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -58,7 +59,8 @@ export async function loadLandRequests(db: Kysely<Database>, site: SiteProfile, 
 /** What `?sent=3` or `?saved=1` after the form tells the buyer. */
 function outcomeOf(url: URL) {
   const sent = url.searchParams.get('sent')
-  return { sentCount: sent !== null && /^\d$/.test(sent) ? Number(sent) : null, isUpdated: url.searchParams.has('saved') }
+  const sentCount = sent !== null && /^\d$/.test(sent) && Number(sent) <= recipientsPerRequest ? Number(sent) : null
+  return { sentCount, isUpdated: url.searchParams.has('saved') }
 }
 
 export async function loadLandRequest(db: Kysely<Database>, site: SiteProfile, request: Request, requestId: string | undefined) {

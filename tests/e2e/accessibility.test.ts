@@ -1,7 +1,8 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { createRequire } from 'node:module'
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl, waitForHydration } from './support'
+import { logIn, siteUrl, waitForHydration } from './support'
 
 /**
  * Every page type on every site, scanned by axe-core against WCAG 2.1 A/AA and axe's best
@@ -123,11 +124,7 @@ test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(siteUrl('land', '/login'))
-  await page.getByLabel('E-mail').fill('demo.seller@example.com')
-  await page.getByLabel('Password').fill('demo-seller-1')
-  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login/)
+  await logIn(page, { email: 'demo.seller@example.com', password: 'demo-seller-1' })
   await page.goto(siteUrl('land', '/account/listings/'))
   const listingHref = await page.locator('table a[href^="/account/listings/"]').first().getAttribute('href')
   // A draft with mistakes saved on its first steps, so the scans see the fields' messages too.
@@ -167,6 +164,48 @@ test('the administrators’ Site Analytics passes axe', async ({ browser }, test
     if (path === '/account/analytics/') await expect(page.getByRole('region', { name: 'Page views and web vitals by page type' })).toBeVisible()
     found.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
   }
+  await context.close()
+  expect(found).toEqual([])
+})
+
+/** The Lands Connector (issue 17), hydrated: the buyer's list, the form with its messages, a request and its change, and the professionals' reply page. */
+test('the Lands Connector passes axe', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  test.setTimeout(90_000)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const found: string[] = []
+  const scan = async (url: string) => {
+    expect((await page.goto(url))?.status(), url).toBe(200)
+    await page.waitForLoadState('networkidle')
+    found.push(...(await axeViolations(page)).map((violation) => `${url}: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  }
+  await logIn(page, { email: 'demo.buyer@example.com', password: 'demo-buyer-1' })
+  await page.goto(siteUrl('land', '/lands-connector/new/'))
+  await page.getByRole('group', { name: 'Place 1' }).getByLabel('State').selectOption({ label: 'Texas' })
+  await page.getByRole('button', { name: 'Send my request' }).click()
+  await expect(page.getByText('This field is required.')).toBeVisible()
+  found.push(...(await axeViolations(page)).map((violation) => `the form with messages: ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`))
+  await page.getByLabel('I am pre-approved for a loan').check()
+  await page.getByLabel('When do you want to buy?').selectOption({ label: 'Just looking' })
+  const message = `A small ranch near Austin (${Date.now().toString(36)}).`
+  await page.getByLabel('Your message to land professionals').fill(message)
+  await page.getByRole('button', { name: 'Send my request' }).click()
+  await expect(page).toHaveURL(/\/lands-connector\/\d+\//)
+  const requestUrl = page.url().replace(/\?.*$/, '')
+  // The reply page's signed link is in the e-mails to the professionals (the test server writes them to its outbox).
+  const outbox = path.join(process.env.TEST_DATA_DIR ?? '.test-data', 'outbox')
+  const replyPath = fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((mail) => mail.includes(message))
+    .map((mail) => /\/lands-connector\/reply\/[^/\s]+\//.exec(mail)?.[0])
+    .find(Boolean)
+  expect(replyPath).toBeTruthy()
+  for (const url of [requestUrl, `${requestUrl}edit/`, siteUrl('land', '/lands-connector/'), siteUrl('land', replyPath)]) await scan(url)
+  await page.goto(requestUrl)
+  await page.getByRole('button', { name: 'Delete this request' }).click()
+  await expect(page).toHaveURL(/deleted=1/)
   await context.close()
   expect(found).toEqual([])
 })

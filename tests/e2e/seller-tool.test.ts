@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { demoUsers } from '~/models/seed/demo-users'
-import { siteUrl, waitForHydration } from './support'
+import { logIn, siteUrl, waitForHydration } from './support'
 
 /**
  * The sellers' tool end to end (issue 15), with JavaScript on and off: the demo seller adds a
@@ -10,14 +10,6 @@ import { siteUrl, waitForHydration } from './support'
  * is in Vermont, which no other browser test counts.
  */
 const seller = demoUsers.find((user) => user.email === 'demo.seller@example.com')!
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(siteUrl('land', '/login'))
-  await page.getByLabel('E-mail').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Save and continue' })
 

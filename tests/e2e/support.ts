@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
 import { listingPath } from '~/sites/listing-path'
 import { sites } from '~/sites/index'
 import { e2ePort } from '../../playwright.config'
@@ -29,4 +29,13 @@ export function landListings(condition: string, { limit, offset }: { limit: numb
   } finally {
     db.close()
   }
+}
+
+/** Logs in on the land site through the login form, as a person would. */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(siteUrl('land', '/login'))
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
 }

@@ -10,7 +10,8 @@ import { chooseRecipients, type TargetCandidate } from '~/models/connector/land-
 import { createLandRequest, deleteLandRequest, findLandRequest, type RequestOwner, updateLandRequest } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
 import { sites } from '~/sites'
-import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { createKysely } from '~/models/db/dialect.server'
+import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { startTestSmtpServer } from '../support/smtp'
 
 /**
@@ -100,8 +101,14 @@ describe('the reply link', () => {
   })
 })
 
-describe('on a database', () => {
-  const db: Kysely<Database> = freshSqliteDatabase('lands-connector')
+const postgresUrl = process.env.TEST_POSTGRES_URL
+const targets = [
+  { name: 'SQLite', enabled: true, target: async () => freshSqliteTarget('lands-connector') },
+  { name: 'PostgreSQL', enabled: !!postgresUrl, target: () => freshPostgresTarget(postgresUrl!, 'lands-connector') },
+]
+
+describe.each(targets)('on $name', ({ enabled, target }) => {
+  let db: Kysely<Database>
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
   let travisCountyId: number
   let texasId: number
@@ -184,6 +191,8 @@ describe('on a database', () => {
   const leadsOf = (requestId: number) => db.selectFrom('leads').selectAll().where('land_request_id', '=', requestId).orderBy('id').execute()
 
   beforeAll(async () => {
+    if (!enabled) return
+    db = createKysely(await target())
     await migrateAndSeed(db, { listings: 600, seed: 11 })
     smtp = await startTestSmtpServer()
     process.env.SMTP_URL = smtp.url
@@ -208,129 +217,132 @@ describe('on a database', () => {
   })
 
   afterAll(async () => {
+    if (!enabled) return
     delete process.env.SMTP_URL
     delete process.env.SESSION_SECRET
     await smtp.stop()
     await db.destroy()
   })
 
-  test('a place typed in a state is found as the search box finds it; a place that is not there is said on its field', async () => {
-    expect(await locateRequestPlace(db, 'texas', 'Travis')).toEqual({ ok: true, place: { state: 'texas', place: 'travis-county', label: 'Travis County, TX' } })
-    expect(await locateRequestPlace(db, 'texas', undefined)).toEqual({ ok: true, place: { state: 'texas', place: null, label: 'Texas' } })
-    expect(await locateRequestPlace(db, 'texas', 'Nowhere At All')).toEqual({
-      ok: false,
-      field: 'place',
-      problem: 'There is no county, region or city of that name in Texas.',
+  describe.skipIf(!enabled)('requests and their leads', () => {
+    test('a place typed in a state is found as the search box finds it; a place that is not there is said on its field', async () => {
+      expect(await locateRequestPlace(db, 'texas', 'Travis')).toEqual({ ok: true, place: { state: 'texas', place: 'travis-county', label: 'Travis County, TX' } })
+      expect(await locateRequestPlace(db, 'texas', undefined)).toEqual({ ok: true, place: { state: 'texas', place: null, label: 'Texas' } })
+      expect(await locateRequestPlace(db, 'texas', 'Nowhere At All')).toEqual({
+        ok: false,
+        field: 'place',
+        problem: 'There is no county, region or city of that name in Texas.',
+      })
+      expect(await locateRequestPlace(db, 'atlantis', 'Travis')).toMatchObject({ ok: false, field: 'state' })
     })
-    expect(await locateRequestPlace(db, 'atlantis', 'Travis')).toMatchObject({ ok: false, field: 'state' })
-  })
 
-  test('the candidates are the opted-in professionals with listings in the places, and those with an office there', async () => {
-    const candidates = await findTargetCandidates(db, { places: input().places })
-    const byAccount = new Map(candidates.map((found) => [found.accountId, found.listingCount]))
-    expect(byAccount.get(professionals.most)).toBe(4)
-    expect(byAccount.get(professionals.second)).toBe(3)
-    expect(byAccount.get(professionals.office)).toBe(0)
-    expect(byAccount.has(professionals.notOptedIn)).toBe(false)
-    expect(byAccount.size).toBe(8)
-  })
+    test('the candidates are the opted-in professionals with listings in the places, and those with an office there', async () => {
+      const candidates = await findTargetCandidates(db, { places: input().places })
+      const byAccount = new Map(candidates.map((found) => [found.accountId, found.listingCount]))
+      expect(byAccount.get(professionals.most)).toBe(4)
+      expect(byAccount.get(professionals.second)).toBe(3)
+      expect(byAccount.get(professionals.office)).toBe(0)
+      expect(byAccount.has(professionals.notOptedIn)).toBe(false)
+      expect(byAccount.size).toBe(8)
+    })
 
-  test('a request reaches five professionals, most listings first; the next one reaches the equals the first one passed over', async () => {
-    smtp.received.length = 0
-    const first = await fileRequest()
-    expect(await sendRequestLeads(db, { site: sites.land, origin, request: first, buyer })).toBe(5)
-    const firstLeads = await leadsOf(first.id)
-    expect(firstLeads.map((lead) => lead.account_id)).toEqual([professionals.most, professionals.second, ...professionals.ones.slice(0, 3)])
-    expect(smtp.received.map((mail) => mail.to[0])).toEqual([
-      'most.listings@professional.example',
-      'second.most@professional.example',
-      ...['a', 'b', 'c'].map((letter) => `one.${letter}@professional.example`),
-    ])
+    test('a request reaches five professionals, most listings first; the next one reaches the equals the first one passed over', async () => {
+      smtp.received.length = 0
+      const first = await fileRequest()
+      expect(await sendRequestLeads(db, { site: sites.land, origin, request: first, buyer })).toBe(5)
+      const firstLeads = await leadsOf(first.id)
+      expect(firstLeads.map((lead) => lead.account_id)).toEqual([professionals.most, professionals.second, ...professionals.ones.slice(0, 3)])
+      expect(smtp.received.map((mail) => mail.to[0])).toEqual([
+        'most.listings@professional.example',
+        'second.most@professional.example',
+        ...['a', 'b', 'c'].map((letter) => `one.${letter}@professional.example`),
+      ])
 
-    const second = await fileRequest({ message: 'A second look.' })
-    await sendRequestLeads(db, { site: sites.land, origin, request: second, buyer })
-    const secondLeads = await leadsOf(second.id)
-    expect(secondLeads.map((lead) => lead.account_id)).toEqual([
-      professionals.most,
-      professionals.second,
-      professionals.ones[3],
-      professionals.ones[4],
-      professionals.ones[0],
-    ])
-  })
+      const second = await fileRequest({ message: 'A second look.' })
+      await sendRequestLeads(db, { site: sites.land, origin, request: second, buyer })
+      const secondLeads = await leadsOf(second.id)
+      expect(secondLeads.map((lead) => lead.account_id)).toEqual([
+        professionals.most,
+        professionals.second,
+        professionals.ones[3],
+        professionals.ones[4],
+        professionals.ones[0],
+      ])
+    })
 
-  test("without the buyer's consent a lead carries their name and request but not their e-mail or phone, and the e-mail a reply link", async () => {
-    smtp.received.length = 0
-    const request = await fileRequest({ message: 'Private buyer here.' })
-    await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
-    const [lead] = await leadsOf(request.id)
-    expect(lead).toMatchObject({ name: 'Dana Buyer', email: '', phone: null, listing_id: null })
-    expect(lead!.message).toContain('Where: Travis County, TX')
-    expect(lead!.message).toContain('Private buyer here.')
-    const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
-    expect(mail).not.toContain(buyer.email)
-    expect(mail).not.toContain('555-0199')
-    expect(mail).toContain(`${origin}/lands-connector/reply/${replyTokenOf(lead!.id)}/`)
-    expect(mail).not.toMatch(/^Reply-To:/m)
+    test("without the buyer's consent a lead carries their name and request but not their e-mail or phone, and the e-mail a reply link", async () => {
+      smtp.received.length = 0
+      const request = await fileRequest({ message: 'Private buyer here.' })
+      await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
+      const [lead] = await leadsOf(request.id)
+      expect(lead).toMatchObject({ name: 'Dana Buyer', email: '', phone: null, listing_id: null })
+      expect(lead!.message).toContain('Where: Travis County, TX')
+      expect(lead!.message).toContain('Private buyer here.')
+      const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
+      expect(mail).not.toContain(buyer.email)
+      expect(mail).not.toContain('555-0199')
+      expect(mail).toContain(`${origin}/lands-connector/reply/${replyTokenOf(lead!.id)}/`)
+      expect(mail).not.toMatch(/^Reply-To:/m)
 
-    // Agreeing later shows the address on the leads already sent; withdrawing hides it again.
-    const consented = { ...request, shareContact: true }
-    await refreshRequestLeads(db, consented, buyer)
-    expect((await leadsOf(request.id))[0]).toMatchObject({ email: buyer.email, phone: '(512) 555-0199' })
-    await refreshRequestLeads(db, request, buyer)
-    expect((await leadsOf(request.id))[0]).toMatchObject({ email: '', phone: null })
-  })
+      // Agreeing later shows the address on the leads already sent; withdrawing hides it again.
+      const consented = { ...request, shareContact: true }
+      await refreshRequestLeads(db, consented, buyer)
+      expect((await leadsOf(request.id))[0]).toMatchObject({ email: buyer.email, phone: '(512) 555-0199' })
+      await refreshRequestLeads(db, request, buyer)
+      expect((await leadsOf(request.id))[0]).toMatchObject({ email: '', phone: null })
+    })
 
-  test('with consent the lead and the e-mail carry the address, and the e-mail replies to the buyer', async () => {
-    smtp.received.length = 0
-    const request = await fileRequest({ shareContact: true })
-    await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
-    expect((await leadsOf(request.id))[0]).toMatchObject({ email: buyer.email, phone: '(512) 555-0199' })
-    const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
-    expect(mail).toMatch(/^Reply-To: dana@buyer\.example/m)
-    expect(mail).toContain('Write to Dana Buyer at dana@buyer.example or call (512) 555-0199.')
-  })
+    test('with consent the lead and the e-mail carry the address, and the e-mail replies to the buyer', async () => {
+      smtp.received.length = 0
+      const request = await fileRequest({ shareContact: true })
+      await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
+      expect((await leadsOf(request.id))[0]).toMatchObject({ email: buyer.email, phone: '(512) 555-0199' })
+      const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
+      expect(mail).toMatch(/^Reply-To: dana@buyer\.example/m)
+      expect(mail).toContain('Write to Dana Buyer at dana@buyer.example or call (512) 555-0199.')
+    })
 
-  test('an edit reaches new professionals only while fewer than five have the request, and never one twice', async () => {
-    const request = await fileRequest({ places: [{ state: 'montana', place: null, label: 'Montana' }] })
-    expect(await sendRequestLeads(db, { site: sites.land, origin, request, buyer })).toBe(0)
-    await updateLandRequest(db, owner, request.id, input())
-    const edited = (await findLandRequest(db, owner, request.id))!
-    expect(await sendRequestLeads(db, { site: sites.land, origin, request: edited, buyer })).toBe(5)
-    expect(await sendRequestLeads(db, { site: sites.land, origin, request: edited, buyer })).toBe(0)
-    const accounts = (await leadsOf(request.id)).map((lead) => lead.account_id)
-    expect(new Set(accounts).size).toBe(5)
-  })
+    test('an edit reaches new professionals only while fewer than five have the request, and never one twice', async () => {
+      const request = await fileRequest({ places: [{ state: 'montana', place: null, label: 'Montana' }] })
+      expect(await sendRequestLeads(db, { site: sites.land, origin, request, buyer })).toBe(0)
+      await updateLandRequest(db, owner, request.id, input())
+      const edited = (await findLandRequest(db, owner, request.id))!
+      expect(await sendRequestLeads(db, { site: sites.land, origin, request: edited, buyer })).toBe(5)
+      expect(await sendRequestLeads(db, { site: sites.land, origin, request: edited, buyer })).toBe(0)
+      const accounts = (await leadsOf(request.id)).map((lead) => lead.account_id)
+      expect(new Set(accounts).size).toBe(5)
+    })
 
-  test("a professional's own request never reaches their own account", async () => {
-    const sellerId = (await createUser(db, { contactName: 'Most Listings', email: 'most@own.example', password: 'long-enough-1', newsletter: false }))!
-    await db.updateTable('users').set({ account_id: professionals.most, is_seller: 1 }).where('id', '=', sellerId).execute()
-    const sellerOwner = { userId: sellerId, siteId: sites.land.siteId }
-    const request = await fileRequest({}, sellerOwner)
-    await sendRequestLeads(db, { site: sites.land, origin, request, buyer: { userId: sellerId, name: 'Most Listings', email: 'most@own.example' } })
-    expect((await leadsOf(request.id)).map((lead) => lead.account_id)).not.toContain(professionals.most)
-  })
+    test("a professional's own request never reaches their own account", async () => {
+      const sellerId = (await createUser(db, { contactName: 'Most Listings', email: 'most@own.example', password: 'long-enough-1', newsletter: false }))!
+      await db.updateTable('users').set({ account_id: professionals.most, is_seller: 1 }).where('id', '=', sellerId).execute()
+      const sellerOwner = { userId: sellerId, siteId: sites.land.siteId }
+      const request = await fileRequest({}, sellerOwner)
+      await sendRequestLeads(db, { site: sites.land, origin, request, buyer: { userId: sellerId, name: 'Most Listings', email: 'most@own.example' } })
+      expect((await leadsOf(request.id)).map((lead) => lead.account_id)).not.toContain(professionals.most)
+    })
 
-  test('a request keeps its searches as weekly saved searches, and deleting it takes its leads and saved searches with it', async () => {
-    const request = await fileRequest({ places: [...input().places, { state: 'montana', place: null, label: 'Montana' }] })
-    await saveRequestSearches(db, sites.land, owner, request)
-    await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
-    const saved = await db.selectFrom('saved_searches').select(['path', 'notify']).where('land_request_id', '=', request.id).orderBy('path').execute()
-    expect(saved).toEqual([
-      { path: '/search/montana-land-for-sale/', notify: 'Weekly' },
-      { path: '/search/texas-land-for-sale/travis-county/', notify: 'Weekly' },
-    ])
-    await updateLandRequest(db, owner, request.id, input())
-    await saveRequestSearches(db, sites.land, owner, (await findLandRequest(db, owner, request.id))!)
-    expect(await db.selectFrom('saved_searches').select('path').where('land_request_id', '=', request.id).execute()).toEqual([
-      { path: '/search/texas-land-for-sale/travis-county/' },
-    ])
+    test('a request keeps its searches as weekly saved searches, and deleting it takes its leads and saved searches with it', async () => {
+      const request = await fileRequest({ places: [...input().places, { state: 'montana', place: null, label: 'Montana' }] })
+      await saveRequestSearches(db, sites.land, owner, request)
+      await sendRequestLeads(db, { site: sites.land, origin, request, buyer })
+      const saved = await db.selectFrom('saved_searches').select(['path', 'notify']).where('land_request_id', '=', request.id).orderBy('path').execute()
+      expect(saved).toEqual([
+        { path: '/search/montana-land-for-sale/', notify: 'Weekly' },
+        { path: '/search/texas-land-for-sale/travis-county/', notify: 'Weekly' },
+      ])
+      await updateLandRequest(db, owner, request.id, input())
+      await saveRequestSearches(db, sites.land, owner, (await findLandRequest(db, owner, request.id))!)
+      expect(await db.selectFrom('saved_searches').select('path').where('land_request_id', '=', request.id).execute()).toEqual([
+        { path: '/search/texas-land-for-sale/travis-county/' },
+      ])
 
-    const stranger = { userId: owner.userId + 1000, siteId: owner.siteId }
-    expect(await deleteLandRequest(db, stranger, request.id)).toBe(false)
-    expect(await deleteLandRequest(db, { ...owner, siteId: sites.farm.siteId }, request.id)).toBe(false)
-    expect(await deleteLandRequest(db, owner, request.id)).toBe(true)
-    expect(await leadsOf(request.id)).toEqual([])
-    expect(await db.selectFrom('saved_searches').select('id').where('land_request_id', '=', request.id).execute()).toEqual([])
+      const stranger = { userId: owner.userId + 1000, siteId: owner.siteId }
+      expect(await deleteLandRequest(db, stranger, request.id)).toBe(false)
+      expect(await deleteLandRequest(db, { ...owner, siteId: sites.farm.siteId }, request.id)).toBe(false)
+      expect(await deleteLandRequest(db, owner, request.id)).toBe(true)
+      expect(await leadsOf(request.id)).toEqual([])
+      expect(await db.selectFrom('saved_searches').select('id').where('land_request_id', '=', request.id).execute()).toEqual([])
+    })
   })
 })

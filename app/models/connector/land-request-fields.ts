@@ -58,6 +58,8 @@ export const landRequestConstraints = Object.assign(
     acresMax: field.acresMax,
     priceMin: field.priceMin,
     priceMax: field.priceMax,
+    propertyTypes: optional,
+    activityTypes: optional,
     financing: choice,
     timeline: choice,
     message: field.message,
