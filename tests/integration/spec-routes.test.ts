@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { SiteKey } from '~/sites/site-profile'
 import { productionPages } from '../support/http'
+import { specLandingSegments } from '../support/spec-landing-paths'
 
 /**
  * The spec §2 route walk (issue 17 §1): on each site, every route spec §2 gives that site (the
@@ -115,29 +116,6 @@ function tokenRoutes(base: string, slash: '/' | ''): RouteCase[] {
   ]
 }
 
-/** Spec §2 "Landing paths", each under /search/ on the main land site. */
-const landingSegments = [
-  'all-land',
-  'farms-for-sale',
-  'ranches-for-sale',
-  'residential-land-for-sale',
-  'recreational-land-for-sale',
-  'hunting-land-for-sale',
-  'undeveloped-land-for-sale',
-  'horse-property-for-sale',
-  'commercial-land-for-sale',
-  'present-use-orchard-vineyards',
-  'waterfront-for-sale',
-  'auctions',
-  'hunting-land-for-sale/auctions',
-  'farms-for-sale/auctions',
-  'residential-land-for-sale/auctions',
-  'log-cabins-for-sale',
-  'cheap-land-for-sale',
-  'off-grid-land-for-sale',
-  'land-with-mineral-rights-for-sale',
-]
-
 /** Spec §2 "Main land site" routes and its search URLs. */
 const landRoutes: RouteCase[] = [
   { route: '/landfeed/docs/', path: '/landfeed/docs/' },
@@ -163,7 +141,7 @@ const landRoutes: RouteCase[] = [
   { route: '/{countyName}-Parish-{stateAbbreviation}', path: `/${parish}` },
   { route: '/{countyName}-Borough-{stateAbbreviation}', path: `/${borough}` },
   { route: '/United-States/ (friendly location path)', path: '/United-States/' },
-  ...landingSegments.map((segment) => ({ route: `/search/${segment}/`, path: `/search/${segment}/` })),
+  ...specLandingSegments.map((segment) => ({ route: `/search/${segment}/`, path: `/search/${segment}/` })),
   { route: '/search/{state}-land-for-sale/', path: `/search/${stateToken}-land-for-sale/` },
   { route: '/search/{state}-land-for-sale/{county}/{propertyType}-for-sale/', path: `/search/${stateToken}-land-for-sale/${countyToken}/hunting-land-for-sale/` },
   { route: '/search/{state}-land-for-sale/{region}/', path: `/search/${stateToken}-land-for-sale/${regionToken}/` },
