@@ -100,6 +100,23 @@ describe('canonical URLs', () => {
   })
 })
 
+describe('no results', () => {
+  test('a search that finds nothing says so and offers the wider searches: without the filters, then the whole country', async () => {
+    expect(countWhere(db, 'state_id = 48 and acres >= 5000000')).toBe(0)
+    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/acres-over-5000000/')
+    expect(response.status).toBe(200)
+    const html = decodeEntities(await response.text())
+    expect(resultsCount(html)).toBe(0)
+    expect(cardCount(html)).toBe(0)
+    const view = parse(html).querySelector('section[aria-labelledby="results-heading"]')!
+    expect(view.querySelector('h2:not(.sr-only)')?.text).toBe('No properties match this search')
+    expect(view.querySelectorAll('li > a').map((link) => [link.text, link.getAttribute('href')])).toEqual([
+      ['All land for sale in Texas', '/search/texas-land-for-sale/'],
+      ['Anywhere in the United States', '/search/all-land/acres-over-5000000/'],
+    ])
+  })
+})
+
 describe('results pages for crawlers', () => {
   test('a state page has a counted title, a description with the price range, and JSON-LD', async () => {
     const html = decodeEntities(await (await fetchPage('land.localhost', '/search/texas-land-for-sale/')).text())
@@ -271,6 +288,12 @@ describe('forms without JavaScript', () => {
     const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/price-under-250000/page-2/?sort=acres-desc')
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/price-under-250000/sort-acres-high/')
+  })
+
+  test('a sort value outside the list falls back to Default (spec §2)', async () => {
+    const response = await fetchPage('land.localhost', '/search/texas-land-for-sale/sort-price-high/?sort=cheapest-first')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/')
   })
 
   test('the location box resolves a state, a county and a zip, and offers candidates when ambiguous', async () => {

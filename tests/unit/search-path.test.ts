@@ -15,6 +15,7 @@ import {
 } from '~/models/search/search-options'
 import { sites } from '~/sites/index'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import { specLandingSegments } from '../support/spec-landing-paths'
 
 const token = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}$/)
 // County, region and city tokens, and lakes' ('near-lake-okeechobee', decision 0018).
@@ -137,29 +138,7 @@ describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
 })
 
 describe('the land site grammar', () => {
-  const landingPaths = [
-    'all-land',
-    'farms-for-sale',
-    'ranches-for-sale',
-    'residential-land-for-sale',
-    'recreational-land-for-sale',
-    'hunting-land-for-sale',
-    'undeveloped-land-for-sale',
-    'horse-property-for-sale',
-    'commercial-land-for-sale',
-    'present-use-orchard-vineyards',
-    'waterfront-for-sale',
-    'auctions',
-    'hunting-land-for-sale/auctions',
-    'farms-for-sale/auctions',
-    'residential-land-for-sale/auctions',
-    'log-cabins-for-sale',
-    'cheap-land-for-sale',
-    'off-grid-land-for-sale',
-    'land-with-mineral-rights-for-sale',
-  ]
-
-  test.each(landingPaths)('the spec landing path /search/%s/ is a canonical search', (landing) => {
+  test.each(specLandingSegments)('the spec landing path /search/%s/ is a canonical search', (landing) => {
     const path = `/search/${landing}/`
     const parsed = parseSearchPath(sites.land, path)
     expect(parsed?.normalPath).toBe(path)
