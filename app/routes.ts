@@ -51,6 +51,8 @@ export default [
     // The login, from the session.
     route('api/authenticate/isloggedin', 'routes/api.authenticate.ts', { id: 'api-isloggedin' }),
     route('api/authenticate/logininfo/:siteId', 'routes/api.authenticate.ts', { id: 'api-logininfo' }),
+    // Log in with a token from an e-mail (login-token.server.ts).
+    route('api/authenticate/loginviatoken/:token/:siteId', 'routes/api.authenticate.loginviatoken.ts'),
   ].map((call) => ({ ...call, caseSensitive: true })),
   // Content pages at every site's own paths (the `contentPaths` of app/sites/*.ts; a unit test
   // keeps the two lists equal), all one module; a path another site owns is this site's 404.
@@ -112,9 +114,6 @@ export default [
   route('account/leads', 'routes/seller.leads.tsx'),
   route('account/leads.csv', 'routes/seller.leads-csv.ts'),
   route('api/likes', 'routes/api.likes.ts'),
-  // Spec §7 login state: is this session signed in; log in with a token from an e-mail.
-  route('api/authenticate/isloggedin', 'routes/api.authenticate.isloggedin.ts'),
-  route('api/authenticate/loginviatoken/:token/:siteId', 'routes/api.authenticate.loginviatoken.ts'),
   // Spec §4 feedback modal: its page without scripts, and its endpoint with them.
   route('feedback', 'routes/feedback.tsx'),
   route('api/feedback', 'routes/api.feedback.ts'),

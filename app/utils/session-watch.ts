@@ -19,9 +19,9 @@ export function watchSession(isSignedIn: boolean, intervalMinutes: number) {
     if (now - checkedAt < intervalMinutes * 60_000) return
     checkedAt = now
     fetch(accountPaths.isLoggedInApi, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ isLoggedIn?: unknown }>) : undefined))
-      .then((answer) => {
-        if (typeof answer?.isLoggedIn === 'boolean' && answer.isLoggedIn !== isSignedIn) window.location.reload()
+      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
+      .then((isLoggedIn) => {
+        if (typeof isLoggedIn === 'boolean' && isLoggedIn !== isSignedIn) window.location.reload()
       })
       .catch(() => undefined)
   }
