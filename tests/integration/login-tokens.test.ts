@@ -37,8 +37,7 @@ async function newUser(label: string) {
 }
 
 const text = async (response: Response) => decodeEntities(await response.text())
-const isLoggedIn = async (person: ReturnType<typeof browser>) =>
-  (await (await person.get('/api/authenticate/isloggedin')).json()) as boolean
+const isLoggedIn = async (person: ReturnType<typeof browser>) => (await (await person.get('/api/authenticate/isloggedin')).json()) as boolean
 
 /** Opens `path` with `?token=`, follows the redirect that drops it, and gives back that page. */
 async function openWithToken(person: ReturnType<typeof browser>, path: string, token: string) {
