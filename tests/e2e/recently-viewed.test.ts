@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
-import { landListings, siteUrl, waitForHydration } from './support'
+import { landListings } from '../support/test-database'
+import { siteUrl, waitForHydration } from './support'
 
 const strip = (page: Page) => page.getByRole('region', { name: 'Recently viewed' })
 

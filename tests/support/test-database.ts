@@ -26,20 +26,24 @@ export function countWhere(db: SQLite.Database, condition: string, ...parameters
   return (db.prepare(`select count(*) as count from listings where status in (1, 2) and (${condition})`).get(...parameters) as { count: number }).count
 }
 
-/** An active paid listing of the seeded database (it takes messages, by the spec's rules), by offset, with its land-site path. */
-export function contactableListing(offset: number) {
+/** Listings of the seeded test database that match `condition` (SQL on `listings`), in id order, with their land-site paths. */
+export function landListings(condition: string, { limit, offset }: { limit: number; offset: number }) {
   const db = openTestDatabase()
   try {
-    const row = db
+    const rows = db
       .prepare(
         `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
          from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-         where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0
-         order by listings.id limit 1 offset ?`,
+         where ${condition} order by listings.id limit ? offset ?`,
       )
-      .get(offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
-    return { ...row, path: listingPath(sites.land, row) }
+      .all(limit, offset) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }[]
+    return rows.map((row) => ({ ...row, path: listingPath(sites.land, row) }))
   } finally {
     db.close()
   }
+}
+
+/** An active paid listing of the seeded database (it takes messages, by the spec's rules), by offset, with its land-site path. */
+export function contactableListing(offset: number) {
+  return landListings('listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0', { limit: 1, offset })[0]!
 }
