@@ -10,6 +10,11 @@ import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl'
 /** From this zoom the default basemap draws the counties of the states in view. */
 const countyZoom = 6
 export const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309' }
+/**
+ * maplibre names its canvas a region called 'Map'; our pages already have a region of that name
+ * around it (the server-drawn map it replaces), and two landmarks of one name confuse screen readers.
+ */
+export const mapLocale = { 'Map.Title': 'Interactive map' }
 const emptyCollection = { type: 'FeatureCollection' as const, features: [] }
 
 /** Our own basemap: background, state shapes at once, a state's counties once zoomed in on it. */

@@ -2,7 +2,7 @@ import maplibregl from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
 import { roundCoordinate } from '~/models/search/grammar-tokens'
-import { colours, defaultStyle, followCounties } from './basemap.client'
+import { colours, defaultStyle, followCounties, mapLocale } from './basemap.client'
 
 /**
  * The point picker (the sellers' listing form, issue 15 §2; AcreWorth's valuation form, issue 16
@@ -25,6 +25,7 @@ export function mountPointPicker(container: HTMLElement, { center, zoom, point, 
     center: [center.longitude, center.latitude],
     zoom,
     attributionControl: { compact: true },
+    locale: mapLocale,
   })
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }))
   map.on('load', () => followCounties(map, shapesHref))

@@ -1,7 +1,7 @@
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
-import { colours, defaultStyle, followCounties } from './basemap.client'
+import { colours, defaultStyle, followCounties, mapLocale } from './basemap.client'
 import { roundCoordinate } from '~/models/search/grammar-tokens'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
@@ -169,6 +169,7 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
       fitBoundsOptions: fitOptions,
       renderWorldCopies: false,
       attributionControl: { compact: true },
+      locale: mapLocale,
     })
   } catch (error) {
     // Without WebGL the map cannot draw: leave no half-built map behind; the caller keeps the server's.
