@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openTestDatabase } from '../support/test-database'
 import { siteUrl, waitForHydration } from './support'
 
 /**
@@ -81,4 +82,15 @@ test('with scripts, a page that fails to render in the browser leads to /error/,
   await page.getByLabel('Sort by').selectOption({ index: 1 })
   await expect(page).toHaveURL(/\/error\/\?eurl=%2Fsearch%2Ftexas-land-for-sale%2F/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The error went to the client log (POST /logging/log/, spec §7) with the component stack of the card that failed.
+  const db = openTestDatabase()
+  try {
+    const logged = db
+      .prepare(`select severity, component_stack as componentStack from client_logs where page_url like ? and message like 'TypeError%' order by id desc limit 1`)
+      .get('%/search/texas-land-for-sale/%') as { severity: string; componentStack: string } | undefined
+    expect(logged?.severity).toBe('error')
+    expect(logged?.componentStack).toMatch(/listing-card.*\.js/)
+  } finally {
+    db.close()
+  }
 })
