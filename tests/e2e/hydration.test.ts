@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openTestDatabase } from '../support/test-database'
 import { siteUrl, waitForHydration } from './support'
 
 /**
@@ -65,4 +66,31 @@ test('what a visitor types before the scripts arrive is still there after hydrat
   await expect(box).toHaveValue('Springfield')
   await box.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which “Springfield” did you mean?')
+})
+
+test('with scripts, a page that fails to render in the browser leads to /error/, naming the page that failed (spec §4, §8)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts every page is drawn by the server, which answers its own error page')
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await waitForHydration(page)
+  // The sorted results arrive without their cards' photos, so drawing the cards throws.
+  await page.route('**/*.data*', async (route) => {
+    // Node, which fetches for the test, cannot resolve *.localhost: ask the server by its address, naming the host.
+    const url = new URL(route.request().url())
+    const response = await route.fetch({ url: url.href.replace(url.hostname, '127.0.0.1'), headers: { ...route.request().headers(), host: url.host } })
+    await route.fulfill({ response, body: (await response.text()).replaceAll('"imageIds"', '"imageIdz"') })
+  })
+  await page.getByLabel('Sort by').selectOption({ index: 1 })
+  await expect(page).toHaveURL(/\/error\/\?eurl=%2Fsearch%2Ftexas-land-for-sale%2F/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The error went to the client log (POST /logging/log/, spec §7) with the component stack of the card that failed.
+  const db = openTestDatabase()
+  try {
+    const logged = db
+      .prepare(`select severity, component_stack as componentStack from client_logs where page_url like ? and message like 'TypeError%' order by id desc limit 1`)
+      .get('%/search/texas-land-for-sale/%') as { severity: string; componentStack: string } | undefined
+    expect(logged?.severity).toBe('error')
+    expect(logged?.componentStack).toMatch(/listing-card.*\.js/)
+  } finally {
+    db.close()
+  }
 })

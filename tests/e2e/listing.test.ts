@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { landListings, siteUrl, waitForHydration } from './support'
 
 /** From the national results, open the first card by its title, as a buyer would. */
 async function openFirstResult(page: Page) {
@@ -52,6 +52,28 @@ test('with JavaScript, the photos open a full-screen carousel the keyboard pages
   await page.keyboard.press('Escape')
   await expect(carousel).toBeHidden()
   await expect(firstPhoto).toBeFocused()
+})
+
+test('with JavaScript, the carousel loads the photos 3 either side of the one shown, and the next ones as it moves on', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the carousel is a script enhancement')
+  const [listing] = landListings('listings.status = 1 and json_array_length(listings.image_ids) >= 12', { limit: 1, offset: 0 })
+  await page.goto(siteUrl('land', listing!.path))
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  const firstPhoto = page.getByRole('link', { name: /photo 1 of \d+$/ }).first()
+  const total = Number((await firstPhoto.locator('img').getAttribute('alt'))?.match(/of (\d+)$/)?.[1])
+  await firstPhoto.click()
+  const carousel = page.getByRole('dialog', { name: /^Photos and maps of / })
+  await expect(carousel.getByText(`1/${total}`)).toBeVisible()
+  /** The numbers of the photos whose pictures the carousel has asked for. */
+  const loadedPhotos = async () =>
+    (
+      await carousel.locator('.keen-slider img').evaluateAll((images) => images.map((image) => Number(image.getAttribute('alt')?.match(/photo (\d+) of/)?.[1])))
+    ).sort((a, b) => a - b)
+  expect(await loadedPhotos()).toEqual([1, 2, 3, 4, total - 2, total - 1, total])
+  await page.keyboard.press('ArrowRight')
+  await expect(carousel.getByText(`2/${total}`)).toBeVisible()
+  await expect.poll(loadedPhotos).toEqual([1, 2, 3, 4, 5, total - 2, total - 1, total])
 })
 
 test('the map link shows where the land is: the location section without JavaScript, the carousel map tabs with it', async ({ page }, testInfo) => {

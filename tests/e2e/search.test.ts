@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 /** The Texas county with the most active listings in the test database, and its count. */
 function busiestTexasCounty() {
@@ -110,6 +110,29 @@ test('with JavaScript, a result card pages through its photos by button and arro
   expect(await second.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0)
   await carousel.getByRole('button', { name: 'Previous photo' }).press('ArrowLeft')
   await expect(carousel.getByText('Photo 1 of')).toBeAttached()
+})
+
+test('with JavaScript, a result card becomes a carousel once it is within 300px of the viewport, not before', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts the card shows its first photo')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(siteUrl('land', '/search/all-land/'))
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  const photoBoxes = page.locator('article .card-photo')
+  // A card far down the page with several photos.
+  const index = await photoBoxes.evaluateAll((boxes) =>
+    boxes.findIndex((box) => box.getBoundingClientRect().top > window.innerHeight + 1000 && /\d+ photos/.test(box.textContent ?? '')),
+  )
+  expect(index).toBeGreaterThan(0)
+  const photoBox = photoBoxes.nth(index)
+  const carousel = photoBox.getByRole('group', { name: /^Photos of / })
+  /** Scrolls until the card's photo is `gap` pixels below the viewport. */
+  const scrollToGap = (gap: number) => photoBox.evaluate((box, below) => window.scrollBy(0, box.getBoundingClientRect().top - window.innerHeight - below), gap)
+  await scrollToGap(360)
+  await page.waitForTimeout(500)
+  await expect(carousel).toHaveCount(0)
+  await scrollToGap(240)
+  await expect(carousel).toBeAttached()
 })
 
 test('a buyer searches what sold in Texas by sale price and sold date from the filter panel', async ({ page }) => {

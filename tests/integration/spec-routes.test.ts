@@ -77,8 +77,8 @@ function sharedRoutes(key: SiteKey): RouteCase[] {
     { route: '/account/savedsearches/', path: '/account/savedsearches/', expect: 'login' },
     { route: '/account/savedproperties/', path: '/account/savedproperties/', expect: 'login' },
     { route: '/account/savedproperties/{siteId}/page-{n}', path: `/account/savedproperties/${siteIds[key]}/page-2`, expect: 'login' },
-    // Issue 17 §2 (Lands Connector), built on another branch: this case fails until it is merged.
-    { route: '/lands-connector/', path: '/lands-connector/', expect: 'login' },
+    // Issue 17 §2: the Lands Connector is on the sites that sell land; AcreWorth has no listings to match a request with (decision 0020).
+    { route: '/lands-connector/', path: '/lands-connector/', expect: key === 'value' ? 'not-found' : 'login' },
     { route: '/login', path: '/login' },
     { route: '/error/', path: '/error/' },
     { route: '/sitemap/', path: '/sitemap/' },
@@ -105,7 +105,6 @@ function listingSiteRoutes(): RouteCase[] {
 /** The search tokens of spec §2 "Search URLs", after a base search path (with the grammar's trailing slash or not). */
 function tokenRoutes(base: string, slash: '/' | ''): RouteCase[] {
   return [
-    // Issue 17 §11 (the remaining search tokens), built on another branch: these three fail until it is merged.
     { route: 'sort-az', path: `${base}sort-az${slash}` },
     { route: 'sort-za', path: `${base}sort-za${slash}` },
     { route: 'sort-listings-high', path: `${base}sort-listings-high${slash}` },

@@ -3,6 +3,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { ListingCard, type ListingCardProps } from '~/components/listing-card'
+import { MapResultList } from '~/components/map-result-list'
 
 // The card is drawn here without a router: its like form asks the root loader for the viewer, a visitor.
 vi.mock('~/utils/use-site', async (importOriginal) => ({ ...(await importOriginal<typeof import('~/utils/use-site')>()), useViewer: () => null }))
@@ -212,5 +213,14 @@ describe('listing card', () => {
     const links = renderCard(diamond, { showBrokerCallButtons: true }).match(/<a\b[^>]*>.*?<\/a>/g) ?? []
     expect(links.length).toBeGreaterThan(0)
     for (const link of links) expect(link.slice(2)).not.toMatch(/<(a|button|input|form)\b/)
+  })
+})
+
+describe('the map view’s result list', () => {
+  it('shows each listing’s first photo as a thumbnail of spec §9’s 81 × 122, fetched at twice that for sharp screens', () => {
+    const html = renderToStaticMarkup(createElement(MapResultList, { listings: [listingCardView({ ...standardListing, href })] }))
+    const thumbnail = parse(html).querySelector('img')!
+    expect([thumbnail.getAttribute('width'), thumbnail.getAttribute('height')]).toEqual(['122', '81'])
+    expect(thumbnail.getAttribute('src')).toBe('/resizedimages/162/244/cover/60/1-224')
   })
 })

@@ -1,0 +1,34 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import type { SiteNavigation } from '~/sites/navigation'
+
+/**
+ * Spec §8 "Failed footer fetches leave lists empty": when the listings and searches by state
+ * cannot be counted, the page is still drawn; its menus and footers list no states, and the
+ * footers' searches are the site's own, uncounted.
+ */
+vi.mock('~/models/db/db.server', () => ({ getDb: () => ({}) }))
+vi.mock('~/models/finance/finance-centers.server', () => ({ recentFinanceCenterHref: async () => undefined }))
+vi.mock('~/utils/session.server', () => ({ readPageSession: async () => ({ viewer: null, notices: [], headers: new Headers() }) }))
+vi.mock('~/models/places/popular.server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/models/places/popular.server')>()),
+  sitePopularity: async () => {
+    throw new Error('database unavailable')
+  },
+}))
+const { loader } = await import('~/root')
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+test('a failed count of listings by state leaves the menus’ and footers’ state lists empty, and the page is drawn', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const request = new Request('http://land.localhost/', { headers: { host: 'land.localhost' } })
+  const { data: page } = (await loader({ request, params: {}, context: {} } as Parameters<typeof loader>[0])) as unknown as { data: { navigation: SiteNavigation } }
+  const { menu, footer } = page.navigation
+  expect(menu.searchByState).toEqual([])
+  expect(footer.sections.find((section) => section.heading === 'Popular States')?.links).toEqual([])
+  const searches = footer.sections.find((section) => section.heading === 'Popular Searches')!.links
+  expect(searches.map((link) => link.label)).toContain('Farms for Sale')
+  expect(logged).toHaveBeenCalledTimes(1)
+})
