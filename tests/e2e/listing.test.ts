@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
-import { openTestDatabase } from '../support/test-database'
-import { landListings, siteUrl, waitForHydration } from './support'
+import { landListings, openTestDatabase } from '../support/test-database'
+import { siteUrl, waitForHydration } from './support'
 
 /** From the national results, open the first card by its title, as a buyer would. */
 async function openFirstResult(page: Page) {

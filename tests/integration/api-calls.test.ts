@@ -163,6 +163,16 @@ describe('POST /api/property/searchUrl/{siteId}', () => {
     expect(searched.status).toBe(200)
   })
 
+  test('a lake (its lakeIdList) is the search near it; a lake of two states takes the state named with it', async () => {
+    const lakeId = (name: string) => (db.prepare('select id from lakes where name = ?').get(name) as { id: number }).id
+    const urlOf = async (body: object) => (await call('/api/property/searchUrl/0', { method: 'POST', body })).text()
+    expect(await urlOf({ lakeIdList: [lakeId('Lake Okeechobee')] })).toBe('/search/florida-land-for-sale/near-lake-okeechobee/')
+    expect(await urlOf({ lakeIdList: [lakeId('Lake Tahoe')], stateAbbreviation: 'NV' })).toBe('/search/nevada-land-for-sale/near-lake-tahoe/')
+    // Without a state, Lake Tahoe could be California's or Nevada's: no one search to name.
+    expect(await urlOf({ lakeIdList: [lakeId('Lake Tahoe')] })).toBe('')
+    expect(await urlOf({ lakeIdList: [lakeId('Lake Okeechobee')], stateId: texas })).toBe('')
+  })
+
   test('an unknown place, or places of two states, is an empty string (spec §7)', async () => {
     for (const body of [{ countyIdList: [99999] }, { stateId: vermont, countyIdList: [48453] }, { zip: '00000' }]) {
       const response = await call('/api/property/searchUrl/0', { method: 'POST', body })

@@ -159,10 +159,16 @@ function locationOf(gazetteer: Gazetteer, json: z.output<typeof criteriaJsonSche
   if ((json.stateAbbreviation && !byAbbreviation) || (json.stateName && !byName)) return undefined
   const stateIds = new Set([named, byAbbreviation?.id, byName?.id, zip?.stateId, ...places.map((place) => place!.stateId)].filter((id) => id !== undefined))
   if (stateIds.size > 1) return undefined
+  // A lake is a place of each state it touches (Lake Tahoe: California and Nevada): it takes the
+  // state the rest of the criteria name, else its only state; a lake of several states needs a stateId.
+  const lakes = (json.lakeIdList ?? []).map((id) => gazetteer.lakes.filter((lake) => lake.id === id && (stateIds.size === 0 || stateIds.has(lake.stateId))))
+  if (lakes.some((inStates) => inStates.length !== 1)) return undefined
+  for (const [lake] of lakes) stateIds.add(lake!.stateId)
+  if (stateIds.size > 1) return undefined
   const [stateId] = stateIds
   const state = stateId === undefined ? undefined : findStateById(gazetteer, stateId)
   if (stateId !== undefined && !state) return undefined
-  return { state, places: places.map((place) => place!.token), zip: zip?.zip }
+  return { state, places: [...places.map((place) => place!.token), ...lakes.map(([lake]) => lake!.token)], zip: zip?.zip }
 }
 
 /** Reads a criteria JSON (already parsed from the body) into normal-form criteria. */
@@ -172,8 +178,6 @@ export function criteriaFromJson(gazetteer: Gazetteer, body: unknown): CriteriaF
   const parsed = criteriaJsonSchema.safeParse(body)
   if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
   const json = parsed.data
-  // Lakes are not places of this product's search yet: a search of one names nothing it can show.
-  if (json.lakeIdList?.length) return { ok: false, reason: 'unknown-place' }
   const location = locationOf(gazetteer, json)
   if (!location) return { ok: false, reason: 'unknown-place' }
   const value = <T>(input: T | null | undefined) => input ?? undefined
