@@ -16,6 +16,7 @@ import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
+import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
 
 /** `originOf` says where e-mailed links point (the sites' public URLs unless told otherwise). */
 export async function runScheduledJobs(db: Kysely<Database>, options: { originOf?: SiteOrigin } = {}) {
@@ -24,7 +25,8 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const leadDigests = await sendLeadDigests(db, sendMail, new Date(), options)
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics }
+  const prunedRateLimitWindows = await pruneRateLimitWindows(db)
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

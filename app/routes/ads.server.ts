@@ -38,7 +38,7 @@ async function countAdEvent(db: Kysely<Database>, site: SiteProfile, request: Re
  */
 export async function adClickRedirect(db: Kysely<Database>, site: SiteProfile, request: Request, adIdSegment: string | undefined) {
   const { adId, destination } = await findShownAd(db, site, adIdSegment)
-  if (!isRateLimited(`ad-click:${clientAddress(request)}`, countedClicks)) await countAdEvent(db, site, request, adId, 'click')
+  if (!(await isRateLimited(db, `ad-click:${clientAddress(request)}`, countedClicks))) await countAdEvent(db, site, request, adId, 'click')
   return redirect(safeRedirectPath(destination, '/'), 302)
 }
 
@@ -50,7 +50,7 @@ export async function adClickRedirect(db: Kysely<Database>, site: SiteProfile, r
 export async function recordAdImpression(db: Kysely<Database>, site: SiteProfile, request: Request, adIdSegment: string | undefined) {
   assertSameOrigin(request)
   const { adId } = await findShownAd(db, site, adIdSegment)
-  if (isRateLimited(`ad-impression:${clientAddress(request)}`, countedImpressions)) throw new Response('Too many requests', { status: 429 })
+  if (await isRateLimited(db, `ad-impression:${clientAddress(request)}`, countedImpressions)) throw new Response('Too many requests', { status: 429 })
   await countAdEvent(db, site, request, adId, 'impression')
   return new Response(null, { status: 204 })
 }

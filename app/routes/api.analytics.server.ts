@@ -28,7 +28,7 @@ export async function receiveAnalyticsBeacon(db: Kysely<Database>, site: SitePro
   const length = Number(request.headers.get('content-length'))
   if (!request.headers.has('content-length') || !Number.isSafeInteger(length)) return refuse(411, 'A beacon says its length.')
   if (length > maxBodyBytes) return refuse(413, 'The beacon is too large.')
-  if (isRateLimited(`analytics:${clientAddress(request)}`, clientLimit) || isRateLimited('analytics', processLimit)) {
+  if ((await isRateLimited(db, `analytics:${clientAddress(request)}`, clientLimit)) || (await isRateLimited(db, 'analytics', processLimit))) {
     return refuse(429, 'Too many beacons.')
   }
   let body: unknown

@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const eventType = browserEvents[String(form.get('event')) as keyof typeof browserEvents]
   const listingId = Number(form.get('listingId'))
   if (!eventType || !Number.isSafeInteger(listingId) || listingId <= 0) throw new Response('Bad event', { status: 400 })
-  if (isRateLimited(`event:${clientAddress(request)}`, { limit: 60, windowMs: 10 * 60_000 })) throw new Response('Too many requests', { status: 429 })
+  if (await isRateLimited(getDb(), `event:${clientAddress(request)}`, { limit: 60, windowMs: 10 * 60_000 })) throw new Response('Too many requests', { status: 429 })
   const db = getDb()
   if (!(await findListingRecipient(db, listingId))) throw new Response('Not Found', { status: 404 })
   await recordListingEvent(db, { listingId, siteId: siteFromRequest(request).siteId, eventType })

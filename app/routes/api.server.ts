@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { siteFromRequest } from '~/sites/site.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { getDb } from '~/models/db/db.server'
 import { isSameOrigin } from '~/utils/request-guard.server'
 
 /**
@@ -47,7 +48,7 @@ export function apiCall(rateLimit: ApiRateLimit, handle: (args: ApiArgs) => Prom
   return async (args: LoaderFunctionArgs) => {
     const { request } = args
     if (!isSameOrigin(request)) return apiError(403, 'Requests from other sites are refused.')
-    if (isRateLimited(`${rateLimit.name}:${clientAddress(request)}`, rateLimit)) {
+    if (await isRateLimited(getDb(), `${rateLimit.name}:${clientAddress(request)}`, rateLimit)) {
       return apiError(429, 'Too many requests. Please try again later.', { 'Retry-After': String(Math.ceil(rateLimit.windowMs / 1000)) })
     }
     try {

@@ -40,8 +40,8 @@ const rateLimits = {
   forgot: { limit: 5, windowMs: 15 * 60_000 },
 }
 
-function isTooFrequent(request: Request, form: keyof typeof rateLimits) {
-  return isRateLimited(`${form}:${clientAddress(request)}`, rateLimits[form])
+function isTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
+  return isRateLimited(db, `${form}:${clientAddress(request)}`, rateLimits[form])
 }
 
 /** Where a login form leads: its `redirectTo` field when it is a page of this site to return to. */
@@ -65,7 +65,7 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const form = await request.formData()
   const submission = parseWithZod(form, { schema: LoginSchema })
   const hidden = { hideFields: ['password'] }
-  if (isTooFrequent(request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const login = await verifyLogin(db, submission.value)
   // One message for an unknown address and a wrong password: the form never tells which.
@@ -80,7 +80,7 @@ export async function handleSignup(db: Kysely<Database>, site: SiteProfile, requ
   const form = await request.formData()
   const submission = parseWithZod(form, { schema: SignupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
-  if (isTooFrequent(request, 'signup')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (await isTooFrequent(db, request, 'signup')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const { name, email, password, newsletter } = submission.value
   const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true })
@@ -100,7 +100,7 @@ export async function handleLogout(request: Request) {
 export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
-  if (isTooFrequent(request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  if (await isTooFrequent(db, request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const userId = await findUserIdByEmail(db, submission.value.email)
   if (userId !== undefined) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { getDb } from '~/models/db/db.server'
 import { assertSameOrigin } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { honeypotField } from '~/models/listings/listing-form-fields'
@@ -21,7 +22,7 @@ export async function readGuardedForm<Intent extends string>(request: Request, i
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (!intents.includes(intent as Intent)) throw new Response('Unknown form', { status: 400 })
-  if (formData.get(honeypotField) || isRateLimited(`${intent}:${clientAddress(request)}`, rateLimit)) {
+  if (formData.get(honeypotField) || (await isRateLimited(getDb(), `${intent}:${clientAddress(request)}`, rateLimit))) {
     throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
   }
   return { formData, intent: intent as Intent }

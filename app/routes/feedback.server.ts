@@ -23,7 +23,7 @@ export async function receiveFeedback(request: Request): Promise<FeedbackOutcome
   assertSameOrigin(request)
   const form = await request.formData()
   const submission = parseWithZod(form, { schema: FeedbackSchema })
-  if (form.get(honeypotField) || isRateLimited(`feedback:${clientAddress(request)}`, rateLimit)) {
+  if (form.get(honeypotField) || (await isRateLimited(getDb(), `feedback:${clientAddress(request)}`, rateLimit))) {
     return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
   }
   if (submission.status !== 'success') return { isSent: false, status: 400, result: submission.reply() }

@@ -28,7 +28,7 @@ const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
 export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
   assertSameOrigin(request)
   const formData = await request.formData()
-  if (formData.get(honeypotField) || isRateLimited(`finance:${clientAddress(request)}`, rateLimit)) {
+  if (formData.get(honeypotField) || (await isRateLimited(db, `finance:${clientAddress(request)}`, rateLimit))) {
     throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
   }
   const submission = parseWithZod(formData, { schema: FinanceContactSchema })

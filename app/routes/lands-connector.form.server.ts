@@ -84,7 +84,7 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   }
   if (Object.keys(fieldErrors).length > 0) return data(submission.reply({ fieldErrors }), { status: 400 })
   if (!existing && (await countLandRequests(db, owner)) >= landRequestsPerUser) return data(submission.reply({ formErrors: [fullMessage] }), { status: 400 })
-  if (!existing && isRateLimited(`lands-connector:${viewer.id}`, newRequestsPerDay)) {
+  if (!existing && (await isRateLimited(db, `lands-connector:${viewer.id}`, newRequestsPerDay))) {
     return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
   }
 

@@ -44,7 +44,8 @@ export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, r
   const target = await requireReplyTarget(db, site, token)
   const submission = parseWithZod(await request.formData(), { schema: LandRequestReplySchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (isRateLimited(`land-request-reply:${target.leadId}`, repliesPerDay)) return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
+  if (await isRateLimited(db, `land-request-reply:${target.leadId}`, repliesPerDay))
+    return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
   await sendReplyToBuyer(db, site, siteOriginsForRequest(request)(site), target, submission.value.message)
   return redirect(`${landRequestReplyPath(token!)}?sent=1`, 303)
 }

@@ -25,7 +25,7 @@ type TokenLogin = { isLoggedIn: true; viewer: Viewer } | { isLoggedIn: false; fa
 
 /** Uses the token up and signs its user in on the session, or says why not. */
 async function logInWithToken(db: Kysely<Database>, request: Request, session: AppSession, token: string): Promise<TokenLogin> {
-  if (isRateLimited(`login-token:${clientAddress(request)}`, rateLimit)) return { isLoggedIn: false, failure: 'too-many-attempts' }
+  if (await isRateLimited(db, `login-token:${clientAddress(request)}`, rateLimit)) return { isLoggedIn: false, failure: 'too-many-attempts' }
   try {
     const userId = await consumeLoginToken(db, token)
     if (userId === undefined) return { isLoggedIn: false, failure: 'not-logged-in' }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 /**
  * Table types for Kysely (one interface per table, snake_case columns as in the database).
@@ -554,6 +554,14 @@ export interface SearchCountTable {
   searches: number
 }
 
+/** Requests counted under one key (e.g. 'contact:203.0.113.7') in its current fixed window. */
+export interface RateLimitWindowTable {
+  key: string
+  /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as a string). */
+  window_started_at: ColumnType<number | string, number, number>
+  count: number
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -594,6 +602,7 @@ export interface Database {
   analytics_rollups: AnalyticsRollupTable
   client_logs: ClientLogTable
   search_counts: SearchCountTable
+  rate_limit_windows: RateLimitWindowTable
 }
 
 export type ListingRow = Selectable<ListingTable>
