@@ -31,7 +31,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // The server's nonce for this response's Content-Security-Policy (decision 0023).
-  const nonce = loadContext.get(cspNonceContext)
+  const nonce = loadContext.get(cspNonceContext) || undefined
   return new Promise<Response>((resolve, reject) => {
     // Cleared once the page is complete: a pending timer would keep the whole render alive for seconds.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)

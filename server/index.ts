@@ -5,6 +5,7 @@
  * still running after 10 s is cut off (exit 1). `npm start` runs it after building and preparing data.
  */
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 interface ProductionServerBuild {
   createApp: () => { listen: (port: number, host: string | undefined, done: () => void) => Server }
@@ -19,8 +20,9 @@ const idleSweepMs = 100
 const serverBuildPath = '../build/server/index.js'
 const build = (await import(serverBuildPath)) as ProductionServerBuild
 
-const port = Number(process.env.PORT ?? 3000)
-const server = build.createApp().listen(port, process.env.HOST || undefined, () => {
+const server = build.createApp().listen(Number(process.env.PORT ?? 3000), process.env.HOST || undefined, () => {
+  // The port it got (PORT=0 asks for any free one).
+  const { port } = server.address() as AddressInfo
   console.log(JSON.stringify({ time: new Date().toISOString(), event: 'listening', port, pid: process.pid }))
 })
 

@@ -4,10 +4,10 @@ import { createContext as createRouterContext } from 'react-router'
 /**
  * The Content-Security-Policy nonce of this response (decision 0023): the server makes one per
  * request, names it in the policy and hands it to the render through the load context; the
- * framework's scripts and ours carry it. In the browser it is '' (browsers hide nonces from pages
- * and a script React draws there never runs), and a handler called without the server has none.
+ * framework's scripts and ours carry it. In the browser there is none (browsers hide nonces from
+ * pages and a script React draws there never runs), nor for a handler called without the server ('').
  */
-export const cspNonceContext = createRouterContext<string | undefined>(undefined)
+export const cspNonceContext = createRouterContext<string>('')
 
 const NonceContext = createReactContext<string | undefined>(undefined)
 
