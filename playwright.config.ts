@@ -25,7 +25,7 @@ export default defineConfig({
     { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: 'node node_modules/@react-router/serve/bin.js build/server/index.js',
+    command: 'node --import tsx server/index.ts',
     url: `http://127.0.0.1:${e2ePort}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -46,6 +46,12 @@ export interface AppConfig {
    * ('newFooter' or 'newFooter=true') or off ('newFooter=false'); a flag not named is off.
    */
   featureFlags: Record<string, boolean>
+  /**
+   * Which proxies' X-Forwarded-Proto, -Host and -For the server believes (Express's 'trust proxy'),
+   * TRUST_PROXY: unset or 'false' none; 'true' any; a number the hops nearest us; else addresses
+   * and subnets ('loopback, 10.0.0.0/8'). HTTPS through a trusted proxy makes cookies Secure and sends HSTS.
+   */
+  trustProxy: boolean | number | string
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -73,6 +79,13 @@ function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
   return flags
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const setting = value?.trim() ?? ''
+  if (setting === '' || setting === 'false') return false
+  if (setting === 'true') return true
+  return /^\d+$/.test(setting) ? Number(setting) : setting
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     environment: env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
@@ -89,5 +102,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tagManagerScriptUrl: env.TAG_MANAGER === 'on' ? env.TAG_MANAGER_SCRIPT_URL || defaultTagManagerScriptUrl : undefined,
     loginStatusIntervalMinutes: positiveNumber(env.LOGIN_STATUS_INTERVAL_MINUTES, 5),
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }

@@ -1,10 +1,13 @@
 import { Writable } from 'node:stream'
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { withDataLayerRuntime } from '~/models/analytics/data-layer-runtime.server'
+import { pageAnalyticsOf } from '~/models/analytics/page-analytics'
 import { defaultSite } from '~/sites/index'
 import { siteFromRequest } from '~/sites/site.server'
+import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
+import { pageCacheControl } from '~/utils/http-cache.server'
 import { setFallbackSite } from '~/utils/use-site'
 
 // Pages whose root loader failed are drawn as the main land site (root.tsx hands it to the browser).
@@ -20,11 +23,25 @@ export const streamTimeout = 5_000
  * and its framework scripts start after the page has loaded (deferred-hydration.server.ts), as
  * does the data layer's script that ends its body (data-layer-runtime.server.ts).
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  // The server's nonce for this response's Content-Security-Policy (decision 0023).
+  const nonce = loadContext.get(cspNonceContext) || undefined
   return new Promise<Response>((resolve, reject) => {
     // Cleared once the page is complete: a pending timer would keep the whole render alive for seconds.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       // React outlines a Suspense boundary once the page before it passes this many bytes, to be
       // revealed by an inline script: a browser without JavaScript would never show it.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -37,7 +54,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             done()
           },
           final(done) {
-            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks)), siteFromRequest(request))
+            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks), nonce), siteFromRequest(request), nonce)
+            const cacheControl = responseHeaders.has('Cache-Control') ? undefined : sharedCacheControl(request, responseStatusCode, routerContext)
+            if (cacheControl) responseHeaders.set('Cache-Control', cacheControl)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
             responseHeaders.set('Content-Length', String(body.length))
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
@@ -56,6 +75,17 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
     })
   })
+}
+
+/**
+ * A page answered 200 to a GET gets its type's shared caching (utils/http-cache.server.ts; the root's
+ * middleware then keeps it private for a session): the type is what the deepest route's `handle`
+ * declares for the data layer.
+ */
+function sharedCacheControl(request: Request, status: number, { staticHandlerContext, routeModules }: EntryContext) {
+  if (status !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined
+  const matches = staticHandlerContext.matches.map(({ route }) => ({ handle: routeModules[route.id]?.handle, data: staticHandlerContext.loaderData[route.id] }))
+  return pageCacheControl(pageAnalyticsOf(matches, undefined).pageType)
 }
 
 function logServerError(error: unknown, request: Request) {

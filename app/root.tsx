@@ -23,11 +23,13 @@ import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/s
 import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { readPageSession } from '~/utils/session.server'
+import { httpCacheMiddleware } from '~/utils/http-cache.server'
+import { useNonce } from '~/utils/csp-nonce'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
-import { errorPageMessage, type SiteProfile } from '~/sites/site-profile'
+import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import { cssRgb } from '~/utils/css-rgb'
@@ -65,8 +67,11 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
   return navigation
 }
 
-/** Spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts). */
-export const middleware = [loginByTokenMiddleware]
+/**
+ * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); then spec
+ * §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
+ */
+export const middleware = [httpCacheMiddleware, loginByTokenMiddleware]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
@@ -110,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const isTransparent = useTransparentHeader()
   const isFooterHidden = useFooterHidden()
   const financeHref = useFinanceHref()
+  const nonce = useNonce()
   // Parents' effects run after their children's, so a boundary hydrating a server error sees false.
   // The mark on <html> tells browser tests that the deferred framework has started (decision 0013).
   useEffect(() => {
@@ -123,6 +129,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={cssRgb(site.theme.brand)} />
         <style dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
+        {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload). */}
+        <meta property="csp-nonce" nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -152,9 +160,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData ? null : (
           <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
         )}
-        <DataLayerEvents />
-        <ScrollRestoration />
-        <Scripts />
+        <DataLayerEvents nonce={nonce} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -175,5 +183,5 @@ export function ErrorBoundary() {
       window.location.assign(`/error/?eurl=${encodeURIComponent(failedPath)}`)
     }
   }, [error])
-  return <ErrorMessage status={status} message={errorPageMessage(site, status)} />
+  return <ErrorMessage status={status} message={errorPageMessage(site, status)} detail={status === 403 ? crossSitePostMessage : undefined} />
 }

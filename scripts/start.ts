@@ -1,6 +1,7 @@
 /**
  * `npm start`: build when the sources are newer than the build, prepare the database, then
- * serve all four sites from one production server (react-router-serve) on PORT (default 3000).
+ * serve all four sites from one production server (server/index.ts, decision 0023) on PORT
+ * (default 3000). SIGTERM or Ctrl-C reaches the server, which finishes its requests and exits.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -27,7 +28,7 @@ function newestModification(folder: string): number {
 function buildIsStale() {
   if (!fs.existsSync(serverBuild)) return true
   const builtAt = fs.statSync(serverBuild).mtimeMs
-  return ['app', 'public'].some((folder) => fs.existsSync(folder) && newestModification(folder) > builtAt)
+  return ['app', 'server'].some((folder) => fs.existsSync(folder) && newestModification(folder) > builtAt)
 }
 
 if (buildIsStale()) {
@@ -40,7 +41,7 @@ await prepareData()
 
 const port = process.env.PORT ?? '3000'
 console.log(`Serving on port ${port}: http://land.localhost:${port} http://farm.localhost:${port} http://hunting.localhost:${port} http://value.localhost:${port}`)
-const server = spawn(process.execPath, ['node_modules/@react-router/serve/bin.js', serverBuild], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', PORT: port },
 })

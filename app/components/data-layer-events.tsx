@@ -7,7 +7,7 @@ import { dataLayerPushScript, type DataLayerEvent, pageAnalyticsOf, pageEvents, 
  * before any module; after a client-side navigation an effect pushes the new page's (React never
  * runs a script it renders in the browser). The runtime at the end of the body sends them.
  */
-export function DataLayerEvents() {
+export function DataLayerEvents({ nonce }: { nonce: string | undefined }) {
   // Null outside an error boundary's render.
   const error = useRouteError()
   const errorStatus = error == null ? undefined : isRouteErrorResponse(error) ? error.status : 500
@@ -21,5 +21,5 @@ export function DataLayerEvents() {
     pushedFor.current = key
     pushToDataLayer(JSON.parse(serialized) as DataLayerEvent[])
   }, [key, serialized])
-  return <script dangerouslySetInnerHTML={{ __html: dataLayerPushScript(events) }} />
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerPushScript(events) }} />
 }

@@ -90,5 +90,5 @@ export async function handleAccountAction(
   if (viewer) return { isApplied: true, action, location: await applyAccountAction(db, site, viewer.id, action) }
   const session = await getSession(request)
   setPendingAction(session, action)
-  return { isApplied: false, action, location: loginPath(site, action.returnTo, sectionNames[action.kind]), headers: await commitSession(session) }
+  return { isApplied: false, action, location: loginPath(site, action.returnTo, sectionNames[action.kind]), headers: await commitSession(session, request) }
 }

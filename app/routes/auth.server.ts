@@ -53,11 +53,11 @@ function redirectTarget(form: FormData) {
  * Signs the user in and carries on: the action they asked for before logging in (spec §4), which
  * knows its own way back, or else the page they came from.
  */
-async function signIn(db: Kysely<Database>, site: SiteProfile, session: AppSession, userId: number, redirectTo: string) {
+async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request, session: AppSession, userId: number, redirectTo: string) {
   await startUserSession(db, session, userId)
   const pending = takePendingAction(session)
   const location = pending ? await applyAccountAction(db, site, userId, pending) : redirectTo
-  return redirect(location, { status: 303, headers: await commitSession(session) })
+  return redirect(location, { status: 303, headers: await commitSession(session, request) })
 }
 
 export async function handleLogin(db: Kysely<Database>, site: SiteProfile, request: Request) {
@@ -72,7 +72,7 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
   // Said only to someone who knows the password.
   if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
-  return signIn(db, site, await getSession(request), login.userId, redirectTarget(form))
+  return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))
 }
 
 export async function handleSignup(db: Kysely<Database>, site: SiteProfile, request: Request) {
@@ -85,12 +85,12 @@ export async function handleSignup(db: Kysely<Database>, site: SiteProfile, requ
   const { name, email, password, newsletter } = submission.value
   const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true })
   if (userId === undefined) return data(submission.reply({ ...hidden, fieldErrors: { email: [duplicateEmailMessage] } }), { status: 400 })
-  return signIn(db, site, await getSession(request), userId, redirectTarget(form))
+  return signIn(db, site, request, await getSession(request), userId, redirectTarget(form))
 }
 
 export async function handleLogout(request: Request) {
   assertSameOrigin(request)
-  return redirect('/', { status: 303, headers: await destroySession(await getSession(request)) })
+  return redirect('/', { status: 303, headers: await destroySession(await getSession(request), request) })
 }
 
 /**
@@ -125,7 +125,7 @@ export async function handleResetPassword(db: Kysely<Database>, request: Request
   await setPassword(db, userId, submission.value.password)
   const session = await getSession(request)
   await startUserSession(db, session, userId)
-  return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session) })
+  return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session, request) })
 }
 
 const pendingPrompts: Record<PendingAction['kind'], string> = {

@@ -56,7 +56,7 @@ export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ req
   const login = await logInWithToken(getDb(), request, session, token)
   if (!login.isLoggedIn && !(wasSignedIn && login.failure === 'not-logged-in')) session.flash('loginFailure', login.failure)
   url.searchParams.delete(loginTokenParam)
-  throw redirect(`${url.pathname}${url.search}`, { headers: { ...(await commitSession(session)), 'Cache-Control': 'no-store' } })
+  throw redirect(`${url.pathname}${url.search}`, { headers: { ...(await commitSession(session, request)), 'Cache-Control': 'no-store' } })
 }
 
 const statusOfFailure: Record<LoginFailure, number> = { 'not-logged-in': 401, blocked: 403, 'too-many-attempts': 429, unavailable: 503 }
@@ -80,6 +80,6 @@ export async function handleLoginViaToken(request: Request, params: { token?: st
   const { viewer } = login
   return Response.json(
     { isLoggedIn: true, userInfo: { ...viewer, isLoggedIn: true }, hashedEmail: sha256Hex(viewer.email) },
-    { headers: { ...headers, ...(await commitSession(session)) } },
+    { headers: { ...headers, ...(await commitSession(session, request)) } },
   )
 }

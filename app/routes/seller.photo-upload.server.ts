@@ -65,7 +65,7 @@ export async function handlePhotoUpload(db: Kysely<Database>, site: SiteProfile,
   }
   const session = await getSession(request)
   session.flash('photoUploadOutcome', { storedCount: stored.length, failures: failuresToFlash(failures) })
-  return redirect(draftStepPath(draft.id, 'photos'), { status: 303, headers: await commitSession(session) })
+  return redirect(draftStepPath(draft.id, 'photos'), { status: 303, headers: await commitSession(session, request) })
 }
 
 /**
@@ -75,5 +75,5 @@ export async function handlePhotoUpload(db: Kysely<Database>, site: SiteProfile,
 export async function takePhotoUploadOutcome(request: Request): Promise<{ outcome: PhotoUploadOutcome | undefined; headers: HeadersInit }> {
   const session = await getSession(request)
   const outcome = session.get('photoUploadOutcome')
-  return { outcome, headers: outcome ? await commitSession(session) : {} }
+  return { outcome, headers: outcome ? await commitSession(session, request) : {} }
 }

@@ -1,4 +1,6 @@
-/** Crawlers come back often; an hour's cache spares the database without hiding new listings for long. */
+import { sitemapFilesCacheControl } from '~/utils/http-cache.server'
+
+/** Crawlers come back often: a CDN keeps the file a few minutes (and it has an ETag), sparing the database. */
 export function xmlResponse(xml: string) {
-  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': sitemapFilesCacheControl } })
 }

@@ -130,3 +130,6 @@ export const serverErrorMessage = 'An error has occurred, website engineers have
 
 /** Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one. */
 export const errorPageMessage = (site: SiteProfile, status: number) => (status >= 500 ? serverErrorMessage : site.wording.notFound)
+
+/** Below the spec's sentence on the 403 the server answers a form sent from another site (decision 0023). */
+export const crossSitePostMessage = 'The form was sent from another website, so nothing was saved. Open the page on this site and send it again.'

@@ -12,22 +12,26 @@
  */
 
 const modulePreloadStart = '<link rel="modulepreload" href="'
-const modulePreloadEnd = '"/>'
-const frameworkScriptStart = '<script type="module" async="">'
 const scriptEnd = '</script>'
+
+/** The attribute React Router writes on its scripts and links when given the page's CSP nonce. */
+const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${nonce}"` : '')
 
 /** The id of the inert copy of React Router's module script. */
 export const deferredFrameworkScriptId = 'deferred-framework'
 
-// Written by hand, not compiled: it runs before any module and must stay a few hundred bytes.
-const startFrameworkOnLoad = `addEventListener("load",function(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=h.textContent;h.after(s)},{once:true})`
+// Written by hand, not compiled: it runs before any module and must stay a few hundred bytes. The
+// links and the module script it adds carry its own CSP nonce (decision 0023).
+const startFrameworkOnLoad = `var n=document.currentScript.nonce;addEventListener("load",function(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)},{once:true})`
 
 /**
  * The page's HTML with its framework scripts started after the `load` event instead of at once.
  * Works on the bytes (every marker is ASCII): decoding and re-encoding a 100 KB page would cost
  * more than the rest of the change.
  */
-export function deferFrameworkScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
+  const modulePreloadEnd = `"${nonceAttribute(nonce)}/>`
+  const frameworkScriptStart = `<script${nonceAttribute(nonce)} type="module" async="">`
   const scriptStart = html.indexOf(frameworkScriptStart)
   const scriptEndAt = scriptStart < 0 ? -1 : html.indexOf(scriptEnd, scriptStart)
   if (scriptEndAt < 0) return html
@@ -46,7 +50,7 @@ export function deferFrameworkScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBu
     html.subarray(copiedTo, scriptStart),
     Buffer.from(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}">`),
     html.subarray(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
-    Buffer.from(`<script>${startFrameworkOnLoad}</script>`),
+    Buffer.from(`<script${nonceAttribute(nonce)}>${startFrameworkOnLoad}</script>`),
     html.subarray(scriptEndAt + scriptEnd.length),
   )
   return Buffer.concat(parts)

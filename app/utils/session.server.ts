@@ -36,15 +36,18 @@ interface SessionFlashData {
 const pendingActionLifetimeMs = 60 * 60_000
 const sessionLifetimeSeconds = 30 * 24 * 60 * 60
 
+/** The login cookie's name; its presence alone makes a page personal (utils/http-cache.server.ts). */
+const sessionCookieName = '__session'
+
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlashData>> | undefined
 
 function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
-      name: '__session',
+      name: sessionCookieName,
       httpOnly: true,
       sameSite: 'lax',
-      secure: process.env.NODE_ENV === 'production',
+      // Secure is decided per request (commitSession): a plain-http local run must keep its login.
       path: '/',
       maxAge: sessionLifetimeSeconds,
       secrets: sessionSecrets(),
@@ -59,12 +62,25 @@ export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get('cookie'))
 }
 
-export async function commitSession(session: AppSession) {
-  return { 'Set-Cookie': await sessionStorage().commitSession(session) }
+/**
+ * Whether the browser reached us over HTTPS, directly or through a trusted proxy's
+ * X-Forwarded-Proto (the server builds the request's URL from both; TRUST_PROXY says whom to trust).
+ */
+const cameOverHttps = (request: Request) => new URL(request.url).protocol === 'https:'
+
+/** The session's cookie for the answer to `request`: Secure when the request came over HTTPS, never on plain http. */
+export async function commitSession(session: AppSession, request: Request) {
+  return { 'Set-Cookie': await sessionStorage().commitSession(session, { secure: cameOverHttps(request) }) }
 }
 
-export async function destroySession(session: AppSession) {
-  return { 'Set-Cookie': await sessionStorage().destroySession(session) }
+export async function destroySession(session: AppSession, request: Request) {
+  return { 'Set-Cookie': await sessionStorage().destroySession(session, { secure: cameOverHttps(request) }) }
+}
+
+/** Whether the request carries a login cookie at all (signed in, or a visitor with a pending action). */
+export function hasSessionCookie(request: Request) {
+  const cookies = request.headers.get('cookie')
+  return cookies !== null && new RegExp(`(?:^|;\\s*)${sessionCookieName}=[^;\\s]`).test(cookies)
 }
 
 /** The signed-in user's id, read from the cookie alone (no query): enough to scope a user's rows. */
@@ -102,7 +118,7 @@ export async function readPageSession(request: Request) {
   const viewer = await viewerOf(session)
   const sellerWelcome = session.get('sellerWelcome') === true && viewer?.isSeller === true
   const loginFailure = session.get('loginFailure') ?? null
-  return { viewer, notices: { sellerWelcome, loginFailure }, headers: hadNotice ? await commitSession(session) : undefined }
+  return { viewer, notices: { sellerWelcome, loginFailure }, headers: hadNotice ? await commitSession(session, request) : undefined }
 }
 
 /**

@@ -117,7 +117,7 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
 }
 
 const site = sites.land
-const runtimeWithout = dataLayerLoaderScript(site, readConfig({}))
+const runtimeWithout = dataLayerLoaderScript(site, undefined, readConfig({}))
 const listingPage = dataLayerPushScript(pageEvents({ pageType: 'listing', listingId: 42 }))
 
 beforeEach(() => {
@@ -251,7 +251,7 @@ describe('the tag manager', () => {
   test('configured, the site’s container loads 2250 ms after the load event, however long our script took to arrive', () => {
     const config = readConfig({ TAG_MANAGER: 'on', TAG_MANAGER_SCRIPT_URL: 'https://tags.example/gtm.js?id={id}' })
     const browser = fakeBrowser()
-    browser.run(listingPage, dataLayerLoaderScript(site, config))
+    browser.run(listingPage, dataLayerLoaderScript(site, undefined, config))
     vi.advanceTimersByTime(5000)
     expect(browser.appended).toEqual([])
     browser.fireLoad(400)

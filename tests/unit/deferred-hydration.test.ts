@@ -2,13 +2,15 @@ import { parse } from 'node-html-parser'
 import { describe, expect, test } from 'vitest'
 import { deferFrameworkScripts, deferredFrameworkScriptId } from '~/utils/deferred-hydration.server'
 
-// The shape React Router 7's <Scripts> writes: module preloads hoisted into the head, the router's
-// context as a classic script and one module script that imports the page's modules.
+// The shape React Router 7's <Scripts nonce> writes: module preloads hoisted into the head, the
+// router's context as a classic script and one module script that imports the page's modules, each
+// with the response's CSP nonce.
+const nonce = 'bm9uY2Utb2YtdGhpcy1wYWdl'
 const frameworkCode = `;\nimport * as route0 from "/assets/root-A.js";\nimport * as route1 from "/assets/home-B.js";\nwindow.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-C.js");`
-const page = `<!DOCTYPE html><html><head><title>Land</title><link rel="modulepreload" href="/assets/entry.client-C.js"/><link rel="modulepreload" href="/assets/chunk-D.js"/><link rel="stylesheet" href="/assets/tailwind-E.css"/></head><body><main>Land for sale · 40 ac · Café</main><script>window.__reactRouterContext = {};</script><script type="module" async="">${frameworkCode}</script><script>window.__reactRouterContext.streamController.close();</script></body></html>`
+const page = `<!DOCTYPE html><html><head><title>Land</title><link rel="modulepreload" href="/assets/entry.client-C.js" nonce="${nonce}"/><link rel="modulepreload" href="/assets/chunk-D.js" nonce="${nonce}"/><link rel="stylesheet" href="/assets/tailwind-E.css"/></head><body><main>Land for sale · 40 ac · Café</main><script nonce="${nonce}">window.__reactRouterContext = {};</script><script nonce="${nonce}" type="module" async="">${frameworkCode}</script><script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script></body></html>`
 
 describe('framework scripts started after load', () => {
-  const deferred = parse(deferFrameworkScripts(Buffer.from(page)).toString())
+  const deferred = parse(deferFrameworkScripts(Buffer.from(page), nonce).toString())
 
   test('the first view asks for no script: no module preload, no module script', () => {
     expect(deferred.querySelectorAll('link[rel=modulepreload]')).toHaveLength(0)
@@ -24,7 +26,11 @@ describe('framework scripts started after load', () => {
     expect(inert?.getAttribute('data-preloads')?.split(' ')).toEqual(['/assets/entry.client-C.js', '/assets/chunk-D.js'])
     const starter = inert?.nextElementSibling
     expect(starter?.tagName).toBe('SCRIPT')
-    expect(starter?.textContent).toMatch(/^addEventListener\("load",/)
+    // It runs under the page's policy, and hands its nonce to the links and the module script it adds.
+    expect(starter?.getAttribute('nonce')).toBe(nonce)
+    expect(starter?.textContent).toMatch(/^var n=document\.currentScript\.nonce;addEventListener\("load",/)
+    expect(starter?.textContent).toContain('l.nonce=n')
+    expect(starter?.textContent).toContain('s.nonce=n')
     // The router's context and its streamed data still run at once, in their order.
     const classicScripts = deferred.querySelectorAll('script:not([type])').map((script) => script.textContent)
     expect(classicScripts[0]).toContain('__reactRouterContext = {}')
@@ -33,6 +39,6 @@ describe('framework scripts started after load', () => {
 
   test('a page without the framework module script is left as it is', () => {
     const noScripts = '<html><head><link rel="modulepreload" href="/assets/x.js"/></head><body></body></html>'
-    expect(deferFrameworkScripts(Buffer.from(noScripts)).toString()).toBe(noScripts)
+    expect(deferFrameworkScripts(Buffer.from(noScripts), undefined).toString()).toBe(noScripts)
   })
 })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RouterContextProvider } from 'react-router'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, listingPhotoId, logoDocumentId, portraitDocumentId } from '~/models/media/document-ids'
 import { getResizedImage, parseImageRequest, type ImageRequest } from '~/models/media/images.server'
 import { buildPhotoSvg, buildSceneSvg } from '~/models/media/photo-scene'
@@ -33,7 +34,7 @@ async function get(h: string | number, w: string | number, fit: string, q: strin
     url: new URL(url),
     pattern: '/resizedimages/:height/:width/:fit/:quality/*',
     params,
-    context: {},
+    context: new RouterContextProvider(),
   })
   return response
 }

@@ -37,3 +37,10 @@ export function getDb(): Kysely<Database> {
   sharedDb ??= openDatabase()
   return sharedDb
 }
+
+/** Closes the shared connection (the server's graceful shutdown); the next getDb() would open a new one. */
+export async function closeDb() {
+  const db = sharedDb
+  sharedDb = undefined
+  await db?.destroy()
+}

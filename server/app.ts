@@ -1,0 +1,228 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import { sql } from 'kysely'
+import { RouterContextProvider } from 'react-router'
+import * as build from 'virtual:react-router/server-build'
+import { type AppConfig, readConfig } from '~/config.server'
+import { getDb } from '~/models/db/db.server'
+import { cspNonceContext } from '~/utils/csp-nonce'
+import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
+
+/**
+ * The production server's Express app (decision 0023), built by Vite with the app itself so that
+ * both share one module graph (one database connection, one set of caches): the server build
+ * (build/server/index.js) is React Router's, plus `createApp` and `closeDb`. server/index.ts listens.
+ */
+export * from 'virtual:react-router/server-build'
+export { closeDb } from '~/models/db/db.server'
+
+// react-router.config.ts turns route middleware on; the load context is then a RouterContextProvider.
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true
+  }
+}
+
+/** One line of the request log, printed as JSON when the answer is sent (or the client gave up). */
+export interface RequestLogEntry {
+  time: string
+  requestId: string
+  method: string
+  host: string
+  path: string
+  status: number
+  durationMs: number
+  aborted?: true
+}
+
+/** An incoming X-Request-Id (a load balancer's, a CDN's) is kept when it is a plain token. */
+const saneRequestId = /^[\w.:@-]{1,128}$/
+
+/** Features no page of ours uses are switched off, for us and for anything we embed; the 'Near me' button asks for the location. */
+const permissionsPolicy = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ')
+
+function originOf(url: string | undefined) {
+  if (!url) return []
+  try {
+    return [new URL(url.replace('{id}', 'id')).origin]
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The Content-Security-Policy of every answer: scripts only with this response's nonce, or added
+ * by such a script ('strict-dynamic': the deferred framework, the data layer's runtime, the tag
+ * manager); maplibre's workers from blob:, a configured map style's host; the listing's video and
+ * tour players from any https host (tours come from many); images of ours and data:; no framing but ours.
+ */
+function contentSecurityPolicy(config: AppConfig) {
+  const mapStyle = originOf(config.mapStyleUrl)
+  const tagManager = originOf(config.tagManagerScriptUrl)
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      scriptSrc: [(_request: unknown, response: unknown) => `'nonce-${(response as Response).locals.cspNonce as string}'`, "'strict-dynamic'", "'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mapStyle, ...tagManager],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...mapStyle, ...tagManager],
+      workerSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'", 'https:'],
+      // A login may end at the external listing tool (PROPERTY_CONTROL_CENTER_URL).
+      formAction: ["'self'", ...originOf(config.propertyControlCenterUrl)],
+      frameAncestors: ["'self'"],
+    },
+  }
+}
+
+/** Every answer: a request id, and one JSON log line when it is done. */
+function requestLog(log: (entry: RequestLogEntry) => void) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const startedAt = performance.now()
+    const incoming = request.get('x-request-id')
+    const requestId = incoming && saneRequestId.test(incoming) ? incoming : randomUUID()
+    response.setHeader('X-Request-Id', requestId)
+    // Read now: a refused cross-site post is rewritten on its way to the app.
+    const { method, path: requestPath } = request
+    const host = request.get('host') ?? ''
+    response.on('close', () => {
+      log({
+        time: new Date().toISOString(),
+        requestId,
+        method,
+        host,
+        path: requestPath,
+        status: response.statusCode,
+        durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+        ...(response.writableFinished ? {} : { aborted: true as const }),
+      })
+    })
+    next()
+  }
+}
+
+/** The security headers of every answer (decision 0023); the policy's nonce is new on every response. */
+function securityHeaders(config: AppConfig) {
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, and only over HTTPS: a plain-http local run must not be pinned to HTTPS.
+    strictTransportSecurity: false,
+  })
+  return (request: Request, response: Response, next: NextFunction) => {
+    response.locals.cspNonce = randomBytes(16).toString('base64')
+    response.setHeader('Permissions-Policy', permissionsPolicy)
+    if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000')
+    keepStoredPolicyOnNotModified(response)
+    helmetHeaders(request, response, next)
+  }
+}
+
+/**
+ * A 304 carries no Content-Security-Policy: the browser (or CDN) keeps the policy stored with its
+ * copy of the page, whose scripts carry that policy's nonce (utils/http-cache.server.ts).
+ */
+function keepStoredPolicyOnNotModified(response: Response) {
+  const writeHead = response.writeHead
+  response.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (args[0] === 304 || this.statusCode === 304) this.removeHeader('Content-Security-Policy')
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+}
+
+/** GET /readyz: the database answers a trivial query within this time. */
+const readinessTimeoutMs = 2_000
+
+async function databaseAnswers() {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('The database did not answer in time')), readinessTimeoutMs)
+  })
+  try {
+    await Promise.race([sql`select 1`.execute(getDb()), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const isMutation = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
+
+/**
+ * A POST (or any write) whose Origin, else Referer, names another site is answered with the site's
+ * own 403 page and reaches no action: the request goes on as a GET of the error page, whose loader
+ * refuses it (routes/error-page.tsx). Requests naming neither pass, as they carry no browser's cookies.
+ */
+function refuseCrossSitePosts(request: Request, response: Response, next: NextFunction) {
+  if (!isMutation(request.method) || comesFromHost(request.host ?? '', request.get('origin') ?? request.get('referer'))) return next()
+  response.locals.isCrossSitePost = true
+  request.method = 'GET'
+  request.url = request.originalUrl = '/error/'
+  next()
+}
+
+function loadContext(_request: Request, response: Response) {
+  const context = new RouterContextProvider()
+  context.set(cspNonceContext, response.locals.cspNonce as string)
+  context.set(crossSitePostContext, response.locals.isCrossSitePost === true)
+  return context
+}
+
+/** The built browser files (build/client), from where the server runs, as react-router-serve finds them. */
+const clientFolder = path.resolve(build.assetsBuildDirectory)
+
+export function createApp({ config = readConfig(), log = (entry: RequestLogEntry) => console.log(JSON.stringify(entry)) } = {}) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+  app.use(requestLog(log))
+  app.use(securityHeaders(config))
+  app.use(compression())
+
+  const notStored = { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' }
+  app.get('/healthz', (_request, response) => {
+    response.set(notStored).send('ok')
+  })
+  app.get('/readyz', async (_request, response) => {
+    try {
+      await databaseAnswers()
+      response.set(notStored).send('ok')
+    } catch (error) {
+      console.error('[readyz] the database does not answer', error)
+      response.status(503).set(notStored).send('database unreachable')
+    }
+  })
+
+  // Built files are named by their content hash: cached for good.
+  app.use('/assets', express.static(path.join(clientFolder, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
+  app.use(express.static(clientFolder, { maxAge: '1h', index: false }))
+  // Photos may be shown by other sites' pages (a webmail showing our e-mails).
+  app.use('/resizedimages', (_request, response, next) => {
+    response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    next()
+  })
+
+  app.use(refuseCrossSitePosts)
+  app.use(createRequestHandler({ build, getLoadContext: loadContext, mode: process.env.NODE_ENV }))
+  return app
+}
