@@ -188,7 +188,7 @@ function loadContext(_request: Request, response: Response) {
   return context
 }
 
-/** The built browser files (build/client), from where the server runs, as react-router-serve finds them. */
+/** The built browser files (build/client), from where the server runs, as react-router-serve found them. */
 const clientFolder = path.resolve(build.assetsBuildDirectory)
 
 export function createApp({ config = readConfig(), log = (entry: RequestLogEntry) => console.log(JSON.stringify(entry)) } = {}) {
