@@ -133,6 +133,8 @@ export default [
   route('find-agent/*', 'routes/broker-directory.tsx', { id: 'find-agent' }),
   route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
+  // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
+  route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
   route('property/*', 'routes/listing.tsx', { id: 'property' }),
   route('listing/*', 'routes/listing.tsx', { id: 'listing' }),

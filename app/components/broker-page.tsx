@@ -2,7 +2,8 @@ import { type MetaDescriptor, useActionData } from 'react-router'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/routes/brokers.types'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
-import { useSiteOrigin } from '~/utils/use-site'
+import { siteExternalUrl } from '~/sites/external-url'
+import { useSite, useSiteOrigin } from '~/utils/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { BrokerStructuredData } from './broker-structured-data'
@@ -85,6 +86,7 @@ function ListingStatistics({ page }: { page: BrokerProfilePageData }) {
 export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
   const { broker } = page
   const origin = useSiteOrigin()
+  const site = useSite()
   return (
     <article className="mx-auto max-w-7xl px-4 py-6 pb-16">
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -98,7 +100,7 @@ export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
             <Accreditations labels={broker.certifications} />
             {broker.websiteUrl ? (
               <p className="mt-3 text-sm">
-                <a href={broker.websiteUrl} rel="nofollow noopener noreferrer" target="_blank" className="font-semibold text-brand underline">
+                <a href={siteExternalUrl(site, broker.websiteUrl)} rel="nofollow noopener noreferrer" target="_blank" className="font-semibold text-brand underline">
                   Website<span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </p>

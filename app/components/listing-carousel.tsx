@@ -3,7 +3,7 @@ import { useKeenSlider } from 'keen-slider/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import { reportListingEvent } from '~/utils/listing-event-beacon'
+import { listingExternalLinkPath } from '~/sites/listing-external-link'
 import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
 import { ChevronIcon } from './icons'
@@ -84,10 +84,10 @@ export default function ListingCarousel({
         >
           {view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
           {view === 'video' && listing.videoUrl ? (
-            <Player title={`Video of ${listing.title}`} url={listing.videoUrl} embedUrl={videoEmbedUrl(listing.videoUrl)} listingId={listing.id} />
+            <Player title={`Video of ${listing.title}`} href={listingExternalLinkPath(listing.id, 'video')} embedUrl={videoEmbedUrl(listing.videoUrl)} />
           ) : null}
           {view === 'tour' && listing.virtualTourUrl ? (
-            <Player title={`Virtual tour of ${listing.title}`} url={listing.virtualTourUrl} embedUrl={listing.virtualTourUrl} listingId={listing.id} />
+            <Player title={`Virtual tour of ${listing.title}`} href={listingExternalLinkPath(listing.id, 'tour')} embedUrl={listing.virtualTourUrl} />
           ) : null}
           {view === 'property-map' || view === 'local-map' ? (
             <div className="flex h-full items-center justify-center p-2 small:p-6">
@@ -141,10 +141,10 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
 }
 
 /**
- * A video or tour player, created only when its tab is open; hosts we cannot embed get a link,
- * whose click is a spec §3 'external link click'.
+ * A video or tour player, created only when its tab is open; hosts we cannot embed get a link
+ * (through the redirect that records the spec §3 'external link click').
  */
-function Player({ title, url, embedUrl, listingId }: { title: string; url: string; embedUrl: string | undefined; listingId: number }) {
+function Player({ title, href, embedUrl }: { title: string; href: string; embedUrl: string | undefined }) {
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-2 small:p-6">
       {embedUrl ? (
@@ -157,13 +157,7 @@ function Player({ title, url, embedUrl, listingId }: { title: string; url: strin
           className="aspect-video w-full max-w-5xl flex-initial rounded bg-stone-900"
         />
       ) : null}
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={() => reportListingEvent(listingId, 'external-link-click')}
-        className="text-sm font-semibold underline"
-      >
+      <a href={href} target="_blank" rel="nofollow noopener noreferrer" className="text-sm font-semibold underline">
         {`Open the ${title.startsWith('Video') ? 'video' : 'tour'} on its own site`}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>

@@ -227,9 +227,11 @@ export function DescriptionStep({ data, result, findings }: StepProps) {
         <FormField field={fields.description} label="Description" multiline hint="The land, its access, water, improvements and what it is good for. Plain text." />
       </fieldset>
       <fieldset className={fieldsetStyle}>
-        <legend className={legendStyle}>Video, tour and phone</legend>
+        <legend className={legendStyle}>Video, tour, links and phone</legend>
         <FormField field={fields.videoUrl} label="Video" hint="The address of a YouTube or Vimeo video." />
         <FormField field={fields.virtualTourUrl} label="Virtual tour" hint="An address that starts with https://." />
+        <FormField field={fields.externalListingUrl} label="This listing on your website" hint="An address that starts with https://." />
+        <FormField field={fields.auctionUrl} label="Auction page" hint="For an auction: its page, an address that starts with https://." />
         <FormField field={fields.contactPhone} label="Phone for this listing" type="tel" hint="Shown to buyers instead of your account's phone." />
       </fieldset>
       <StepButtons isFirst={false} />

@@ -24,6 +24,7 @@ const ListingBroker = lazyComponent(() => import('./listing-broker').then((modul
 import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingMapPath } from '~/models/listings/listing-media'
+import { listingExternalLinkPath } from '~/sites/listing-external-link'
 
 /** Spec §4: the contact, report and share modals load on their own, after the page. */
 const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))
@@ -76,12 +77,12 @@ function GalleryOverlay({ listing, isLiked, pagePath, openView }: { listing: Lis
       <ListingStatusBadge listing={listing} />
       <LikeForm listingId={listing.id} listingTitle={listing.title} isLiked={isLiked} returnTo={pagePath} look="labelled" />
       {listing.videoUrl ? (
-        <a href={listing.videoUrl} target="_blank" rel="noopener noreferrer" onClick={openView('video')} className={linkStyle}>
+        <a href={listingExternalLinkPath(listing.id, 'video')} target="_blank" rel="nofollow noopener noreferrer" onClick={openView('video')} className={linkStyle}>
           Watch video
         </a>
       ) : null}
       {listing.virtualTourUrl ? (
-        <a href={listing.virtualTourUrl} target="_blank" rel="noopener noreferrer" onClick={openView('tour')} className={linkStyle}>
+        <a href={listingExternalLinkPath(listing.id, 'tour')} target="_blank" rel="nofollow noopener noreferrer" onClick={openView('tour')} className={linkStyle}>
           Virtual tour
         </a>
       ) : null}
@@ -89,6 +90,16 @@ function GalleryOverlay({ listing, isLiked, pagePath, openView }: { listing: Lis
         Map
       </a>
     </>
+  )
+}
+
+/** A link to the listing's page on another site (spec §3 external link types), opened beside this one. */
+function ElsewhereLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="nofollow noopener noreferrer" className="text-brand underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   )
 }
 
@@ -173,6 +184,10 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               <a href={`/flyer/${listing.id}`} className="text-brand underline">
                 Printable flyer
               </a>
+              {listing.auctionUrl ? <ElsewhereLink href={listingExternalLinkPath(listing.id, 'auction')}>Auction details</ElsewhereLink> : null}
+              {listing.externalListingUrl ? (
+                <ElsewhereLink href={listingExternalLinkPath(listing.id, 'listing')}>This listing on the seller’s website</ElsewhereLink>
+              ) : null}
             </nav>
             <ListingDescription listing={listing} />
             <ListingFeatures listing={listing} groups={page.featureGroups} />

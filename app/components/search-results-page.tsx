@@ -12,9 +12,9 @@ import { Pagination } from './pagination'
 import { RecentlyViewedListings } from './recently-viewed-listings'
 import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
+import { SearchDownloadButton } from './search-download-button'
 import { SearchSort } from './search-sort'
 import { SearchViewToggle } from './search-view-toggle'
-import { downloadLinkProps } from '~/models/analytics/page-analytics'
 import { retryImport } from '~/utils/retry-import'
 
 export { searchResultsMeta } from './search-results-meta'
@@ -82,16 +82,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <div className={page.map ? 'list-map:hidden' : undefined}>
             <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
           </div>
-          {useViewer()?.isSeller ? (
-            <a
-              href={page.downloadHref}
-              download
-              {...downloadLinkProps('search-results')}
-              className="rounded-md border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-brand-contrast"
-            >
-              Download
-            </a>
-          ) : null}
+          {useViewer()?.isSeller && page.downloadHref ? <SearchDownloadButton href={page.downloadHref} hasResults={hasResults} /> : null}
           <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
         </div>
       </div>

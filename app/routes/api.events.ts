@@ -10,7 +10,6 @@ import type { BrowserListingEvent } from '~/utils/listing-event-beacon'
 /** Events the browser reports from a listing page (spec §3 listing event types); the server records the others where they happen. */
 const browserEvents = {
   'phone-click': listingEventType.phoneClick,
-  'external-link-click': listingEventType.externalLinkClick,
 } as const satisfies Record<BrowserListingEvent, number>
 
 /** Records one listing event sent by the page (a beacon); answers 204, or 400/404/429. */

@@ -6,6 +6,7 @@ import { financePageCenter } from '~/models/finance/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance/finance-contact'
 import { handleFinanceContactPost } from './financing.server'
 import { financingPath, parseFinanceCenterId } from '~/sites/finance-path'
+import { siteExternalUrl } from '~/sites/external-url'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
@@ -28,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
   // What the page shows of the lender (its listing-page checkbox settings stay on the server).
   const { name, description, phone, website, representativeName } = center
-  return { center: { name, description, phone, website, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
+  // The link carries the spec §5 tracking parameters; its text shows the lender's own address.
+  const websiteHref = website && siteExternalUrl(site, website)
+  return { center: { name, description, phone, website, websiteHref, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -79,11 +82,11 @@ export default function Financing() {
               </dd>
             </>
           ) : null}
-          {center.website ? (
+          {center.website && center.websiteHref ? (
             <>
               <dt className="font-semibold">Website</dt>
               <dd>
-                <a href={center.website} rel="noopener noreferrer external" className="text-brand underline">
+                <a href={center.websiteHref} rel="noopener noreferrer external" className="text-brand underline">
                   {websiteLabel(center.website)}
                 </a>
               </dd>

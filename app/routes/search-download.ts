@@ -8,11 +8,13 @@ import { csvDownloadHeaders } from '~/utils/csv'
 
 /**
  * /download/search?path={search path}: a search's results as a CSV file, for sellers (spec §2
- * "Sellers see a 'Download' button"). Visitors log in first and come back here.
+ * "Sellers see a 'Download' button"; §6: on the main land site only, a 404 elsewhere). Visitors
+ * log in first and come back here; other accounts than sellers are refused.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const { site, origin } = headContextForRequest(request)
+  if (!site.features.searchDownload) throw new Response('Not Found', { status: 404 })
   const viewer = await requireViewer(request, site, 'Download')
   if (!viewer.isSeller) throw new Response('Downloads of search results are for seller accounts.', { status: 403 })
   const path = new URL(request.url).searchParams.get('path') ?? ''

@@ -137,7 +137,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     description: searchDescription(criteria, names, result.totalCount, result.priceRange),
     canonicalPath: parsed.canonicalPath,
     formAction: parsed.normalPath.split('?')[0]!,
-    downloadHref: searchDownloadHref(parsed.normalPath),
+    downloadHref: site.features.searchDownload ? searchDownloadHref(parsed.normalPath) : null,
     isIndexable: isIndexableResultsPage(criteria, result.totalCount),
     totalCount: result.totalCount,
     listings: listings.map(listingCardView),

@@ -22,8 +22,8 @@ export interface SearchPageData {
   canonicalPath: string
   /** The search's path without its query: where the filter and sort forms submit. */
   formAction: string
-  /** The 'Download' button's link (shown to sellers only, spec §2). */
-  downloadHref: string
+  /** The 'Download' button's link (shown to sellers only, spec §2): the results' CSV (spec §6: the main land site only); null on the other sites. */
+  downloadHref: string | null
   isIndexable: boolean
   totalCount: number
   listings: ListingCardView[]

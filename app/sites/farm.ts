@@ -22,7 +22,7 @@ export const farmSite = {
     fontFamily: 'Georgia, Cambria, "Times New Roman", Times, serif',
   },
   wording: { notFound: "We couldn't find this page" },
-  features: { mapSearch: false, brokerDirectory: true, marketInsights: false, valuation: false, ads: true },
+  features: { mapSearch: false, brokerDirectory: true, marketInsights: false, valuation: false, ads: true, searchDownload: false },
   searchGrammar: 'rural',
   listingScopeBits: propertyType.farm | propertyType.ranch | propertyType.horse | propertyType.timberland,
   listingPathStyle: 'property-suffix',

@@ -22,7 +22,7 @@ export const huntingSite = {
     fontFamily: '"Trebuchet MS", "Segoe UI", Tahoma, "DejaVu Sans", sans-serif',
   },
   wording: { notFound: "We couldn't find this page" },
-  features: { mapSearch: false, brokerDirectory: true, marketInsights: false, valuation: false, ads: true },
+  features: { mapSearch: false, brokerDirectory: true, marketInsights: false, valuation: false, ads: true, searchDownload: false },
   searchGrammar: 'rural',
   listingScopeBits: propertyType.hunting | propertyType.recreational | propertyType.timberland | propertyType.lakefront | propertyType.riverfront,
   listingPathStyle: 'pid',

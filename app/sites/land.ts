@@ -22,7 +22,7 @@ export const landSite = {
     fontFamily: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   },
   wording: { notFound: "You went off the grid! Let's get you back on the map" },
-  features: { mapSearch: true, brokerDirectory: true, marketInsights: true, valuation: false, ads: true },
+  features: { mapSearch: true, brokerDirectory: true, marketInsights: true, valuation: false, ads: true, searchDownload: true },
   searchGrammar: 'land',
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',

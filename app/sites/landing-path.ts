@@ -1,13 +1,15 @@
 import type { SiteProfile } from './site-profile'
 
 /**
- * Landing page URLs of the main land site (spec §2 "Main land site"): the national landing
- * /market-insights/ (also reached as /United-States/), states /Texas, regions /{region}-Region
- * and counties /{County}-County-{ST} (also -Parish- and -Borough-). Places are named by the
- * slugs the gazetteer stores ('New-Mexico', 'North-Alabama', 'Travis-County-TX'); whether a
- * slug names a real place is the loader's question, not this module's.
+ * Landing page URLs of the main land site (spec §2 "Main land site", "Friendly location path"):
+ * the national landing /market-insights/ (also reached as /United-States/), states /Texas,
+ * regions /{region}-Region, counties /{County}-County-{ST} (also -Parish- and -Borough-) and
+ * cities /{City}-{ST}. Places are named by the slugs the gazetteer stores ('New-Mexico',
+ * 'North-Alabama', 'Travis-County-TX', 'Austin-TX'); whether a slug names a real place is the
+ * loader's question, not this module's.
  */
-export type LandingPlace = { kind: 'national' } | { kind: 'state'; slug: string } | { kind: 'region'; slug: string } | { kind: 'county'; slug: string }
+export type LandingPlace =
+  { kind: 'national' } | { kind: 'state'; slug: string } | { kind: 'region'; slug: string } | { kind: 'county'; slug: string } | { kind: 'city'; slug: string }
 
 export const nationalLandingPath = '/market-insights/'
 
@@ -24,12 +26,22 @@ export function landingPath(place: LandingPlace) {
       return `/${place.slug}-Region`
     case 'state':
     case 'county':
+    case 'city':
       return `/${place.slug}`
   }
 }
 
 const countyPattern = /^[\p{L}\p{N}-]+-(?:County|Parish|Borough)-[A-Za-z]{2}$/iu
 const regionPattern = /^([\p{L}\p{N}-]+)-Region$/iu
+/**
+ * Spec §2 /{city-or-county}-{ST}/: the county spelling carries its word (County, Parish,
+ * Borough), so a segment with that word before the state is the county, and any other name
+ * before a two-letter state is a city. A city that shares its county's name is told apart that
+ * way: /Franklin-TX is the city of Franklin, /Franklin-County-TX the county. (The gazetteer has
+ * no city named '… County', so no city is hidden by this.) No state's name ends in a two-letter
+ * word, so a state is never read as a city.
+ */
+const cityPattern = /^[\p{L}\p{N}-]+-[A-Za-z]{2}$/iu
 const statePattern = /^[A-Za-z]+(?:-[A-Za-z]+)*$/
 
 /**
@@ -46,6 +58,7 @@ export function parseLandingPath(site: SiteProfile, pathname: string): LandingPl
   if (countyPattern.test(segment)) return { kind: 'county', slug: segment }
   const region = segment.match(regionPattern)
   if (region) return { kind: 'region', slug: region[1]! }
+  if (cityPattern.test(segment)) return { kind: 'city', slug: segment }
   if (statePattern.test(segment)) return { kind: 'state', slug: segment }
   return undefined
 }

@@ -1,4 +1,5 @@
 import { sitemapPath } from './sitemap-path'
+import { siteExternalUrl } from './external-url'
 import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { propertyTypeOptions } from '~/models/search/search-options'
 import { brokerDirectoryPath } from './broker-path'
@@ -215,6 +216,11 @@ function partnerDocumentationLinks(site: SiteProfile): NavigationLink[] {
   ]
 }
 
+/** Spec §5: the section's links to other sites carry the tracking parameters (its own paths are left as they are). */
+function withTrackedExternalLinks(site: SiteProfile, section: FooterSection): FooterSection {
+  return { ...section, links: section.links.map((link) => ({ ...link, href: siteExternalUrl(site, link.href) })) }
+}
+
 /**
  * The menu and footer of a site. `statesByPopularity` is every state, most popular first
  * (`sitePopularity`); empty when that count failed, which leaves the state lists empty (spec §8).
@@ -234,8 +240,8 @@ export function siteNavigation(site: SiteProfile, statesByPopularity: Navigation
       addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
     },
     footer: {
-      sections: site.footerSections.map((spec) => footerSection(site, spec, statesByPopularity, stateLinks, popularSearches)),
-      socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: url })),
+      sections: site.footerSections.map((spec) => withTrackedExternalLinks(site, footerSection(site, spec, statesByPopularity, stateLinks, popularSearches))),
+      socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: siteExternalUrl(site, url) })),
     },
   }
 }

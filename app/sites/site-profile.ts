@@ -58,6 +58,12 @@ export interface SiteProfile {
      * has no landing or search pages.
      */
     ads: boolean
+    /**
+     * Spec §6: sellers' search-results Download button (and its CSV route), on the main land site
+     * only; the button shows at wide widths (the list/map breakpoint, where the results' toolbar
+     * has room for it).
+     */
+    searchDownload: boolean
   }
   /**
    * Which search path language the site speaks (spec §2 "Search URLs"): 'land' is

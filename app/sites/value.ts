@@ -21,7 +21,7 @@ export const valueSite = {
     fontFamily: '"Avenir Next", Avenir, "Segoe UI", "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   },
   wording: { notFound: "We couldn't find this page" },
-  features: { mapSearch: false, brokerDirectory: false, marketInsights: false, valuation: true, ads: false },
+  features: { mapSearch: false, brokerDirectory: false, marketInsights: false, valuation: true, ads: false, searchDownload: false },
   searchGrammar: null,
   listingScopeBits: 0,
   listingPathStyle: 'property-folder',

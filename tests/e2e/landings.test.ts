@@ -38,6 +38,31 @@ test('from the land home a buyer follows Texas, then a county, then into its sea
   await expect(page.locator('article').first()).toBeVisible()
 })
 
+test("from a county's landing a buyer follows one of its cities to the city's landing, then to its search", async ({ page }) => {
+  // Uvalde is a city of Uvalde County: the county's page links /Uvalde-TX, the city's own landing (spec §2 /{city-or-county}-{ST}/).
+  const db = openTestDatabase()
+  const listings = (() => {
+    try {
+      const city = db.prepare("select id from cities where slug = 'Uvalde-TX'").get() as { id: number }
+      return countWhere(db, 'city_id = ?', city.id)
+    } finally {
+      db.close()
+    }
+  })()
+  await page.goto(siteUrl('land', '/Uvalde-County-TX'))
+  await expect(page.getByRole('heading', { name: 'Cities in Uvalde County' })).toBeVisible()
+  await page.getByRole('link', { name: 'Uvalde', exact: true }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/Uvalde-TX'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uvalde, TX Land for Sale')
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Uvalde County', exact: true })).toHaveAttribute(
+    'href',
+    '/Uvalde-County-TX',
+  )
+  await page.getByRole('link', { name: 'See all land for sale in Uvalde, TX' }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/uvalde/'))
+  await expect(page.getByText(`${listings} results`, { exact: true })).toBeVisible()
+})
+
 test('from the farm home a buyer follows Texas and a county to its search, which shows the county market', async ({ page }) => {
   const farmScope = 'property_types & (1 | 2 | 256 | 16) != 0'
   const county = busiestTexasCounty(farmScope)

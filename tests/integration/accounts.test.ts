@@ -378,12 +378,13 @@ describe('saved searches', () => {
   })
 })
 
-describe("sellers' Download of search results (spec §2)", () => {
+describe("sellers' Download of search results (spec §2, §4, §6)", () => {
   const searchPath = '/search/texas-land-for-sale/'
   const downloadPath = `/download/search?${new URLSearchParams({ path: searchPath })}`
+  const [seller] = demoUsers.filter((user) => user.isSeller)
 
-  async function logIn(email: string, password: string) {
-    const person = visitor()
+  async function logIn(email: string, password: string, host = 'land.localhost') {
+    const person = visitor(host)
     expect((await person.post('/login', { email, password })).status).toBe(303)
     return person
   }
@@ -394,15 +395,18 @@ describe("sellers' Download of search results (spec §2)", () => {
     expect(location(visitorResponse)).toContain('/login?redirectTo=')
     const [buyer] = demoUsers.filter((user) => !user.isSeller)
     const person = await logIn(buyer!.email, buyer!.password)
-    expect(await text(await person.get(searchPath))).not.toContain('>Download</a>')
+    expect(await text(await person.get(searchPath))).not.toContain('>Download<')
     expect((await person.get(downloadPath)).status).toBe(403)
   })
 
-  test("a seller's button downloads the search's results as CSV, in the page's order", async () => {
-    const [seller] = demoUsers.filter((user) => user.isSeller)
+  test("a seller's button, at wide widths only, downloads the search's results as CSV, in the page's order", async () => {
     const person = await logIn(seller!.email, seller!.password)
     const page = await text(await person.get(searchPath))
-    expect(page).toMatch(new RegExp(`<a href="${downloadPath.replace(/[?]/g, '\\?')}" download=""[^>]*>Download</a>`))
+    // Without scripts a plain link to the file; hidden below the list/map breakpoint (spec §6 'wide widths only').
+    const link = new RegExp(
+      `<a href="${downloadPath.replace(/[?]/g, '\\?')}" download="" data-download="search-results" class="hidden [^"]*list-map:inline-block[^"]*">Download</a>`,
+    )
+    expect(page).toMatch(link)
     const response = await person.get(downloadPath)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -416,6 +420,27 @@ describe("sellers' Download of search results (spec §2)", () => {
     const firstCardHref = /<article[\s\S]*?href="(\/property\/[^"]+)"/.exec(page)![1]!
     expect(rows[1]!.endsWith(firstCardHref)).toBe(true)
     expect((await person.get(`/download/search?${new URLSearchParams({ path: '/search/atlantis-land-for-sale/' })}`)).status).toBe(404)
+  })
+
+  test('with no results the button is disabled, and says why to screen readers (spec §4)', async () => {
+    const person = await logIn(seller!.email, seller!.password)
+    const page = await text(await person.get('/search/texas-land-for-sale/acres-over-5000000/'))
+    expect(page).toMatch(/<button type="button" disabled="" class="hidden [^"]*">Download<span class="sr-only"> \(no results to download\)<\/span><\/button>/)
+    expect(page).not.toContain('href="/download/search?')
+  })
+
+  test('the other sites show no Download, and their download address is a 404 (spec §6: the main land site only)', async () => {
+    for (const [host, path] of [
+      ['farm.localhost', '/texas-land-for-sale/'],
+      ['hunting.localhost', '/texas-land-for-sale/'],
+    ] as const) {
+      const person = await logIn(seller!.email, seller!.password, host)
+      const page = await person.get(path)
+      expect(page.status).toBe(200)
+      expect(await text(page)).not.toContain('>Download<')
+      expect((await person.get(`/download/search?${new URLSearchParams({ path })}`)).status).toBe(404)
+    }
+    expect((await visitor('value.localhost').get(downloadPath)).status).toBe(404)
   })
 })
 

@@ -258,6 +258,24 @@ describe('broker pages', () => {
     await html('land.localhost', brokerPagePath(sites.land, busiest!, 'listings', lastPage + 1)!, 404)
   })
 
+  test("each site's broker page links the broker's website with the site's tracking parameters (spec §5), its JSON-LD the bare address", async () => {
+    const [broker] = accounts(sites.land, 'accounts.is_free = 0 and accounts.website_url is not null')
+    const { website } = db.prepare('select website_url as website from accounts where id = ?').get(broker!.id) as { website: string }
+    expect(website).not.toContain('?')
+    const checked: SiteKey[] = []
+    for (const key of siteKeys) {
+      const path = brokerPagePath(sites[key], broker!)
+      if (!path || !(await fetchPage(hosts[key], path)).ok) continue
+      const page = await html(hosts[key], path)
+      const link = parse(page).querySelector('a[rel~="nofollow"][target="_blank"]')
+      expect(link?.getAttribute('href')).toBe(`${new URL(website).href}?utm_source=${key}&utm_medium=referral`)
+      const organization = jsonLdGraph(page).find((node) => (node.sameAs as string[] | undefined)?.length)
+      expect(organization?.sameAs).toEqual([website])
+      checked.push(key)
+    }
+    expect(checked).toContain('land')
+  })
+
   test("/propertylink/{brokerId} leads to the broker's page on the site, and an unknown id is a 404", async () => {
     for (const key of siteKeys) {
       const response = await fetchPage(hosts[key], `/propertylink/${everywhere.id}`)

@@ -58,7 +58,8 @@ describe('the /financing page', () => {
     expect(parse(html).querySelector('h1')?.text).toBe('Big Sky Ag Lending')
     expect(html).toContain('We understand water rights')
     expect(html).toContain('href="tel:4065550177"')
-    expect(html).toContain('bigskyaglending.example')
+    // Spec §5: the lender's site gains the tracking parameters; the text shows its own address.
+    expect(html).toMatch(/<a href="https:\/\/[^"?]*bigskyaglending\.example\/?\?utm_source=farm&utm_medium=referral"[^>]*>[^<]*bigskyaglending\.example<\/a>/)
     expect(html).toContain('Tom Hadley will reply')
     expect(canonicalHref(html)).toBe(`http://farm.localhost/financing?fcid=${bigSky.id}`)
   })

@@ -162,6 +162,31 @@ describe('county, region and national landings', () => {
     expect(canonicalHref(html)).toBe(`http://land.localhost/${region.slug}-Region`)
   })
 
+  test("a city landing (spec §2 /{city-or-county}-{ST}/) counts the city's listings, links its search and carries its trail through the county", async () => {
+    // Uvalde is a city in Uvalde County: /Uvalde-TX is the city, /Uvalde-County-TX the county.
+    const city = db.prepare("select id, name, slug, county_id as countyId from cities where slug = 'Uvalde-TX'").get() as Place & { countyId: number }
+    const county = db.prepare('select id, name, suffix, slug from counties where id = ?').get(city.countyId) as Place & { suffix: string }
+    expect(county.slug).toBe('Uvalde-County-TX')
+    const count = countWhere(db, 'city_id = ?', city.id)
+    expect(count).toBeGreaterThan(0)
+    const html = await page('land.localhost', '/Uvalde-TX')
+    expect(html).toContain(`<title>Uvalde, TX Land for Sale – ${count} ${count === 1 ? 'Listing' : 'Listings'} | LandAtlas</title>`)
+    expect(html).toMatch(/<h1[^>]*>Uvalde, TX Land for Sale<\/h1>/)
+    expect(canonicalHref(html)).toBe('http://land.localhost/Uvalde-TX')
+    expect(figure(html, 'Properties for sale')).toBe(count.toLocaleString('en-US'))
+    expect(html).toContain('href="/search/texas-land-for-sale/uvalde/"')
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!)
+    const names = jsonLd['@graph'][0].itemListElement.map((item: { name: string }) => item.name)
+    expect(names.slice(-2)).toEqual([`${county.name} ${county.suffix}`, 'Uvalde'])
+    expect(names[0]).toBe('United States')
+
+    const countyHtml = await page('land.localhost', `/${county.slug}`)
+    expect(countyHtml).toContain(`<title>Uvalde County, TX Land for Sale – ${countWhere(db, 'county_id = ?', county.id)}`)
+    // The county's page lists its cities, each linking to the city's landing.
+    const cities = db.prepare('select slug from cities where county_id = ?').all(county.id) as { slug: string }[]
+    for (const { slug } of cities) expect(countyHtml).toContain(`href="/${slug}"`)
+  })
+
   test('the national landing counts every active listing and links every state landing', async () => {
     const html = await page('land.localhost', '/market-insights/')
     expect(figure(html, 'Properties for sale')).toBe(countWhere(db, '1 = 1').toLocaleString('en-US'))
@@ -170,6 +195,8 @@ describe('county, region and national landings', () => {
   })
 
   test.each([
+    ['/austin-tx', '/Austin-TX'],
+    ['/UVALDE-TX/', '/Uvalde-TX'],
     ['/texas', '/Texas'],
     ['/TEXAS/', '/Texas'],
     ['/new-mexico', '/New-Mexico'],
@@ -185,11 +212,14 @@ describe('county, region and national landings', () => {
     expect(response.headers.get('location')).toBe(location)
   })
 
-  test.each(['/Atlantis', '/Atlantis-County-TX', '/Travis-County-ZZ', '/Travis-Parish-TX', '/Atlantis-Region', '/Texas-Region'])('%s answers 404', async (path) => {
-    const response = await fetchPage('land.localhost', path)
-    expect(response.status).toBe(404)
-    expect(decodeEntities(await response.text())).toContain("You went off the grid! Let's get you back on the map")
-  })
+  test.each(['/Atlantis', '/Atlantis-County-TX', '/Travis-County-ZZ', '/Travis-Parish-TX', '/Atlantis-Region', '/Texas-Region', '/Atlantis-TX', '/Austin-ZZ'])(
+    '%s answers 404',
+    async (path) => {
+      const response = await fetchPage('land.localhost', path)
+      expect(response.status).toBe(404)
+      expect(decodeEntities(await response.text())).toContain("You went off the grid! Let's get you back on the map")
+    },
+  )
 
   test('the other sites have no landing pages', async () => {
     for (const host of ['farm.localhost', 'hunting.localhost', 'value.localhost']) {

@@ -118,19 +118,61 @@ describe('events the page reports', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'x-forwarded-for': '192.0.2.77' },
     })
 
-  test('a click on the link to a video or tour host is recorded as an external link click', async () => {
-    const before = events(listingEventType.externalLinkClick)
-    expect((await report({ listingId: String(listing.id), event: 'external-link-click' })).status).toBe(204)
-    expect(events(listingEventType.externalLinkClick)).toBe(before + 1)
-  })
-
   test('a phone click is recorded; an unknown event or listing is refused', async () => {
     const before = events(listingEventType.phoneClick)
     expect((await report({ listingId: String(listing.id), event: 'phone-click' })).status).toBe(204)
     expect(events(listingEventType.phoneClick)).toBe(before + 1)
     expect((await report({ listingId: String(listing.id), event: 'like' })).status).toBe(400)
+    // Links to other sites are recorded by their redirect (below), not reported.
+    expect((await report({ listingId: String(listing.id), event: 'external-link-click' })).status).toBe(400)
     expect((await report({ listingId: 'x', event: 'phone-click' })).status).toBe(400)
     expect((await report({ listingId: '999999999', event: 'phone-click' })).status).toBe(404)
     expect(events(listingEventType.phoneClick)).toBe(before + 1)
+  })
+})
+
+describe('links to other sites (spec §3 external link types)', () => {
+  const auction = db
+    .prepare(
+      `select listings.id, listings.acres, listings.auction_url as auctionUrl, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+       where listings.status = 1 and listings.auction_url is not null and listings.virtual_tour_url is null order by listings.id limit 1`,
+    )
+    .get() as { id: number; acres: number; auctionUrl: string; countyName: string; stateAbbreviation: string }
+  const clicks = () =>
+    (
+      db.prepare('select count(*) as n from listing_events where listing_id = ? and event_type = ?').get(auction.id, listingEventType.externalLinkClick) as {
+        n: number
+      }
+    ).n
+
+  test("an auction's page is a link on the listing, through a redirect that records the click and adds the tracking parameters (spec §5)", async () => {
+    const html = decodeEntities(await (await fetchPage('land.localhost', listingPath(sites.land, auction), { headers: browser })).text())
+    expect(html).toMatch(new RegExp(`<a href="/externallink/${auction.id}/auction" target="_blank" rel="nofollow noopener noreferrer"[^>]*>Auction details`))
+    // No tour, no seller's page: no link to them.
+    expect(html).not.toContain(`/externallink/${auction.id}/tour`)
+    expect(html).not.toContain(`/externallink/${auction.id}/listing`)
+
+    const before = clicks()
+    const response = await fetchPage('land.localhost', `/externallink/${auction.id}/auction`, { headers: browser, redirect: 'manual' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`${auction.auctionUrl}?utm_source=land&utm_medium=referral`)
+    const byCrawler = await fetchPage('land.localhost', `/externallink/${auction.id}/auction`, { headers: crawler, redirect: 'manual' })
+    expect(byCrawler.status).toBe(302)
+    await settle()
+    // A person's click counts; a crawler's does not.
+    expect(clicks()).toBe(before + 1)
+  })
+
+  test('a link the listing does not have, an unknown kind or listing, and the valuation site answer 404', async () => {
+    for (const [host, path] of [
+      ['land.localhost', `/externallink/${auction.id}/tour`],
+      ['land.localhost', `/externallink/${auction.id}/brochure`],
+      ['land.localhost', '/externallink/999999999/auction'],
+      ['land.localhost', '/externallink/abc/auction'],
+      ['value.localhost', `/externallink/${auction.id}/auction`],
+    ]) {
+      expect((await fetchPage(host!, path!, { redirect: 'manual' })).status, path).toBe(404)
+    }
   })
 })

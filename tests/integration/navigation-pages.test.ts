@@ -85,7 +85,7 @@ describe('header and footer on every site', () => {
   })
 
   test.each(Object.values(sites))(
-    "$name's footer links spec §2's external links: contact, privacy notice, cookie policy and privacy rights, each marked as another site's",
+    "$name's footer links spec §2's external links: contact, privacy notice, cookie policy and privacy rights, each marked as another site's and tracked (spec §5)",
     async (site) => {
       const footer = between(await pageHtml(site.devHost, '/'), '<footer', '</footer>')
       for (const [label, href] of [
@@ -94,8 +94,8 @@ describe('header and footer on every site', () => {
         ['Cookie Policy', site.externalLinks.cookiePolicy],
         ['Exercise Your Privacy Rights', site.externalLinks.privacyRights],
       ]) {
-        expect(href).toMatch(/^https:\/\//)
-        expect(footer).toContain(`<a href="${href}" rel="external" class="hover:underline">${label}</a>`)
+        expect(href).toMatch(/^https:\/\/[^?]+$/)
+        expect(footer).toContain(`<a href="${href}?utm_source=${site.key}&utm_medium=referral" rel="external" class="hover:underline">${label}</a>`)
       }
     },
   )

@@ -195,6 +195,36 @@ describe('adding a listing step by step', () => {
   })
 })
 
+describe("a listing's links to other sites (spec §3 external link types)", () => {
+  test('a bad address is refused with its message; the seller’s own page and the auction page reach the listing as recorded links', async () => {
+    const draftPath = await draftThroughSteps(seller, inTravis)
+    const description = { title: 'Forty wooded acres with a creek', description: 'Oak and cedar, a spring-fed creek and power at the road.' }
+    const links = { externalListingUrl: 'www.ridge-realty.example/forty-acres', auctionUrl: 'https://auctions.example/lots/forty-acres' }
+    expect(location(await post(`${draftPath}description/`, { ...description, ...links, intent: 'next' }, seller))).toBe(`${draftPath}description/`)
+    const form = decodeEntities(await (await get(`${draftPath}description/`, seller)).text())
+    expect(form).toContain('Please enter a web address that starts with https://.')
+    expect(form).toMatch(/<label[^>]*>This listing on your website</)
+    expect(form).toMatch(/<label[^>]*>Auction page</)
+    const fixed = { ...links, externalListingUrl: 'https://www.ridge-realty.example/forty-acres' }
+    expect(location(await post(`${draftPath}description/`, { ...description, ...fixed, intent: 'next' }, seller))).toBe(`${draftPath}photos/`)
+    const published = await post(`${draftPath}review/`, { intent: 'publish' }, seller)
+    const id = Number(location(published)!.match(/\/account\/listings\/(\d+)\//)![1])
+    expect(listingRow(id)).toMatchObject({ external_listing_url: fixed.externalListingUrl, auction_url: fixed.auctionUrl })
+
+    const page = decodeEntities(await (await get(publicPath(id))).text())
+    expect(page).toContain(`href="/externallink/${id}/listing"`)
+    expect(page).toContain(`href="/externallink/${id}/auction"`)
+    const redirect = await get(`/externallink/${id}/listing`)
+    expect(redirect.status).toBe(302)
+    expect(location(redirect)).toBe('https://www.ridge-realty.example/forty-acres?utm_source=land&utm_medium=referral')
+    // Editing starts from what was published.
+    const editPath = location(await post(`/account/listings/${id}/`, { intent: 'edit' }, seller))!.replace(/place\/$/, 'description/')
+    const edit = decodeEntities(await (await get(editPath, seller)).text())
+    expect(edit).toContain(`value="${fixed.externalListingUrl}"`)
+    expect(edit).toContain(`value="${fixed.auctionUrl}"`)
+  })
+})
+
 describe('changing a published listing', () => {
   test('an edited price reaches the page, and is recorded as a price change', async () => {
     const id = await publishedListing()

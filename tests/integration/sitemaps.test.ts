@@ -171,7 +171,7 @@ describe('XML sitemaps', () => {
     expect(pages).toEqual(expect.arrayContaining(['/', key === 'hunting' ? '/sitemap' : '/sitemap/']))
   })
 
-  test('the land site lists its landing pages: national, every state, and the regions and counties with listings', async () => {
+  test('the land site lists its landing pages: national, every state, and the regions, counties and cities with listings', async () => {
     const { files } = await siteSitemaps('land')
     const landings = new Set(files.get('/sitemaps/landings.xml')!.entries.map((url) => new URL(url.loc).pathname))
     const states = db.prepare('select slug from states').all() as { slug: string }[]
@@ -181,9 +181,14 @@ describe('XML sitemaps', () => {
     const emptyCounty = db
       .prepare('select slug from counties where not exists (select 1 from listings where county_id = counties.id and status in (1, 2)) limit 1')
       .get() as { slug: string }
+    const cities = db.prepare('select slug from cities where exists (select 1 from listings where city_id = cities.id and status in (1, 2))').all() as {
+      slug: string
+    }[]
+    const emptyCity = db.prepare('select slug from cities where not exists (select 1 from listings where city_id = cities.id) limit 1').get() as { slug: string }
     expect(landings.has('/market-insights/')).toBe(true)
-    for (const { slug } of [...states, ...counties]) expect(landings.has(`/${slug}`), slug).toBe(true)
+    for (const { slug } of [...states, ...counties, ...cities]) expect(landings.has(`/${slug}`), slug).toBe(true)
     expect(landings.has(`/${emptyCounty.slug}`)).toBe(false)
+    expect(landings.has(`/${emptyCity.slug}`)).toBe(false)
   })
 
   test.each([

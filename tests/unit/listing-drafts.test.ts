@@ -70,6 +70,19 @@ describe('the step checks', () => {
     expect(
       checkDraftStep('description', { title: 'Ridge', description: 'Woods', videoUrl: 'https://vimeo.com/12345', virtualTourUrl: 'https://tour.example/x' }, states),
     ).toEqual({})
+    // Spec §3 external link types: the listing on the seller's site and the auction's page are web addresses.
+    const links = { externalListingUrl: 'ridge-realty.example/ridge', auctionUrl: 'ftp://auctions.example/ridge' }
+    expect(checkDraftStep('description', { title: 'Ridge', description: 'Woods', ...links }, states)).toEqual({
+      externalListingUrl: ['Please enter a web address that starts with https://.'],
+      auctionUrl: ['Please enter a web address that starts with https://.'],
+    })
+    expect(
+      checkDraftStep(
+        'description',
+        { title: 'Ridge', description: 'Woods', externalListingUrl: 'https://ridge-realty.example/ridge', auctionUrl: 'https://auctions.example/ridge' },
+        states,
+      ),
+    ).toEqual({})
   })
 })
 

@@ -20,16 +20,22 @@ describe('landing paths on the land site', () => {
     ['/Travis-County-TX', { kind: 'county', slug: 'Travis-County-TX' }],
     ['/Orleans-Parish-LA', { kind: 'county', slug: 'Orleans-Parish-LA' }],
     ['/Juneau-Borough-AK', { kind: 'county', slug: 'Juneau-Borough-AK' }],
+    // Spec §2 /{city-or-county}-{ST}/: without the county word, a name before the state is a city.
+    ['/Austin-TX', { kind: 'city', slug: 'Austin-TX' }],
+    ['/san-antonio-tx/', { kind: 'city', slug: 'san-antonio-tx' }],
+    ['/Franklin-TX', { kind: 'city', slug: 'Franklin-TX' }],
+    ['/Franklin-County-TX', { kind: 'county', slug: 'Franklin-County-TX' }],
+    ['/Countyline-OK', { kind: 'city', slug: 'Countyline-OK' }],
   ] as const)('%s names %o', (path, place) => {
     expect(parseLandingPath(land, path)).toEqual(place)
   })
 
-  test.each(['/', '/Texas/Travis', '/search/all-land/', '/Texas-2', '/-Region'])('%s is not a landing path', (path) => {
+  test.each(['/', '/Texas/Travis', '/search/all-land/', '/Texas-2', '/-Region', '/-TX', '/Austin-TX/Travis'])('%s is not a landing path', (path) => {
     expect(parseLandingPath(land, path)).toBeUndefined()
   })
 
   test('the rural and valuation sites have no landing paths of their own', () => {
-    for (const site of [farm, hunting, value]) expect(parseLandingPath(site, '/Texas')).toBeUndefined()
+    for (const site of [farm, hunting, value]) for (const path of ['/Texas', '/Austin-TX']) expect(parseLandingPath(site, path)).toBeUndefined()
   })
 
   test('building and reading a landing path agree', () => {
@@ -38,6 +44,9 @@ describe('landing paths on the land site', () => {
       { kind: 'state', slug: 'New-Mexico' },
       { kind: 'region', slug: 'North-Alabama' },
       { kind: 'county', slug: 'Travis-County-TX' },
+      { kind: 'city', slug: 'Austin-TX' },
+      { kind: 'city', slug: 'Winston-Salem-NC' },
+      { kind: 'city', slug: 'Franklin-TX' },
     ] as const) {
       expect(parseLandingPath(land, landingPath(place))).toEqual(place)
     }

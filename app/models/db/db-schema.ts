@@ -142,6 +142,9 @@ export interface ListingTable {
   video_url: string | null
   has_virtual_tour: number
   virtual_tour_url: string | null
+  /** Spec §3 external link types: the listing on the seller's own site, and its auction's page. */
+  external_listing_url: string | null
+  auction_url: string | null
   has_custom_map: number
   mineral_rights: number
   owner_financing: number

@@ -67,6 +67,8 @@ export const feedFields: readonly FeedField[] = [
   { name: 'ownerFinancing', type: 'yes or no', required: 'no (no)', description: 'Whether the owner will finance.' },
   { name: 'videoUrl', type: 'URL', required: 'no', description: 'An https link to a video of the property.' },
   { name: 'virtualTourUrl', type: 'URL', required: 'no', description: 'An https link to a virtual tour.' },
+  { name: 'externalListingUrl', type: 'URL', required: 'no', description: 'An https link to the listing on your own site.' },
+  { name: 'auctionUrl', type: 'URL', required: 'no', description: "For an auction: an https link to the auction's page." },
   { name: 'salesPrice', type: 'whole number', required: 'no', description: 'For a sold property: the price it sold for.' },
   { name: 'salesDate', type: 'date', required: 'no', description: 'For a sold property: the day it sold (YYYY-MM-DD).' },
   { name: 'contactName', type: 'text', required: 'no', maxLength: 100, description: 'The agent for this property, if not the account holder.' },

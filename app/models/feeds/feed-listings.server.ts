@@ -52,6 +52,8 @@ export function listingRow(
     video_url: record.videoUrl,
     has_virtual_tour: record.virtualTourUrl ? 1 : 0,
     virtual_tour_url: record.virtualTourUrl,
+    external_listing_url: record.externalListingUrl,
+    auction_url: record.auctionUrl,
     has_custom_map: 0,
     mineral_rights: record.mineralRights ? 1 : 0,
     owner_financing: record.ownerFinancing ? 1 : 0,

@@ -36,6 +36,8 @@ export interface FeedListing {
   ownerFinancing: boolean
   videoUrl: string | null
   virtualTourUrl: string | null
+  externalListingUrl: string | null
+  auctionUrl: string | null
   salesPrice: number | null
   salesDate: string | null
   contactName: string | null
@@ -195,6 +197,8 @@ export function checkFeedRecord(raw: RawFeedRecord): CheckedRecord {
     ownerFinancing: yesNo('ownerFinancing'),
     videoUrl: url('videoUrl'),
     virtualTourUrl: url('virtualTourUrl'),
+    externalListingUrl: url('externalListingUrl'),
+    auctionUrl: url('auctionUrl'),
     salesPrice: number('salesPrice', { whole: true }),
     salesDate: first('salesDate') ?? null,
     contactName: text('contactName') ?? null,

@@ -22,6 +22,9 @@ export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker
   amenities: number
   videoUrl: string | null
   virtualTourUrl: string | null
+  /** Spec §3 external link types: the listing on the seller's own site, and its auction's page. */
+  externalListingUrl: string | null
+  auctionUrl: string | null
   hasCustomMap: boolean
   mineralRights: boolean
   ownerFinancing: boolean

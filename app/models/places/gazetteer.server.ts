@@ -32,6 +32,8 @@ export interface GazetteerPlace {
   slug: string
   /** The region a county lies in; null for regions, cities and counties outside any region. */
   regionId: number | null
+  /** The county a city lies in (its landing page's trail and cities list); null for counties and regions. */
+  countyId: number | null
 }
 
 /** A lake as a place of one of its states (Lake Tahoe is one in California and one in Nevada). */
@@ -104,7 +106,7 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     db.selectFrom('states').select(['id', 'name', 'abbreviation', 'slug']).orderBy('name').execute(),
     db.selectFrom('regions').select(['id', 'state_id', 'name', 'slug']).execute(),
     db.selectFrom('counties').select(['id', 'state_id', 'region_id', 'name', 'suffix', 'slug']).execute(),
-    db.selectFrom('cities').select(['id', 'state_id', 'name', 'slug']).execute(),
+    db.selectFrom('cities').select(['id', 'state_id', 'county_id', 'name', 'slug']).execute(),
     db.selectFrom('zips').select(['zip', 'city_id', 'county_id', 'state_id']).execute(),
     db
       .selectFrom('lake_states')
@@ -124,7 +126,15 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     const regionId = regionOfCounty.get(zip.county_id)
     if (regionId) countZip(idKey('region', regionId))
   }
-  const place = (kind: PlaceKind, id: number, stateId: number, name: string, token: string, slug: string, regionId: number | null = null): GazetteerPlace => ({
+  const place = (
+    kind: PlaceKind,
+    id: number,
+    stateId: number,
+    name: string,
+    token: string,
+    slug: string,
+    { regionId = null, countyId = null }: { regionId?: number | null; countyId?: number | null } = {},
+  ): GazetteerPlace => ({
     kind,
     id,
     stateId,
@@ -133,11 +143,14 @@ async function readGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
     zipCount: zipCounts.get(idKey(kind, id)) ?? 0,
     slug,
     regionId,
+    countyId,
   })
   const byZipCount = (a: GazetteerPlace, b: GazetteerPlace) => b.zipCount - a.zipCount || a.name.localeCompare(b.name)
-  const counties = countyRows.map((row) => place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug), row.slug, row.region_id))
+  const counties = countyRows.map((row) =>
+    place('county', row.id, row.state_id, `${row.name} ${row.suffix}`, withoutStateSuffix(row.slug), row.slug, { regionId: row.region_id }),
+  )
   const regions = regionRows.map((row) => place('region', row.id, row.state_id, row.name, `${row.slug.toLowerCase()}-region`, row.slug))
-  const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug), row.slug))
+  const cities = cityRows.map((row) => place('city', row.id, row.state_id, row.name, withoutStateSuffix(row.slug), row.slug, { countyId: row.county_id }))
   const places = [...counties.sort(byZipCount), ...regions.sort(byZipCount), ...cities.sort(byZipCount)]
   const states = stateRows.map(({ id, name, abbreviation, slug }) => ({ id, name, abbreviation, token: slug.toLowerCase(), slug }))
   const lakes = lakeRows.map((row) => ({ id: row.id, stateId: row.state_id, name: row.name, token: lakeToken(row.slug) }))

@@ -11,11 +11,15 @@ import { propertyTypeOptions } from '~/models/search/search-options'
 
 /**
  * The places of the landing hierarchy (issue 7: country → states → regions and counties →
- * searches) and the links between them. On the land site a place's page is its landing page;
+ * cities → searches) and the links between them. On the land site a place's page is its landing page;
  * the rural sites have none, so there it is the place's plain search.
  */
 export type HierarchyPlace =
-  { kind: 'national' } | { kind: 'state'; state: GazetteerState } | { kind: 'region' | 'county'; place: GazetteerPlace; state: GazetteerState }
+  | { kind: 'national' }
+  | { kind: 'state'; state: GazetteerState }
+  | { kind: 'region' | 'county'; place: GazetteerPlace; state: GazetteerState }
+  /** A city with the county it lies in (its trail and finance center go through the county). */
+  | { kind: 'city'; place: GazetteerPlace; state: GazetteerState; county: GazetteerPlace | undefined }
 
 interface PlaceIndex {
   regionsBySlug: Map<string, GazetteerPlace>
@@ -23,6 +27,8 @@ interface PlaceIndex {
   regionsByState: Map<number, GazetteerPlace[]>
   countiesByState: Map<number, GazetteerPlace[]>
   countiesByRegion: Map<number, GazetteerPlace[]>
+  citiesBySlug: Map<string, GazetteerPlace>
+  citiesByCounty: Map<number, GazetteerPlace[]>
 }
 
 const indexes = new WeakMap<Gazetteer, PlaceIndex>()
@@ -33,11 +39,19 @@ function push<Key>(groups: Map<Key, GazetteerPlace[]>, key: Key, place: Gazettee
   else groups.set(key, [place])
 }
 
-/** Regions and counties by lowercased slug and by parent, alphabetical within a parent; built once per gazetteer. */
+/** Regions, counties and cities by lowercased slug and by parent, alphabetical within a parent; built once per gazetteer. */
 function placeIndex(gazetteer: Gazetteer): PlaceIndex {
   let index = indexes.get(gazetteer)
   if (index) return index
-  index = { regionsBySlug: new Map(), countiesBySlug: new Map(), regionsByState: new Map(), countiesByState: new Map(), countiesByRegion: new Map() }
+  index = {
+    regionsBySlug: new Map(),
+    countiesBySlug: new Map(),
+    regionsByState: new Map(),
+    countiesByState: new Map(),
+    countiesByRegion: new Map(),
+    citiesBySlug: new Map(),
+    citiesByCounty: new Map(),
+  }
   const byName = [...gazetteer.places].sort((a, b) => a.name.localeCompare(b.name))
   for (const place of byName) {
     if (place.kind === 'region') {
@@ -47,6 +61,9 @@ function placeIndex(gazetteer: Gazetteer): PlaceIndex {
       index.countiesBySlug.set(place.slug.toLowerCase(), place)
       push(index.countiesByState, place.stateId, place)
       if (place.regionId !== null) push(index.countiesByRegion, place.regionId, place)
+    } else {
+      index.citiesBySlug.set(place.slug.toLowerCase(), place)
+      if (place.countyId !== null) push(index.citiesByCounty, place.countyId, place)
     }
   }
   indexes.set(gazetteer, index)
@@ -62,6 +79,12 @@ export function resolveLandingPlace(gazetteer: Gazetteer, landing: LandingPlace)
     return state && { kind: 'state', state }
   }
   const index = placeIndex(gazetteer)
+  if (landing.kind === 'city') {
+    const city = index.citiesBySlug.get(slug)
+    const state = city && findStateById(gazetteer, city.stateId)
+    const county = city?.countyId == null ? undefined : findPlaceById(gazetteer, 'county', city.countyId)
+    return city && state && { kind: 'city', place: city, state, county }
+  }
   const place = (landing.kind === 'region' ? index.regionsBySlug : index.countiesBySlug).get(slug)
   const state = place && findStateById(gazetteer, place.stateId)
   return place && state && { kind: landing.kind, place, state }
@@ -95,6 +118,9 @@ export function financeLocationOf(place: HierarchyPlace): FinanceLocation {
       return { stateId: place.state.id, regionId: place.place.id }
     case 'county':
       return { stateId: place.state.id, regionId: place.place.regionId ?? undefined, countyId: place.place.id }
+    case 'city':
+      // Spec §3's finance location scale stops at the county: a city's lender is its county's.
+      return place.county ? financeLocationOf({ kind: 'county', place: place.county, state: place.state }) : { stateId: place.state.id }
   }
 }
 
@@ -108,6 +134,7 @@ export function placeNameOf(place: HierarchyPlace) {
     case 'region':
       return place.place.name
     case 'county':
+    case 'city':
       return `${place.place.name}, ${place.state.abbreviation}`
   }
 }
@@ -140,15 +167,17 @@ export function placeTrail(site: SiteProfile, gazetteer: Gazetteer, place: Hiera
   return placeTrailTo(gazetteer, place, (step) => placePagePath(site, step))
 }
 
-/** United States › Texas › Central Texas › Travis County, each step at the page `pathOf` gives it. */
+/** United States › Texas › Central Texas › Travis County › Austin, each step at the page `pathOf` gives it. */
 export function placeTrailTo(gazetteer: Gazetteer, place: HierarchyPlace, pathOf: (step: HierarchyPlace) => string) {
   const trail: HierarchyPlace[] = [{ kind: 'national' }]
   if (place.kind !== 'national') trail.push({ kind: 'state', state: place.state })
-  const regionId = place.kind === 'county' ? place.place.regionId : null
+  const county = place.kind === 'county' ? place.place : place.kind === 'city' ? place.county : undefined
+  const regionId = county?.regionId ?? null
   const region = regionId === null ? undefined : findPlaceById(gazetteer, 'region', regionId)
   if (place.kind !== 'national' && region) trail.push({ kind: 'region', place: region, state: place.state })
-  if (place.kind === 'region' || place.kind === 'county') trail.push(place)
-  return trail.map((step) => ({ name: step.kind === 'county' ? step.place.name : placeNameOf(step), href: pathOf(step) }))
+  if (place.kind === 'city' && county) trail.push({ kind: 'county', place: county, state: place.state })
+  if (place.kind !== 'national' && place.kind !== 'state') trail.push(place)
+  return trail.map((step) => ({ name: step.kind === 'county' || step.kind === 'city' ? step.place.name : placeNameOf(step), href: pathOf(step) }))
 }
 
 /** Louisiana has parishes and Alaska boroughs: the word a state's counties go by. */
@@ -183,6 +212,13 @@ function childGroups(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSn
   if (place.kind === 'national') {
     // Spec §2: 'State links read "{state} Land For Sale"'.
     return [{ heading: 'Land for sale by state', places: gazetteer.states.map((state) => link(`${state.name} Land For Sale`, { kind: 'state', state })) }]
+  }
+  if (place.kind === 'city') return []
+  if (place.kind === 'county') {
+    // The county's cities, each to its landing page (or city search): the way down to a city's page.
+    const cities = placeIndex(gazetteer).citiesByCounty.get(place.place.id) ?? []
+    const cityOf = (city: GazetteerPlace): HierarchyPlace => ({ kind: 'city', place: city, state: place.state, county: place.place })
+    return cities.length > 0 ? [{ heading: `Cities in ${place.place.name}`, places: cities.map((city) => link(city.name, cityOf(city))) }] : []
   }
   return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => link(child.place.name, child)) }))
 }

@@ -21,9 +21,12 @@ export interface MarketSnapshot {
   states: Map<number, PlaceMarket>
   regions: Map<number, PlaceMarket>
   counties: Map<number, PlaceMarket>
+  cities: Map<number, PlaceMarket>
 }
 
-export type MarketPlace = { kind: 'state' | 'region' | 'county'; id: number }
+export type MarketPlace = { kind: 'state' | 'region' | 'county' | 'city'; id: number }
+
+const marketsByKind = { state: 'states', region: 'regions', county: 'counties', city: 'cities' } as const
 
 const timeToLiveMilliseconds = 10 * 60_000
 
@@ -37,8 +40,7 @@ const emptyMarket: PlaceMarket = Object.freeze({
 /** The market of a place, or of the whole country without one; a place without listings has an empty market. */
 export function marketOf(snapshot: MarketSnapshot, place?: MarketPlace): PlaceMarket {
   if (!place) return snapshot.national
-  const markets = place.kind === 'state' ? snapshot.states : place.kind === 'region' ? snapshot.regions : snapshot.counties
-  return markets.get(place.id) ?? emptyMarket
+  return snapshot[marketsByKind[place.kind]].get(place.id) ?? emptyMarket
 }
 
 /** A place's figures without the per-type counts. */
@@ -86,10 +88,10 @@ function marketsOf(tallies: Map<number, MarketTally>) {
 }
 
 /**
- * One pass over the active listings of a scope, tallied into the country, every state, region
- * and county; a median needs every price, so no index can answer it for a whole state. Moving
+ * One pass over the active listings of a scope, tallied into the country, every state, region,
+ * county and city; a median needs every price, so no index can answer it for a whole state. Moving
  * the rows into JavaScript is most of the cost (100–200 ms of CPU for 100,000 listings, once
- * per ten minutes and scope), so only four columns are read: a county's state and region come
+ * per ten minutes and scope), so only five columns are read: a county's state and region come
  * from the gazetteer.
  */
 async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
@@ -99,13 +101,14 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
       .selectFrom('listings')
       .where('status', 'in', activeStatuses)
       .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
-      .select(['county_id', 'price', 'acres', 'property_types'])
+      .select(['county_id', 'city_id', 'price', 'acres', 'property_types'])
       .execute(),
   ])
   const national = new MarketTally()
   const states = new Map<number, MarketTally>()
   const regions = new Map<number, MarketTally>()
   const counties = new Map<number, MarketTally>()
+  const cities = new Map<number, MarketTally>()
   // Few distinct type combinations occur, so each one's matching options are worked out once.
   const typeIndexesByBits = new Map<number, number[]>()
   for (const row of rows) {
@@ -115,13 +118,14 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
       typeIndexesByBits.set(row.property_types, typeIndexes)
     }
     national.add(row.price, row.acres, typeIndexes)
+    if (row.city_id !== null) tallyOf(cities, row.city_id).add(row.price, row.acres, typeIndexes)
     const county = findPlaceById(gazetteer, 'county', row.county_id)
     if (!county) continue
     tallyOf(counties, county.id).add(row.price, row.acres, typeIndexes)
     tallyOf(states, county.stateId).add(row.price, row.acres, typeIndexes)
     if (county.regionId !== null) tallyOf(regions, county.regionId).add(row.price, row.acres, typeIndexes)
   }
-  return { national: national.market(), states: marketsOf(states), regions: marketsOf(regions), counties: marketsOf(counties) }
+  return { national: national.market(), states: marketsOf(states), regions: marketsOf(regions), counties: marketsOf(counties), cities: marketsOf(cities) }
 }
 
 /**
@@ -131,7 +135,7 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
  */
 export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, readMarketSnapshot)
 
-const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id' } as const
+const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id', city: 'listings.city_id' } as const
 
 /** A place's (or the country's) active listings within a site's scope, featured or not, best tier then newest first. */
 function rankedListingIds(db: Kysely<Database>, { scopeBits, place, limit }: { scopeBits: number; place?: MarketPlace; limit: number }, featured: boolean) {

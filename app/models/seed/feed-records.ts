@@ -86,6 +86,7 @@ export function* generateFeedRecords(options: FeedGeneratorOptions): Generator<s
       element('ownerFinancing', listing.owner_financing ? 'yes' : 'no'),
       element('salesPrice', listing.sales_price),
       element('salesDate', listing.sales_date),
+      element('auctionUrl', listing.auction_url),
       defect === 'bad-phone' ? element('contactPhone', '555-01') : '',
       `<photos>${(options.photoUrls?.(index) ?? []).map((url) => `<photo>${element('url', url)}</photo>`).join('')}</photos>`,
     ]

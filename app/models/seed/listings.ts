@@ -158,5 +158,9 @@ export function generateListing(id: number, context: ListingContext) {
     price_changed_at: priceChange?.at ?? null,
     created_at: createdAt,
     updated_at: updatedAt,
+    // Spec §3 external link types; drawn last, so the listings' other values stay what they were.
+    // A feed seller's listing is also on its own site; most auctions have a page at the auction house.
+    external_listing_url: seller.accountType === accountType.listhubSeller ? `https://listings.example/property/${id}` : null,
+    auction_url: isAuction && random.chance(0.7) ? `https://auctions.example/lots/${videoToken(random)}` : null,
   } satisfies NewListing
 }

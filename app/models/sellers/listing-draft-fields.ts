@@ -37,7 +37,8 @@ const wholeDollarsMessage = 'Please enter the price in whole dollars, without ce
 const zipMessage = 'Please enter a five-digit zip code.'
 const contactInTextMessage = (what: string) => `Please leave links, e-mail addresses and HTML out of the ${what}: buyers contact you through the listing.`
 const videoMessage = 'Please enter the address of a YouTube or Vimeo video.'
-const tourMessage = 'Please enter a web address that starts with https://.'
+/** The spec has no message for a web address; this one says what is wanted. */
+const httpsAddressMessage = 'Please enter a web address that starts with https://.'
 
 const isHttpsUrl = (value: string) => {
   try {
@@ -80,7 +81,10 @@ export const draftFieldRules = {
     title: [required(), maxLength(maxTitleLength), textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, contactInTextMessage('title'))],
     description: [required(), maxLength(maxDescriptionLength), textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, contactInTextMessage('description'))],
     videoUrl: [maxLength(500), rule(videoMessage, (text) => videoEmbedUrl(text) !== undefined)],
-    virtualTourUrl: [maxLength(500), rule(tourMessage, isHttpsUrl)],
+    virtualTourUrl: [maxLength(500), rule(httpsAddressMessage, isHttpsUrl)],
+    // Spec §3 external link types: the listing on the seller's own site, and an auction's page.
+    externalListingUrl: [maxLength(500), rule(httpsAddressMessage, isHttpsUrl)],
+    auctionUrl: [maxLength(500), rule(httpsAddressMessage, isHttpsUrl)],
     contactPhone: [phoneFormat(), maxLength(30)],
   },
 } satisfies Partial<Record<DraftStepKey, Record<string, readonly Rule[]>>>

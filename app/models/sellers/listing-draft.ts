@@ -43,6 +43,8 @@ export interface ListingDraftData {
   description?: string
   videoUrl?: string
   virtualTourUrl?: string
+  externalListingUrl?: string
+  auctionUrl?: string
   contactPhone?: string
   /** In the order shown; the first is the cover. */
   photos?: DraftPhoto[]

@@ -5,7 +5,8 @@
  * script-less location lookups whose answers are redirects to canonical searches (/find?q=…;
  * a bare /find prefix would also close the hunting site's /find-agent/ directory), JSON
  * and beacons (/api/), ad clicks and impressions (/ads/), sellers' result downloads
- * (/download/), redirects to brokers' own sites (/propertylink/), printable copies of listing
+ * (/download/), redirects to brokers' own sites (/propertylink/) and to a listing's pages elsewhere
+ * (/externallink/, each a recorded 'external link click'), printable copies of listing
  * pages (/flyer/) and the error page (/error/). /resizedimages/ stays open: listing photos
  * belong in image search.
  */
@@ -16,6 +17,7 @@ const privatePaths = [
   '/api/',
   '/download/',
   '/error/',
+  '/externallink/',
   '/find?',
   '/flyer/',
   '/lands-connector/',

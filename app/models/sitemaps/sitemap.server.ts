@@ -27,8 +27,8 @@ export interface SitemapOptions {
   urlsPerFile?: number
 }
 
-/** The land site's landing pages (national, states, and regions and counties with listings). */
-function landingPageEntries(places: SitemapPlaces, activity: SiteActivity): PendingEntry[] {
+/** The land site's landing pages (national, states, and regions, counties and cities with listings). */
+function landingPageEntries(places: SitemapPlaces, gazetteer: Gazetteer, activity: SiteActivity): PendingEntry[] {
   const hasListings = (placeActivity: PlaceActivity | undefined) => placeActivity?.facetLastmods.has(allListingsFacet.key) === true
   const landing = (place: LandingPlace, placeActivity: PlaceActivity | undefined) => ({ path: () => landingPath(place), lastmod: placeActivity?.lastmod })
   return [
@@ -40,6 +40,10 @@ function landingPageEntries(places: SitemapPlaces, activity: SiteActivity): Pend
     ...places.counties
       .filter((county) => hasListings(activity.counties.get(county.id)))
       .map((county) => landing({ kind: 'county', slug: county.slug }, activity.counties.get(county.id))),
+    ...[...activity.cities].flatMap(([cityId, cityActivity]) => {
+      const city = hasListings(cityActivity) ? findPlaceById(gazetteer, 'city', cityId) : undefined
+      return city ? [landing({ kind: 'city', slug: city.slug }, cityActivity)] : []
+    }),
   ]
 }
 
@@ -84,7 +88,7 @@ async function readSiteSitemaps(db: Kysely<Database>, siteKey: SiteKey): Promise
   return {
     activity,
     places,
-    landings: hasLandingPages(site) ? landingPageEntries(places, activity) : landings,
+    landings: hasLandingPages(site) ? landingPageEntries(places, gazetteer, activity) : landings,
     searches,
     brokers: brokers.flatMap((broker) => {
       const path = brokerCanonicalPath(site, broker)

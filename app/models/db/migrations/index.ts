@@ -20,6 +20,7 @@ import * as clientLogsAndSearchCounts from './0018-client-logs-and-search-counts
 import * as loginTokens from './0019-login-tokens'
 import * as analytics from './0020-analytics'
 import * as ads from './0021-ads'
+import * as listingExternalLinks from './0023-listing-external-links'
 import * as rateLimits from './0024-rate-limits'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0019-login-tokens': loginTokens,
   '0020-analytics': analytics,
   '0021-ads': ads,
+  '0023-listing-external-links': listingExternalLinks,
   '0024-rate-limits': rateLimits,
 }
