@@ -120,10 +120,17 @@ function zoomLinks(site: SiteProfile, criteria: SearchCriteria, frame: Frame) {
     ['south-west', { west: frame.west, east: middle.longitude, south: frame.south, north: middle.latitude }],
     ['south-east', { west: middle.longitude, east: frame.east, south: frame.south, north: middle.latitude }],
   ]
-  const mapHref = (mapBounds: MapBounds | undefined) => buildSearchPath(site, { ...criteria, mapBounds, page: 1 }, { view: 'map' })
+  // Zooming shows another box, which replaces a drawn area.
+  const mapHref = (mapBounds: MapBounds | undefined) => buildSearchPath(site, { ...criteria, mapBounds, mapPolygon: undefined, page: 1 }, { view: 'map' })
   const links = quarters.map(([corner, bounds]) => ({ label: `Zoom in: ${corner}`, href: mapHref(bounds) }))
   if (criteria.mapBounds) links.push({ label: 'Zoom out to the whole search', href: mapHref(undefined) })
   return links
+}
+
+function drawnArea({ mapPolygon }: SearchCriteria, project: Projection): SearchMapData['area'] {
+  if (!mapPolygon) return null
+  const corners = mapPolygon.map(([latitude, longitude]): [number, number] => [longitude, latitude])
+  return { corners, path: pathOf([corners], project, { tolerance: 0.5 }) }
 }
 
 /** The map view of a results page: its frame, basemap, the page's listings as numbered points, and where the rest lives. */
@@ -155,6 +162,7 @@ export function searchMapData(
     shapesHref: '/map-shapes/',
     styleUrl: readConfig().mapStyleUrl ?? null,
     zoomLinks: zoomLinks(site, criteria, frame),
+    area: drawnArea(criteria, project),
   }
 }
 
