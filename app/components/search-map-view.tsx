@@ -5,7 +5,7 @@ import type { SearchMapData } from '~/models/search/search-map'
 import type { Corner, InteractiveSearchMap } from './search-map.client'
 import { retryImport } from '~/utils/retry-import'
 import { fromScreen } from '~/sites/screens'
-import { formatAreaCorners } from '~/models/search/grammar-tokens'
+import { formatAreaCorners } from '~/models/search/area-corners'
 
 const edges = ['south', 'west', 'north', 'east'] as const
 const mapButton = 'rounded-full px-4 py-2 text-sm font-semibold shadow-lg disabled:cursor-not-allowed disabled:opacity-60'

@@ -216,6 +216,8 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
       fitBoundsOptions: fitOptions,
       renderWorldCopies: false,
       attributionControl: { compact: true },
+      // maplibre names its canvas region 'Map', as the page names the section around it: two landmarks of one name.
+      locale: { 'Map.Title': 'Interactive map of the results' },
     })
   } catch (error) {
     // Without WebGL the map cannot draw: leave no half-built map behind; the caller keeps the server's.
@@ -256,10 +258,18 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
   })
   // Later errors (a tile, a points request) leave the map as it is; maplibre would log each one.
   map.on('error', () => {})
+  const stopDrawing = () => {
+    drawing = undefined
+    showArea(searchArea)
+    map.doubleClickZoom.enable()
+    map.getCanvas().style.cursor = ''
+    delete container.dataset.drawing
+  }
   return {
     show({ frame, pointsHref, points, area }) {
+      // Another search (a page, the search just drawn) ends any drawing.
       searchArea = area?.corners ?? []
-      if (!drawing) showArea(searchArea)
+      stopDrawing()
       map.getSource<GeoJSONSource>('listings')?.setData(pointsHref)
       for (const link of pageLinks) link.remove()
       pageLinks = showPageLinks(map, points)
@@ -274,14 +284,10 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
       // A double click adds two corners rather than zooming in; the + and - buttons still zoom.
       map.doubleClickZoom.disable()
       map.getCanvas().style.cursor = 'crosshair'
+      container.dataset.drawing = ''
     },
     addCentreCorner: () => addCorner(map.getCenter()),
-    stopDrawing() {
-      drawing = undefined
-      showArea(searchArea)
-      map.doubleClickZoom.enable()
-      map.getCanvas().style.cursor = ''
-    },
+    stopDrawing,
     remove: () => map.remove(),
   }
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { type AreaVertex, areaBounds, decodeArea, encodeArea, maxAreaVertices, normalizeArea, parseAreaCorners } from '~/models/search/drawn-area'
 import { areaContains } from '~/models/search/drawn-area.server'
-import { formatAreaCorners } from '~/models/search/grammar-tokens'
+import { formatAreaCorners } from '~/models/search/area-corners'
 
 const vertex = fc.tuple(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }))
 const area = fc

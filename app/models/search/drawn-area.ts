@@ -113,7 +113,7 @@ export function decodeArea(code: string): AreaVertex[] | undefined {
 }
 
 /**
- * The corners the map's drawing form sends (grammar-tokens.ts `formatAreaCorners`), 'latitude,longitude'
+ * The corners the map's drawing form sends (area-corners.ts `formatAreaCorners`), 'latitude,longitude'
  * pairs separated by spaces ('30.1,-97.8 30.4,-97.6 30.2,-97.3'); undefined for anything else.
  */
 export function parseAreaCorners(text: string): AreaVertex[] | undefined {

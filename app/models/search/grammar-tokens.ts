@@ -11,11 +11,3 @@ export const placeTokenPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
  * `|| 0` turns -0 into 0, so a rounded value always prints and compares as itself.
  */
 export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000 || 0
-
-/**
- * How the map's drawing form sends a drawn area's corners (drawn-area.ts `parseAreaCorners` reads
- * them): 'latitude,longitude' pairs separated by spaces, from [longitude, latitude] positions.
- */
-export function formatAreaCorners(corners: readonly (readonly [longitude: number, latitude: number])[]): string {
-  return corners.map(([longitude, latitude]) => `${latitude},${longitude}`).join(' ')
-}
