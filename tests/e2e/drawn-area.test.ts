@@ -1,27 +1,15 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { type AreaVertex, decodeArea } from '~/models/search/drawn-area'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
 import { buildSearchPath } from '~/sites/search-path'
+import { isInsideArea } from '../support/ray-casting'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { cardListingIds, siteUrl } from './support'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
 const texas = '/search/texas-land-for-sale/'
-
-/** Even-odd ray casting: whether a listing's point is inside the area (independent of the app's turf). */
-function isInside(area: readonly AreaVertex[], latitude: number, longitude: number) {
-  let inside = false
-  for (let index = 0, previous = area.length - 1; index < area.length; previous = index++) {
-    const [latitudeA, longitudeA] = area[index]!
-    const [latitudeB, longitudeB] = area[previous]!
-    if (latitudeA > latitude !== latitudeB > latitude && longitude < longitudeA + ((latitude - latitudeA) * (longitudeB - longitudeA)) / (latitudeB - latitudeA)) {
-      inside = !inside
-    }
-  }
-  return inside
-}
 
 /** The active Texas listings inside an area. */
 function texasListingsInside(area: readonly AreaVertex[]) {
@@ -30,15 +18,7 @@ function texasListingsInside(area: readonly AreaVertex[]) {
     latitude: number
     longitude: number
   }[]
-  return rows.filter((row) => isInside(area, row.latitude, row.longitude)).map((row) => row.id)
-}
-
-async function cardListingIds(page: Page) {
-  const hrefs = await page
-    .getByRole('region', { name: 'Results' })
-    .locator('article h3 a')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  return hrefs.map((href) => Number(href.match(/\/(\d+)\/$/)?.[1]))
+  return rows.filter((row) => isInsideArea(area, row.latitude, row.longitude)).map((row) => row.id)
 }
 
 test('with scripts: drawing a triangle on the map searches the listings inside it', async ({ page, javaScriptEnabled }) => {

@@ -8,6 +8,7 @@ import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-c
 import { activityOptions, allSortOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { isInsideArea } from '../support/ray-casting'
 
 /**
  * The engine against a plain JavaScript reading of the same rules over every row: for each
@@ -68,20 +69,6 @@ function greatCircleMiles(latitude: number, longitude: number, point: { latitude
   return 2 * 3958.8 * Math.asin(Math.sqrt(haversine))
 }
 
-/** Even-odd ray casting, the textbook way: a horizontal ray from the point crosses the area's edges an odd number of times. */
-function isInsideArea(vertices: readonly (readonly [number, number])[], point: { latitude: number; longitude: number }) {
-  let inside = false
-  for (let index = 0, previous = vertices.length - 1; index < vertices.length; previous = index++) {
-    const [latitudeA, longitudeA] = vertices[index]!
-    const [latitudeB, longitudeB] = vertices[previous]!
-    const crosses =
-      latitudeA > point.latitude !== latitudeB > point.latitude &&
-      point.longitude < longitudeA + ((point.latitude - latitudeA) * (longitudeB - longitudeA)) / (latitudeB - latitudeA)
-    if (crosses) inside = !inside
-  }
-  return inside
-}
-
 function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, keywordIds: Set<number> | undefined) {
   const resolved = resolveLocation(gazetteer, criteria)
   if (!resolved.ok) throw new Error('unknown place in a test criteria')
@@ -101,7 +88,7 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   }
   const bounds = criteria.mapBounds
   if (bounds && !(row.latitude >= bounds.south && row.latitude <= bounds.north && row.longitude >= bounds.west && row.longitude <= bounds.east)) return false
-  if (criteria.mapPolygon && !isInsideArea(criteria.mapPolygon, row)) return false
+  if (criteria.mapPolygon && !isInsideArea(criteria.mapPolygon, row.latitude, row.longitude)) return false
   if (!criteria.marketStatuses.some((key) => statusValue[key] === row.status)) return false
   if (criteria.transactionTypes.length === 1 && row.sale_type !== (criteria.transactionTypes[0] === 'sale' ? 1 : 2)) return false
   const hasPriceBound = criteria.priceMin !== undefined || criteria.priceMax !== undefined
