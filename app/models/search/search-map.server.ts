@@ -55,6 +55,12 @@ function spread(frame: Frame): Frame {
   return { west: frame.west - x, east: frame.east + x, south: frame.south - y, north: frame.north + y }
 }
 
+/** A drawn area's box is its corners': a tenth more each way shows its outline clear of the map's edges. */
+function withMargin(frame: Frame): Frame {
+  const [x, y] = [(frame.east - frame.west) / 10, (frame.north - frame.south) / 10]
+  return { west: frame.west - x, east: frame.east + x, south: frame.south - y, north: frame.north + y }
+}
+
 function unionOf(frames: Frame[]): Frame {
   return frameOf(
     frames.map((frame) => [
@@ -65,10 +71,11 @@ function unionOf(frames: Frame[]): Frame {
 }
 
 /**
- * What the map is framed on: the map bounds; else the search's counties, or its whole state;
+ * What the map is framed on: a drawn area with a margin, or the map bounds; else the search's counties, or its whole state;
  * the lower 48 for a national search; else (cities, regions, lakes, zips, brokers, a point) its results.
  */
 function searchFrame(criteria: SearchCriteria, location: ResolvedLocation, listings: readonly Pick<ListingSummary, 'latitude' | 'longitude'>[]): Frame {
+  if (criteria.mapPolygon) return withMargin(criteria.mapBounds!)
   if (criteria.mapBounds) return criteria.mapBounds
   const { countyFrames, stateFrames } = loadAtlas()
   const hasPoint = criteria.latitude !== undefined
