@@ -119,7 +119,7 @@ test('the feedback modal and a popover pass axe', async ({ page }, testInfo) => 
   expect((await axeViolations(page)).map((violation) => `${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`)).toEqual([])
 })
 
-/** A drawn area's map view (decision 0023) with maplibre up and its drawing tools open, two corners in. */
+/** A drawn area's map view (decision 0025) with maplibre up and its drawing tools open, one corner in. */
 test('the drawing tools of the interactive map pass axe', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
   await page.setViewportSize({ width: 1280, height: 800 })

@@ -5,7 +5,7 @@ import { roundCoordinate } from './grammar-tokens'
  * A drawn area (spec §3 "map corners with an optional encoded polygon", mapEncodedCords; location
  * type polygon): the corners a buyer clicked on the map, as [latitude, longitude] pairs. In a
  * search URL it is Google's encoded polyline (@mapbox/polyline) at the grammar's four decimals,
- * its 6-bit characters repacked as lowercase base32 (decision 0023): the path is read lowercased,
+ * its 6-bit characters repacked as lowercase base32 (decision 0025): the path is read lowercased,
  * and the polyline's own characters include `?`, `\`, `` ` ``, `@` and capitals.
  */
 export type AreaVertex = [latitude: number, longitude: number]
