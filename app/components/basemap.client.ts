@@ -9,7 +9,7 @@ import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl'
 
 /** From this zoom the default basemap draws the counties of the states in view. */
 const countyZoom = 6
-export const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309' }
+export const colours = { water: '#d7e3ea', land: '#f3f1e7', stateLine: '#5b6b4e', countyLine: '#a8b39a', cluster: '#166534', point: '#b45309', area: '#1d4ed8' }
 /**
  * maplibre names its canvas a region called 'Map'; our pages already have a region of that name
  * around it (the server-drawn map it replaces), and two landmarks of one name confuse screen readers.

@@ -1,3 +1,4 @@
+import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
@@ -11,13 +12,25 @@ import type { SearchMapData } from '~/models/search/search-map'
  * when a map is shown). This module and maplibre are one chunk that only the map view imports.
  */
 
+/** A corner of an area being drawn: [longitude, latitude], as maplibre and GeoJSON write positions. */
+export type Corner = [number, number]
+
 export interface InteractiveSearchMap {
-  /** Shows another search or page: its points, the page's numbered links, and its frame unless it is the area the map already shows. */
-  show(map: Pick<SearchMapData, 'frame' | 'pointsHref' | 'points'>): void
+  /**
+   * Shows another search or page: its points, the page's numbered links, its drawn area, and its
+   * frame unless it is the area the map already shows.
+   */
+  show(map: Pick<SearchMapData, 'frame' | 'pointsHref' | 'points' | 'area'>): void
+  /** Starts drawing an area (spec §3 polygon): each click on the map adds a corner, and `onCorners` hears them all. */
+  startDrawing(onCorners: (corners: Corner[]) => void): void
+  /** Adds the map's centre as a corner: drawing by keyboard, moving the map with the arrow keys. */
+  addCentreCorner(): void
+  /** Stops drawing; the map shows the search's own area again. */
+  stopDrawing(): void
   remove(): void
 }
 
-type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'points' | 'shapesHref' | 'styleUrl'> & {
+type MountOptions = Pick<SearchMapData, 'frame' | 'pointsHref' | 'points' | 'shapesHref' | 'styleUrl' | 'area'> & {
   /** Called when the buyer moves the map, with the edges it now shows. */
   onMove(bounds: MapBounds): void
 }
@@ -99,9 +112,10 @@ function popupContent(feature: MapGeoJSONFeature) {
   )
 }
 
-function addListingInteractions(map: maplibregl.Map) {
+function addListingInteractions(map: maplibregl.Map, isDrawing: () => boolean) {
   map.on('click', 'clusters', (event) => {
     const cluster = event.features?.[0]
+    if (isDrawing()) return
     if (!cluster || cluster.geometry.type !== 'Point') return
     const center = cluster.geometry.coordinates as [number, number]
     map
@@ -112,6 +126,7 @@ function addListingInteractions(map: maplibregl.Map) {
   })
   map.on('click', 'listing-points', (event) => {
     const point = event.features?.[0]
+    if (isDrawing()) return
     if (!point || point.geometry.type !== 'Point') return
     new maplibregl.Popup({ closeButton: true, maxWidth: '16rem' })
       .setLngLat(point.geometry.coordinates as [number, number])
@@ -119,8 +134,8 @@ function addListingInteractions(map: maplibregl.Map) {
       .addTo(map)
   })
   for (const layer of ['clusters', 'listing-points']) {
-    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'))
-    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''))
+    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = isDrawing() ? 'crosshair' : 'pointer'))
+    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = isDrawing() ? 'crosshair' : ''))
   }
 }
 
@@ -137,6 +152,38 @@ function showPageLinks(map: maplibregl.Map, points: SearchMapData['points']) {
     link.setAttribute('role', 'link')
     return new maplibregl.Marker({ element: link }).setLngLat([point.longitude, point.latitude]).addTo(map)
   })
+}
+
+/** An area as GeoJSON: its outline and fill from three corners, a line for two, and each corner as a dot. */
+function areaFeatures(corners: readonly Corner[]): FeatureCollection {
+  const features: Feature[] = corners.map((corner) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: corner } }))
+  if (corners.length >= 3) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[...corners, corners[0]!]] } })
+  else if (corners.length === 2) features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [...corners] } })
+  return { type: 'FeatureCollection', features }
+}
+
+/** The search's drawn area, or the one being drawn, over the basemap and under the listings. */
+function addAreaLayers(map: maplibregl.Map, corners: readonly Corner[]) {
+  map.addSource('area', { type: 'geojson', data: areaFeatures(corners) })
+  const beforeListings = 'clusters'
+  map.addLayer(
+    { id: 'area-fill', type: 'fill', source: 'area', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': colours.area, 'fill-opacity': 0.15 } },
+    beforeListings,
+  )
+  map.addLayer(
+    { id: 'area-line', type: 'line', source: 'area', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': colours.area, 'line-width': 2.5 } },
+    beforeListings,
+  )
+  map.addLayer(
+    {
+      id: 'area-corners',
+      type: 'circle',
+      source: 'area',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: { 'circle-color': '#ffffff', 'circle-radius': 4, 'circle-stroke-color': colours.area, 'circle-stroke-width': 2 },
+    },
+    beforeListings,
+  )
 }
 
 /** What the map shows, inside the grammar's longitude range (the map does not repeat the world). */
@@ -186,7 +233,18 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
     })
   })
   addListingLayers(map, options.pointsHref)
-  addListingInteractions(map)
+  let searchArea: readonly Corner[] = options.area?.corners ?? []
+  addAreaLayers(map, searchArea)
+  let drawing: { corners: Corner[]; onCorners: (corners: Corner[]) => void } | undefined
+  const showArea = (corners: readonly Corner[]) => map.getSource<GeoJSONSource>('area')?.setData(areaFeatures(corners))
+  const addCorner = ({ lng, lat }: maplibregl.LngLat) => {
+    if (!drawing) return
+    drawing.corners = [...drawing.corners, [roundCoordinate(lng), roundCoordinate(lat)]]
+    showArea(drawing.corners)
+    drawing.onCorners(drawing.corners)
+  }
+  map.on('click', (event) => addCorner(event.lngLat))
+  addListingInteractions(map, () => drawing !== undefined)
   let pageLinks = showPageLinks(map, options.points)
   if (!options.styleUrl) followCounties(map, options.shapesHref)
 
@@ -199,8 +257,18 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
   })
   // Later errors (a tile, a points request) leave the map as it is; maplibre would log each one.
   map.on('error', () => {})
+  const stopDrawing = () => {
+    drawing = undefined
+    showArea(searchArea)
+    map.doubleClickZoom.enable()
+    map.getCanvas().style.cursor = ''
+    delete container.dataset.drawing
+  }
   return {
-    show({ frame, pointsHref, points }) {
+    show({ frame, pointsHref, points, area }) {
+      // Another search (a page, the search just drawn) ends any drawing.
+      searchArea = area?.corners ?? []
+      stopDrawing()
       map.getSource<GeoJSONSource>('listings')?.setData(pointsHref)
       for (const link of pageLinks) link.remove()
       pageLinks = showPageLinks(map, points)
@@ -209,6 +277,16 @@ export async function mountSearchMap(container: HTMLElement, options: MountOptio
       map.fitBounds(toLngLat(frame), fitOptions)
       isFitting = false
     },
+    startDrawing(onCorners) {
+      drawing = { corners: [], onCorners }
+      showArea([])
+      // A double click adds two corners rather than zooming in; the + and - buttons still zoom.
+      map.doubleClickZoom.disable()
+      map.getCanvas().style.cursor = 'crosshair'
+      container.dataset.drawing = ''
+    },
+    addCentreCorner: () => addCorner(map.getCenter()),
+    stopDrawing,
     remove: () => map.remove(),
   }
 }

@@ -11,7 +11,14 @@ import { type ResolvedLocation, loadGazetteer, placesOf, resolveLocation } from 
 import { lakeShoreMiles } from '~/models/places/lake-shores.server'
 import { searchPageMarketSection } from './landing.server'
 import { listingCardView } from '~/models/listings/listing-card'
-import { type SearchCriteria, countActiveFilters, criteriaFromAreaForm, criteriaFromFilterForm, normalizeCriteria } from '~/models/search/search-criteria'
+import {
+  type SearchCriteria,
+  countActiveFilters,
+  criteriaFromAreaForm,
+  criteriaFromDrawnAreaForm,
+  criteriaFromFilterForm,
+  normalizeCriteria,
+} from '~/models/search/search-criteria'
 import { stateMapStates } from '~/models/places/map-shapes.server'
 import { searchMapData } from '~/models/search/search-map.server'
 import type { LocationTag, SearchPageData } from './search.types'
@@ -47,6 +54,9 @@ function lakeNote(location: ResolvedLocation) {
   return `Land within ${lakeShoreMiles} miles of the shore of ${location.lakes.map((lake) => lake.name).join(' or ')}.`
 }
 
+/** A wider place, or the search without its drawn area, is searched as a whole, not within the map's box or drawn area. */
+const beyondTheMap = { mapBounds: undefined, mapPolygon: undefined }
+
 function locationTags(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation): LocationTag[] {
   const places = placesOf(location)
   const tags = places.map((place) => ({
@@ -58,6 +68,8 @@ function locationTags(site: SiteProfile, criteria: SearchCriteria, location: Res
   } else if (location.state && places.length === 0) {
     tags.push({ label: location.state.name, removeHref: buildSearchPath(site, { ...criteria, state: undefined, places: [], page: 1 }) })
   }
+  // Spec §3 location type polygon: the drawn area is a location of its own, removed with its box.
+  if (criteria.mapPolygon) tags.push({ label: 'Drawn area', removeHref: buildSearchPath(site, { ...criteria, ...beyondTheMap, page: 1 }) })
   return tags
 }
 
@@ -75,14 +87,17 @@ function breadcrumbs(site: SiteProfile, criteria: SearchCriteria, location: Reso
 function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: ResolvedLocation) {
   const wider: { label: string; href: string }[] = []
   const unfiltered = normalizeCriteria({ state: criteria.state, places: criteria.places, zip: criteria.zip, brokerId: criteria.brokerId })
-  if (countActiveFilters(criteria) > 0 || criteria.keywordQuery || criteria.customSegment) {
+  if (countActiveFilters(criteria) > 0 || criteria.keywordQuery || criteria.customSegment || criteria.mapBounds) {
     wider.push({ label: `All land for sale ${location.preposition} ${location.displayName}`, href: buildSearchPath(site, unfiltered) })
   }
   if (location.state && (criteria.places.length > 0 || criteria.zip)) {
-    wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, places: [], zip: undefined, page: 1 }) })
+    wider.push({ label: `All of ${location.state.name}`, href: buildSearchPath(site, { ...criteria, ...beyondTheMap, places: [], zip: undefined, page: 1 }) })
   }
   if (location.state)
-    wider.push({ label: 'Anywhere in the United States', href: buildSearchPath(site, { ...criteria, state: undefined, places: [], zip: undefined, page: 1 }) })
+    wider.push({
+      label: 'Anywhere in the United States',
+      href: buildSearchPath(site, { ...criteria, ...beyondTheMap, state: undefined, places: [], zip: undefined, page: 1 }),
+    })
   return wider
 }
 
@@ -159,11 +174,12 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   }
 }
 
-/** The criteria a submitted GET form asks for (the filter panel, the sort control, 'Search this area'); undefined for none. */
+/** The criteria a submitted GET form asks for (the filter panel, the sort control, 'Search this area', a drawn area); undefined for none. */
 function submittedCriteria(criteria: SearchCriteria, query: URLSearchParams): SearchCriteria | undefined {
   if (query.has('filters')) return criteriaFromFilterForm(criteria, query)
   if (query.has('sort')) return normalizeCriteria({ ...criteria, sortOrder: sortOptions.find((option) => option.key === query.get('sort'))?.key, page: 1 })
   if (query.has('area')) return criteriaFromAreaForm(criteria, query)
+  if (query.has('corners')) return criteriaFromDrawnAreaForm(criteria, query)
   return undefined
 }
 

@@ -10,6 +10,7 @@ import {
   normalizeCriteria,
 } from '~/models/search/search-criteria'
 import { placeTokenPattern } from '~/models/search/grammar-tokens'
+import { decodeArea, encodeArea } from '~/models/search/drawn-area'
 import {
   type PriceChangeTypeKey,
   type SortOrder,
@@ -39,7 +40,7 @@ export interface ParsedSearchPath {
   criteria: SearchCriteria
   /** The same search in normal form: a request for any other spelling is redirected here (301). */
   normalPath: string
-  /** What <link rel=canonical> names: the normal path without map bounds (spec §2) or view. */
+  /** What <link rel=canonical> names: the normal path without map bounds or a drawn area (spec §2), or view. */
   canonicalPath: string
   /** 'map' only on a site with map search (a `?view=map` elsewhere is no part of the search). */
   view: SearchView
@@ -175,6 +176,7 @@ function filterTokens(grammar: Grammar, criteria: SearchCriteria, { withMap }: {
     if (criteria.radius > 0) tokens.push(`within-${criteria.radius}-miles`)
   }
   if (withMap && criteria.mapBounds) tokens.push(formatBounds(criteria.mapBounds))
+  if (withMap && criteria.mapPolygon) tokens.push(`polygon-${encodeArea(criteria.mapPolygon)}`)
   if (criteria.sortOrder !== 'default') tokens.push(sortTokens[criteria.sortOrder])
   if (criteria.page > 1) tokens.push(`page-${criteria.page}`)
   return tokens
@@ -319,6 +321,12 @@ function applyFilterToken(grammar: Grammar, token: string, parsed: Parsed): bool
     const [south, west, north, east] = bounds.slice(1).map(Number) as [number, number, number, number]
     parsed.mapBounds = { south, west, north, east }
     return true
+  }
+  // A drawn area (drawn-area.ts); an overlong or broken one is no token, so the path is a 404.
+  const area = token.match(/^polygon-([a-z2-7]+)$/)
+  if (area) {
+    parsed.mapPolygon = decodeArea(area[1]!)
+    return parsed.mapPolygon !== undefined
   }
   const sort = Object.entries(sortTokens).find(([, sortToken]) => sortToken === token)
   if (sort) {

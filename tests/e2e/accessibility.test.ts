@@ -119,6 +119,19 @@ test('the feedback modal and a popover pass axe', async ({ page }, testInfo) => 
   expect((await axeViolations(page)).map((violation) => `${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`)).toEqual([])
 })
 
+/** A drawn area's map view (decision 0025) with maplibre up and its drawing tools open, one corner in. */
+test('the drawing tools of the interactive map pass axe', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/map-26_-106.5_36.5_-93.5/polygon-qoxm7prieeeaqppupqrli2767ay/?view=map'))
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Draw an area' }).click()
+  const drawing = page.getByRole('form', { name: 'Draw an area' })
+  await drawing.getByRole('button', { name: 'Add the centre as a corner' }).click()
+  await expect(drawing.getByText('(1 of at least 3)')).toBeVisible()
+  expect((await axeViolations(page)).map((violation) => `${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`)).toEqual([])
+})
+
 /** The sellers' tool (issue 15), hydrated, signed in as the demo seller: its list, every step of the form, a listing, the leads and the statistics. */
 test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')

@@ -1,19 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { cardListingIds, siteUrl } from './support'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
 const texas = '/search/texas-land-for-sale/'
-
-/** The listing ids of the result cards on the page. */
-async function cardListingIds(page: import('@playwright/test').Page) {
-  const hrefs = await page
-    .getByRole('region', { name: 'Results' })
-    .locator('article h3 a')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  return hrefs.map((href) => Number(href.match(/\/(\d+)\/$/)?.[1]))
-}
 
 test('without scripts: the toggle leads to the map, a point to its listing, and pages keep the map view', async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, 'the script-less map; the js-on project tests the interactive one')

@@ -19,3 +19,12 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
   await expect(page).not.toHaveURL(/\/login/)
 }
+
+/** The listing ids of the result cards on a search page, in page order. */
+export async function cardListingIds(page: Page) {
+  const hrefs = await page
+    .getByRole('region', { name: 'Results' })
+    .locator('article h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  return hrefs.map((href) => Number(href.match(/\/(\d+)\/$/)?.[1]))
+}

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto'
+import polyline from '@mapbox/polyline'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { maxClientLogs } from '~/models/logs/client-log.server'
 import { demoUsers } from '~/models/seed/demo-users'
+import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
+import { buildSearchPath } from '~/sites/search-path'
 import { listingPath } from '~/sites/listing-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
@@ -171,6 +174,18 @@ describe('POST /api/property/searchUrl/{siteId}', () => {
     // Without a state, Lake Tahoe could be California's or Nevada's: no one search to name.
     expect(await urlOf({ lakeIdList: [lakeId('Lake Tahoe')] })).toBe('')
     expect(await urlOf({ lakeIdList: [lakeId('Lake Okeechobee')], stateId: texas })).toBe('')
+  })
+
+  test('a drawn area, as spec §3 mapEncodedCords (Google’s encoded polyline), is the map box and polygon tokens', async () => {
+    const triangle: [number, number][] = [
+      [29.5, -99.5],
+      [29.5, -95.5],
+      [32.5, -97.5],
+    ]
+    const response = await call('/api/property/searchUrl/0', { method: 'POST', body: { stateId: texas, mapEncodedCords: polyline.encode(triangle) } })
+    expect(await response.text()).toBe(buildSearchPath(sites.land, normalizeCriteria({ state: 'texas', mapPolygon: triangle })))
+    const notAnArea = await call('/api/property/searchUrl/0', { method: 'POST', body: { stateId: texas, mapEncodedCords: polyline.encode(triangle.slice(0, 2)) } })
+    expect(await notAnArea.text()).toBe('/search/texas-land-for-sale/')
   })
 
   test('an unknown place, or places of two states, is an empty string (spec §7)', async () => {

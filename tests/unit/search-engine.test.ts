@@ -8,6 +8,7 @@ import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-c
 import { activityOptions, allSortOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { isInsideArea } from '../support/ray-casting'
 
 /**
  * The engine against a plain JavaScript reading of the same rules over every row: for each
@@ -87,6 +88,7 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   }
   const bounds = criteria.mapBounds
   if (bounds && !(row.latitude >= bounds.south && row.latitude <= bounds.north && row.longitude >= bounds.west && row.longitude <= bounds.east)) return false
+  if (criteria.mapPolygon && !isInsideArea(criteria.mapPolygon, row.latitude, row.longitude)) return false
   if (!criteria.marketStatuses.some((key) => statusValue[key] === row.status)) return false
   if (criteria.transactionTypes.length === 1 && row.sale_type !== (criteria.transactionTypes[0] === 'sale' ? 1 : 2)) return false
   const hasPriceBound = criteria.priceMin !== undefined || criteria.priceMax !== undefined
@@ -279,6 +281,35 @@ describe('the search engine agrees with the reference', () => {
     }
     const box = { south: row.latitude - 2, north: row.latitude + 2, west: row.longitude - 3, east: row.longitude + 3 }
     expect((await expectSameAsReference({ mapBounds: box })).totalCount).toBeGreaterThan(1)
+  })
+
+  test('a drawn area: a triangle and a concave area, with other criteria, sorted and paged', async () => {
+    const row = rows.find((candidate) => candidate.state_id === mostCommon(rows.map((listing) => listing.state_id)) && candidate.status === 1)!
+    const [latitude, longitude] = [row.latitude, row.longitude]
+    const triangle: [number, number][] = [
+      [latitude - 3, longitude - 4],
+      [latitude - 3, longitude + 4],
+      [latitude + 3, longitude],
+    ]
+    const inTriangle = await expectSameAsReference({ mapPolygon: triangle })
+    expect(inTriangle.ids).toContain(row.id)
+    const inBox = await expectSameAsReference({ mapBounds: { south: latitude - 3, west: longitude - 4, north: latitude + 3, east: longitude + 4 } })
+    expect(inTriangle.totalCount).toBeLessThan(inBox.totalCount)
+    // A 'U' open to the north: the notch between its arms is outside.
+    const concave: [number, number][] = [
+      [latitude - 4, longitude - 5],
+      [latitude - 4, longitude + 5],
+      [latitude + 4, longitude + 5],
+      [latitude + 4, longitude + 2],
+      [latitude - 1, longitude + 2],
+      [latitude - 1, longitude - 2],
+      [latitude + 4, longitude - 2],
+      [latitude + 4, longitude - 5],
+    ]
+    for (const sortOrder of ['price-asc', 'acres-desc', 'default'] as const) {
+      expect((await expectSameAsReference({ mapPolygon: concave, sortOrder, page: 2 })).ids).toHaveLength(25)
+    }
+    await expectSameAsReference({ mapPolygon: concave, propertyTypes: ['hunting-land'], priceMax: 500_000, marketStatuses: ['available', 'sold'] }, hunting)
   })
 
   test.each(propertyTypeOptions.map((option) => option.key))('property type %s', async (key) => {
@@ -519,6 +550,18 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['keyword', { keywordQuery: 'creek', sortOrder: 'recently-changed' }, 0],
     ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
     ['land near a lake', { state: 'michigan', places: ['near-lake-michigan'], marketStatuses: ['available', 'sold'] }, 0],
+    [
+      'a drawn area',
+      {
+        mapPolygon: [
+          [29, -104],
+          [36, -100],
+          [30, -94],
+        ],
+        sortOrder: 'price-desc',
+      },
+      0,
+    ],
   ]
 
   test.each(criteriaList)('%s gives the same page as SQLite', async (_name, input, scopeBits) => {

@@ -43,6 +43,7 @@ function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrar
       longitude: maybe(coordinate(180)),
       radius: fc.integer({ min: 0, max: 500 }),
       mapBounds: maybe(fc.record({ south: coordinate(80), west: coordinate(180), north: coordinate(80), east: coordinate(180) })),
+      mapPolygon: maybe(fc.array(fc.tuple(coordinate(90), coordinate(180)), { minLength: 3, maxLength: 30 })),
       propertyTypes: subset(keysOf(propertyTypeOptions)),
       customSegment: maybe(fc.constantFrom(...customSegmentKeys)),
       transactionTypes: subset(keysOf(transactionTypeOptions)),
@@ -122,6 +123,34 @@ describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
     const parsed = parseSearchPath(site, path)!
     expect(parsed.criteria.mapBounds).toEqual(bounds)
     expect(parsed.canonicalPath).not.toContain('map-')
+  })
+
+  test('a drawn area is its box plus its polygon, and neither is in the canonical path', () => {
+    const triangle: [number, number][] = [
+      [30.5, -97.5],
+      [30.1, -98.2],
+      [30.2, -97.3],
+    ]
+    const path = buildSearchPath(site, normalizeCriteria({ state: 'texas', mapPolygon: triangle }))
+    expect(path).toMatch(/\/map-30\.1_-98\.2_30\.5_-97\.3\/polygon-[a-z2-7]+(\/|$)/)
+    const parsed = parseSearchPath(site, path)!
+    expect(parsed.criteria.mapPolygon).toEqual([
+      [30.1, -98.2],
+      [30.2, -97.3],
+      [30.5, -97.5],
+    ])
+    expect(parsed.canonicalPath).not.toMatch(/map-|polygon-/)
+    // Another box with the same area is the same search, spelled the normal way.
+    const otherBox = path.replace('map-30.1_-98.2_30.5_-97.3', 'map-29_-99_31_-97')
+    expect(parseSearchPath(site, otherBox)?.normalPath).toBe(path)
+  })
+
+  test.each(['polygon-', 'polygon-abc', `polygon-${'a'.repeat(3000)}`, 'polygon-ab1c'])('a broken drawn area %s is no search', (token) => {
+    const path = buildSearchPath(site, normalizeCriteria({ state: 'texas', propertyTypes: ['hunting-land'] }))
+    const parsed = parseSearchPath(site, `${path.replace(/\/?$/, '/')}${token}/`)
+    // On the land site an unknown token after the state reads as a place, which the gazetteer rejects.
+    expect(parsed === undefined || parsed.criteria.places.length > 0).toBe(true)
+    expect(parsed?.criteria.mapPolygon).toBeUndefined()
   })
 
   test.each(['/search/texas-land-for-sale/bogus-token/price-under-100/', '/texas-land-for-sale/price-under-100/zzz', '/nowhere', '/', '/land/land'])(

@@ -113,3 +113,13 @@ export function listingMatchesKeywords(db: Kysely<Database>, query: string): Exp
   // it reads the full-text matches once and lets the place and rank indexes do the rest.
   return sql<SqlBool>`+listings.id in (select rowid from listings_fts where listings_fts match ${ftsQuery})`
 }
+
+/**
+ * A where-condition: `column` is one of `ids`, however many (a drawn area's listings can be
+ * thousands, past either database's limit of bound parameters): one parameter, a JSON array read
+ * by `json_each` on SQLite, an integer array on PostgreSQL.
+ */
+export function isAmongIds(db: Kysely<Database>, column: string, ids: readonly number[]): Expression<SqlBool> {
+  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::bigint[])`
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+}

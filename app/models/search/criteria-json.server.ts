@@ -1,4 +1,6 @@
+import polyline from '@mapbox/polyline'
 import { z } from 'zod'
+import { maxAreaCodeLength } from './drawn-area'
 import { type Gazetteer, type PlaceKind, findPlaceById, findStateById, findZip } from '~/models/places/gazetteer.server'
 import { type SearchCriteria, normalizeCriteria } from './search-criteria'
 import {
@@ -22,7 +24,8 @@ import {
  * /api/Popular/logPopularSearch/{siteId}, spec §7), read into the grammar's criteria. Places come
  * as ids (stateId or stateAbbreviation or stateName, countyIdList, cityIdList, regionIdList, zip);
  * property types as keys ('hunting-land') or spec §3 bit values (128, or a mask); market statuses
- * and sale types as keys or their spec numbers; sortOrderId as 'PRICE_DESC', 'price-desc' or
+ * and sale types as keys or their spec numbers; a drawn area as mapEncodedCords (a Google encoded
+ * polyline); sortOrderId as 'PRICE_DESC', 'price-desc' or
  * 'Recent'; pageIndex as the page number (0 and 1 are both the first page). Fields it does not
  * know are ignored, and values outside the option lists dropped, as in the search's own forms.
  */
@@ -75,6 +78,8 @@ const criteriaJsonSchema = z.object({
   longitude: number,
   radius: number,
   mapBounds: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).nullish(),
+  /** A drawn area as Google's encoded polyline at its usual five decimals (spec §3 mapEncodedCords). */
+  mapEncodedCords: z.string().max(maxAreaCodeLength).nullish(),
   keywordQuery: text,
   dateListed: text,
   priceChangeLookback: number,
@@ -190,6 +195,8 @@ export function criteriaFromJson(gazetteer: Gazetteer, body: unknown): CriteriaF
     longitude: value(json.longitude),
     radius: json.radius ?? 0,
     mapBounds: value(json.mapBounds),
+    // normalizeCriteria drops what is no area, as it drops any value it does not understand.
+    mapPolygon: json.mapEncodedCords ? polyline.decode(json.mapEncodedCords) : undefined,
     acresMin: value(json.acresMin),
     acresMax: value(json.acresMax),
     priceMin: value(json.priceMin),

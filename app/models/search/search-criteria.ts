@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type AreaVertex, areaBounds, normalizeArea, parseAreaCorners } from './drawn-area'
 import { placeTokenPattern, roundCoordinate } from './grammar-tokens'
 import {
   type ActivityKey,
@@ -47,6 +48,8 @@ export interface SearchCriteria {
   /** Miles around latitude/longitude; 0 means the point's own area (spec default 0). */
   radius: number
   mapBounds?: MapBounds
+  /** A drawn area (drawn-area.ts): the search keeps the listings inside it; its box is then `mapBounds`. */
+  mapPolygon?: AreaVertex[]
   propertyTypes: PropertyTypeKey[]
   customSegment?: CustomSegmentKey
   transactionTypes: TransactionTypeKey[]
@@ -185,6 +188,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
   const marketStatuses = hasSoldFilters(sold) ? ['sold' as const] : inOptionOrder(criteria.marketStatuses, keysOf(marketStatusOptions))
   const hasPoint = criteria.latitude !== undefined && criteria.longitude !== undefined && Math.abs(criteria.latitude) <= 90 && Math.abs(criteria.longitude) <= 180
   const customSegment = customSegmentKeys.find((key) => key === criteria.customSegment)
+  const mapPolygon = normalizeArea(criteria.mapPolygon)
   const keywordQuery = criteria.keywordQuery?.replace(/\s+/g, ' ').trim().slice(0, limits.keywordLength) || undefined
   const normal: SearchCriteria = {
     places: [...new Set(criteria.places.filter((place) => placeTokenPattern.test(place)))].sort().slice(0, limits.places),
@@ -229,7 +233,9 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     brokerId: optionalBrokerId(criteria.brokerId),
     latitude: hasPoint ? roundCoordinate(criteria.latitude!) : undefined,
     longitude: hasPoint ? roundCoordinate(criteria.longitude!) : undefined,
-    mapBounds: normalizeBounds(criteria.mapBounds),
+    // A drawn area's map corners are its own box: one URL for one area.
+    mapBounds: mapPolygon ? areaBounds(mapPolygon) : normalizeBounds(criteria.mapBounds),
+    mapPolygon,
     customSegment,
     priceMin,
     priceMax,
@@ -373,9 +379,20 @@ export function criteriaFromFilterForm(base: SearchCriteria, form: URLSearchPara
 
 /**
  * Reads the map view's 'Search this area' form (the map's south, west, north and east edges) into
- * the same search within those bounds, from its first page; bounds that make no box are dropped.
+ * the same search within those bounds, from its first page; bounds that make no box are dropped,
+ * and so is a drawn area: the box shown replaces it.
  */
 export function criteriaFromAreaForm(base: SearchCriteria, form: URLSearchParams): SearchCriteria {
   const edge = (name: keyof MapBounds) => Number(form.get(name) ?? Number.NaN)
-  return normalizeCriteria({ ...base, mapBounds: { south: edge('south'), west: edge('west'), north: edge('north'), east: edge('east') }, page: 1 })
+  const mapBounds = { south: edge('south'), west: edge('west'), north: edge('north'), east: edge('east') }
+  return normalizeCriteria({ ...base, mapBounds, mapPolygon: undefined, page: 1 })
+}
+
+/**
+ * Reads the map's drawing form (its `corners`, see `parseAreaCorners`) into the same search within
+ * the drawn area, from its first page; corners that make no area leave the search as it was.
+ */
+export function criteriaFromDrawnAreaForm(base: SearchCriteria, form: URLSearchParams): SearchCriteria {
+  const mapPolygon = parseAreaCorners(form.get('corners') ?? '')
+  return mapPolygon ? normalizeCriteria({ ...base, mapPolygon, page: 1 }) : base
 }

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { listingMatchesKeywords } from '~/models/db/dialect.server'
+import { isAmongIds, listingMatchesKeywords } from '~/models/db/dialect.server'
 import { amenity, auctionWithoutPrice, propertyType, saleType } from '~/models/listings/enumerations'
 import type { ResolvedLocation } from '~/models/places/gazetteer.server'
 import { activityOptions, amenityOptions, dateListedOptions, marketStatusOptions, propertyTypeOptions, type SortOrder } from './search-options'
@@ -13,6 +13,8 @@ export interface SearchRequest {
   /** The site's property-type scope (`SiteProfile.listingScopeBits`); 0 shows every listing. */
   scopeBits: number
   now?: Date
+  /** The listings inside the criteria's drawn area, if it has one (`withDrawnArea`, drawn-area.server.ts). */
+  areaListingIds?: readonly number[]
 }
 
 type ListingExpressions = ExpressionBuilder<Database, 'listings'>
@@ -57,7 +59,7 @@ function daysBefore(now: Date, days: number) {
   return new Date(now.getTime() - days * dayMilliseconds).toISOString()
 }
 
-function locationConditions(eb: ListingExpressions, { criteria, location }: SearchRequest): Condition[] {
+function locationConditions(db: Kysely<Database>, eb: ListingExpressions, { criteria, location, areaListingIds }: SearchRequest): Condition[] {
   const conditions: Condition[] = []
   const placeConditions = [
     location.counties.length > 0 &&
@@ -96,6 +98,10 @@ function locationConditions(eb: ListingExpressions, { criteria, location }: Sear
         ? eb.between('listings.longitude', bounds.west, bounds.east)
         : eb.or([eb('listings.longitude', '>=', bounds.west), eb('listings.longitude', '<=', bounds.east)]),
     )
+  }
+  if (criteria.mapPolygon) {
+    if (!areaListingIds) throw new Error('A drawn-area search needs its listings: see withDrawnArea')
+    conditions.push(isAmongIds(db, 'listings.id', areaListingIds))
   }
   return conditions
 }
@@ -242,7 +248,7 @@ function marketConditions(eb: ListingExpressions, { criteria, now = new Date() }
  */
 export function matchesSearch(db: Kysely<Database>, eb: ListingExpressions, request: SearchRequest, orderedBy: SortOrder | null): Condition {
   const conditions = [
-    ...locationConditions(eb, request),
+    ...locationConditions(db, eb, request),
     ...marketConditions(eb, request),
     ...rangeConditions(eb, request.criteria, orderedBy),
     ...featureConditions(eb, request, orderedBy),

@@ -55,6 +55,12 @@ function spread(frame: Frame): Frame {
   return { west: frame.west - x, east: frame.east + x, south: frame.south - y, north: frame.north + y }
 }
 
+/** A drawn area's box is its corners': a tenth more each way shows its outline clear of the map's edges. */
+function withMargin(frame: Frame): Frame {
+  const [x, y] = [(frame.east - frame.west) / 10, (frame.north - frame.south) / 10]
+  return { west: frame.west - x, east: frame.east + x, south: frame.south - y, north: frame.north + y }
+}
+
 function unionOf(frames: Frame[]): Frame {
   return frameOf(
     frames.map((frame) => [
@@ -65,10 +71,11 @@ function unionOf(frames: Frame[]): Frame {
 }
 
 /**
- * What the map is framed on: the map bounds; else the search's counties, or its whole state;
+ * What the map is framed on: a drawn area with a margin, or the map bounds; else the search's counties, or its whole state;
  * the lower 48 for a national search; else (cities, regions, lakes, zips, brokers, a point) its results.
  */
 function searchFrame(criteria: SearchCriteria, location: ResolvedLocation, listings: readonly Pick<ListingSummary, 'latitude' | 'longitude'>[]): Frame {
+  if (criteria.mapPolygon) return withMargin(criteria.mapBounds!)
   if (criteria.mapBounds) return criteria.mapBounds
   const { countyFrames, stateFrames } = loadAtlas()
   const hasPoint = criteria.latitude !== undefined
@@ -120,10 +127,17 @@ function zoomLinks(site: SiteProfile, criteria: SearchCriteria, frame: Frame) {
     ['south-west', { west: frame.west, east: middle.longitude, south: frame.south, north: middle.latitude }],
     ['south-east', { west: middle.longitude, east: frame.east, south: frame.south, north: middle.latitude }],
   ]
-  const mapHref = (mapBounds: MapBounds | undefined) => buildSearchPath(site, { ...criteria, mapBounds, page: 1 }, { view: 'map' })
+  // Zooming shows another box, which replaces a drawn area.
+  const mapHref = (mapBounds: MapBounds | undefined) => buildSearchPath(site, { ...criteria, mapBounds, mapPolygon: undefined, page: 1 }, { view: 'map' })
   const links = quarters.map(([corner, bounds]) => ({ label: `Zoom in: ${corner}`, href: mapHref(bounds) }))
   if (criteria.mapBounds) links.push({ label: 'Zoom out to the whole search', href: mapHref(undefined) })
   return links
+}
+
+function drawnArea({ mapPolygon }: SearchCriteria, project: Projection): SearchMapData['area'] {
+  if (!mapPolygon) return null
+  const corners = mapPolygon.map(([latitude, longitude]): [number, number] => [longitude, latitude])
+  return { corners, path: pathOf([corners], project, { tolerance: 0.5 }) }
 }
 
 /** The map view of a results page: its frame, basemap, the page's listings as numbered points, and where the rest lives. */
@@ -155,6 +169,7 @@ export function searchMapData(
     shapesHref: '/map-shapes/',
     styleUrl: readConfig().mapStyleUrl ?? null,
     zoomLinks: zoomLinks(site, criteria, frame),
+    area: drawnArea(criteria, project),
   }
 }
 

@@ -32,6 +32,11 @@ export interface SearchMapData {
   shapesHref: string
   /** A production map style (MAP_STYLE_URL) that replaces the default basemap; null: ours. */
   styleUrl: string | null
+  /**
+   * The drawn area the search is within (spec §3 polygon), null for none: its corners as
+   * [longitude, latitude] for maplibre, and its outline in the server's map's coordinates.
+   */
+  area: { corners: [number, number][]; path: string } | null
   /** Without scripts, zooming is following a link: the frame's quarters, and back out to the whole search. */
   zoomLinks: { label: string; href: string }[]
 }

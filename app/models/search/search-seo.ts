@@ -53,12 +53,18 @@ function isSoldOnly(criteria: SearchCriteria) {
   return criteria.marketStatuses.length === 1 && criteria.marketStatuses[0] === 'sold'
 }
 
-export function searchHeading(criteria: SearchCriteria, place: SearchPlaceNames) {
-  const auctions = criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction'
-  return `${place.displayName} ${propertyWords(criteria)} ${auctions ? 'Auctions' : isSoldOnly(criteria) ? 'Sold' : 'for Sale'}`
+/** A drawn area has no name: it is said as one, within the search's place if it has one ('a drawn area of Texas'). */
+function drawnAreaWords(place: SearchPlaceNames, area: 'a drawn area' | 'a Drawn Area') {
+  return place.state ? `${area} of ${place.displayName}` : area
 }
 
-/** Spec-style page title, e.g. 'Travis County, TX Land for Sale – 412 Listings'. */
+export function searchHeading(criteria: SearchCriteria, place: SearchPlaceNames) {
+  const auctions = criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction'
+  const what = `${propertyWords(criteria)} ${auctions ? 'Auctions' : isSoldOnly(criteria) ? 'Sold' : 'for Sale'}`
+  return criteria.mapPolygon ? `${what} in ${drawnAreaWords(place, 'a Drawn Area')}` : `${place.displayName} ${what}`
+}
+
+/** Spec-style page title, e.g. 'Travis County, TX Land for Sale – 412 Listings', 'Land for Sale in a Drawn Area – 37 Listings'. */
 export function searchTitle(criteria: SearchCriteria, place: SearchPlaceNames, totalCount: number) {
   const page = criteria.page > 1 ? ` – Page ${criteria.page}` : ''
   return `${searchHeading(criteria, place)} – ${totalCount.toLocaleString('en-US')} ${totalCount === 1 ? 'Listing' : 'Listings'}${page}`
@@ -67,7 +73,7 @@ export function searchTitle(criteria: SearchCriteria, place: SearchPlaceNames, t
 export function searchDescription(criteria: SearchCriteria, place: SearchPlaceNames, totalCount: number, priceRange: { min: number; max: number } | null) {
   const what = propertyWords(criteria).toLowerCase()
   const forSale = isSoldOnly(criteria) ? 'sold' : 'for sale'
-  const where = `${place.preposition} ${place.displayName}`
+  const where = criteria.mapPolygon ? `in ${drawnAreaWords(place, 'a drawn area')}` : `${place.preposition} ${place.displayName}`
   if (totalCount === 0) return `No ${what} listings ${forSale} ${where} match this search right now. Widen the search to see nearby properties.`
   const prices = priceRange
     ? `, ${isSoldOnly(criteria) ? 'listed' : 'priced'} from ${formatCompactCurrency(priceRange.min)} to ${formatCompactCurrency(priceRange.max)}`

@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 
 /**
- * The totals of recent searches (number of matches, price range) and their recently shown pages,
- * kept in the process for a minute. Counting reads every match, while a page reads 25: paging
+ * The totals of recent searches (number of matches, price range), their recently shown pages and
+ * the listings of their drawn areas, kept in the process for a minute. Counting reads every match, while a page reads 25: paging
  * through or re-sorting the same search then costs only the page query, and the same landing
  * pages asked again and again (a state's first page) cost no query. Both change only when
  * listings change, so whatever writes a listing must call `clearSearchCaches()`; the time limit
@@ -57,6 +57,7 @@ type SearchCache<Value extends NonNullable<unknown>> = ReturnType<typeof createS
 // One cache per database handle, so two databases in one process (tests) never share answers.
 let totalsByDatabase = new WeakMap<object, SearchCache<SearchTotals>>()
 let pagesByDatabase = new WeakMap<object, SearchCache<ListingSummary[]>>()
+let areasByDatabase = new WeakMap<object, SearchCache<number[]>>()
 
 function cacheFor<Value extends NonNullable<unknown>>(caches: WeakMap<object, SearchCache<Value>>, db: object, options?: SearchCacheOptions) {
   let cache = caches.get(db)
@@ -76,8 +77,14 @@ export function searchPagesCacheFor(db: object) {
   return cacheFor(pagesByDatabase, db, { maxEntries: 200 })
 }
 
-/** Forget every cached count and page: call after inserting, updating or deleting listings. */
+/** The listings in recently searched drawn areas (drawn-area.server.ts), by the area's URL spelling. */
+export function searchAreasCacheFor(db: object) {
+  return cacheFor(areasByDatabase, db, { maxEntries: 100 })
+}
+
+/** Forget every cached count, page and area: call after inserting, updating or deleting listings. */
 export function clearSearchCaches() {
   totalsByDatabase = new WeakMap()
   pagesByDatabase = new WeakMap()
+  areasByDatabase = new WeakMap()
 }

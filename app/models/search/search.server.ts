@@ -4,6 +4,7 @@ import { auctionWithoutPrice } from '~/models/listings/enumerations'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { selectListingSummaries, toListingSummary } from '~/models/listings/listing-summary.server'
 import { resultsPerPage } from './pagination'
+import { withDrawnArea } from './drawn-area.server'
 import { matchesSearch, type SearchRequest } from './search-filters.server'
 import { type SearchTotals, searchPagesCacheFor, searchTotalsCacheFor } from './search-totals-cache.server'
 import type { SortOrder } from './search-options'
@@ -165,10 +166,8 @@ function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<Sea
  * totals come first (usually from the cache): a page past the last match is known to be empty
  * without walking a sort index to its end looking for matches, as a search with none would.
  */
-export async function searchListings(
-  db: Kysely<Database>,
-  { pageSize = resultsPerPage, ...request }: SearchRequest & { pageSize?: number },
-): Promise<SearchResults> {
+export async function searchListings(db: Kysely<Database>, { pageSize = resultsPerPage, ...search }: SearchRequest & { pageSize?: number }): Promise<SearchResults> {
+  const request = await withDrawnArea(db, search)
   const { total, minPrice: min, maxPrice: max } = await searchTotals(db, request)
   const isPastLastMatch = (request.criteria.page - 1) * pageSize >= total
   return {
@@ -195,7 +194,8 @@ export interface MapPoint {
  * default order (the upgraded listings a buyer sees first), each with what its map popup and
  * URL need, and no more.
  */
-export async function findMapPoints(db: Kysely<Database>, request: SearchRequest, limit: number): Promise<MapPoint[]> {
+export async function findMapPoints(db: Kysely<Database>, search: SearchRequest, limit: number): Promise<MapPoint[]> {
+  const request = await withDrawnArea(db, search)
   const ids = ordered(matchingListings(db, request, 'default').select('listings.id'), 'default').limit(limit)
   const rows = await db
     .selectFrom('listings')
