@@ -42,8 +42,8 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const hasResults = page.totalCount > 0
   // Spec §4: recent searches are kept in the browser; the location box offers them again.
   useEffect(() => {
-    if (hasResults) rememberSearch({ label: page.heading, href: page.canonicalPath })
-  }, [hasResults, page.heading, page.canonicalPath])
+    if (hasResults) rememberSearch({ label: page.heading, href: page.searchPath })
+  }, [hasResults, page.heading, page.searchPath])
   const filterPanel = (
     <FilterPanel action={page.formAction} criteria={page.criteria} activeFilterCount={page.activeFilterCount} clearHref={clearHref} view={page.view} />
   )
@@ -83,7 +83,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
             <SearchSort action={page.formAction} sortOrder={page.criteria.sortOrder} keywords={page.criteria.keywordQuery} />
           </div>
           {useViewer()?.isSeller && page.downloadHref ? <SearchDownloadButton href={page.downloadHref} hasResults={hasResults} /> : null}
-          <SaveSearchForm path={page.canonicalPath} isSaved={page.isSavedSearch} />
+          <SaveSearchForm path={page.searchPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
       {hasResults && !page.isSavedSearch ? <SavedSearchOffer /> : null}

@@ -151,6 +151,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     title: searchTitle(criteria, names, result.totalCount),
     description: searchDescription(criteria, names, result.totalCount, result.priceRange),
     canonicalPath: parsed.canonicalPath,
+    searchPath: buildSearchPath(site, { ...criteria, page: 1 }),
     formAction: parsed.normalPath.split('?')[0]!,
     downloadHref: site.features.searchDownload ? searchDownloadHref(parsed.normalPath) : null,
     isIndexable: isIndexableResultsPage(criteria, result.totalCount),

@@ -20,6 +20,11 @@ export interface SearchPageData {
   title: string
   description: string
   canonicalPath: string
+  /**
+   * The search as searched, first page, list view: what Save Search saves and recent searches
+   * remember. Unlike the canonical path it keeps a map box or a drawn area.
+   */
+  searchPath: string
   /** The search's path without its query: where the filter and sort forms submit. */
   formAction: string
   /** The 'Download' button's link (shown to sellers only, spec §2): the results' CSV (spec §6: the main land site only); null on the other sites. */

@@ -64,6 +64,12 @@ describe('a drawn-area search (spec §3 map corners with an encoded polygon)', (
     },
   )
 
+  test('Save Search saves the drawn area, not the whole state the canonical URL names', async () => {
+    const html = await page('land.localhost', pathOn(sites.land))
+    const saveForm = html.match(/<form action="\/account\/savedsearches\/" method="post">(.*?)<\/form>/)?.[1] ?? ''
+    expect(saveForm).toContain(`name="path" value="${pathOn(sites.land)}"`)
+  })
+
   test('its map points are every listing inside the area, and its map view draws the area', async () => {
     const response = await fetchPage('land.localhost', `/map-points${pathOn(sites.land)}`)
     const collection = (await response.json()) as { features: { id: number }[] }
