@@ -131,3 +131,34 @@ test("a lender's ad opens the lender's contact form", async ({ page }) => {
   await expect(form.getByLabel('Full name')).toBeInViewport()
   await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible()
 })
+
+test('spec §9 ad margins: the picture is fetched within 5 viewports of the slot and drawn within 2, not before', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts the browser loads the picture with the page')
+  const viewportHeight = 300
+  await page.setViewportSize({ width: 1280, height: viewportHeight })
+  const pictureRequests: string[] = []
+  page.on('request', (request) => pictureRequests.push(new URL(request.url()).pathname))
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await waitForHydration(page)
+  const slot = adSlot(page)
+  const drawnPicture = slot.locator('img:not(noscript img)')
+  // The picture's document, as the no-script copy names it: the last segment of its address.
+  const document = /src="[^"]*\/([^/"]+)"/.exec((await slot.locator('noscript').textContent()) ?? '')![1]!
+  const isPictureRequested = () => pictureRequests.some((path) => path.endsWith(`/${document}`))
+  const slotTop = await slot.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
+  /** Scrolls so the slot's top is `viewports` viewport heights below the viewport's bottom edge. */
+  const scrollToSlotBelow = async (viewports: number) => {
+    await page.evaluate((top) => window.scrollTo(0, top), slotTop - viewportHeight - viewports * viewportHeight)
+    await page.waitForTimeout(400)
+  }
+
+  expect(slotTop).toBeGreaterThan(7 * viewportHeight)
+  await scrollToSlotBelow(6)
+  expect(isPictureRequested()).toBe(false)
+  await expect(drawnPicture).toHaveCount(0)
+  await scrollToSlotBelow(4)
+  await expect.poll(isPictureRequested).toBe(true)
+  await expect(drawnPicture).toHaveCount(0)
+  await scrollToSlotBelow(1)
+  await expect(drawnPicture).toHaveCount(1)
+})
