@@ -36,6 +36,8 @@ export interface RequestLogEntry {
   path: string
   status: number
   durationMs: number
+  /** The worker process that answered (decision 0025). */
+  pid: number
   aborted?: true
 }
 
@@ -115,6 +117,7 @@ function requestLog(log: (entry: RequestLogEntry) => void) {
         path: requestPath,
         status: response.statusCode,
         durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+        pid: process.pid,
         ...(response.writableFinished ? {} : { aborted: true as const }),
       })
     })
