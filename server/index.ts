@@ -2,7 +2,7 @@
  * The production server (decisions 0023 and 0025): the app's Express server from the build, on
  * PORT (default 3000) and HOST (default all interfaces), in WEB_CONCURRENCY worker processes
  * (default: one per core) behind that one port (node:cluster; the primary hands connections to
- * the workers and starts a new worker when one dies). On SIGTERM or SIGINT every worker stops
+ * the workers, passes a worker's `broadcast` messages to the others and starts a new worker when one dies). On SIGTERM or SIGINT every worker stops
  * accepting connections, lets the requests in flight finish, closes the database and exits 0;
  * whatever is still running after 10 s is cut off (exit 1). The database is migrated and seeded
  * before this starts (`npm start`), never by a worker.
@@ -90,6 +90,11 @@ function supervise(count: number) {
     }
     logEvent('worker died', { pid: worker.process.pid, code, signal })
     setTimeout(fork, restartPauseMs)
+  })
+  // A worker's news for the others (listings changed: app/models/listings/listing-changes.server.ts).
+  cluster.on('message', (sender, message: { broadcast?: boolean }) => {
+    if (!message?.broadcast) return
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== sender) worker.send(message)
   })
   for (let worker = 0; worker < count; worker += 1) fork()
 
