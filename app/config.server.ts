@@ -52,6 +52,11 @@ export interface AppConfig {
    * and subnets ('loopback, 10.0.0.0/8'). HTTPS through a trusted proxy makes cookies Secure and sends HSTS.
    */
   trustProxy: boolean | number | string
+  /**
+   * The server's cache of anonymous pages, per worker process (decision 0025): PAGE_CACHE_MB
+   * megabytes (default 64) of compressed pages; PAGE_CACHE=off turns it off (0 bytes).
+   */
+  pageCacheBytes: number
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -103,5 +108,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginStatusIntervalMinutes: positiveNumber(env.LOGIN_STATUS_INTERVAL_MINUTES, 5),
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
   }
 }

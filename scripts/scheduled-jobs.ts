@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import { rollUpAnalytics } from '../app/models/analytics/analytics-rollup.server'
 import type { Database } from '../app/models/db/db-schema'
 import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
+import { type JobLease, runWithLease } from '../app/models/jobs/job-leases.server'
 import { printRunReport } from '../app/models/feeds/feed-report.server'
 import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
@@ -17,6 +18,9 @@ import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
+
+/** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0025). */
+export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
 
 /** `originOf` says where e-mailed links point (the sites' public URLs unless told otherwise). */
 export async function runScheduledJobs(db: Kysely<Database>, options: { originOf?: SiteOrigin } = {}) {
@@ -33,11 +37,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const db = openDatabase()
   try {
     await migrateToLatest(db)
-    const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics } = await runScheduledJobs(db)
-    for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
-    console.log(
-      `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned)`,
-    )
+    const jobs = await runWithLease(db, minuteJobsLease, () => runScheduledJobs(db))
+    if (jobs) {
+      const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics } = jobs
+      for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
+      console.log(
+        `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned)`,
+      )
+    } else console.log('Another process is running the scheduled jobs now: nothing done')
   } finally {
     await db.destroy()
   }

@@ -3,12 +3,15 @@
  * production scheduler (cron, every hour); `npm start` runs the same every hour itself.
  */
 import { openDatabase } from '../app/models/db/db.server'
-import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
+import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
+import { runWithLease } from '../app/models/jobs/job-leases.server'
 
 const db = openDatabase()
 try {
-  const run = await sendSavedSearchUpdates(db)
-  console.log(`Saved-search updates: ${run.due} due, ${run.sent} e-mails sent`)
+  const run = await runWithLease(db, savedSearchUpdatesLease, () => sendSavedSearchUpdates(db))
+  console.log(
+    run ? `Saved-search updates: ${run.due} due, ${run.sent} e-mails sent, ${run.failed} failed` : 'Saved-search updates: another process is sending them now',
+  )
 } finally {
   await db.destroy()
 }

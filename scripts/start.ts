@@ -9,8 +9,9 @@ import http from 'node:http'
 import path from 'node:path'
 import { readConfig } from '../app/config.server'
 import { openDatabase } from '../app/models/db/db.server'
-import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
-import { runScheduledJobs } from './scheduled-jobs'
+import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
+import { runWithLease } from '../app/models/jobs/job-leases.server'
+import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
 import { sites } from '../app/sites/index'
 import type { SiteProfile } from '../app/sites/site-profile'
 import { prepareData } from './prepare-data'
@@ -84,18 +85,21 @@ const updatesDb = openDatabase()
 const isPublicDeployment = Object.keys(readConfig().siteHosts).length > 0
 const mailLinks = isPublicDeployment ? {} : { originOf: (site: SiteProfile) => `http://${site.devHost}:${port}` }
 const sendUpdates = () =>
-  sendSavedSearchUpdates(updatesDb, mailLinks)
-    .then((run) => run.sent > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent`))
+  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb, mailLinks))
+    .then((run) => run && run.sent + run.failed > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent, ${run.failed} failed`))
     .catch((error: unknown) => console.error('Saved-search updates failed:', error))
 void sendUpdates()
 setInterval(sendUpdates, 60 * 60 * 1000).unref()
 
 // Every minute: partner feeds due for a pull are imported, finance-lead webhooks due for a
-// retry are sent, and so are the sellers' lead digests due today; finished days of analytics are rolled up. Claims in the database keep
-// each to one process however many servers run; elsewhere run `npm run jobs` from cron.
+// retry are sent, and so are the sellers' lead digests due today; finished days of analytics are rolled up. A lease row
+// runs each job in one process at a time and claims in the database keep each e-mail to one, however many servers
+// run (decision 0025); elsewhere run `npm run jobs` from cron.
 const runMinuteJobs = () =>
-  runScheduledJobs(updatesDb, mailLinks)
-    .then(({ feedRuns, retired, leadAttempts, leadDigests, analytics }) => {
+  runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb, mailLinks))
+    .then((jobs) => {
+      if (!jobs) return
+      const { feedRuns, retired, leadAttempts, leadDigests, analytics } = jobs
       for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
       if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
       if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)

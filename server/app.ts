@@ -11,6 +11,7 @@ import { type AppConfig, readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
 import { cspNonceContext } from '~/utils/csp-nonce'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
+import { pageCache } from './page-cache'
 
 /**
  * The production server's Express app (decision 0023), built by Vite with the app itself so that
@@ -36,6 +37,8 @@ export interface RequestLogEntry {
   path: string
   status: number
   durationMs: number
+  /** The worker process that answered (decision 0025). */
+  pid: number
   aborted?: true
 }
 
@@ -115,6 +118,7 @@ function requestLog(log: (entry: RequestLogEntry) => void) {
         path: requestPath,
         status: response.statusCode,
         durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+        pid: process.pid,
         ...(response.writableFinished ? {} : { aborted: true as const }),
       })
     })
@@ -196,6 +200,9 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
   app.use(requestLog(log))
+  // Before the security headers and the compression: a cached page is kept, and sent again, with
+  // them as they were (its policy names the nonce its scripts carry) and as compressed bytes.
+  if (config.pageCacheBytes > 0) app.use(pageCache(config.pageCacheBytes))
   app.use(securityHeaders(config))
   app.use(compression())
 

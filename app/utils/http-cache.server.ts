@@ -82,7 +82,7 @@ function entityTag(body: Buffer, nonce: string | undefined) {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a proxy's W/ prefix still matches. */
-function matchesEntityTag(ifNoneMatch: string | null, tag: string) {
+export function matchesEntityTag(ifNoneMatch: string | null, tag: string) {
   if (!ifNoneMatch) return false
   return ifNoneMatch.split(',').some((candidate) => {
     const trimmed = candidate.trim()

@@ -79,8 +79,12 @@ export async function destroySession(session: AppSession, request: Request) {
 
 /** Whether the request carries a login cookie at all (signed in, or a visitor with a pending action). */
 export function hasSessionCookie(request: Request) {
-  const cookies = request.headers.get('cookie')
-  return cookies !== null && new RegExp(`(?:^|;\\s*)${sessionCookieName}=[^;\\s]`).test(cookies)
+  return cookieHeaderHasSession(request.headers.get('cookie'))
+}
+
+/** The same test on a Cookie header's value (the server's page cache reads Node's request). */
+export function cookieHeaderHasSession(cookies: string | null | undefined) {
+  return !!cookies && new RegExp(`(?:^|;\\s*)${sessionCookieName}=[^;\\s]`).test(cookies)
 }
 
 /** The signed-in user's id, read from the cookie alone (no query): enough to scope a user's rows. */

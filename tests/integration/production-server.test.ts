@@ -96,7 +96,7 @@ describe('compression, health and logs', () => {
     expect(requestId).toMatch(/^[\w-]{36}$/)
     await expect.poll(() => logs().find((entry) => entry.requestId === requestId)).toMatchObject({ method: 'GET', host: land, path: '/healthz', status: 200 })
     const entry = logs().find((line) => line.requestId === 'cdn-7f3a.42')!
-    expect(Object.keys(entry).sort()).toEqual(['durationMs', 'host', 'method', 'path', 'requestId', 'status', 'time'])
+    expect(Object.keys(entry).sort()).toEqual(['durationMs', 'host', 'method', 'path', 'pid', 'requestId', 'status', 'time'])
     expect(typeof entry.durationMs).toBe('number')
   })
 })

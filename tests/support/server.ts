@@ -8,11 +8,21 @@ import type { SiteFetch } from './http'
  * The production server (server/index.ts on the build) as `npm start` runs it, in its own process
  * on a free port of 127.0.0.1, for tests of what it adds around the pages (security headers,
  * compression, cross-site refusals, health checks, logs, shutdown). It trusts X-Forwarded-Proto
- * from the test (TRUST_PROXY=loopback); `env` adds settings.
+ * from the test (TRUST_PROXY=loopback); `env` adds settings. One process unless `env` asks for
+ * more workers (WEB_CONCURRENCY): the machine running the tests has few cores for many things.
  */
 export async function startProductionServer(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', SITE_ENVIRONMENT: 'production', PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SITE_ENVIRONMENT: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   /** The JSON lines it printed: its request log and its own events. */

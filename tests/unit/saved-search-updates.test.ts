@@ -6,14 +6,18 @@ import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
 import { sites } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
-import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { createKysely } from '~/models/db/dialect.server'
+import { freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { startTestSmtpServer } from '../support/smtp'
 
 /**
  * Saved-search e-mail updates: a 'Daily' or 'Weekly' search mails the listings added since its
  * last update, once, with links to them; 'No Updates' never mails.
  */
-const db = freshSqliteDatabase('saved-search-updates')
+const target = freshSqliteTarget('saved-search-updates')
+const db = createKysely(target)
+/** A second connection to the same database, as another process or server has. */
+const otherServer = createKysely(target)
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
 
 // Seeded listings are all older than this; the test moves a few listings into the week before it.
@@ -66,6 +70,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL
   await smtp.stop()
   await db.destroy()
+  await otherServer.destroy()
 })
 
 test('a daily search mails the listings added since it was saved, once, with links; weekly and No Updates wait', async () => {
@@ -79,7 +84,7 @@ test('a daily search mails the listings added since it was saved, once, with lin
   await markListed(elsewhere!.id, daysBefore(1))
 
   const first = await sendSavedSearchUpdates(db, { now, originOf: () => 'https://land.example' })
-  expect(first).toEqual({ due: 1, sent: 1 })
+  expect(first).toEqual({ due: 1, sent: 1, failed: 0 })
   expect(smtp.received).toHaveLength(1)
   const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
   expect(mail).toContain('To: dana@example.com')
@@ -98,8 +103,8 @@ test('a daily search mails the listings added since it was saved, once, with lin
   expect(await consumeLoginToken(db, token!, now)).toBeUndefined()
 
   // The same run again, or a day later with nothing new: nothing more is sent.
-  expect(await sendSavedSearchUpdates(db, { now })).toEqual({ due: 0, sent: 0 })
-  expect(await sendSavedSearchUpdates(db, { now: new Date(now.getTime() + 86_400_000) })).toEqual({ due: 1, sent: 0 })
+  expect(await sendSavedSearchUpdates(db, { now })).toEqual({ due: 0, sent: 0, failed: 0 })
+  expect(await sendSavedSearchUpdates(db, { now: new Date(now.getTime() + 86_400_000) })).toEqual({ due: 1, sent: 0, failed: 0 })
   expect(smtp.received).toHaveLength(1)
 
   // Four days on, the weekly national search is due: it names only what is new since it was saved.
@@ -110,4 +115,28 @@ test('a daily search mails the listings added since it was saved, once, with lin
   const weeklyMail = smtp.received[1]!.raw.replace(/=\r?\n/g, '')
   expect(weeklyMail).toMatch(/Subject: .*3[ _]new[ _]listings/)
   expect(weeklyMail).toContain(listingPath(sites.land, elsewhere!))
+})
+
+test('two servers running the updates at the same moment send one e-mail per subscriber', async () => {
+  const later = new Date(now.getTime() + 30 * 86_400_000)
+  const subscribers = ['erin@example.com', 'farid@example.com', 'gail@example.com']
+  for (const email of subscribers) {
+    const subscriber = (await createUser(db, { contactName: 'Subscriber', email, password: 'long-enough-1', newsletter: false }))!
+    const search = (await searchToSave(db, sites.land, '/search/kansas-land-for-sale/'))!
+    await saveSearch(db, { userId: subscriber, siteId: sites.land.siteId, search })
+    await db
+      .updateTable('saved_searches')
+      .set({ notify: 'Daily', created_at: new Date(later.getTime() - 2 * 86_400_000).toISOString() })
+      .where('user_id', '=', subscriber)
+      .execute()
+  }
+  const [kansas] = await stateListings('KS', 1)
+  await markListed(kansas!.id, new Date(later.getTime() - 86_400_000).toISOString())
+  const before = smtp.received.length
+
+  const runs = await Promise.all([sendSavedSearchUpdates(db, { now: later }), sendSavedSearchUpdates(otherServer, { now: later })])
+
+  const mailed = smtp.received.slice(before).map((mail) => /^To: (.+)$/m.exec(mail.raw)![1]!.trim())
+  expect(mailed.filter((to) => subscribers.includes(to)).sort()).toEqual(subscribers)
+  expect(runs[0]!.sent + runs[1]!.sent).toBe(mailed.length)
 })

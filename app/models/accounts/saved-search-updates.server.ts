@@ -5,6 +5,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { accountPaths, withLoginToken } from './account-paths'
 import { createLoginToken } from './login-tokens.server'
+import type { JobLease } from '~/models/jobs/job-leases.server'
 import type { Database } from '~/models/db/db-schema'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { sendMail } from '~/models/mail/mailer.server'
@@ -20,11 +21,16 @@ const listingsPerUpdate = 10
 
 const dayMs = 24 * 60 * 60 * 1000
 
+/** The hourly run holds this lease: one process of all servers runs it at a time (decision 0025). */
+export const savedSearchUpdatesLease: JobLease = { name: 'saved-search-updates', durationMs: 30 * 60_000 }
+
 export interface SavedSearchUpdateRun {
-  /** Saved searches whose update was due. */
+  /** Saved searches whose update was due and claimed by this run. */
   due: number
   /** E-mails sent (a due search with nothing new sends none). */
   sent: number
+  /** E-mails that could not be sent: their searches are due again at the next run. */
+  failed: number
 }
 
 /** The newest listings of a saved search added after `since`, newest first; undefined when the path no longer reads as a search. */
@@ -71,15 +77,18 @@ function updateText({
 /**
  * Sends the saved-search e-mail updates that are due (spec §3 saved search 'notify'): each active
  * 'Daily' or 'Weekly' search whose last update (or, before the first, its saving) is a day or a
- * week old gets the listings added since, if there are any; its links carry a login token. Every due search is then marked as
- * updated, so a run that is repeated or interrupted and restarted sends nothing twice.
+ * week old gets the listings added since, if there are any; its links carry a login token. Each due
+ * search is first claimed by marking it as updated with one conditional UPDATE, so a run that is
+ * repeated, restarted, or run by several processes at once sends nothing twice; a failed e-mail
+ * gives the claim back.
  * `originOf` says where the e-mail's links point (a site's public URL unless told otherwise).
  */
 export async function sendSavedSearchUpdates(
   db: Kysely<Database>,
   { now = new Date(), originOf = (site: SiteProfile) => site.url }: { now?: Date; originOf?: (site: SiteProfile) => string } = {},
 ): Promise<SavedSearchUpdateRun> {
-  const run: SavedSearchUpdateRun = { due: 0, sent: 0 }
+  const run: SavedSearchUpdateRun = { due: 0, sent: 0, failed: 0 }
+  const notifiedAt = now.toISOString()
   for (const [notify, days] of Object.entries(updateIntervalDays)) {
     const dueBefore = new Date(now.getTime() - days * dayMs).toISOString()
     const searches = await db
@@ -107,11 +116,21 @@ export async function sendSavedSearchUpdates(
       .orderBy('saved_searches.id')
       .execute()
     for (const search of searches) {
+      // Claimed first, with one conditional update: of several processes running this at once, one sends.
+      const previous = search.notified_at
+      const claim = await db
+        .updateTable('saved_searches')
+        .set({ notified_at: notifiedAt })
+        .where('id', '=', search.id)
+        .where('notified_at', previous === null ? 'is' : '=', previous)
+        .executeTakeFirst()
+      if (Number(claim.numUpdatedRows) !== 1) continue
       run.due += 1
       const site = siteWithId(search.site_id)
-      const listings = site && (await newListings(db, site, search.path, search.notified_at ?? search.created_at))
-      if (site && listings && listings.length > 0) {
-        const origin = originOf(site)
+      const listings = site && (await newListings(db, site, search.path, previous ?? search.created_at))
+      if (!site || !listings || listings.length === 0) continue
+      const origin = originOf(site)
+      try {
         // The e-mail's links log its recipient in (spec §4), once: one token for the whole e-mail.
         const token = await createLoginToken(db, search.user_id, now)
         const link = (path: string) => withLoginToken(`${origin}${path}`, token)
@@ -122,8 +141,11 @@ export async function sendSavedSearchUpdates(
           text: updateText({ contactName: search.contact_name, searchName: search.name, site, link, path: search.path, listings }),
         })
         run.sent += 1
+      } catch (error) {
+        console.error(`The saved-search update ${search.id} failed; it is due again at the next run`, error)
+        await db.updateTable('saved_searches').set({ notified_at: previous }).where('id', '=', search.id).where('notified_at', '=', notifiedAt).execute()
+        run.failed += 1
       }
-      await db.updateTable('saved_searches').set({ notified_at: now.toISOString() }).where('id', '=', search.id).execute()
     }
   }
   return run

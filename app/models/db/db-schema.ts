@@ -565,6 +565,21 @@ export interface RateLimitWindowTable {
   count: number
 }
 
+/** Who runs a scheduled job until when (job-leases.server.ts). */
+export interface JobLeaseTable {
+  name: string
+  /** The process holding it: host, pid and a random part. */
+  holder: string
+  /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as a string). */
+  expires_at: ColumnType<number | string, number, number>
+}
+
+/** A counter bumped by every write of one kind of data, e.g. 'listings' (change-generations.server.ts). */
+export interface ChangeGenerationTable {
+  name: string
+  generation: number
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -606,6 +621,8 @@ export interface Database {
   client_logs: ClientLogTable
   search_counts: SearchCountTable
   rate_limit_windows: RateLimitWindowTable
+  job_leases: JobLeaseTable
+  change_generations: ChangeGenerationTable
 }
 
 export type ListingRow = Selectable<ListingTable>

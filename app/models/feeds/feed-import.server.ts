@@ -9,6 +9,7 @@ import { createListingQualityGate } from '~/models/listings/listing-quality.serv
 import { createPhotoFetcher, type PhotoFetcher } from './feed-photos.server'
 import { checkFeedRecord } from './feed-record.server'
 import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos } from './feed-listings.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
 import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
@@ -100,7 +101,9 @@ export async function retireMissingListings(db: Kysely<Database>, partner: Pick<
         .where('listing_id', 'is not', null),
     )
     .executeTakeFirst()
-  return Number(retired.numUpdatedRows)
+  const count = Number(retired.numUpdatedRows)
+  if (count > 0) await noteListingsChanged(db)
+  return count
 }
 
 /**
@@ -208,11 +211,13 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
       const listingId = await writeListing(transaction, existing?.listing_id ?? null, row, stamp)
       await saveFeedRecord(transaction, { ...record, ...keep, listing_id: listingId, outcome, reasons: JSON.stringify(reasons) })
     })
+    hasWrittenListings = true
     return report(id, raw.line, outcome, reasons)
   }
 
   let failure: FeedError | undefined
   let feed: FeedStream | undefined
+  let hasWrittenListings = false
   try {
     feed = openFeed(options, partner)
     for await (const raw of feed.records) await importRecord(raw)
@@ -221,6 +226,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     failure = error
   }
   await markSeen()
+  if (hasWrittenListings) await noteListingsChanged(db)
   // Only a feed read to its end says which listings left; a broken one retires nothing.
   if (!failure && feed?.kind() === 'full') counts.retired = await retireMissingListings(db, partner, { runId: run.id, now: now() })
   const summary: FeedRunSummary = {

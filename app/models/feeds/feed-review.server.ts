@@ -3,6 +3,7 @@ import type { Database } from '~/models/db/db-schema'
 import type { QualityVerdict } from '~/models/listings/listing-quality.server'
 import { createPhotoFetcher, type PhotoFetcher } from './feed-photos.server'
 import { listingRow, storeListingPhotos } from './feed-listings.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
 import type { RecordOutcome, RecordReason } from './feed-reasons'
 import type { FeedListing } from './feed-record.server'
@@ -153,7 +154,7 @@ export async function decideHeldRecord(
   const partner = await db.selectFrom('feed_partners').select(['id', 'account_id']).where('id', '=', partnerId).executeTakeFirstOrThrow()
   const photos = await storeListingPhotos(db, { partnerId, photos: listing.photos, fetcher: photoFetcher ?? createPhotoFetcher(), now: stamp })
   const decided = [...reasons, ...photos.failures, { code: 'REVIEW_APPROVED' as const, detail: stamp }]
-  return db.transaction().execute(async (transaction) => {
+  const isPublished = await db.transaction().execute(async (transaction) => {
     // Claimed inside the transaction, so two administrators approving at once publish it once.
     const claimed = await transaction
       .updateTable('feed_records')
@@ -173,4 +174,6 @@ export async function decideHeldRecord(
       .execute()
     return true
   })
+  if (isPublished) await noteListingsChanged(db)
+  return isPublished
 }

@@ -6,7 +6,7 @@ import type { ListingSummary } from '~/models/listings/listing-summary'
  * the listings of their drawn areas, kept in the process for a minute. Counting reads every match, while a page reads 25: paging
  * through or re-sorting the same search then costs only the page query, and the same landing
  * pages asked again and again (a state's first page) cost no query. Both change only when
- * listings change, so whatever writes a listing must call `clearSearchCaches()`; the time limit
+ * listings change, so whatever writes a listing must call `noteListingsChanged(db)`; the time limit
  * bounds how stale an answer can get if something else (another process, a hand edit) changes
  * the table.
  */

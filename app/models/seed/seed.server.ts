@@ -3,7 +3,7 @@ import type { Database } from '~/models/db/db-schema'
 import { dialectOf, refreshPlannerStatistics, syncIdentity } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
 import { seedLakes } from '~/models/places/lakes.server'
-import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { marketStatus } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
@@ -132,7 +132,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await seedDemoUsers(db)
   await seedAds(db, { demoSiteId: sites.land.siteId })
   await refreshPlannerStatistics(db)
-  clearSearchCaches()
+  await noteListingsChanged(db)
   // The geography goes back too: the demo feed (demo-feed.server.ts) is made of the same places.
   return { places: placeTotal, accounts: accountTotal, listings, geography }
 }

@@ -3,7 +3,7 @@ import type { Database, ListingRow, NewListing } from '~/models/db/db-schema'
 import { auctionWithoutPrice, contactForPrice, listingLevel, marketStatus, saleType, upgradeLevel } from '~/models/listings/enumerations'
 import { type ListingCandidate, type QualityVerdict, createListingQualityGate } from '~/models/listings/listing-quality.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
-import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions, houseTypeKey } from './listing-draft-fields'
 import { type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
 import { draftFieldRulesOnServer } from './listing-draft-rules.server'
@@ -263,7 +263,7 @@ export async function publishDraft(
     await deleteDraft(transaction, draft)
     return id
   })
-  clearSearchCaches()
+  await noteListingsChanged(db)
   return { ok: true, listingId }
 }
 

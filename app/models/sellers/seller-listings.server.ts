@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import type { ListingDraftData } from './listing-draft'
 import type { SellerScope } from './seller-scope.server'
 import { type SellerStatusFilter, type StatusChange, allowedFrom, sellerStatusFilters, statusAfter } from './seller-listing-status'
@@ -126,7 +126,7 @@ export async function changeListingStatus(db: Kysely<Database>, scope: SellerSco
     .set({ status: statusAfter[change.kind], ...sale, updated_at: new Date().toISOString() })
     .where('id', '=', listingId)
     .execute()
-  clearSearchCaches()
+  await noteListingsChanged(db)
   return 'changed'
 }
 
@@ -147,6 +147,6 @@ export async function deleteSellerListing(db: Kysely<Database>, scope: SellerSco
     }
     await transaction.deleteFrom('listings').where('id', '=', listingId).execute()
   })
-  clearSearchCaches()
+  await noteListingsChanged(db)
   return 'changed'
 }
