@@ -53,7 +53,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | number | string
   /**
-   * The server's cache of anonymous pages, per worker process (decision 0025): PAGE_CACHE_MB
+   * The server's cache of anonymous pages, per worker process (decision 0026): PAGE_CACHE_MB
    * megabytes (default 64) of compressed pages; PAGE_CACHE=off turns it off (0 bytes).
    */
   pageCacheBytes: number

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:serve`: the production server (server/index.ts) over the benchmark database,
- * against a bare Node server sending the same bytes (issue 18 item 4, decision 0025). In one run,
+ * against a bare Node server sending the same bytes (issue 18 item 4, decision 0026). In one run,
  * alternating, autocannon asks each of three servers for the Texas search page with gzip, 10
  * connections for 10 s a turn: (a) the bare server, (b) the production server with its page cache,
  * (c) the production server with PAGE_CACHE=off. Prints requests/s, p50 and p99 for each, the ratio

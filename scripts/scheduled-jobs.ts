@@ -19,7 +19,7 @@ import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
 
-/** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0025). */
+/** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
 export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
 
 /** `originOf` says where e-mailed links point (the sites' public URLs unless told otherwise). */

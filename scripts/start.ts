@@ -94,7 +94,7 @@ setInterval(sendUpdates, 60 * 60 * 1000).unref()
 // Every minute: partner feeds due for a pull are imported, finance-lead webhooks due for a
 // retry are sent, and so are the sellers' lead digests due today; finished days of analytics are rolled up. A lease row
 // runs each job in one process at a time and claims in the database keep each e-mail to one, however many servers
-// run (decision 0025); elsewhere run `npm run jobs` from cron.
+// run (decision 0026); elsewhere run `npm run jobs` from cron.
 const runMinuteJobs = () =>
   runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb, mailLinks))
     .then((jobs) => {

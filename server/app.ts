@@ -37,7 +37,7 @@ export interface RequestLogEntry {
   path: string
   status: number
   durationMs: number
-  /** The worker process that answered (decision 0025). */
+  /** The worker process that answered (decision 0026). */
   pid: number
   aborted?: true
 }

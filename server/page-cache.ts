@@ -7,7 +7,7 @@ import { matchesEntityTag } from '~/utils/http-cache.server'
 import { cookieHeaderHasSession } from '~/utils/session.server'
 
 /**
- * The server's cache of anonymous pages (issue 18 item 4, decision 0025), in each worker process:
+ * The server's cache of anonymous pages (issue 18 item 4, decision 0026), in each worker process:
  * a page the app answered as public for shared caches (`Cache-Control: public, … s-maxage`, a
  * strong ETag, no Set-Cookie, to a GET without a session cookie) is kept, compressed as it was
  * sent, for its `s-maxage`, and the same request (site, URL, the request headers its `Vary`

@@ -21,7 +21,7 @@ const listingsPerUpdate = 10
 
 const dayMs = 24 * 60 * 60 * 1000
 
-/** The hourly run holds this lease: one process of all servers runs it at a time (decision 0025). */
+/** The hourly run holds this lease: one process of all servers runs it at a time (decision 0026). */
 export const savedSearchUpdatesLease: JobLease = { name: 'saved-search-updates', durationMs: 30 * 60_000 }
 
 export interface SavedSearchUpdateRun {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 
 /**
- * One runner at a time for a scheduled job across every process and server (decision 0025): a
+ * One runner at a time for a scheduled job across every process and server (decision 0026): a
  * row per job names who holds it until when. Taking it is one atomic upsert, on SQLite and
  * PostgreSQL alike: a new row, or an expired one taken over; a lease still held is left alone.
  * A lease that outlives a crashed holder simply expires.

@@ -5,7 +5,7 @@ import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
 
 /**
  * What a process keeps about listings (the search caches, the server's page cache) is forgotten
- * in every process and on every server when a listing is written (decision 0025): the writer
+ * in every process and on every server when a listing is written (decision 0026): the writer
  * bumps the 'listings' generation in the database and forgets at once; it tells the other workers
  * of its server at once (through the cluster's primary); and every process compares the
  * generation with the one it last saw at most once a `checkIntervalMs`, which reaches the workers

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Many processes and servers (issue 18 item 5, decision 0025): a lease row per scheduled job, so
+ * Many processes and servers (issue 18 item 5, decision 0026): a lease row per scheduled job, so
  * one process at a time runs it (job-leases.server.ts), and a generation number per kind of
  * cached data, bumped by each write, so every worker learns its caches are stale (change-generations.server.ts).
  */
