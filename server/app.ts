@@ -185,6 +185,16 @@ function refuseCrossSitePosts(request: Request, response: Response, next: NextFu
   next()
 }
 
+/**
+ * The app limits requests per client address (`clientAddress`, the first X-Forwarded-For entry):
+ * it gets the address Express believes under TRUST_PROXY, so a client cannot pick its own by
+ * sending the header, and clients of a server with no proxy in front do not share one address.
+ */
+function trustedClientAddress(request: Request, _response: Response, next: NextFunction) {
+  request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? ''
+  next()
+}
+
 function loadContext(_request: Request, response: Response) {
   const context = new RouterContextProvider()
   context.set(cspNonceContext, response.locals.cspNonce as string)
@@ -229,6 +239,7 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
     next()
   })
 
+  app.use(trustedClientAddress)
   app.use(refuseCrossSitePosts)
   app.use(createRequestHandler({ build, getLoadContext: loadContext, mode: process.env.NODE_ENV }))
   return app

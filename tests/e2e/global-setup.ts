@@ -5,10 +5,16 @@ import { writeLakesideListing } from '../support/lakeside-listing'
 /** The listing by Lake Okeechobee the lake search test finds (tests/e2e/lakes.test.ts), written once before any browser starts. */
 export const lakesideListingTitle = 'Pasture by Lake Okeechobee (browser test)'
 
+/**
+ * Before any browser starts: the lakeside listing, and no requests counted yet (the request limits
+ * live in the database, decision 0024), so a run does not inherit the limits an earlier run or the
+ * integration tests used up.
+ */
 export default async function globalSetup() {
   const db = createKysely({ sqliteFile: path.join(process.env.TEST_DATA_DIR ?? '.test-data', 'marketplace.db') })
   try {
     await writeLakesideListing(db, lakesideListingTitle)
+    await db.deleteFrom('rate_limit_windows').execute()
   } finally {
     await db.destroy()
   }
