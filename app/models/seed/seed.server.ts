@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { dialectOf, refreshPlannerStatistics, syncIdentity } from '~/models/db/dialect.server'
+import { dialectOf, refreshPlannerStatistics, syncIdentity, withIndexesDeferred } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
 import { seedLakes } from '~/models/places/lakes.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
@@ -26,7 +26,7 @@ export interface SeedOptions {
 }
 
 export interface SeedProgress {
-  phase: 'places' | 'accounts' | 'listings'
+  phase: 'places' | 'accounts' | 'listings' | 'indexes'
   done: number
   total: number
 }
@@ -122,7 +122,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   function* listingRows() {
     for (let id = 1; id <= listings; id++) yield generateListing(id, context)
   }
-  await insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings }))
+  await withIndexesDeferred(db, 'listings', () => insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings })))
+  onProgress?.({ phase: 'indexes', done: listings, total: listings })
   // The demo seller's account is the first (demo-users.ts).
   if (sellers[0]) await seedDemoListingEvents(db, sellers[0].id, seed)
 
