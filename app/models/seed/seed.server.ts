@@ -53,21 +53,32 @@ async function insertRows<T extends TableName>(db: Kysely<Database>, table: T, r
   })
 }
 
-/** Inserts a stream of rows in transactions of `rowsPerTransaction`, reporting after each. */
+/**
+ * Inserts a stream of rows in transactions of `rowsPerTransaction`, reporting after each. One
+ * transaction is in flight while the next rows are generated, and generation pauses after each
+ * statement's worth of rows so the driver can send the next statement: on PostgreSQL the server
+ * inserts while this process generates.
+ */
 async function insertStream<T extends TableName>(db: Kysely<Database>, table: T, rows: Iterable<Insertable<Database[T]>>, onCommit: (count: number) => void) {
   let pending: Insertable<Database[T]>[] = []
   let count = 0
+  let inFlight: Promise<void> = Promise.resolve()
+  const commit = async () => {
+    await inFlight
+    const batch = pending
+    pending = []
+    inFlight = insertRows(db, table, batch).then(() => onCommit((count += batch.length)))
+    // Awaited before the next commit and at the end; until then a failure must not count as unhandled.
+    inFlight.catch(() => {})
+  }
   for (const row of rows) {
     pending.push(row)
-    if (pending.length < rowsPerTransaction) continue
-    await insertRows(db, table, pending)
-    count += pending.length
-    pending = []
-    onCommit(count)
+    if (pending.length % rowsPerStatement === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (pending.length >= rowsPerTransaction) await commit()
   }
-  if (pending.length === 0 && count > 0) return
-  if (pending.length > 0) await insertRows(db, table, pending)
-  onCommit(count + pending.length)
+  if (pending.length > 0) await commit()
+  await inFlight
+  if (count === 0) onCommit(0)
 }
 
 /** Past buyer activity on some of the demo seller's listings for sale, and its e-mail leads in the inbox (listing-events.ts). */
