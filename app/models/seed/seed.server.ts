@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { dialectOf, refreshPlannerStatistics, syncIdentity, withIndexesDeferred } from '~/models/db/dialect.server'
+import { dialectOf, settleBulkLoad, syncIdentity, withIndexesDeferred } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
 import { seedLakes } from '~/models/places/lakes.server'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
@@ -143,7 +143,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await syncIdentity(db, 'listings')
   await seedDemoUsers(db)
   await seedAds(db, { demoSiteId: sites.land.siteId })
-  await refreshPlannerStatistics(db)
+  await settleBulkLoad(db)
   clearSearchCaches()
   // The geography goes back too: the demo feed (demo-feed.server.ts) is made of the same places.
   return { places: placeTotal, accounts: accountTotal, listings, geography }
