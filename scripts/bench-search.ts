@@ -7,7 +7,17 @@
  * JavaScript ≤ 100 KB.
  */
 import { performance } from 'node:perf_hooks'
-import { benchListings, benchRequestHandler, gzipKilobytes, pageJavaScriptKilobytes, percentile, timeRequests } from './bench-support'
+import {
+  benchDatabaseName,
+  benchListings,
+  benchRequestHandler,
+  gzipKilobytes,
+  pageJavaScriptKilobytes,
+  percentile,
+  printSlowestShapes,
+  recordFirstAnswers,
+  timeRequests,
+} from './bench-support'
 
 const request = await benchRequestHandler()
 
@@ -58,6 +68,13 @@ const lakeMix = [
   ['hunting.localhost', '/wisconsin-land-for-sale/near-lake-michigan'] as const,
 ]
 
+// A URL's shape is the URL with its state made generic, so the ten states' variants count once.
+const stateSlugs = new RegExp(`\\b(${states.join('|')})-land-for-sale`)
+const firstAnswers = await recordFirstAnswers(request, [...mix, ...lakeMix], {
+  shapeOf: (url) => url.replace(stateSlugs, '{state}-land-for-sale'),
+  warmUp: ['land.localhost', '/search/all-land/page-2/'],
+})
+
 const rounds = 5
 const timings = await timeRequests(request, mix, rounds)
 const lakeTimings = await timeRequests(request, lakeMix, rounds)
@@ -107,7 +124,7 @@ const trivialPerSecond = (trivialRequests / trivialTime) * 1000
 const html = await request('land.localhost', '/search/texas-land-for-sale/')
 const javascript = pageJavaScriptKilobytes(html.toString())
 
-console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings`)
+console.log(`search URLs: ${mix.length} × ${rounds} rounds on ${benchListings.toLocaleString('en-US')} listings (${benchDatabaseName})`)
 console.log(`search p50: ${percentile(timings, 50).toFixed(1)} ms  (target ≤ 10)`)
 console.log(`search p95: ${percentile(timings, 95).toFixed(1)} ms  (target ≤ 30)`)
 console.log(
@@ -122,4 +139,5 @@ console.log(
 console.log(`search page JavaScript at first view: ${javascript.firstView.kilobytes.toFixed(1)} KB gzip over ${javascript.firstView.files} files  (target ≤ 100)`)
 console.log(`search page JavaScript after load: ${javascript.afterLoad.kilobytes.toFixed(1)} KB gzip over ${javascript.afterLoad.files} files`)
 console.log(`search page HTML: ${gzipKilobytes(html).toFixed(1)} KB gzip`)
+await printSlowestShapes(firstAnswers)
 process.exit(0)

@@ -1,18 +1,28 @@
 /**
  * What the page benchmarks share: a migrated (and once seeded) database of BENCH_LISTINGS
  * listings, a production build, the real request handler in this process, and the figures.
+ * The database is SQLite in BENCH_DATA_DIR, or PostgreSQL when BENCH_DATABASE_URL is set.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
+import type { CompiledQuery, LogEvent } from 'kysely'
+import { openDatabase } from '../app/models/db/db.server'
+import { isPostgresUrl, queryChannel, queryPlanIndexes } from '../app/models/db/dialect.server'
 import { deferredFrameworkScriptId } from '../app/utils/deferred-hydration.server'
 
 export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
 export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
 process.env.DATA_DIR = benchDataDir
 process.env.NODE_ENV = 'production'
+if (process.env.BENCH_DATABASE_URL) {
+  if (!isPostgresUrl(process.env.BENCH_DATABASE_URL)) throw new Error('BENCH_DATABASE_URL must be a postgres:// URL')
+  process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL
+}
+/** Where the figures come from, for the first line of a benchmark's report. */
+export const benchDatabaseName = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : `SQLite in ${benchDataDir}`
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
@@ -69,6 +79,73 @@ export async function timeRequests(fetchPage: BenchFetch, pages: readonly (reado
     }
   }
   return timings.sort((a, b) => a - b)
+}
+
+interface RecordedQuery {
+  query: CompiledQuery
+  milliseconds: number
+}
+
+export interface FirstAnswer {
+  host: string
+  url: string
+  shape: string
+  milliseconds: number
+  queries: RecordedQuery[]
+}
+
+/**
+ * Asks each page once, before any cache holds it, timing it and recording the queries it runs
+ * (through the database's query channel, which the production build's handle publishes to too).
+ */
+export async function recordFirstAnswers(
+  fetchPage: BenchFetch,
+  pages: readonly (readonly [string, string])[],
+  { shapeOf = (url: string) => url, warmUp }: { shapeOf?: (url: string) => string; warmUp: readonly [string, string] },
+) {
+  // A page outside the mix first: what the process loads once (places, sites) is no page's cost.
+  await fetchPage(...warmUp)
+  let queries: RecordedQuery[] = []
+  const record = (event: unknown) => {
+    const { query, queryDurationMillis } = event as LogEvent
+    queries.push({ query, milliseconds: queryDurationMillis })
+  }
+  queryChannel.subscribe(record)
+  const answers: FirstAnswer[] = []
+  try {
+    for (const [host, url] of pages) {
+      queries = []
+      const started = performance.now()
+      await fetchPage(host, url)
+      answers.push({ host, url, shape: shapeOf(url), milliseconds: performance.now() - started, queries })
+    }
+  } finally {
+    queryChannel.unsubscribe(record)
+  }
+  return answers
+}
+
+/**
+ * The `count` slowest URL shapes of first answers (each by its slowest URL), with the three
+ * slowest queries of that URL and the indexes their plans read.
+ */
+export async function printSlowestShapes(answers: FirstAnswer[], count = 5) {
+  const slowestByShape = new Map<string, FirstAnswer>()
+  for (const answer of answers) {
+    const known = slowestByShape.get(answer.shape)
+    if (!known || known.milliseconds < answer.milliseconds) slowestByShape.set(answer.shape, answer)
+  }
+  const slowest = [...slowestByShape.values()].sort((a, b) => b.milliseconds - a.milliseconds).slice(0, count)
+  const db = openDatabase()
+  console.log(`${count} slowest URL shapes on first answer (slowest queries: ms, indexes of the plan):`)
+  for (const answer of slowest) {
+    console.log(`  ${answer.milliseconds.toFixed(1).padStart(7)} ms  ${answer.host}${answer.url}${answer.shape === answer.url ? '' : `  (${answer.shape})`}`)
+    for (const { query, milliseconds } of [...answer.queries].sort((a, b) => b.milliseconds - a.milliseconds).slice(0, 3)) {
+      const indexes = await queryPlanIndexes(db, query)
+      console.log(`    ${milliseconds.toFixed(1).padStart(7)} ms  ${indexes.join(', ') || '(no table)'}  ← ${query.sql.replace(/\s+/g, ' ').slice(0, 90)}…`)
+    }
+  }
+  await db.destroy()
 }
 
 export function percentile(sortedTimings: number[], p: number) {

@@ -27,8 +27,12 @@ export interface ListingFacts {
 }
 
 /** '42', '2.5', '1,280' — whole acres above ten, otherwise up to two decimals. */
+// One formatter each: toLocaleString builds a new one per call, a second of a million-listing seed.
+const wholeAcres = new Intl.NumberFormat('en-US')
+const fractionalAcres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
 export function formatAcres(acres: number) {
-  return acres >= 10 ? Math.round(acres).toLocaleString('en-US') : acres.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return acres >= 10 ? wholeAcres.format(Math.round(acres)) : fractionalAcres.format(acres)
 }
 
 export function acresWord(acres: number) {

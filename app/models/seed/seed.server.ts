@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { dialectOf, refreshPlannerStatistics, syncIdentity } from '~/models/db/dialect.server'
+import { dialectOf, settleBulkLoad, syncIdentity, withIndexesDeferred } from '~/models/db/dialect.server'
 import { buildGeography } from '~/models/places/geography.server'
 import { seedLakes } from '~/models/places/lakes.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
@@ -26,7 +26,7 @@ export interface SeedOptions {
 }
 
 export interface SeedProgress {
-  phase: 'places' | 'accounts' | 'listings'
+  phase: 'places' | 'accounts' | 'listings' | 'indexes'
   done: number
   total: number
 }
@@ -53,21 +53,32 @@ async function insertRows<T extends TableName>(db: Kysely<Database>, table: T, r
   })
 }
 
-/** Inserts a stream of rows in transactions of `rowsPerTransaction`, reporting after each. */
+/**
+ * Inserts a stream of rows in transactions of `rowsPerTransaction`, reporting after each. One
+ * transaction is in flight while the next rows are generated, and generation pauses after each
+ * statement's worth of rows so the driver can send the next statement: on PostgreSQL the server
+ * inserts while this process generates.
+ */
 async function insertStream<T extends TableName>(db: Kysely<Database>, table: T, rows: Iterable<Insertable<Database[T]>>, onCommit: (count: number) => void) {
   let pending: Insertable<Database[T]>[] = []
   let count = 0
+  let inFlight: Promise<void> = Promise.resolve()
+  const commit = async () => {
+    await inFlight
+    const batch = pending
+    pending = []
+    inFlight = insertRows(db, table, batch).then(() => onCommit((count += batch.length)))
+    // Awaited before the next commit and at the end; until then a failure must not count as unhandled.
+    inFlight.catch(() => {})
+  }
   for (const row of rows) {
     pending.push(row)
-    if (pending.length < rowsPerTransaction) continue
-    await insertRows(db, table, pending)
-    count += pending.length
-    pending = []
-    onCommit(count)
+    if (pending.length % rowsPerStatement === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (pending.length >= rowsPerTransaction) await commit()
   }
-  if (pending.length === 0 && count > 0) return
-  if (pending.length > 0) await insertRows(db, table, pending)
-  onCommit(count + pending.length)
+  if (pending.length > 0) await commit()
+  await inFlight
+  if (count === 0) onCommit(0)
 }
 
 /** Past buyer activity on some of the demo seller's listings for sale, and its e-mail leads in the inbox (listing-events.ts). */
@@ -122,7 +133,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   function* listingRows() {
     for (let id = 1; id <= listings; id++) yield generateListing(id, context)
   }
-  await insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings }))
+  await withIndexesDeferred(db, 'listings', () => insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings })))
+  onProgress?.({ phase: 'indexes', done: listings, total: listings })
   // The demo seller's account is the first (demo-users.ts).
   if (sellers[0]) await seedDemoListingEvents(db, sellers[0].id, seed)
 
@@ -131,7 +143,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await syncIdentity(db, 'listings')
   await seedDemoUsers(db)
   await seedAds(db, { demoSiteId: sites.land.siteId })
-  await refreshPlannerStatistics(db)
+  await settleBulkLoad(db)
   await noteListingsChanged(db)
   // The geography goes back too: the demo feed (demo-feed.server.ts) is made of the same places.
   return { places: placeTotal, accounts: accountTotal, listings, geography }
