@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { accountPaths, likeFormId, savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
@@ -85,7 +85,7 @@ export async function handleAccountAction(
   readForm: (form: FormData) => Promise<PendingAction>,
 ): Promise<AccountActionOutcome> {
   assertSameOrigin(request)
-  const action = await readForm(await request.formData())
+  const action = await readForm(await readFormData(request))
   const viewer = await getViewer(request)
   if (viewer) return { isApplied: true, action, location: await applyAccountAction(db, site, viewer.id, action) }
   const session = await getSession(request)

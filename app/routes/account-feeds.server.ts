@@ -5,7 +5,7 @@ import type { Database } from '~/models/db/db-schema'
 import { feedRunRecords, reasonCounts } from '~/models/feeds/feed-report.server'
 import { canSeeFeeds, decideHeldRecord, feedAccessOf, visibleRun, visibleRuns, waitingRecords } from '~/models/feeds/feed-review.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 
 /**
@@ -53,7 +53,7 @@ export async function loadFeedReview(db: Kysely<Database>, site: SiteProfile, re
 export async function handleFeedReviewPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   await requireAdministrator(db, site, request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const decision = form.get('decision')
   const partnerId = Number(form.get('partnerId'))
   const partnerListingId = String(form.get('partnerListingId') ?? '')

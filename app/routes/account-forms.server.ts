@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { ChangePasswordSchema, DetailsSchema, UpdateSavedSearchSchema } from '~/models/accounts/account-forms'
@@ -21,7 +21,7 @@ const wrongCurrentPasswordMessage = 'This is not your current password. Please t
 export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, site, 'Settings')
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'details') {
     const submission = parseWithZod(form, { schema: DetailsSchema })
@@ -48,7 +48,7 @@ export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile
  * a visitor may send too (they log in first), and rename, e-mail updates and delete on the list.
  */
 export async function handleSavedSearchesPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const form = await request.clone().formData()
+  const form = await readFormData(request.clone())
   const intent = form.get('intent') ?? 'save'
   if (intent === 'save') {
     const outcome = await handleAccountAction(db, site, request, (posted) => readSaveSearchForm(db, site, posted))

@@ -3,7 +3,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { deleteSavedValuation, listSavedValuations, setValuationAlert } from '~/models/valuation/saved-valuations.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 
 /** Saved Valuations (issue 16, AcreWorth only, login required): each links to the valuation, with its alert switch and a delete. */
@@ -20,7 +20,7 @@ export async function handleSavedValuationsPost(site: SiteProfile, request: Requ
   if (!site.features.valuation) throw notFound()
   assertSameOrigin(request)
   const viewer = await requireViewer(request, site, sectionName)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const id = Number(form.get('id'))
   const intent = form.get('intent')
   const db = getDb()

@@ -4,7 +4,7 @@ import { listingEventType } from '~/models/listings/enumerations'
 import { findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { BrowserListingEvent } from '~/utils/listing-event-beacon'
 
 /** Events the browser reports from a listing page (spec §3 listing event types); the server records the others where they happen. */
@@ -15,7 +15,7 @@ const browserEvents = {
 /** Records one listing event sent by the page (a beacon); answers 204, or 400/404/429. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const eventType = browserEvents[String(form.get('event')) as keyof typeof browserEvents]
   const listingId = Number(form.get('listingId'))
   if (!eventType || !Number.isSafeInteger(listingId) || listingId <= 0) throw new Response('Bad event', { status: 400 })

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/models/accounts/account-forms'
@@ -62,7 +62,7 @@ async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request,
 
 export async function handleLogin(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: LoginSchema })
   const hidden = { hideFields: ['password'] }
   if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
@@ -77,7 +77,7 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
 
 export async function handleSignup(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: SignupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (await isTooFrequent(db, request, 'signup')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
@@ -99,7 +99,7 @@ export async function handleLogout(request: Request) {
  */
 export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema })
   if (await isTooFrequent(db, request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const userId = await findUserIdByEmail(db, submission.value.email)
@@ -117,7 +117,7 @@ export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfi
 /** Sets the new password of a valid reset key, uses the key up and signs the user in. */
 export async function handleResetPassword(db: Kysely<Database>, request: Request, resetKey: string) {
   assertSameOrigin(request)
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
   const userId = await consumeResetKey(db, resetKey)
   // Used or expired since the form was shown: the page says so (410).

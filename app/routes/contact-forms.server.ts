@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { honeypotField } from '~/models/listings/listing-form-fields'
 import type { ContactMessage } from '~/models/listings/listing-forms'
@@ -19,7 +19,7 @@ const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
  */
 export async function readGuardedForm<Intent extends string>(request: Request, intents: readonly Intent[]): Promise<{ formData: FormData; intent: Intent }> {
   assertSameOrigin(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
   if (!intents.includes(intent as Intent)) throw new Response('Unknown form', { status: 400 })
   if (formData.get(honeypotField) || (await isRateLimited(getDb(), `${intent}:${clientAddress(request)}`, rateLimit))) {

@@ -6,7 +6,7 @@ import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.serve
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { getViewer } from '~/utils/session.server'
 
@@ -21,7 +21,7 @@ export type FeedbackOutcome = { isSent: true } | { isSent: false; status: 400 | 
  */
 export async function receiveFeedback(request: Request): Promise<FeedbackOutcome> {
   assertSameOrigin(request)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: FeedbackSchema })
   if (form.get(honeypotField) || (await isRateLimited(getDb(), `feedback:${clientAddress(request)}`, rateLimit))) {
     return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }

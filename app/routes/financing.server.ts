@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { type FinanceCenter, sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance/finance-contact'
@@ -27,7 +27,7 @@ const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
  */
 export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
   assertSameOrigin(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   if (formData.get(honeypotField) || (await isRateLimited(db, `finance:${clientAddress(request)}`, rateLimit))) {
     throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
   }

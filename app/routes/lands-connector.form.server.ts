@@ -14,7 +14,7 @@ import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireOwnedRequest, requireRequestOwner } from './lands-connector.server'
 
 /**
@@ -71,7 +71,7 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   assertSameOrigin(request)
   const { viewer, owner } = await requireRequestOwner(site, request)
   const existing = requestId === undefined ? undefined : await requireOwnedRequest(db, owner, requestId)
-  const submission = parseWithZod(await request.formData(), { schema: LandRequestSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: LandRequestSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const value = submission.value
 

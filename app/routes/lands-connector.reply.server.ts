@@ -8,7 +8,7 @@ import type { Database } from '~/models/db/db-schema'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { notFound } from './lands-connector.server'
 
 /**
@@ -42,7 +42,7 @@ export async function loadReplyPage(db: Kysely<Database>, site: SiteProfile, req
 export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, request: Request, token: string | undefined) {
   assertSameOrigin(request)
   const target = await requireReplyTarget(db, site, token)
-  const submission = parseWithZod(await request.formData(), { schema: LandRequestReplySchema })
+  const submission = parseWithZod(await readFormData(request), { schema: LandRequestReplySchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   if (await isRateLimited(db, `land-request-reply:${target.leadId}`, repliesPerDay))
     return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })

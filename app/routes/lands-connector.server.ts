@@ -9,7 +9,7 @@ import { recipientsPerRequest } from '~/models/connector/land-request-targeting'
 import { deleteLandRequest, findLandRequest, landRequestsPerUser, listLandRequests, type RequestOwner } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 
 /**
@@ -87,7 +87,7 @@ export async function handleLandRequestPost(db: Kysely<Database>, site: SiteProf
   assertSameOrigin(request)
   const { owner } = await requireRequestOwner(site, request)
   const landRequest = await requireOwnedRequest(db, owner, requestId)
-  const form = await request.formData()
+  const form = await readFormData(request)
   if (form.get('intent') !== 'delete') throw new Response('Unknown form', { status: 400 })
   await deleteLandRequest(db, owner, landRequest.id)
   return redirect(`${landsConnectorPaths.home}?deleted=1`, 303)

@@ -1,12 +1,4 @@
-import {
-  getResizedImage,
-  IMAGE_CACHE_CONTROL,
-  ImageServiceBusyError,
-  type ImageServiceOptions,
-  parseImageRequest,
-  type ResizedImage,
-  type RouteParams,
-} from '~/models/media/images.server'
+import { getResizedImage, IMAGE_CACHE_CONTROL, type ImageServiceOptions, parseImageRequest, type ResizedImage, type RouteParams } from '~/models/media/images.server'
 
 /** True when an If-None-Match header lists this ETag (weak comparison, as RFC 9110 prescribes). */
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
@@ -37,7 +29,6 @@ export async function imageResponse(request: Request, params: RouteParams, optio
   try {
     image = await getResizedImage(parsed.value, options)
   } catch (error) {
-    if (error instanceof ImageServiceBusyError) return textResponse(503, error.message, { 'Retry-After': '2', 'Cache-Control': 'no-store' })
     if (parsed.value.kind === 'upload' || parsed.value.kind === undefined) {
       // An unreadable or corrupt upload is "no such image" to the visitor; log it for us.
       console.error(`could not decode upload ${parsed.value.documentId}:`, error)
@@ -48,7 +39,8 @@ export async function imageResponse(request: Request, params: RouteParams, optio
   if (!image) return textResponse(404, 'Image not found')
 
   const headers = {
-    'Cache-Control': IMAGE_CACHE_CONTROL,
+    // A stand-in is asked for again next time, when the right size is rendered.
+    'Cache-Control': image.isStandIn ? 'no-store' : IMAGE_CACHE_CONTROL,
     ETag: image.etag,
     'X-Content-Type-Options': 'nosniff',
   }

@@ -22,7 +22,7 @@ import { firstUnfinishedStep, publishDraft, reviewDraft } from '~/models/sellers
 import { findSellerListing } from '~/models/sellers/seller-listings.server'
 import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
 import { takePhotoUploadOutcome } from './seller.photo-upload.server'
@@ -160,7 +160,7 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
   assertSameOrigin(request)
   const scope = await requireSellerScope(request, site, sectionName)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = String(form.get('intent') ?? 'save')
 
   let draft: Pick<ListingDraft, 'id' | 'data' | 'listingId' | 'accountId' | 'updatedAt'>

@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { sellerPaths } from '~/models/sellers/listing-draft'
@@ -64,7 +64,7 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
 export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const scope = await requireSellerScope(request, site, sectionName)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'read' || intent === 'unread') {
     const leadId = Number(form.get('leadId'))

@@ -13,7 +13,7 @@ import { type StatusChange, changesFrom } from '~/models/sellers/seller-listing-
 import { changeListingStatus, deleteSellerListing, findListingDraftId, findSellerListing } from '~/models/sellers/seller-listings.server'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
 
 /**
@@ -85,7 +85,7 @@ export async function handleSellerListingPost(site: SiteProfile, request: Reques
   const scope = await requireSellerScope(request, site, sectionName)
   const db = getDb()
   const listingId = listingIdOf(param)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
   const here = sellerListingPath(listingId)
 

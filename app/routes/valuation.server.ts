@@ -17,7 +17,7 @@ import { listingSiteFor } from '~/sites'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import { listingPath } from '~/sites/listing-path'
 import { formatAcres } from '~/utils/format'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { getViewer, loginPath, requireViewer } from '~/utils/session.server'
 import { maxLength, maxValue, minValue, numeric, required, validateFields } from '~/models/forms/validation'
 
@@ -177,7 +177,7 @@ export async function handleValuationPost(site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, site, 'Saved Valuations')
   const { db, path, label, valuation } = await valuationAt(site, request)
-  const intent = String((await request.formData()).get('intent'))
+  const intent = String((await readFormData(request)).get('intent'))
   if (!valuation || !savedIntents.includes(intent as (typeof savedIntents)[number])) throw new Response('Bad Request', { status: 400 })
   await saveValuation(
     db,

@@ -1,4 +1,4 @@
-import { createContext } from 'react-router'
+import { createContext, data } from 'react-router'
 
 /**
  * Whether a state-changing request comes from this site (architecture "Boundaries": every POST
@@ -22,6 +22,18 @@ export function comesFromHost(host: string, source: string | null | undefined) {
 /** Rejects a request sent from another site with a 403 (`isSameOrigin`). */
 export function assertSameOrigin(request: Request) {
   if (!isSameOrigin(request)) throw new Response('Forbidden', { status: 403 })
+}
+
+/**
+ * The posted form. A body that is no form (another Content-Type, a multipart body without its
+ * boundary or cut short) is the sender's mistake: the site's 400 page, not a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw data(null, { status: 400 })
+  }
 }
 
 /**

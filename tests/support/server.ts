@@ -1,49 +1,8 @@
-import { spawn } from 'node:child_process'
-import http from 'node:http'
-import readline from 'node:readline'
 import { afterAll, beforeAll } from 'vitest'
 import type { SiteFetch } from './http'
+import { type ProductionServer, startProductionServer } from './server-process'
 
-/**
- * The production server (server/index.ts on the build) as `npm start` runs it, in its own process
- * on a free port of 127.0.0.1, for tests of what it adds around the pages (security headers,
- * compression, cross-site refusals, health checks, logs, shutdown). It trusts X-Forwarded-Proto
- * from the test (TRUST_PROXY=loopback); `env` adds settings. One process unless `env` asks for
- * more workers (WEB_CONCURRENCY): the machine running the tests has few cores for many things.
- */
-export async function startProductionServer(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SITE_ENVIRONMENT: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  /** The JSON lines it printed: its request log and its own events. */
-  const logs: Record<string, unknown>[] = []
-  const port = await new Promise<number>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>
-        logs.push(entry)
-        if (entry.event === 'listening') resolve(entry.port as number)
-      } catch {
-        // Not one of its JSON lines.
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`The server exited with ${code} before listening`)))
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, port, logs, exited, fetchPage: siteFetch(port) }
-}
-
-export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
+export { type ProductionServer, startProductionServer } from './server-process'
 
 /** The production server for a test file: started before its tests, stopped after. */
 export function productionServer() {
@@ -57,30 +16,4 @@ export function productionServer() {
   })
   const fetchPage: SiteFetch = (...args) => server!.fetchPage(...args)
   return { fetchPage, logs: () => server!.logs }
-}
-
-/**
- * Requests to the server at `port` as a site's browser would send them (Node cannot resolve
- * *.localhost, so the Host header names the site); nothing is decompressed.
- */
-function siteFetch(port: number): SiteFetch {
-  return (host, path, init = {}) =>
-    new Promise((resolve, reject) => {
-      const headers = new Headers(init.headers)
-      headers.set('host', host)
-      const request = http.request({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: Object.fromEntries(headers) }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const answerHeaders = new Headers()
-          for (const [name, value] of Object.entries(response.headers)) {
-            for (const item of Array.isArray(value) ? value : [value ?? '']) answerHeaders.append(name, item)
-          }
-          const status = response.statusCode ?? 0
-          resolve(new Response(status === 304 || init.method === 'HEAD' ? null : Buffer.concat(chunks), { status, headers: answerHeaders }))
-        })
-      })
-      request.on('error', reject)
-      request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
-    })
 }

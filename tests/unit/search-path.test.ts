@@ -1,82 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type SearchCriteria, customSegmentKeys, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
-import {
-  activityOptions,
-  amenityOptions,
-  dateListedOptions,
-  keysOf,
-  marketStatusOptions,
-  priceChangeLookbackDays,
-  priceChangeTypeOptions,
-  propertyTypeOptions,
-  allSortOptions,
-  transactionTypeOptions,
-} from '~/models/search/search-options'
+import { emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import { specLandingSegments } from '../support/spec-landing-paths'
-
-const token = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}$/)
-// County, region and city tokens, and lakes' ('near-lake-okeechobee', decision 0018).
-const placeToken = fc.oneof(
-  token,
-  token.map((name) => `near-${name}`),
-)
-const maybe = <Value>(arbitrary: fc.Arbitrary<Value>) => fc.option(arbitrary, { nil: undefined })
-const subset = <Key extends string>(keys: readonly Key[]) => fc.subarray([...keys])
-const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true })
-// Days from 1890 to 2110, past both ends of the sold-date limits, as ISO dates.
-const isoDay = fc
-  .integer({ min: Date.UTC(1890, 0, 1) / 86_400_000, max: Date.UTC(2110, 11, 31) / 86_400_000 })
-  .map((days) => new Date(days * 86_400_000).toISOString().slice(0, 10))
-
-/** Any criteria the UI can make, in normal form. */
-function criteriaArbitrary({ withBroker }: { withBroker: boolean }): fc.Arbitrary<SearchCriteria> {
-  return fc
-    .record({
-      state: maybe(token.filter((value) => !value.endsWith('-land-for-sale'))),
-      places: fc.array(placeToken, { maxLength: 3 }),
-      zip: maybe(fc.stringMatching(/^\d{5}$/)),
-      brokerId: withBroker ? maybe(fc.integer({ min: 1, max: 99_999_999 })) : fc.constant(undefined),
-      latitude: maybe(coordinate(90)),
-      longitude: maybe(coordinate(180)),
-      radius: fc.integer({ min: 0, max: 500 }),
-      mapBounds: maybe(fc.record({ south: coordinate(80), west: coordinate(180), north: coordinate(80), east: coordinate(180) })),
-      mapPolygon: maybe(fc.array(fc.tuple(coordinate(90), coordinate(180)), { minLength: 3, maxLength: 30 })),
-      propertyTypes: subset(keysOf(propertyTypeOptions)),
-      customSegment: maybe(fc.constantFrom(...customSegmentKeys)),
-      transactionTypes: subset(keysOf(transactionTypeOptions)),
-      marketStatuses: subset(keysOf(marketStatusOptions)),
-      priceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
-      priceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
-      salesPriceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
-      salesPriceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
-      soldDateMin: maybe(isoDay),
-      soldDateMax: maybe(isoDay),
-      acresMin: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
-      acresMax: maybe(fc.double({ min: 0, max: 50_000, noNaN: true })),
-      bedMin: maybe(fc.integer({ min: 0, max: 12 })),
-      bathMin: maybe(fc.integer({ min: 0, max: 12 })),
-      sqftMin: maybe(fc.integer({ min: 0, max: 20_000 })),
-      sqftMax: maybe(fc.integer({ min: 0, max: 20_000 })),
-      activityTypes: subset(keysOf(activityOptions)),
-      amenityTypes: subset(keysOf(amenityOptions)),
-      dateListed: fc.constantFrom(...keysOf(dateListedOptions)),
-      priceChangeLookback: fc.constantFrom(...priceChangeLookbackDays),
-      priceChangeType: fc.constantFrom(...keysOf(priceChangeTypeOptions)),
-      hasHouse: fc.constantFrom(true, false, null),
-      hasVideo: fc.boolean(),
-      hasVirtualTour: fc.boolean(),
-      hasCustomMap: fc.boolean(),
-      mineralRights: fc.boolean(),
-      ownerFinancing: fc.boolean(),
-      keywordQuery: maybe(fc.string({ maxLength: 30 })),
-      sortOrder: fc.constantFrom(...keysOf(allSortOptions)),
-      page: fc.integer({ min: 1, max: 1_000 }),
-    })
-    .map((input) => normalizeCriteria(input))
-}
+import { searchCriteriaArbitrary } from '../support/url-arbitraries'
 
 const grammars = [
   { site: sites.land, withBroker: true },
@@ -87,7 +15,7 @@ const grammars = [
 describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
   test('building then parsing gives back the same criteria', () => {
     fc.assert(
-      fc.property(criteriaArbitrary({ withBroker }), (criteria) => {
+      fc.property(searchCriteriaArbitrary({ withBroker }), (criteria) => {
         const path = buildSearchPath(site, criteria)
         const [pathname, query] = path.split('?')
         const parsed = parseSearchPath(site, pathname!, new URLSearchParams(query))
@@ -100,7 +28,7 @@ describe.each(grammars)('search paths on $site.key', ({ site, withBroker }) => {
 
   test('any spelling of a search (case, token order, page-1) has the same normal path', () => {
     fc.assert(
-      fc.property(criteriaArbitrary({ withBroker }), fc.boolean(), (criteria, upperCase) => {
+      fc.property(searchCriteriaArbitrary({ withBroker }), fc.boolean(), (criteria, upperCase) => {
         const path = buildSearchPath(site, { ...criteria, keywordQuery: undefined })
         const segments = path.split('/').filter(Boolean)
         const { state, places, zip, brokerId } = criteria

@@ -1,25 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
-import { type ValuationInputs, normalValuationInputs, parseValuationPath, valuationFeatures, valuationPath } from '~/models/valuation/valuation-path'
+import { normalValuationInputs, parseValuationPath, valuationPath } from '~/models/valuation/valuation-path'
+import { valuationInputsArbitrary } from '../support/url-arbitraries'
 
 /** The valuation address (issue 16 §2): every input survives the round trip, and each valuation has one spelling. */
-const token = fc.stringMatching(/^[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){0,2}$/)
-const inputs: fc.Arbitrary<ValuationInputs> = fc.record({
-  state: token,
-  county: token,
-  acres: fc.integer({ min: 1, max: 100_000_000 }).map((hundredths) => hundredths / 100),
-  propertyTypes: fc.subarray(draftPropertyTypeOptions.map((option) => option.key)),
-  house: fc.option(
-    fc.record({
-      beds: fc.integer({ min: 0, max: 20 }),
-      baths: fc.integer({ min: 0, max: 40 }).map((halves) => halves / 2),
-      squareFeet: fc.option(fc.integer({ min: 100, max: 99_999 })),
-    }),
-  ),
-  features: fc.subarray([...valuationFeatures]),
-  point: fc.option(fc.record({ latitude: fc.double({ min: -90, max: 90, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) })),
-})
+const inputs = valuationInputsArbitrary()
 
 describe('valuation paths', () => {
   test('every valuation reads back from its path, rounded as the path writes it', () => {

@@ -4,13 +4,16 @@
  *
  * Pipeline: validate everything first (bad input costs no image work) →
  * disk cache → render under a small semaphore, de-duplicating identical
- * in-flight renders → atomic cache write. Generated documents are SVG scenes
+ * in-flight renders → atomic cache write. A burst never gets a 503 (issue 18 §7): a request
+ * that would wait too long, or find the queue full, gets a stand-in at once (the nearest size
+ * already cached, else a plain grey tile), marked not to be kept, while its render goes on. Generated documents are SVG scenes
  * rasterised straight at the output scale (sharp `density`), which is both
  * sharper and faster than keeping a 1600 px master raster around; uploads
  * are decoded from {dataDir}/uploads.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { setTimeout as delay } from 'node:timers/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
@@ -37,8 +40,10 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const
 /** The machine has 2 cores; more parallel renders would only queue inside libvips. */
 const MAX_CONCURRENT_RENDERS = 2
-/** Beyond this many waiting renders we shed load (503) instead of queueing without bound. */
+/** Beyond this many waiting renders a request gets a stand-in instead of queueing without bound (memory). */
 const MAX_QUEUED_RENDERS = 64
+/** A browser waits this long at most for a render before it gets a stand-in. */
+const MAX_RENDER_WAIT_MS = 4_000
 
 export interface ImageRequest {
   documentId: number
@@ -61,19 +66,13 @@ export interface ResizedImage {
   /** Strong validator, quoted: hash of cache key + bytes. */
   etag: string
   fromCache: boolean
+  /** Not the size asked for but the nearest one at hand, served while the right one renders: not to be cached. */
+  isStandIn?: boolean
 }
 
 export interface ImageServiceOptions {
   /** Defaults to readConfig().dataDir, read per call so tests can point DATA_DIR elsewhere. */
   dataDir?: string
-}
-
-/** Thrown when too many renders are waiting; the route turns it into a 503. */
-export class ImageServiceBusyError extends Error {
-  constructor() {
-    super('Too many images are being rendered; try again shortly')
-    this.name = 'ImageServiceBusyError'
-  }
 }
 
 export type RouteParams = Readonly<Record<string, string | undefined>>
@@ -134,9 +133,53 @@ export function parseImageRequest(params: RouteParams): ParseImageResult {
 const renderSlots = pLimit(MAX_CONCURRENT_RENDERS)
 const inFlight = new Map<string, Promise<Buffer | undefined>>()
 
-function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) return Promise.reject(new ImageServiceBusyError())
-  return renderSlots(work)
+const renderTookTooLong: unique symbol = Symbol('render took too long')
+
+/** `work`'s result, or `renderTookTooLong` once `ms` have passed (the work itself goes on). */
+async function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | typeof renderTookTooLong> {
+  const timer = new AbortController()
+  try {
+    return await Promise.race([work, delay(ms, renderTookTooLong, { signal: timer.signal })])
+  } finally {
+    timer.abort()
+  }
+}
+
+/**
+ * What a request answers while its render waits: the cached size of the same document nearest to
+ * the one asked for (the same format first), else a grey tile of the format asked for.
+ */
+async function standIn(request: ImageRequest, options: ImageServiceOptions): Promise<ResizedImage> {
+  const folder = path.join(cacheDirFor(options), String(request.documentId))
+  const names = await readdir(folder).catch(() => [] as string[])
+  const extension = request.cacheKey.split('.').pop()
+  const distance = (name: string) => {
+    const [height = 0, width = 0] = (name.match(/^(\d+)x(\d+)-/)?.slice(1) ?? []).map(Number)
+    return Math.abs(height - request.height) + Math.abs(width - request.width) + (name.endsWith(`.${extension}`) ? 0 : 10_000)
+  }
+  const nearest = names.filter((name) => /^\d+x\d+-.+\.(?:jpeg|webp|avif|png)$/.test(name)).sort((a, b) => distance(a) - distance(b))[0]
+  const body = nearest ? await readFile(path.join(folder, nearest)).catch(() => undefined) : undefined
+  const format = (nearest?.split('.').pop() ?? request.format) as ImageFormat
+  const tile = body ?? (await greyTile(request.format))
+  return {
+    body: tile,
+    contentType: IMAGE_CONTENT_TYPES[body ? format : request.format],
+    etag: etagFor(`stand-in/${request.cacheKey}`, tile),
+    fromCache: true,
+    isStandIn: true,
+  }
+}
+
+const greyTiles = new Map<ImageFormat, Promise<Buffer>>()
+
+/** An 8×8 grey image, made once per format (a few hundred bytes, no render slot needed). */
+function greyTile(format: ImageFormat) {
+  let tile = greyTiles.get(format)
+  if (!tile) {
+    tile = encode(sharp({ create: { width: 8, height: 8, channels: 3, background: '#d9d9d6' } }), { format, quality: 50 }).toBuffer()
+    greyTiles.set(format, tile)
+  }
+  return tile
 }
 
 // ---------------------------------------------------------------------------
@@ -174,7 +217,7 @@ function vectorScale(sourceWidth: number, sourceHeight: number, request: ImageRe
   return request.fit === 'contain' || request.fit === 'inside' ? Math.min(sx, sy) : Math.max(sx, sy)
 }
 
-function encode(image: sharp.Sharp, request: ImageRequest): sharp.Sharp {
+function encode(image: sharp.Sharp, request: Pick<ImageRequest, 'format' | 'quality'>): sharp.Sharp {
   const { quality } = request
   switch (request.format) {
     case 'webp':
@@ -251,7 +294,8 @@ export async function getResizedImage(request: ImageRequest, options: ImageServi
 
   let pending = inFlight.get(request.cacheKey)
   if (!pending) {
-    pending = withRenderSlot(async () => {
+    if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) return standIn(request, options)
+    pending = renderSlots(async () => {
       const body = await render(request, upload?.file)
       if (body) {
         await writeAtomically(cacheFile, body).catch((error: unknown) => {
@@ -262,8 +306,11 @@ export async function getResizedImage(request: ImageRequest, options: ImageServi
       return body
     }).finally(() => inFlight.delete(request.cacheKey))
     inFlight.set(request.cacheKey, pending)
+    // The render goes on for the cache when its requests have stopped waiting: its failure is logged, not unhandled.
+    pending.catch((error: unknown) => console.error(`image render failed for ${request.cacheKey}:`, error))
   }
-  const body = await pending
+  const body = await waitAtMost(pending, MAX_RENDER_WAIT_MS)
+  if (body === renderTookTooLong) return standIn(request, options)
   if (!body) return undefined
   return { body, contentType, etag: etagFor(request.cacheKey, body), fromCache: false }
 }
