@@ -1,30 +1,16 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { type FuzzCase, fuzzSessionUsers, savedFuzzCases } from '../support/fuzz-cases'
 import { sessionCookie } from '../support/http'
-import { privateDataDir } from '../support/private-data'
-import { type ProductionServer, startProductionServer } from '../support/server-process'
+import { productionServer } from '../support/server'
 
 /**
  * Every request `npm run fuzz` once saw answered with 500 or more, or hang, replayed against the
  * production server: each must now answer below 500, within the fuzz run's 10 s.
  */
 const cases = savedFuzzCases()
-let server: ProductionServer
-let dataDir: string
+// Forms posted here write rows: a private copy of the database.
+const server = productionServer({ privateData: 'fuzz-cases' })
 const cookies = new Map<string, string>()
-
-beforeAll(async () => {
-  // Forms posted here write rows: a private copy of the database.
-  dataDir = privateDataDir('fuzz-cases')
-  server = await startProductionServer({ DATA_DIR: dataDir })
-}, 60_000)
-
-afterAll(async () => {
-  server.child.kill('SIGTERM')
-  await server.exited
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
 
 async function cookieFor({ host, session }: FuzzCase) {
   if (!session) return undefined

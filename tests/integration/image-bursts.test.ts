@@ -1,7 +1,6 @@
 import fs from 'node:fs'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { privateDataDir } from '../support/private-data'
-import { type ProductionServer, startProductionServer } from '../support/server-process'
+import { expect, test } from 'vitest'
+import { productionServer } from '../support/server'
 import { openTestDatabase } from '../support/test-database'
 
 /**
@@ -10,19 +9,7 @@ import { openTestDatabase } from '../support/test-database'
  * than the 64 renders that may wait, where the route used to answer 503), on a cold image cache (a
  * private data folder), all answer 200 with an image.
  */
-let server: ProductionServer
-let dataDir: string
-
-beforeAll(async () => {
-  dataDir = privateDataDir('image-bursts')
-  server = await startProductionServer({ DATA_DIR: dataDir })
-}, 60_000)
-
-afterAll(async () => {
-  server.child.kill('SIGTERM')
-  await server.exited
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+const server = productionServer({ privateData: 'image-bursts' })
 
 const residentMegabytes = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
 
@@ -44,11 +31,11 @@ test('100 concurrent first-time image requests all answer 200 with an image', as
     return `/resizedimages/${height}/${width}/cover/80/${format}/1-${documentIds[index % documentIds.length]!}`
   })
   expect(new Set(paths).size).toBe(100)
-  const before = residentMegabytes(server.child.pid!)
+  const before = residentMegabytes(server.processId())
   const started = performance.now()
   const answers = await Promise.all(paths.map((path) => server.fetchPage('land.localhost', path)))
   const seconds = (performance.now() - started) / 1000
-  const after = residentMegabytes(server.child.pid!)
+  const after = residentMegabytes(server.processId())
   const standIns = answers.filter((answer) => answer.headers.get('cache-control') === 'no-store').length
   console.log(`100 cold images in ${seconds.toFixed(1)} s, ${standIns} stand-ins; server RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`)
   expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 200))

@@ -45,3 +45,10 @@ export async function migrateAndSeed(db: Kysely<Database>, options: { listings: 
   await seedDatabase(db, options)
   return db
 }
+
+/** Two connections to the database of `target`, as two processes or servers have; migrated. */
+export async function openTwoConnections(target: DatabaseTarget): Promise<[Kysely<Database>, Kysely<Database>]> {
+  const first = createKysely(target)
+  await migrateToLatest(first)
+  return [first, createKysely(target)]
+}

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
-import { migrateToLatest } from '~/models/db/db.server'
-import { createKysely } from '~/models/db/dialect.server'
 import { isRateLimited, pruneRateLimitWindows } from '~/utils/rate-limit.server'
-import { freshPostgresTarget, freshSqliteTarget } from '../support/fresh-database'
+import { freshPostgresTarget, freshSqliteTarget, openTwoConnections } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL
 const targets = [
@@ -20,11 +18,7 @@ describe.each(targets)('request limits on $name', ({ enabled, target }) => {
   const now = Date.UTC(2026, 10, 24, 12)
 
   beforeAll(async () => {
-    if (!enabled) return
-    const shared = await target()
-    first = createKysely(shared)
-    await migrateToLatest(first)
-    second = createKysely(shared)
+    if (enabled) [first, second] = await openTwoConnections(await target())
   })
 
   afterAll(async () => {
