@@ -38,6 +38,9 @@ export default defineConfig({
       DATA_DIR: process.env.TEST_DATA_DIR ?? '.test-data',
       SITE_ENVIRONMENT: 'production',
       TRUST_PROXY: 'loopback',
+      // One worker: on the two cores the browsers share, a second worker's cold start (its place data)
+      // made a first request wait past the tests' 5 s; many workers are tests/integration/workers.test.ts's.
+      WEB_CONCURRENCY: '1',
     },
   },
 })
