@@ -1,7 +1,8 @@
-import { type ErrorInfo, StrictMode, startTransition } from 'react'
+import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { reportClientError } from '~/utils/client-error-log'
+import { keepTextTypedBeforeHydration } from '~/utils/text-typed-before-hydration'
 
 /** React's own report (the console), then the server's client error log with the component stack. */
 function onRenderError(error: unknown, errorInfo: ErrorInfo) {
@@ -9,12 +10,23 @@ function onRenderError(error: unknown, errorInfo: ErrorInfo) {
   reportClientError(error, errorInfo.componentStack ?? undefined)
 }
 
-// React Router's default entry, with rendering errors reported to the server (spec §7 client error log).
+const restoreTypedText = keepTextTypedBeforeHydration()
+
+/** Its layout effect runs once every route below it is hydrated, before the browser paints. */
+function AfterHydration({ children }: { children: ReactNode }) {
+  useLayoutEffect(restoreTypedText, [])
+  return children
+}
+
+// React Router's default entry, with rendering errors reported to the server (spec §7 client error
+// log), and text typed before hydration kept.
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <AfterHydration>
+        <HydratedRouter />
+      </AfterHydration>
     </StrictMode>,
     { onCaughtError: onRenderError, onUncaughtError: onRenderError },
   )

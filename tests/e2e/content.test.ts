@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { siteUrl, waitForHydration } from './support'
 
 function financeCenterId(name: string) {
   const db = openTestDatabase()
@@ -21,6 +21,34 @@ test('a visitor reads the terms of use and jumps to a section from the contents 
   await page.getByRole('link', { name: 'Advertising Terms' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Advertising Terms' })).toBeVisible()
   expect(new URL(page.url()).pathname).toBe('/advertising-terms')
+})
+
+test('a message typed before the scripts arrive is still there after hydration, and is sent', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
+  // Holds the framework's scripts until the buyer has typed, as a slow link does.
+  let releaseScripts = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto(siteUrl('farm', `/financing?fcid=${financeCenterId('Big Sky Ag Lending')}`))
+  const message = `Do you lend on irrigated cropland? (${testInfo.testId} ${Date.now()})`
+  const form = page.getByRole('region', { name: 'Contact Big Sky Ag Lending' })
+  await form.getByLabel('Full name').fill('Jo Rancher')
+  await form.getByLabel('E-mail').fill('jo@example.com')
+  await form.getByLabel('Message').fill(message)
+  releaseScripts()
+  await waitForHydration(page)
+  await expect(form.getByLabel('Message')).toHaveValue(message)
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your message was sent to Big Sky Ag Lending.')
+  const db = openTestDatabase()
+  try {
+    expect(db.prepare('select message from finance_leads where message = ?').all(message)).toHaveLength(1)
+  } finally {
+    db.close()
+  }
 })
 
 test('a buyer writes to a lender: a bad e-mail is answered with the spec message, a good one is confirmed', async ({ page }) => {
