@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
+import { isDatabaseUnavailable } from '~/models/db/dialect.server'
 import { withDataLayerRuntime } from '~/models/analytics/data-layer-runtime.server'
 import { pageAnalyticsOf } from '~/models/analytics/page-analytics'
 import { defaultSite } from '~/sites/index'
@@ -30,6 +31,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page that failed because the database is unreachable is the site's error page as a 503, which tells a CDN or crawler to come back.
+  if (responseStatusCode === 500 && requestsWithoutDatabase.has(request)) {
+    responseStatusCode = 503
+    responseHeaders.set('Retry-After', '10')
+  }
   // The server's nonce for this response's Content-Security-Policy (decision 0023).
   const nonce = loadContext.get(cspNonceContext) || undefined
   return new Promise<Response>((resolve, reject) => {
@@ -108,8 +114,12 @@ function refusalOf(error: unknown) {
  * Every unexpected loader, action or render error is logged with the request path and its stack
  * (issue 4 §5); an expected refusal is one line, as an access log would have it.
  */
+/** Requests whose loader or action failed because the database was unreachable (the errors the render sees are sanitized). */
+const requestsWithoutDatabase = new WeakSet<Request>()
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
+  if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(request)
   const refusal = refusalOf(error)
   if (refusal) {
     const { pathname, search } = new URL(request.url)

@@ -10,6 +10,9 @@ import path from 'node:path'
 export interface TestPostgres {
   url: string
   stop: () => void
+  /** Stops the server as a crash would, keeping its data; `resume` starts it again (a fault test). */
+  pause: () => void
+  resume: () => void
 }
 
 function findPostgresBinaries(): string | undefined {
@@ -20,7 +23,7 @@ function findPostgresBinaries(): string | undefined {
 }
 
 export function startTestPostgres(port = 54329): TestPostgres | undefined {
-  if (process.env.TEST_POSTGRES_URL) return { url: process.env.TEST_POSTGRES_URL, stop: () => {} }
+  if (process.env.TEST_POSTGRES_URL) return { url: process.env.TEST_POSTGRES_URL, stop: () => {}, pause: () => {}, resume: () => {} }
   const bin = findPostgresBinaries()
   if (!bin) return undefined
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'test-postgres-'))
@@ -34,9 +37,12 @@ export function startTestPostgres(port = 54329): TestPostgres | undefined {
   }
   run('initdb', ['-D', dataFolder, '-A', 'trust', '-U', 'postgres', '--no-sync'])
   const serverOptions = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-  run('pg_ctl', ['-D', dataFolder, '-o', serverOptions, '-l', path.join(folder, 'server.log'), '-w', 'start'])
+  const start = () => run('pg_ctl', ['-D', dataFolder, '-o', serverOptions, '-l', path.join(folder, 'server.log'), '-w', 'start'])
+  start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run('pg_ctl', ['-D', dataFolder, '-m', 'immediate', 'stop']),
+    resume: start,
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataFolder, '-m', 'immediate', 'stop'])
