@@ -165,8 +165,7 @@ async function postgresOutage() {
     console.log(`  database up:       ${up.summary} in ${up.seconds.toFixed(1)} s`)
     console.log(`  database stopped:  ${down.summary} in ${down.seconds.toFixed(1)} s, ${down.errorPages} of them the site's error page`)
     console.log(`  database restarted: ${recovered.summary}, none failing ${((performance.now() - stoppedAt) / 1000).toFixed(1)} s after the restart began`)
-    if (down.answers.some((answer) => answer.status === 'hang' || answer.status === '500') || recovered.answers.some((answer) => answer.status !== '200'))
-      process.exitCode = 1
+    if (down.answers.some((answer) => answer.status === 'hang' || answer.status === '500') || failing(recovered.answers)) process.exitCode = 1
   } finally {
     server?.child.kill('SIGTERM')
     await server?.exited

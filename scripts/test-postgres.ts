@@ -45,7 +45,8 @@ export function startTestPostgres(port = 54329): TestPostgres | undefined {
     resume: start,
     stop: () => {
       try {
-        run('pg_ctl', ['-D', dataFolder, '-m', 'immediate', 'stop'])
+        // A paused server that was never resumed is already stopped.
+        if (fs.existsSync(path.join(dataFolder, 'postmaster.pid'))) run('pg_ctl', ['-D', dataFolder, '-m', 'immediate', 'stop'])
       } finally {
         fs.rmSync(folder, { recursive: true, force: true })
       }
