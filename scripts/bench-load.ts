@@ -2,11 +2,13 @@
  * `npm run bench:load` (issue 18 item 7): the production server (server/index.ts) on the
  * BENCH_LISTINGS (100,000) database under 50 connections for 60 s over a mix of home, search,
  * listing, landing, broker and image URLs on the four sites. Prints the errors (failed or timed
- * out connections), the answers other than 2xx/3xx, p50/p99 latency and requests/s.
+ * out connections), the answers other than 2xx/3xx, p50/p99 latency and requests/s. All the
+ * machine's cores serve, as with `npm start`; BENCH_WORKERS sets how many worker processes.
  *
  *   npm run bench:load -- [--seconds 60] [--connections 50]
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -71,7 +73,9 @@ async function main() {
   prepareBenchDatabase()
   if (!fs.existsSync('build/server/index.js')) throw new Error('Run `npx react-router build` first')
   const requests = requestMix()
-  const server = await startProductionServer({ DATA_DIR: benchDataDir })
+  // All workers, as `npm start` runs them (BENCH_WORKERS to choose).
+  const workers = process.env.BENCH_WORKERS ?? String(os.availableParallelism())
+  const server = await startProductionServer({ DATA_DIR: benchDataDir, WEB_CONCURRENCY: workers })
   try {
     const statuses = new Map<string, number>()
     const result = await autocannon({
@@ -84,7 +88,7 @@ async function main() {
     })
     const failing = [...statuses].filter(([status]) => !/^[23]/.test(status)).reduce((total, [, count]) => total + count, 0)
     console.log(
-      `bench:load on ${benchListings.toLocaleString('en-US')} listings, ${options.connections} connections for ${options.seconds} s over ${requests.length} URLs (home, search, listing, broker, landing, image)`,
+      `bench:load on ${benchListings.toLocaleString('en-US')} listings, ${workers} workers, ${options.connections} connections for ${options.seconds} s over ${requests.length} URLs (home, search, listing, broker, landing, image)`,
     )
     console.log(`  requests ${result.requests.total}   ${result.requests.average.toFixed(0)} requests/s`)
     console.log(`  latency p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms`)

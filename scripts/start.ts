@@ -5,14 +5,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import { readConfig } from '../app/config.server'
 import { openDatabase } from '../app/models/db/db.server'
 import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
 import { runWithLease } from '../app/models/jobs/job-leases.server'
 import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
-import { sites } from '../app/sites/index'
 import type { SiteProfile } from '../app/sites/site-profile'
 import { prepareData } from './prepare-data'
 
@@ -48,35 +46,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
-
-/** The status of a page of this server, asked as `host` would (Node does not resolve *.localhost). */
-function pageStatus(host: string, pagePath: string) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: pagePath, headers: { host } }, (response) => {
-        response.resume().on('end', () => resolve(response.statusCode ?? 0))
-      })
-      .on('error', reject)
-  })
-}
-
-/**
- * Once the server listens, each site's home page is asked for once: the first request loads the
- * place data and fills the caches (about a second on 100,000 listings), and no visitor should wait for it.
- */
-async function warmUp() {
-  const startedAt = Date.now()
-  while (Date.now() - startedAt < 60_000) {
-    try {
-      for (const site of Object.values(sites)) await pageStatus(site.devHost, '/')
-      console.log(`Ready: every site answers (${((Date.now() - startedAt) / 1000).toFixed(1)} s after starting the server)`)
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-}
-void warmUp()
 
 // Saved-search e-mail updates (Daily, Weekly) go out from here every hour. Links in e-mails (these
 // and the lead digests) name the sites' public URLs when SITE_HOSTS says this is a public

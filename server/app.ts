@@ -5,10 +5,11 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { sql } from 'kysely'
-import { RouterContextProvider } from 'react-router'
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { type AppConfig, readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
+import { sites } from '~/sites/index'
 import { cspNonceContext } from '~/utils/csp-nonce'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
 import { pageCache } from './page-cache'
@@ -195,11 +196,31 @@ function trustedClientAddress(request: Request, _response: Response, next: NextF
   next()
 }
 
-function loadContext(_request: Request, response: Response) {
+function routerContext(cspNonce: string, isCrossSitePost: boolean) {
   const context = new RouterContextProvider()
-  context.set(cspNonceContext, response.locals.cspNonce as string)
-  context.set(crossSitePostContext, response.locals.isCrossSitePost === true)
+  context.set(cspNonceContext, cspNonce)
+  context.set(crossSitePostContext, isCrossSitePost)
   return context
+}
+
+const loadContext = (_request: Request, response: Response) => routerContext(response.locals.cspNonce as string, response.locals.isCrossSitePost === true)
+
+/**
+ * Renders each site's home page once in this process, before it takes visitors: the first page
+ * loads the place data and fills the caches (about a second on 100,000 listings), and with
+ * several workers each has its own (decision 0026). A failure is logged, not fatal: the pages
+ * answer for themselves once the database does.
+ */
+export async function warmUp() {
+  const handle = createFetchHandler(build, process.env.NODE_ENV)
+  for (const site of Object.values(sites)) {
+    try {
+      const response = await handle(new Request(`http://${site.devHost}/`), routerContext('', false))
+      await response.arrayBuffer()
+    } catch (error) {
+      console.error(`Warming up ${site.devHost} failed`, error)
+    }
+  }
 }
 
 /** The built browser files (build/client), from where the server runs, as react-router-serve found them. */

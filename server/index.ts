@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 
 interface ProductionServerBuild {
+  warmUp: () => Promise<void>
   createApp: () => { listen: (port: number, host: string | undefined, done: () => void) => Server }
   closeDb: () => Promise<void>
 }
@@ -35,6 +36,7 @@ async function serve() {
   // Made by `react-router build` (server/app.ts is its entry); named in a variable, TypeScript leaves it to run time.
   const serverBuildPath = '../build/server/index.js'
   const build = (await import(serverBuildPath)) as ProductionServerBuild
+  await build.warmUp()
 
   const server = build.createApp().listen(Number(process.env.PORT ?? 3000), process.env.HOST || undefined, () => {
     // The port it got (PORT=0 asks for any free one); with workers, the primary announces the server.
