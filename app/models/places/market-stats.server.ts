@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
+import { sites } from '~/sites/index'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { auctionWithoutPrice, upgradeLevel } from '~/models/listings/enumerations'
 import { findPlaceById, loadGazetteer } from './gazetteer.server'
+import { listingsGeneration } from '~/models/listings/listing-changes.server'
 import { activeStatuses } from '~/models/listings/listing.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { selectListingSummaries, toListingSummary } from '~/models/listings/listing-summary.server'
@@ -28,7 +30,7 @@ export type MarketPlace = { kind: 'state' | 'region' | 'county' | 'city'; id: nu
 
 const marketsByKind = { state: 'states', region: 'regions', county: 'counties', city: 'cities' } as const
 
-const timeToLiveMilliseconds = 10 * 60_000
+const timeToLiveMilliseconds = 60_000
 
 const emptyMarket: PlaceMarket = Object.freeze({
   listings: 0,
@@ -90,9 +92,9 @@ function marketsOf(tallies: Map<number, MarketTally>) {
 /**
  * One pass over the active listings of a scope, tallied into the country, every state, region,
  * county and city; a median needs every price, so no index can answer it for a whole state. Moving
- * the rows into JavaScript is most of the cost (100–200 ms of CPU for 100,000 listings, once
- * per ten minutes and scope), so only five columns are read: a county's state and region come
- * from the gazetteer.
+ * the rows into JavaScript is most of the cost (1.5–2 s for a million listings), so only five
+ * columns are read (a county's state and region come from the gazetteer), and only the minute
+ * jobs read it (`refreshMarketSnapshots`).
  */
 async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
   const [gazetteer, rows] = await Promise.all([
@@ -128,12 +130,107 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
   return { national: national.market(), states: marketsOf(states), regions: marketsOf(regions), counties: marketsOf(counties), cities: marketsOf(cities) }
 }
 
+/** A place's market as stored: [listings, median price, median price per acre, listings by type]. */
+type StoredMarket = [number, number | null, number | null, number[]]
+type StoredMarkets = Map<number, PlaceMarket>
+
+const toStoredMarket = ({ listings, medianPrice, medianPricePerAcre, listingsByType }: PlaceMarket): StoredMarket => [
+  listings,
+  medianPrice,
+  medianPricePerAcre,
+  listingsByType,
+]
+const fromStoredMarket = ([listings, medianPrice, medianPricePerAcre, listingsByType]: StoredMarket): PlaceMarket => ({
+  listings,
+  medianPrice,
+  medianPricePerAcre,
+  listingsByType,
+})
+const toStoredPlaces = (markets: StoredMarkets) => [...markets].map(([id, market]) => [id, ...toStoredMarket(market)])
+const fromStoredPlaces = (rows: [number, ...StoredMarket][]): StoredMarkets => new Map(rows.map(([id, ...market]) => [id, fromStoredMarket(market)]))
+
+function serializeSnapshot(snapshot: MarketSnapshot) {
+  return JSON.stringify({
+    national: toStoredMarket(snapshot.national),
+    states: toStoredPlaces(snapshot.states),
+    regions: toStoredPlaces(snapshot.regions),
+    counties: toStoredPlaces(snapshot.counties),
+    cities: toStoredPlaces(snapshot.cities),
+  })
+}
+
+function parseSnapshot(json: string): MarketSnapshot {
+  const stored = JSON.parse(json) as { national: StoredMarket } & Record<'states' | 'regions' | 'counties' | 'cities', [number, ...StoredMarket][]>
+  return {
+    national: fromStoredMarket(stored.national),
+    states: fromStoredPlaces(stored.states),
+    regions: fromStoredPlaces(stored.regions),
+    counties: fromStoredPlaces(stored.counties),
+    cities: fromStoredPlaces(stored.cities),
+  }
+}
+
+async function storeMarketSnapshot(db: Kysely<Database>, scopeBits: number, listingsGeneration: number, snapshot: MarketSnapshot, now: Date) {
+  const row = { listings_generation: listingsGeneration, refreshed_at: now.toISOString(), markets: serializeSnapshot(snapshot) }
+  await db
+    .insertInto('market_snapshots')
+    .values({ scope_bits: scopeBits, ...row })
+    .onConflict((conflict) => conflict.column('scope_bits').doUpdateSet(row))
+    .execute()
+}
+
+/** Every site's scope (`SiteProfile.listingScopeBits`): the snapshots the minute jobs keep. */
+const siteScopes = [...new Set(Object.values(sites).map((site) => site.listingScopeBits))]
+
 /**
- * Every place's market for a site scope (`SiteProfile.listingScopeBits`, 0 for all), kept for
- * ten minutes per database handle. Past that, the old snapshot still answers while a new one
- * is read, so no page waits for the pass but the very first.
+ * The minute jobs' part (decision 0028): reads the market of each site scope again when listings
+ * have changed since its stored snapshot was read, and stores it. A write during the pass leaves
+ * the stored generation behind, so the next run reads it again. Returns how many were refreshed.
  */
-export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, readMarketSnapshot)
+export async function refreshMarketSnapshots(db: Kysely<Database>, now = new Date()) {
+  const stored = await db.selectFrom('market_snapshots').select(['scope_bits', 'listings_generation']).execute()
+  let refreshed = 0
+  for (const scopeBits of siteScopes) {
+    const generation = await listingsGeneration(db)
+    if (stored.some((row) => row.scope_bits === scopeBits && row.listings_generation === generation)) continue
+    await storeMarketSnapshot(db, scopeBits, generation, await readMarketSnapshot(db, scopeBits), now)
+    refreshed += 1
+  }
+  return refreshed
+}
+
+// The last snapshot parsed per database handle and scope, so a look that finds it unchanged parses nothing.
+const parsedSnapshots = new WeakMap<Kysely<Database>, Map<number, { refreshedAt: string; snapshot: MarketSnapshot }>>()
+
+async function storedMarketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
+  let parsed = parsedSnapshots.get(db)
+  if (!parsed) parsedSnapshots.set(db, (parsed = new Map()))
+  const known = parsed.get(scopeBits)
+  const stamp = await db.selectFrom('market_snapshots').select('refreshed_at').where('scope_bits', '=', scopeBits).executeTakeFirst()
+  if (known && known.refreshedAt === stamp?.refreshed_at) return known.snapshot
+  if (stamp) {
+    const { refreshed_at: refreshedAt, markets } = await db
+      .selectFrom('market_snapshots')
+      .select(['refreshed_at', 'markets'])
+      .where('scope_bits', '=', scopeBits)
+      .executeTakeFirstOrThrow()
+    const snapshot = parseSnapshot(markets)
+    parsed.set(scopeBits, { refreshedAt, snapshot })
+    return snapshot
+  }
+  // None stored yet (a database no minute job has seen): read it here, once, for every process.
+  const generation = await listingsGeneration(db)
+  const snapshot = await readMarketSnapshot(db, scopeBits)
+  await storeMarketSnapshot(db, scopeBits, generation, snapshot, new Date())
+  return snapshot
+}
+
+/**
+ * Every place's market for a site scope (`SiteProfile.listingScopeBits`, 0 for all): the snapshot
+ * the minute jobs stored, looked at again at most once a minute per database handle. Past that,
+ * the old snapshot still answers while the look is made, so no page waits for it but the first.
+ */
+export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, storedMarketSnapshot)
 
 const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id', city: 'listings.city_id' } as const
 
