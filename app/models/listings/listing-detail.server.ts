@@ -1,6 +1,8 @@
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { filteredColumn } from '~/models/db/dialect.server'
 import { auctionWithoutPrice } from './enumerations'
+import { latitudeBand, latitudeBandsOf } from './latitude-bands'
 import type { ListingDetail } from './listing-detail'
 import { activeStatuses } from './listing.server'
 import type { ListingSummary } from './listing-summary'
@@ -8,9 +10,9 @@ import { selectListingSummaries, toListingSummary } from './listing-summary.serv
 
 /**
  * How far "nearby" reaches, in degrees of latitude, tried in turn until enough listings are
- * found: about 17, 40 and 100 miles each way. The coordinates index can only range over
- * latitude, so a wide box reads a band across the whole country; most listings find company
- * in the smallest box, and only thin places pay for the wide one.
+ * found: about 17, 40 and 100 miles each way. The latitude band index reads a box as a few
+ * quarter-degree bands over its longitudes (latitude-bands.ts), so a wider box costs in
+ * proportion to its area; most listings find company in the smallest box.
  */
 const nearbyDegreeSteps = [0.25, 0.6, 1.5] as const
 const defaultCardCount = 6
@@ -130,22 +132,21 @@ export async function findSimilarListings(
     const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
     return (
       selectListingSummaries(db)
-        // Most listings are active: the unary plus (a no-op on both databases) keeps SQLite's planner
-        // off the status index and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
-        .where(sql<number>`+listings.status`, 'in', activeStatuses)
+        // Most listings are active: checked row by row, SQLite's planner stays off the status index
+        // and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
+        .where(filteredColumn(db, 'listings.status'), 'in', activeStatuses)
         .where('listings.id', 'not in', [listing.id, ...excludeIds])
         .where(inSiteScope(scopeBits))
+        .where(latitudeBand('listings.latitude'), 'in', latitudeBandsOf(listing.latitude - degrees, listing.latitude + degrees))
         .where('listings.latitude', '>=', listing.latitude - degrees)
         .where('listings.latitude', '<=', listing.latitude + degrees)
         .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
         .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
-        // Unary plus again: acres and price ranges must filter, not drive the scan (the acres index
-        // made a wide box take 170 ms instead of 1 on 100,000 listings).
-        .$if(isLikeThisOne, (query) =>
-          query.where(sql<number>`+listings.acres`, '>=', listing.acres / 2).where(sql<number>`+listings.acres`, '<=', listing.acres * 2),
-        )
+        // Acres and price ranges must filter, not drive the scan (the acres index made a wide box
+        // take 170 ms instead of 1 on 100,000 listings).
+        .$if(isLikeThisOne, (query) => query.where((eb) => eb.between(filteredColumn(db, 'listings.acres'), listing.acres / 2, listing.acres * 2)))
         .$if(isLikeThisOne && hasPrice, (query) =>
-          query.where(sql<number>`+listings.price`, '>=', Math.floor(listing.price / 2)).where(sql<number>`+listings.price`, '<=', listing.price * 2),
+          query.where((eb) => eb.between(filteredColumn(db, 'listings.price'), Math.floor(listing.price / 2), listing.price * 2)),
         )
         .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
         .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
