@@ -154,7 +154,7 @@ const sortsByColumn: Record<'price' | 'acres', readonly SortOrder[]> = {
 }
 
 /** Whether a search names no place, broker, point, box or drawn area: it looks at the whole country. */
-function isCountryWide({ criteria, location }: SearchRequest) {
+export function isCountryWide({ criteria, location }: SearchRequest) {
   const { state, counties, regions, cities, lakes, zip } = location
   return (
     !state &&
