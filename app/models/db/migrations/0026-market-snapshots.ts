@@ -12,7 +12,8 @@ import { latitudeBand } from '~/models/listings/latitude-bands'
  *   60,000 table rows, 0.6–2 s from a cold cache);
  * - a latitude band index for 'similar listings nearby': a box is a few bands, each read over the
  *   box's longitudes, where the coordinates index read the box's whole latitude band across the
- *   country (20,000 entries for a quarter degree).
+ *   country (35,000 entries for a quarter degree); it carries what the box filters and sorts on,
+ *   so the nearest ids come from the index alone.
  */
 const carried = ['status', 'property_types', 'state_id', 'price', 'acres', 'sale_type', 'mineral_rights', 'owner_financing']
 const columns = (names: string[]) => sql.join(names.map((name) => sql.ref(name)))
@@ -27,7 +28,7 @@ const indexes: Record<string, { elements: RawBuilder<unknown>; previous?: RawBui
   },
   listings_city_status: { elements: columns(['city_id', ...carriedBut('state_id')]), previous: columns(['city_id', 'status']) },
   listings_latitude_band: {
-    elements: sql`(${latitudeBand('latitude')}), longitude, latitude, status, property_types, acres, price`,
+    elements: sql`(${latitudeBand('latitude')}), longitude, latitude, status, property_types, acres, price, county_id, id`,
   },
 }
 
