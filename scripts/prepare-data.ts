@@ -1,9 +1,11 @@
 /**
  * Brings the configured database to the latest migration and seeds it when it holds no
- * listings yet, so a fresh clone serves realistic data on first start.
+ * listings yet, so a fresh clone serves realistic data on first start; then reads the places'
+ * markets if listings changed since they were last read (decision 0028), so no first page waits for that.
  */
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
+import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { seedLakes } from '../app/models/places/lakes.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
@@ -20,14 +22,15 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       await seedLakes(db)
       // A database seeded before ads existed gets the seed's ads once, when their tables arrive.
       if (applied.some((result) => result.migrationName.endsWith('-ads'))) console.log(`Seeded ${await seedAds(db, { demoSiteId: sites.land.siteId })} ads`)
-      return
+    } else {
+      console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
+      const started = performance.now()
+      const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed })
+      const feedRun = await seedDemoFeed(db, { geography })
+      if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
+      console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
-    console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
-    const started = performance.now()
-    const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed })
-    const feedRun = await seedDemoFeed(db, { geography })
-    if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
-    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    await refreshMarketSnapshots(db)
   } finally {
     await db.destroy()
   }

@@ -2,7 +2,8 @@
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
  * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, and roll up the analytics of finished days (pruning old events). Each claims
+ * valuation alerts, roll up the analytics of finished days (pruning old events), and read the
+ * places' markets again when listings have changed (decision 0028). Each claims
  * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
@@ -10,6 +11,7 @@ import { rollUpAnalytics } from '../app/models/analytics/analytics-rollup.server
 import type { Database } from '../app/models/db/db-schema'
 import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
 import { type JobLease, runWithLease } from '../app/models/jobs/job-leases.server'
+import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { printRunReport } from '../app/models/feeds/feed-report.server'
 import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
@@ -30,7 +32,8 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows }
+  const marketSnapshots = await refreshMarketSnapshots(db)
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, marketSnapshots }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -39,10 +42,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await migrateToLatest(db)
     const jobs = await runWithLease(db, minuteJobsLease, () => runScheduledJobs(db))
     if (jobs) {
-      const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics } = jobs
+      const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics, marketSnapshots } = jobs
       for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
       console.log(
-        `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned)`,
+        `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned), ${marketSnapshots} market snapshots refreshed`,
       )
     } else console.log('Another process is running the scheduled jobs now: nothing done')
   } finally {

@@ -580,6 +580,14 @@ export interface ChangeGenerationTable {
   generation: number
 }
 
+/** Every place's market for one site scope, as JSON, refreshed by the minute jobs (market-stats.server.ts). */
+export interface MarketSnapshotTable {
+  scope_bits: number
+  listings_generation: number
+  refreshed_at: string
+  markets: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -623,6 +631,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowTable
   job_leases: JobLeaseTable
   change_generations: ChangeGenerationTable
+  market_snapshots: MarketSnapshotTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -114,6 +114,19 @@ export function dialectOf(db: Kysely<Database>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
+/**
+ * A listings column that a condition should filter on, not look up in an index, where the
+ * planner cannot tell. SQLite guesses any range or IN list to be narrow, so it would read a wide
+ * index range (a price range matching half the table) and fetch and sort every row in it; the
+ * unary plus (a no-op) hides the column from its index choice. PostgreSQL weighs the condition by
+ * the column's statistics, which the plus would hide: it then guessed 0.5 % for a price range
+ * matching 6 % and for the active statuses (66 %), and scanned the table where walking a sort
+ * index finds a page in a few hundred entries (2.6 s against 2 ms for a million listings).
+ */
+export function filteredColumn(db: Kysely<Database>, column: `listings.${string}`): Expression<number> {
+  return dialectOf(db) === 'postgres' ? sql.ref<number>(column) : sql<number>`+${sql.ref(column)}`
+}
+
 /** An auto-numbered integer primary key that still accepts explicit ids from the seed. */
 export function identityPrimaryKey(dialect: DialectName) {
   return (column: ColumnDefinitionBuilder) => (dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey())
@@ -133,6 +146,16 @@ export async function syncIdentity(db: Kysely<Database>, table: 'listings' | 'ac
  */
 export async function refreshPlannerStatistics<DB>(db: Kysely<DB>) {
   await sql`analyze`.execute(db)
+}
+
+/**
+ * Statistics for new indexes of `table`, so the planner weighs them: SQLite reads each index once
+ * (not every index of the database, as a bare `analyze` does: minutes for a million listings);
+ * PostgreSQL samples the table, expressions of its indexes included.
+ */
+export async function refreshIndexStatistics(db: Kysely<Database>, table: string, indexNames: string[]) {
+  if (dialectOf(db) === 'postgres') await sql`analyze ${sql.ref(table)}`.execute(db)
+  else for (const name of indexNames) await sql`analyze ${sql.ref(name)}`.execute(db)
 }
 
 /**

@@ -47,9 +47,14 @@ export async function noteListingsChanged(db: Kysely<Database>) {
 let seen: { generation: number; checkedAt: number } | undefined
 let checking: Promise<void> | undefined
 
-async function compareGeneration(db: Kysely<Database>) {
+/** The number of listing writes so far, as `noteListingsChanged` counts them. */
+export async function listingsGeneration(db: Kysely<Database>) {
   const row = await db.selectFrom('change_generations').select('generation').where('name', '=', 'listings').executeTakeFirst()
-  const generation = Number(row?.generation ?? 0)
+  return Number(row?.generation ?? 0)
+}
+
+async function compareGeneration(db: Kysely<Database>) {
+  const generation = await listingsGeneration(db)
   if (seen && seen.generation !== generation) forgetListings()
   seen = { generation, checkedAt: Date.now() }
 }

@@ -1,6 +1,8 @@
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { filteredColumn } from '~/models/db/dialect.server'
 import { auctionWithoutPrice } from './enumerations'
+import { latitudeBand, latitudeBandsOf } from './latitude-bands'
 import type { ListingDetail } from './listing-detail'
 import { activeStatuses } from './listing.server'
 import type { ListingSummary } from './listing-summary'
@@ -8,9 +10,9 @@ import { selectListingSummaries, toListingSummary } from './listing-summary.serv
 
 /**
  * How far "nearby" reaches, in degrees of latitude, tried in turn until enough listings are
- * found: about 17, 40 and 100 miles each way. The coordinates index can only range over
- * latitude, so a wide box reads a band across the whole country; most listings find company
- * in the smallest box, and only thin places pay for the wide one.
+ * found: about 17, 40 and 100 miles each way. The latitude band index reads a box as a few
+ * quarter-degree bands over its longitudes (latitude-bands.ts), so a wider box costs in
+ * proportion to its area; most listings find company in the smallest box.
  */
 const nearbyDegreeSteps = [0.25, 0.6, 1.5] as const
 const defaultCardCount = 6
@@ -123,53 +125,50 @@ export async function findSimilarListings(
   { scopeBits, limit = defaultCardCount }: { scopeBits: number; limit?: number },
 ): Promise<ListingSummary[]> {
   const hasPrice = listing.price > auctionWithoutPrice
-  const nearby = (excludeIds: number[], isLikeThisOne: boolean, degrees: number) => {
+  // The ids first, from the latitude band index alone (it carries what the box filters and sorts
+  // on), so only the few listings shown are read from the table, not every one in the box.
+  const nearbyIds = async (excludeIds: number[], isLikeThisOne: boolean, degrees: number) => {
     // Degrees of longitude shrink towards the poles; the box stays about square on the ground.
     const longitudeDegrees = degrees / Math.max(0.2, Math.cos((listing.latitude * Math.PI) / 180))
     const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
     const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
-    return (
-      selectListingSummaries(db)
-        // Most listings are active: the unary plus (a no-op on both databases) keeps SQLite's planner
-        // off the status index and on the coordinates one (0.4 ms instead of 18 on 20,000 listings).
-        .where(sql<number>`+listings.status`, 'in', activeStatuses)
-        .where('listings.id', 'not in', [listing.id, ...excludeIds])
-        .where(inSiteScope(scopeBits))
-        .where('listings.latitude', '>=', listing.latitude - degrees)
-        .where('listings.latitude', '<=', listing.latitude + degrees)
-        .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
-        .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
-        // Unary plus again: acres and price ranges must filter, not drive the scan (the acres index
-        // made a wide box take 170 ms instead of 1 on 100,000 listings).
-        .$if(isLikeThisOne, (query) =>
-          query.where(sql<number>`+listings.acres`, '>=', listing.acres / 2).where(sql<number>`+listings.acres`, '<=', listing.acres * 2),
-        )
-        .$if(isLikeThisOne && hasPrice, (query) =>
-          query.where(sql<number>`+listings.price`, '>=', Math.floor(listing.price / 2)).where(sql<number>`+listings.price`, '<=', listing.price * 2),
-        )
-        .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
-        .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
-        .orderBy('listings.id')
-        .limit(limit - excludeIds.length)
-        .execute()
-    )
+    const rows = await db
+      .selectFrom('listings')
+      .select('listings.id')
+      // Most listings are active: checked row by row, SQLite's planner stays off the status index
+      // and on the band one (0.4 ms instead of 18 on 20,000 listings).
+      .where(filteredColumn(db, 'listings.status'), 'in', activeStatuses)
+      .where('listings.id', 'not in', [listing.id, ...excludeIds])
+      .where(inSiteScope(scopeBits))
+      .where(latitudeBand('listings.latitude'), 'in', latitudeBandsOf(listing.latitude - degrees, listing.latitude + degrees))
+      .where('listings.latitude', '>=', listing.latitude - degrees)
+      .where('listings.latitude', '<=', listing.latitude + degrees)
+      .where('listings.longitude', '>=', listing.longitude - longitudeDegrees)
+      .where('listings.longitude', '<=', listing.longitude + longitudeDegrees)
+      // Acres and price ranges must filter, not drive the scan (the acres index made a wide box
+      // take 170 ms instead of 1 on 100,000 listings).
+      .$if(isLikeThisOne, (query) => query.where((eb) => eb.between(filteredColumn(db, 'listings.acres'), listing.acres / 2, listing.acres * 2)))
+      .$if(isLikeThisOne && hasPrice, (query) =>
+        query.where((eb) => eb.between(filteredColumn(db, 'listings.price'), Math.floor(listing.price / 2), listing.price * 2)),
+      )
+      .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
+      .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
+      .orderBy('listings.id')
+      .limit(limit - excludeIds.length)
+      .execute()
+    return rows.map((row) => row.id)
   }
   /** The first box, smallest first, that holds enough; the widest box's answer otherwise. */
   const nearest = async (excludeIds: number[], isLikeThisOne: boolean) => {
-    let rows: Awaited<ReturnType<typeof nearby>> = []
+    let ids: number[] = []
     for (const degrees of nearbyDegreeSteps) {
-      rows = await nearby(excludeIds, isLikeThisOne, degrees)
-      if (rows.length >= limit - excludeIds.length) break
+      ids = await nearbyIds(excludeIds, isLikeThisOne, degrees)
+      if (ids.length >= limit - excludeIds.length) break
     }
-    return rows
+    return ids
   }
   const alike = await nearest([], true)
-  const rest =
-    alike.length < limit
-      ? await nearest(
-          alike.map((row) => row.id),
-          false,
-        )
-      : []
-  return [...alike, ...rest].map(toListingSummary)
+  const ids = alike.length < limit ? [...alike, ...(await nearest(alike, false))] : alike
+  const summaries = await findListingSummaries(db, ids)
+  return ids.map((id) => summaries.get(id)!)
 }

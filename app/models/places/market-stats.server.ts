@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
+import { sites } from '~/sites/index'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { auctionWithoutPrice, upgradeLevel } from '~/models/listings/enumerations'
 import { findPlaceById, loadGazetteer } from './gazetteer.server'
+import { listingsGeneration } from '~/models/listings/listing-changes.server'
 import { activeStatuses } from '~/models/listings/listing.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { selectListingSummaries, toListingSummary } from '~/models/listings/listing-summary.server'
@@ -15,9 +17,16 @@ export interface PlaceMarket extends MarketStats {
   listingsByType: number[]
 }
 
+/** The lowest and highest real price among some listings; null when none has one. */
+export type PriceRange = { min: number; max: number } | null
+
 /** Every place's market at once, for one site scope. */
 export interface MarketSnapshot {
+  /** The 'listings' change generation it was read at (listing-changes.server.ts). */
+  listingsGeneration: number
   national: PlaceMarket
+  /** The country's price range, of all its listings and per property type (parallel to `propertyTypeOptions`). */
+  nationalPriceRanges: { all: PriceRange; byType: PriceRange[] }
   states: Map<number, PlaceMarket>
   regions: Map<number, PlaceMarket>
   counties: Map<number, PlaceMarket>
@@ -28,7 +37,7 @@ export type MarketPlace = { kind: 'state' | 'region' | 'county' | 'city'; id: nu
 
 const marketsByKind = { state: 'states', region: 'regions', county: 'counties', city: 'cities' } as const
 
-const timeToLiveMilliseconds = 10 * 60_000
+const timeToLiveMilliseconds = 60_000
 
 const emptyMarket: PlaceMarket = Object.freeze({
   listings: 0,
@@ -56,6 +65,9 @@ function median(values: number[]) {
   const middle = sorted.length >> 1
   return Math.round(sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2)
 }
+
+const widened = (range: PriceRange, price: number): PriceRange =>
+  range ? { min: Math.min(range.min, price), max: Math.max(range.max, price) } : { min: price, max: price }
 
 class MarketTally {
   listings = 0
@@ -90,11 +102,11 @@ function marketsOf(tallies: Map<number, MarketTally>) {
 /**
  * One pass over the active listings of a scope, tallied into the country, every state, region,
  * county and city; a median needs every price, so no index can answer it for a whole state. Moving
- * the rows into JavaScript is most of the cost (100–200 ms of CPU for 100,000 listings, once
- * per ten minutes and scope), so only five columns are read: a county's state and region come
- * from the gazetteer.
+ * the rows into JavaScript is most of the cost (1.5–2 s for a million listings), so only five
+ * columns are read (a county's state and region come from the gazetteer), and only the minute
+ * jobs read it (`refreshMarketSnapshots`).
  */
-async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
+async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number, listingsGeneration: number): Promise<MarketSnapshot> {
   const [gazetteer, rows] = await Promise.all([
     loadGazetteer(db),
     db
@@ -105,6 +117,7 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
       .execute(),
   ])
   const national = new MarketTally()
+  const nationalPriceRanges: MarketSnapshot['nationalPriceRanges'] = { all: null, byType: propertyTypeOptions.map(() => null) }
   const states = new Map<number, MarketTally>()
   const regions = new Map<number, MarketTally>()
   const counties = new Map<number, MarketTally>()
@@ -118,6 +131,10 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
       typeIndexesByBits.set(row.property_types, typeIndexes)
     }
     national.add(row.price, row.acres, typeIndexes)
+    if (row.price > auctionWithoutPrice) {
+      nationalPriceRanges.all = widened(nationalPriceRanges.all, row.price)
+      for (const index of typeIndexes) nationalPriceRanges.byType[index] = widened(nationalPriceRanges.byType[index]!, row.price)
+    }
     if (row.city_id !== null) tallyOf(cities, row.city_id).add(row.price, row.acres, typeIndexes)
     const county = findPlaceById(gazetteer, 'county', row.county_id)
     if (!county) continue
@@ -125,15 +142,142 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number): Prom
     tallyOf(states, county.stateId).add(row.price, row.acres, typeIndexes)
     if (county.regionId !== null) tallyOf(regions, county.regionId).add(row.price, row.acres, typeIndexes)
   }
-  return { national: national.market(), states: marketsOf(states), regions: marketsOf(regions), counties: marketsOf(counties), cities: marketsOf(cities) }
+  return {
+    listingsGeneration,
+    national: national.market(),
+    nationalPriceRanges,
+    states: marketsOf(states),
+    regions: marketsOf(regions),
+    counties: marketsOf(counties),
+    cities: marketsOf(cities),
+  }
+}
+
+/** A place's market as stored: [listings, median price, median price per acre, listings by type]. */
+type StoredMarket = [number, number | null, number | null, number[]]
+type StoredMarkets = Map<number, PlaceMarket>
+
+const toStoredMarket = ({ listings, medianPrice, medianPricePerAcre, listingsByType }: PlaceMarket): StoredMarket => [
+  listings,
+  medianPrice,
+  medianPricePerAcre,
+  listingsByType,
+]
+const fromStoredMarket = ([listings, medianPrice, medianPricePerAcre, listingsByType]: StoredMarket): PlaceMarket => ({
+  listings,
+  medianPrice,
+  medianPricePerAcre,
+  listingsByType,
+})
+const toStoredPlaces = (markets: StoredMarkets) => [...markets].map(([id, market]) => [id, ...toStoredMarket(market)])
+const fromStoredPlaces = (rows: [number, ...StoredMarket][]): StoredMarkets => new Map(rows.map(([id, ...market]) => [id, fromStoredMarket(market)]))
+
+function serializeSnapshot(snapshot: MarketSnapshot) {
+  return JSON.stringify({
+    national: toStoredMarket(snapshot.national),
+    nationalPriceRanges: snapshot.nationalPriceRanges,
+    states: toStoredPlaces(snapshot.states),
+    regions: toStoredPlaces(snapshot.regions),
+    counties: toStoredPlaces(snapshot.counties),
+    cities: toStoredPlaces(snapshot.cities),
+  })
+}
+
+function parseSnapshot(json: string, listingsGeneration: number): MarketSnapshot {
+  const stored = JSON.parse(json) as { national: StoredMarket; nationalPriceRanges: MarketSnapshot['nationalPriceRanges'] } & Record<
+    'states' | 'regions' | 'counties' | 'cities',
+    [number, ...StoredMarket][]
+  >
+  return {
+    listingsGeneration,
+    national: fromStoredMarket(stored.national),
+    nationalPriceRanges: stored.nationalPriceRanges,
+    states: fromStoredPlaces(stored.states),
+    regions: fromStoredPlaces(stored.regions),
+    counties: fromStoredPlaces(stored.counties),
+    cities: fromStoredPlaces(stored.cities),
+  }
+}
+
+async function storeMarketSnapshot(db: Kysely<Database>, scopeBits: number, snapshot: MarketSnapshot, now: Date) {
+  const row = { listings_generation: snapshot.listingsGeneration, refreshed_at: now.toISOString(), markets: serializeSnapshot(snapshot) }
+  await db
+    .insertInto('market_snapshots')
+    .values({ scope_bits: scopeBits, ...row })
+    .onConflict((conflict) => conflict.column('scope_bits').doUpdateSet(row))
+    .execute()
+}
+
+/** Every site's scope (`SiteProfile.listingScopeBits`): the snapshots the minute jobs keep. */
+const siteScopes = [...new Set(Object.values(sites).map((site) => site.listingScopeBits))]
+
+/**
+ * The minute jobs' part (decision 0028): reads the market of each site scope again when listings
+ * have changed since its stored snapshot was read, and stores it. A write during the pass leaves
+ * the stored generation behind, so the next run reads it again. Returns how many were refreshed.
+ */
+export async function refreshMarketSnapshots(db: Kysely<Database>, now = new Date()) {
+  const stored = await db.selectFrom('market_snapshots').select(['scope_bits', 'listings_generation']).execute()
+  let refreshed = 0
+  for (const scopeBits of siteScopes) {
+    const generation = await listingsGeneration(db)
+    if (stored.some((row) => row.scope_bits === scopeBits && row.listings_generation === generation)) continue
+    await storeMarketSnapshot(db, scopeBits, await readMarketSnapshot(db, scopeBits, generation), now)
+    refreshed += 1
+  }
+  return refreshed
+}
+
+// The last snapshot parsed per database handle and scope, so a look that finds it unchanged parses nothing.
+const parsedSnapshots = new WeakMap<Kysely<Database>, Map<number, { refreshedAt: string; snapshot: MarketSnapshot }>>()
+
+async function storedMarketSnapshot(db: Kysely<Database>, scopeBits: number): Promise<MarketSnapshot> {
+  let parsed = parsedSnapshots.get(db)
+  if (!parsed) parsedSnapshots.set(db, (parsed = new Map()))
+  const known = parsed.get(scopeBits)
+  const stamp = await db.selectFrom('market_snapshots').select('refreshed_at').where('scope_bits', '=', scopeBits).executeTakeFirst()
+  if (known && known.refreshedAt === stamp?.refreshed_at) return known.snapshot
+  if (stamp) {
+    const {
+      refreshed_at: refreshedAt,
+      listings_generation: generation,
+      markets,
+    } = await db
+      .selectFrom('market_snapshots')
+      .select(['refreshed_at', 'listings_generation', 'markets'])
+      .where('scope_bits', '=', scopeBits)
+      .executeTakeFirstOrThrow()
+    const snapshot = parseSnapshot(markets, generation)
+    parsed.set(scopeBits, { refreshedAt, snapshot })
+    return snapshot
+  }
+  // None stored yet (a database no minute job has seen): read it here, once, for every process.
+  const snapshot = await readMarketSnapshot(db, scopeBits, await listingsGeneration(db))
+  await storeMarketSnapshot(db, scopeBits, snapshot, new Date())
+  return snapshot
 }
 
 /**
- * Every place's market for a site scope (`SiteProfile.listingScopeBits`, 0 for all), kept for
- * ten minutes per database handle. Past that, the old snapshot still answers while a new one
- * is read, so no page waits for the pass but the very first.
+ * Every place's market for a site scope (`SiteProfile.listingScopeBits`, 0 for all): the snapshot
+ * the minute jobs stored, looked at again at most once a minute per database handle. Past that,
+ * the old snapshot still answers while the look is made, so no page waits for it but the first.
  */
-export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, readMarketSnapshot)
+export const marketSnapshot: (db: Kysely<Database>, scopeBits: number) => Promise<MarketSnapshot> = timedCache(timeToLiveMilliseconds, storedMarketSnapshot)
+
+/**
+ * The totals of a search of the whole country within a site scope, with no filter but at most one
+ * property type (`typeIndex` in `propertyTypeOptions`), from the stored snapshot: counting them
+ * reads every active listing's index entry (0.1–0.5 s for a million). Only while no listing was
+ * written since the snapshot was read, so the figure is exact; undefined otherwise.
+ */
+export async function countryFacetTotals(db: Kysely<Database>, scopeBits: number, typeIndex: number | undefined) {
+  const [snapshot, generation] = await Promise.all([marketSnapshot(db, scopeBits), listingsGeneration(db)])
+  if (snapshot.listingsGeneration !== generation) return undefined
+  const { national, nationalPriceRanges } = snapshot
+  const total = typeIndex === undefined ? national.listings : national.listingsByType[typeIndex]!
+  const priceRange = typeIndex === undefined ? nationalPriceRanges.all : nationalPriceRanges.byType[typeIndex]!
+  return { total, minPrice: priceRange?.min ?? null, maxPrice: priceRange?.max ?? null }
+}
 
 const placeColumns = { state: 'listings.state_id', region: 'listings.region_id', county: 'listings.county_id', city: 'listings.city_id' } as const
 

@@ -3,11 +3,11 @@ import { sites } from '~/sites/index'
 import type { SiteKey, SiteProfile } from '~/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
-import { activeStatuses } from '~/models/listings/listing.server'
 import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '~/models/search/search-criteria'
 import { type SearchType, searchTypesOf, searchesByState, searchesByType } from '~/models/search/search-counts.server'
-import { hasAnyBit } from '~/models/search/search-filters.server'
 import { searchTypeWords } from '~/models/search/search-seo'
+import { loadGazetteer } from './gazetteer.server'
+import { marketOf, marketSnapshot } from './market-stats.server'
 
 /** A state with the number of active listings a site shows there. */
 export interface PopularState {
@@ -24,25 +24,19 @@ const timeToLiveMilliseconds = 10 * 60_000
 /**
  * Every state (and DC) with its active listing count within the site's property-type scope
  * (`SiteProfile.listingScopeBits`, 0 for all), most listings first, then by name: the "Popular
- * States" of home pages and, until enough searches are counted, of footers. Counting reads the whole
- * table and footers ask on every page, so the answer is kept for ten minutes per database and scope.
+ * States" of home pages and, until enough searches are counted, of footers. The counts are the
+ * market snapshot's (decision 0028), which the minute jobs keep, so no page counts the table.
  */
-export const popularStates: (db: Kysely<Database>, scopeBits: number) => Promise<PopularState[]> = timedCache(timeToLiveMilliseconds, countListingsByState)
-
-async function countListingsByState(db: Kysely<Database>, scopeBits: number) {
-  const counts = db
-    .selectFrom('listings')
-    .where('status', 'in', activeStatuses)
-    .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
-    .groupBy('state_id')
-    .select((eb) => ['state_id', eb.fn.countAll<number>().as('listings')])
-  const rows = await db
-    .selectFrom('states')
-    .leftJoin(counts.as('counts'), 'counts.state_id', 'states.id')
-    .select(['states.id', 'states.name', 'states.abbreviation', 'states.slug', 'counts.listings'])
-    .execute()
-  return rows
-    .map((row) => ({ id: row.id, name: row.name, abbreviation: row.abbreviation, slug: row.slug, listings: Number(row.listings ?? 0) }))
+export async function popularStates(db: Kysely<Database>, scopeBits: number): Promise<PopularState[]> {
+  const [gazetteer, snapshot] = await Promise.all([loadGazetteer(db), marketSnapshot(db, scopeBits)])
+  return gazetteer.states
+    .map((state) => ({
+      id: state.id,
+      name: state.name,
+      abbreviation: state.abbreviation,
+      slug: state.slug,
+      listings: marketOf(snapshot, { kind: 'state', id: state.id }).listings,
+    }))
     .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
 }
 

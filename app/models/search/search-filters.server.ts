@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { isAmongIds, listingMatchesKeywords } from '~/models/db/dialect.server'
+import { filteredColumn, isAmongIds, listingMatchesKeywords } from '~/models/db/dialect.server'
 import { amenity, auctionWithoutPrice, propertyType, saleType } from '~/models/listings/enumerations'
 import type { ResolvedLocation } from '~/models/places/gazetteer.server'
 import { activityOptions, amenityOptions, dateListedOptions, marketStatusOptions, propertyTypeOptions, type SortOrder } from './search-options'
@@ -29,10 +29,10 @@ const dayMilliseconds = 86_400_000
 const saleTypeValues = { sale: saleType.sale, auction: saleType.auction }
 
 /** Landing segments of spec §2 that narrow the search by a fact of the listing. */
-const customSegmentConditions: Record<CustomSegmentKey, (eb: ListingExpressions, orderedBy: SortOrder | null) => Condition> = {
+const customSegmentConditions: Record<CustomSegmentKey, (eb: ListingExpressions, range: RangeColumn) => Condition> = {
   'present-use-orchard-vineyards': (eb) => hasAnyBit(eb, 'amenities', amenity.orchard | amenity.vineyard),
   'log-cabins': (eb) => hasAnyBit(eb, 'amenities', amenity.cabin),
-  'cheap-land': (eb, orderedBy) => eb.between(rangeColumn('price', orderedBy), auctionWithoutPrice + 1, cheapLandMaxPrice),
+  'cheap-land': (eb, range) => eb.between(range('price'), auctionWithoutPrice + 1, cheapLandMaxPrice),
   'off-grid-land': (eb) => hasAnyBit(eb, 'amenities', amenity.offGrid),
   'land-with-mineral-rights': (eb) => eb('listings.mineral_rights', '=', 1),
 }
@@ -153,21 +153,42 @@ const sortsByColumn: Record<'price' | 'acres', readonly SortOrder[]> = {
   acres: ['acres-asc', 'acres-desc'],
 }
 
+/** Whether a search names no place, broker, point, box or drawn area: it looks at the whole country. */
+export function isCountryWide({ criteria, location }: SearchRequest) {
+  const { state, counties, regions, cities, lakes, zip } = location
+  return (
+    !state &&
+    counties.length + regions.length + cities.length + lakes.length === 0 &&
+    !zip &&
+    criteria.brokerId === undefined &&
+    criteria.latitude === undefined &&
+    !criteria.mapBounds &&
+    !criteria.mapPolygon
+  )
+}
+
+type RangeColumn = (column: 'price' | 'acres') => Expression<number>
+
 /**
  * A price or acreage range matches a large share of listings as a rule, yet SQLite guesses any
  * two-sided range to be narrow and reads it from the column's index, fetching every row in it
- * and then sorting them all (65 ms for 'under $250,000, over 40 acres, largest first'). The unary
- * plus (a no-op on both databases) leaves such a range to be checked row by row, so the sort
- * index, or the rank indexes that carry price and acres, serve the page, and a count (read in
- * no order, `orderedBy` null) scans a rank index alone. A range on the column the page is
- * sorted by stays indexable: one index walk serves both.
+ * and then sorting them all (65 ms for 'under $250,000, over 40 acres, largest first'). So the
+ * range is left to be checked row by row (`filteredColumn`), and the sort index, or the rank
+ * indexes that carry price and acres, serve the page. A range on the column the page is sorted by
+ * stays indexable: one index walk serves both. So does a count of the whole country (read in no
+ * order, `orderedBy` null): the price and acres indexes carry what a count filters on (migrations
+ * 0011 and 0026), so it reads the range's entries alone, never more than the whole rank index a
+ * place's count would rather read (cheap land: 60,000 entries of a million, not all of them).
  */
-function rangeColumn(column: 'price' | 'acres', orderedBy: SortOrder | null): Expression<number> {
-  if (orderedBy && sortsByColumn[column].includes(orderedBy)) return sql.ref<number>(`listings.${column}`)
-  return sql<number>`+${sql.ref(`listings.${column}`)}`
+function rangeColumns(db: Kysely<Database>, request: SearchRequest, orderedBy: SortOrder | null): RangeColumn {
+  const isCountryCount = orderedBy === null && isCountryWide(request)
+  return (column) => {
+    if (isCountryCount || (orderedBy && sortsByColumn[column].includes(orderedBy))) return sql.ref<number>(`listings.${column}`)
+    return filteredColumn(db, `listings.${column}`)
+  }
 }
 
-function rangeConditions(eb: ListingExpressions, criteria: SearchCriteria, orderedBy: SortOrder | null): Condition[] {
+function rangeConditions(db: Kysely<Database>, eb: ListingExpressions, criteria: SearchCriteria, range: RangeColumn, orderedBy: SortOrder | null): Condition[] {
   const conditions: Condition[] = []
   const bound = (value: Expression<number>, min: number | undefined, max: number | undefined) => {
     if (min !== undefined) conditions.push(eb(value, '>=', min))
@@ -175,18 +196,18 @@ function rangeConditions(eb: ListingExpressions, criteria: SearchCriteria, order
   }
   // An auction without a price (2) or 'Contact for Price' (0) has no price to fall in a range.
   if (criteria.priceMin !== undefined || criteria.priceMax !== undefined) {
-    conditions.push(eb(rangeColumn('price', orderedBy), '>', auctionWithoutPrice))
+    conditions.push(eb(range('price'), '>', auctionWithoutPrice))
   }
-  bound(rangeColumn('price', orderedBy), criteria.priceMin, criteria.priceMax)
-  bound(rangeColumn('acres', orderedBy), criteria.acresMin, criteria.acresMax)
+  bound(range('price'), criteria.priceMin, criteria.priceMax)
+  bound(range('acres'), criteria.acresMin, criteria.acresMax)
   bound(sql.ref<number>('listings.home_sqft'), criteria.sqftMin, criteria.sqftMax)
   // Only sold listings carry a sale price and date; normalised criteria with either bound ask for
   // the Sold status alone (see normalizeCriteria), and an unsold row's nulls never match a bound.
   // A count reads a sale price range from its index (migration 0009: 16 ms, not a 350 ms table
-  // scan, for 100,000 listings); a page leaves it to be checked row by row (the unary plus, as in
-  // `rangeColumn`), since a typical range holds half the sold listings and the sort index finds
+  // scan, for 100,000 listings); a page leaves it to be checked row by row (`filteredColumn`, as in
+  // `rangeColumns`), since a typical range holds half the sold listings and the sort index finds
   // 25 of them sooner than the range can be read and sorted (0.5 ms against 21 ms).
-  const salesPrice = orderedBy ? sql<number>`+listings.sales_price` : sql.ref<number>('listings.sales_price')
+  const salesPrice = orderedBy ? filteredColumn(db, 'listings.sales_price') : sql.ref<number>('listings.sales_price')
   bound(salesPrice, criteria.salesPriceMin, criteria.salesPriceMax)
   // Sale dates are ISO days ('2024-01-31'), so text order is date order on both databases.
   if (criteria.soldDateMin !== undefined) conditions.push(eb('listings.sales_date', '>=', criteria.soldDateMin))
@@ -196,7 +217,7 @@ function rangeConditions(eb: ListingExpressions, criteria: SearchCriteria, order
   return conditions
 }
 
-function featureConditions(eb: ListingExpressions, { criteria, scopeBits }: SearchRequest, orderedBy: SortOrder | null): Condition[] {
+function featureConditions(eb: ListingExpressions, { criteria, scopeBits }: SearchRequest, range: RangeColumn): Condition[] {
   const conditions: Condition[] = []
   if (scopeBits !== 0) conditions.push(hasAnyBit(eb, 'property_types', scopeBits))
   // Property types are kinds of land a buyer widens the net with ('farms or ranches'), and a
@@ -219,15 +240,14 @@ function featureConditions(eb: ListingExpressions, { criteria, scopeBits }: Sear
     [criteria.ownerFinancing, 'owner_financing'],
   ] as const
   for (const [isWanted, column] of flags) if (isWanted) conditions.push(eb(`listings.${column}`, '=', 1))
-  if (criteria.customSegment) conditions.push(customSegmentConditions[criteria.customSegment](eb, orderedBy))
+  if (criteria.customSegment) conditions.push(customSegmentConditions[criteria.customSegment](eb, range))
   return conditions
 }
 
-function marketConditions(eb: ListingExpressions, { criteria, now = new Date() }: SearchRequest): Condition[] {
+function marketConditions(db: Kysely<Database>, eb: ListingExpressions, { criteria, now = new Date() }: SearchRequest): Condition[] {
   // Most listings are active, so a status index narrows little, and a range over two statuses
-  // would keep SQLite from reading the sort order from an index; the unary plus (a no-op on
-  // both databases) tells its planner to check status row by row instead.
-  const status = sql<number>`+listings.status`
+  // would keep SQLite from reading the sort order from an index: status is checked row by row.
+  const status = filteredColumn(db, 'listings.status')
   const statuses = marketStatusOptions.filter((option) => criteria.marketStatuses.includes(option.key)).map((option) => option.value)
   const conditions: Condition[] = [eb(status, 'in', statuses)]
   // Both transaction types, like none, is every listing.
@@ -244,14 +264,15 @@ function marketConditions(eb: ListingExpressions, { criteria, now = new Date() }
 /**
  * The where-condition of a search: every criteria field the listing data carries (spec §3
  * "Search criteria"). `orderedBy` is the sort the query reads its rows in, or null for a count,
- * which reads them in no order (see `rangeColumn`).
+ * which reads them in no order (see `rangeColumns`).
  */
 export function matchesSearch(db: Kysely<Database>, eb: ListingExpressions, request: SearchRequest, orderedBy: SortOrder | null): Condition {
+  const range = rangeColumns(db, request, orderedBy)
   const conditions = [
     ...locationConditions(db, eb, request),
-    ...marketConditions(eb, request),
-    ...rangeConditions(eb, request.criteria, orderedBy),
-    ...featureConditions(eb, request, orderedBy),
+    ...marketConditions(db, eb, request),
+    ...rangeConditions(db, eb, request.criteria, range, orderedBy),
+    ...featureConditions(eb, request, range),
   ]
   if (request.criteria.keywordQuery) conditions.push(listingMatchesKeywords(db, request.criteria.keywordQuery))
   return eb.and(conditions)

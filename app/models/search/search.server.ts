@@ -5,7 +5,10 @@ import type { ListingSummary } from '~/models/listings/listing-summary'
 import { selectListingSummaries, toListingSummary } from '~/models/listings/listing-summary.server'
 import { resultsPerPage } from './pagination'
 import { withDrawnArea } from './drawn-area.server'
-import { matchesSearch, type SearchRequest } from './search-filters.server'
+import { countryFacetTotals } from '~/models/places/market-stats.server'
+import { emptyCriteria, type SearchCriteria } from './search-criteria'
+import { isCountryWide, matchesSearch, type SearchRequest } from './search-filters.server'
+import { propertyTypeOptions } from './search-options'
 import { type SearchTotals, searchPagesCacheFor, searchTotalsCacheFor } from './search-totals-cache.server'
 import type { SortOrder } from './search-options'
 
@@ -146,13 +149,28 @@ function searchPage(db: Kysely<Database>, request: SearchRequest, pageSize: numb
   return searchPagesCacheFor(db).answerFor(searchKey(request, pageSize), async () => (await pageQuery(db, request, pageSize).execute()).map(toListingSummary))
 }
 
+/** Whether the criteria filter on nothing but at most one property type (any sort, any page). */
+function isFacetOnly(criteria: SearchCriteria) {
+  if (criteria.propertyTypes.length > 1) return false
+  const facet: Partial<SearchCriteria> = { ...criteria, propertyTypes: [], sortOrder: emptyCriteria.sortOrder, page: emptyCriteria.page }
+  const keys = new Set([...Object.keys(facet), ...Object.keys(emptyCriteria)] as (keyof SearchCriteria)[])
+  return [...keys].every((key) => JSON.stringify(facet[key]) === JSON.stringify(emptyCriteria[key]))
+}
+
 /**
  * The totals, from the cache when the same search ran within the last minute (see
- * search-totals-cache); its sort and page do not change them.
+ * search-totals-cache); its sort and page do not change them. A site's whole country, or one
+ * property type of it, comes from the stored market snapshot when that is current (decision 0028).
  */
 function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<SearchTotals> {
   const anyPage = { ...request, criteria: { ...request.criteria, sortOrder: 'default' as const, page: 1 } }
   return searchTotalsCacheFor(db).answerFor(searchKey(anyPage), async () => {
+    if (isCountryWide(request) && isFacetOnly(request.criteria)) {
+      const [propertyType] = request.criteria.propertyTypes
+      const typeIndex = propertyType === undefined ? undefined : propertyTypeOptions.findIndex((option) => option.key === propertyType)
+      const totals = await countryFacetTotals(db, request.scopeBits, typeIndex)
+      if (totals) return totals
+    }
     const {
       rows: [row],
     } = await db.executeQuery(totalsQuery(db, request).compile())
