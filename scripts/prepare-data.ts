@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { seedLakes } from '../app/models/places/lakes.server'
+import { refreshPriceContexts } from '../app/models/listings/price-context.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 import { seedAds } from '../app/models/seed/ads'
@@ -20,6 +21,7 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       await seedLakes(db)
       // A database seeded before ads existed gets the seed's ads once, when their tables arrive.
       if (applied.some((result) => result.migrationName.endsWith('-ads'))) console.log(`Seeded ${await seedAds(db, { demoSiteId: sites.land.siteId })} ads`)
+      await reportPriceContexts(db)
       return
     }
     console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
@@ -27,10 +29,17 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed })
     const feedRun = await seedDemoFeed(db, { geography })
     if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
+    await reportPriceContexts(db)
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } finally {
     await db.destroy()
   }
+}
+
+/** Listings' price contexts (decision 0029), worked out when the listings changed since they last were. */
+async function reportPriceContexts(db: ReturnType<typeof openDatabase>) {
+  const written = await refreshPriceContexts(db)
+  if (written) console.log(`Price contexts: ${written.listings.toLocaleString('en-US')} listings in ${written.groups.toLocaleString('en-US')} groups`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

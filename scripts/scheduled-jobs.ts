@@ -2,7 +2,8 @@
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
  * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, and roll up the analytics of finished days (pruning old events). Each claims
+ * valuation alerts, roll up the analytics of finished days (pruning old events), and work the
+ * listings' price contexts out again when listings changed (decision 0029). Each claims
  * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
@@ -15,6 +16,7 @@ import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
+import { refreshPriceContexts } from '../app/models/listings/price-context.server'
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
@@ -30,7 +32,8 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows }
+  const priceContexts = await refreshPriceContexts(db)
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, priceContexts }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
