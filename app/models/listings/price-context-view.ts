@@ -1,5 +1,13 @@
 import { formatCount, formatDollars } from '~/utils/format'
-import { type PriceContextAreaKind, landUseNoun, minimumComparables, recentSaleYears, sizeBandAcres } from './price-context'
+import {
+  type ListingPriceContext,
+  type PriceContextAreaKind,
+  type PriceContextGroup,
+  landUseNoun,
+  minimumComparables,
+  recentSaleYears,
+  sizeBandAcres,
+} from './price-context'
 
 /**
  * The words and the scale of a listing's price context (issue 19 item 1), from its stored context
@@ -7,19 +15,12 @@ import { type PriceContextAreaKind, landUseNoun, minimumComparables, recentSaleY
  * whether it is too much. Pure module, so every rule is tested without a database.
  */
 
-export interface StoredPriceContext {
-  areaKind: PriceContextAreaKind
-  landUse: number
-  sizeBand: number
-  comparables: number
-  medianPricePerAcre: number
-  pricePerAcre: number | null
-  cheaperComparables: number | null
-  forSaleSample: number[]
-  soldSample: number[]
-  forSale: number
-  sold: number
-}
+/** A listing's stored context with its group's counts and samples (price-context.server.ts). */
+export type StoredPriceContext = Pick<
+  ListingPriceContext,
+  'areaKind' | 'landUse' | 'sizeBand' | 'comparables' | 'medianPricePerAcre' | 'pricePerAcre' | 'cheaperComparables'
+> &
+  Pick<PriceContextGroup, 'forSale' | 'sold' | 'forSaleSample' | 'soldSample'>
 
 /** The places a context may name: the listing's county, region (if any) and state, as the page writes them. */
 export interface ContextAreaNames {
