@@ -546,6 +546,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
 
   beforeAll(async () => {
     postgres = await migrateAndSeed(await freshPostgresDatabase(postgresUrl!, 'search-engine'), { listings: 3000, seed: 3 })
+    await refreshPriceContexts(postgres, { force: true })
   }, 180_000)
 
   afterAll(async () => {
@@ -561,6 +562,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['keyword', { keywordQuery: 'creek', sortOrder: 'recently-changed' }, 0],
     ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
     ['land near a lake', { state: 'michigan', places: ['near-lake-michigan'], marketStatuses: ['available', 'sold'] }, 0],
+    ['below the county median, furthest below first', { belowMedianPricePerAcre: true, sortOrder: 'price-per-acre-below-median' }, 0],
     [
       'a drawn area',
       {
