@@ -22,7 +22,7 @@ export interface ListingCheckFacts {
 const dayMilliseconds = 86_400_000
 
 /** 'today', 'yesterday', '3 days ago': whole days between two moments. */
-export function daysAgo(then: string, now: Date) {
+function daysAgo(then: string, now: Date) {
   const days = Math.max(0, Math.floor((now.getTime() - Date.parse(then)) / dayMilliseconds))
   return days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days.toLocaleString('en-US')} days ago`
 }

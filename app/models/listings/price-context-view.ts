@@ -23,7 +23,7 @@ export type StoredPriceContext = Pick<
   Pick<PriceContextGroup, 'forSale' | 'sold' | 'forSaleSample' | 'soldSample'>
 
 /** The places a context may name: the listing's county, region (if any) and state, as the page writes them. */
-export interface ContextAreaNames {
+interface ContextAreaNames {
   county: string
   region: string | null
   state: string

@@ -59,7 +59,7 @@ export interface PriceContextGroup {
 /** A county or region needs this many other comparable listings to stand on its own; else the next area up is used. */
 export const minimumComparables = 8
 /** Below this many in the whole state, there is no context at all. */
-export const minimumStateComparables = 3
+const minimumStateComparables = 3
 /** Sales within this many years count as comparables. */
 export const recentSaleYears = 2
 const sampleSize = 41
