@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { seedLakes } from '../app/models/places/lakes.server'
+import { refreshPriceContexts } from '../app/models/listings/price-context.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 import { seedAds } from '../app/models/seed/ads'
@@ -31,9 +32,16 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
     await refreshMarketSnapshots(db)
+    await reportPriceContexts(db)
   } finally {
     await db.destroy()
   }
+}
+
+/** Listings' price contexts (decision 0029), worked out when the listings changed since they last were. */
+async function reportPriceContexts(db: ReturnType<typeof openDatabase>) {
+  const written = await refreshPriceContexts(db)
+  if (written) console.log(`Price contexts: ${written.listings.toLocaleString('en-US')} listings in ${written.groups.toLocaleString('en-US')} groups`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

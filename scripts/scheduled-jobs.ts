@@ -2,8 +2,9 @@
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
  * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, roll up the analytics of finished days (pruning old events), and read the
- * places' markets again when listings have changed (decision 0028). Each claims
+ * valuation alerts, roll up the analytics of finished days (pruning old events), read the
+ * places' markets again (decision 0028) and work the listings' price contexts out again (decision
+ * 0029) when listings have changed. Each claims
  * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
@@ -17,6 +18,7 @@ import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
+import { refreshPriceContexts } from '../app/models/listings/price-context.server'
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
@@ -33,7 +35,8 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
   const marketSnapshots = await refreshMarketSnapshots(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, marketSnapshots }
+  const priceContexts = await refreshPriceContexts(db)
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, marketSnapshots, priceContexts }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -68,12 +68,13 @@ const runMinuteJobs = () =>
   runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb, mailLinks))
     .then((jobs) => {
       if (!jobs) return
-      const { feedRuns, retired, leadAttempts, leadDigests, analytics } = jobs
+      const { feedRuns, retired, leadAttempts, leadDigests, analytics, priceContexts } = jobs
       for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
       if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
       if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)
       if (leadDigests.sent > 0) console.log(`Lead digests sent: ${leadDigests.sent}`)
       if (analytics.rolledUpDays.length > 0) console.log(`Analytics rolled up: ${analytics.rolledUpDays.join(', ')}`)
+      if (priceContexts) console.log(`Price contexts worked out again: ${priceContexts.listings} listings`)
     })
     .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
 setInterval(runMinuteJobs, 60 * 1000).unref()

@@ -176,6 +176,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
         </label>
         <RangeFieldset legend="Price" name="price" unit=" ($)" min={criteria.priceMin} max={criteria.priceMax} />
         <RangeFieldset legend="Acres" name="acres" unit="" min={criteria.acresMin} max={criteria.acresMax} />
+        <Flag name="belowMedianPricePerAcre" label="Price per acre below county median" checked={criteria.belowMedianPricePerAcre} />
         <Fieldset legend="Property type">
           <Checkboxes name="propertyTypes" options={propertyTypeOptions} checked={criteria.propertyTypes} />
         </Fieldset>

@@ -5,7 +5,7 @@ import spriteUrl from './icons.svg?no-inline'
  * into one cached sprite file (icons.svg), so neither a page's HTML nor its script carries the
  * shapes. Always decorative: the control around them carries the accessible name.
  */
-type IconName = 'heart' | 'envelope' | 'camera' | 'phone' | 'message' | 'arrow-down' | 'chevron-left' | 'chevron-right'
+type IconName = 'heart' | 'envelope' | 'camera' | 'phone' | 'message' | 'arrow-down' | 'chevron-left' | 'chevron-right' | 'check'
 
 function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   return (
@@ -21,6 +21,7 @@ export const CameraIcon = ({ className }: { className?: string }) => <Icon name=
 export const PhoneIcon = ({ className }: { className?: string }) => <Icon name="phone" className={className} />
 export const MessageIcon = ({ className }: { className?: string }) => <Icon name="message" className={className} />
 export const ArrowDownIcon = ({ className }: { className?: string }) => <Icon name="arrow-down" className={className} />
+export const CheckIcon = ({ className }: { className?: string }) => <Icon name="check" className={className} />
 
 export function ChevronIcon({ direction, className }: { direction: 'left' | 'right'; className?: string }) {
   return <Icon name={`chevron-${direction}`} className={className} />

@@ -8,6 +8,9 @@ import { brokerDisplayName } from '~/utils/format'
 import { rememberViewedListing } from '~/utils/recently-viewed'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { AdSlot } from './ad-slot'
+import { ListingChecks } from './listing-checks'
+import { ListingPriceContext } from './listing-price-context'
+import { ListingSurroundings } from './listing-surroundings'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
@@ -191,6 +194,8 @@ export function ListingPage({ page }: { page: ListingPageData }) {
             </nav>
             <ListingDescription listing={listing} />
             <ListingFeatures listing={listing} groups={page.featureGroups} />
+            <ListingPriceContext price={page.context.price} />
+            <ListingChecks checks={page.context.checks} />
             {listing.imageIds.length > 0 ? (
               <section id="photos" aria-labelledby="photos-heading">
                 <h2 id="photos-heading" className="text-xl font-bold text-stone-900">
@@ -202,6 +207,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               </section>
             ) : null}
             <ListingLocation listing={listing} openView={openView} />
+            <ListingSurroundings surroundings={page.context.surroundings} />
             <AdSlot ad={page.ad} />
           </div>
         </div>

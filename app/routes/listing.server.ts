@@ -18,6 +18,7 @@ import { findListingDetail, findOtherListingsByBroker, findSimilarListings } fro
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { listingPageDescription, listingPageTitle } from '~/models/listings/listing-seo'
 import { listingStructuredData } from './listing-structured-data.server'
+import { loadListingContext } from './listing-context.server'
 import { listingFormIntents } from '~/models/listings/listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
 import { recordVisitorEvent } from './visitor-events.server'
@@ -74,13 +75,14 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, financeCenter, otherListings, similarListings, ad] = await Promise.all([
+  const [gazetteer, financeCenter, otherListings, similarListings, ad, context] = await Promise.all([
     loadGazetteer(db),
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
+    loadGazetteer(db).then((places) => loadListingContext(db, request, places, listing)),
   ])
   const linked = (summary: ListingSummary) => linkedListing(site, summary)
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
@@ -101,6 +103,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
     likedListingIds,
     ad,
+    context,
   }
   return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }
 }

@@ -2,11 +2,31 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 import type { AdView } from '~/models/ads/ad'
+import type { PriceContextView } from '~/models/listings/price-context-view'
+import type { Surroundings } from '~/models/places/surroundings'
+import type { Confidence } from '~/models/valuation/valuation-model'
 
 /** A row of the page's property details: a term and the labels the listing has. */
 export interface ListingFeatureGroup {
   term: string
   labels: string[]
+}
+
+/** AcreWorth's estimate of a listing's land, with the address of its full valuation on the value site. */
+export interface ListingEstimate {
+  value: number
+  low: number
+  high: number
+  confidence: Confidence
+  href: string
+}
+
+/** What the page says around the listing (issue 19): its price in context, the checks it passed, the land around it. */
+export interface ListingContext {
+  /** `view` is null when too few comparable listings lie in the listing's state. */
+  price: { view: PriceContextView | null; estimate: ListingEstimate | null }
+  checks: string[]
+  surroundings: Surroundings
 }
 
 /** What the detail route hands its component (built by `loadListingPage`). */
@@ -34,6 +54,7 @@ export interface ListingPageData {
   likedListingIds: number[]
   /** The page's ad (issue 17 §8), for the listing's county or state; null when none fits. */
   ad: AdView | null
+  context: ListingContext
   /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
   structuredData: object[]
 }

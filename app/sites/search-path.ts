@@ -55,6 +55,7 @@ const sortTokens: Record<Exclude<SortOrder, 'default'>, string> = {
   'price-per-acre-asc': 'sort-price-per-acre-low',
   'price-per-acre-desc': 'sort-price-per-acre-high',
   'recently-changed': 'sort-recently-changed',
+  'price-per-acre-below-median': 'sort-below-county-median',
   // Spec §2 "Search URLs" tokens (linkSortOptions).
   'title-asc': 'sort-az',
   'title-desc': 'sort-za',
@@ -69,6 +70,7 @@ const flagTokens = {
   hasVideo: 'has-video',
   hasVirtualTour: 'virtual-tour',
   hasCustomMap: 'custom-map',
+  belowMedianPricePerAcre: 'below-county-median',
 } as const
 
 const priceChangeTokens: Record<Exclude<PriceChangeTypeKey, 'none'>, string> = { reduction: 'price-reduced', change: 'price-changed' }

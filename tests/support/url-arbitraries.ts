@@ -82,6 +82,7 @@ export function searchCriteriaArbitrary({
       hasCustomMap: fc.boolean(),
       mineralRights: fc.boolean(),
       ownerFinancing: fc.boolean(),
+      belowMedianPricePerAcre: fc.boolean(),
       keywordQuery: maybe(fc.string({ maxLength: 30 })),
       sortOrder: fc.constantFrom(...keysOf(allSortOptions)),
       page: fc.integer({ min: 1, max: 1_000 }),

@@ -112,3 +112,12 @@ describe('the filter form', () => {
     expect(criteria).toEqual(normalizeCriteria({ state: 'texas' }))
   })
 })
+
+describe('price per acre below the county median (issue 19)', () => {
+  test('the filter counts one, from the filter form with or without scripts', () => {
+    expect(count({ belowMedianPricePerAcre: true })).toBe(1)
+    const fromForm = criteriaFromFilterForm(emptyCriteria, new URLSearchParams('filters=1&belowMedianPricePerAcre=on'))
+    expect(fromForm.belowMedianPricePerAcre).toBe(true)
+    expect(countActiveFilters(fromForm)).toBe(1)
+  })
+})

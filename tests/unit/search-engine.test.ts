@@ -7,6 +7,7 @@ import { type Gazetteer, findPlaceById, findStateById, loadGazetteer, resolveLoc
 import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { activityOptions, allSortOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
+import { refreshPriceContexts } from '~/models/listings/price-context.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { isInsideArea } from '../support/ray-casting'
 
@@ -18,12 +19,17 @@ let db: Kysely<Database>
 let gazetteer: Gazetteer
 let rows: ListingRow[]
 let now: Date
+/** Each listing's price per acre over its comparables' median (decision 0029), where it has one. */
+let medianRatios: Map<number, number>
 const hunting = propertyType.hunting | propertyType.recreational | propertyType.timberland
 
 beforeAll(async () => {
   db = await migrateAndSeed(freshSqliteDatabase('search-engine'), { listings: 3000, seed: 3 })
   gazetteer = await loadGazetteer(db)
   rows = await db.selectFrom('listings').selectAll().execute()
+  await refreshPriceContexts(db, { force: true })
+  const contexts = await db.selectFrom('listing_price_contexts').select(['listing_id', 'price_per_acre_ratio']).execute()
+  medianRatios = new Map(contexts.flatMap((context) => (context.price_per_acre_ratio === null ? [] : [[context.listing_id, context.price_per_acre_ratio]])))
   now = new Date(
     Date.parse(
       rows
@@ -118,6 +124,7 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   if (criteria.hasCustomMap && row.has_custom_map !== 1) return false
   if (criteria.mineralRights && row.mineral_rights !== 1) return false
   if (criteria.ownerFinancing && row.owner_financing !== 1) return false
+  if (criteria.belowMedianPricePerAcre && !((medianRatios.get(row.id) ?? 1) < 1)) return false
   const listedDays = dateListedOptions.find((option) => option.key === criteria.dateListed)!.days
   if (listedDays > 0 && row.created_at < daysBefore(listedDays)) return false
   if (criteria.priceChangeType !== 'none') {
@@ -214,6 +221,10 @@ const referenceOrder: Record<SortOrder, Comparator> = {
   'recently-changed': chain(
     descending((row) => row.updated_at),
     descending((row) => row.id),
+  ),
+  'price-per-acre-below-median': chain(
+    ascending((row) => medianRatios.get(row.id) ?? 1e9),
+    ascending((row) => row.id),
   ),
 }
 
@@ -378,7 +389,7 @@ describe('the search engine agrees with the reference', () => {
   test('house, media and rights flags', async () => {
     await expectSameAsReference({ hasHouse: true })
     await expectSameAsReference({ hasHouse: false })
-    for (const flag of ['hasVideo', 'hasVirtualTour', 'hasCustomMap', 'mineralRights', 'ownerFinancing'] as const) {
+    for (const flag of ['hasVideo', 'hasVirtualTour', 'hasCustomMap', 'mineralRights', 'ownerFinancing', 'belowMedianPricePerAcre'] as const) {
       const reference = await expectSameAsReference({ [flag]: true })
       expect(reference.totalCount).toBeGreaterThan(0)
     }
@@ -535,6 +546,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
 
   beforeAll(async () => {
     postgres = await migrateAndSeed(await freshPostgresDatabase(postgresUrl!, 'search-engine'), { listings: 3000, seed: 3 })
+    await refreshPriceContexts(postgres, { force: true })
   }, 180_000)
 
   afterAll(async () => {
@@ -550,6 +562,7 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['keyword', { keywordQuery: 'creek', sortOrder: 'recently-changed' }, 0],
     ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
     ['land near a lake', { state: 'michigan', places: ['near-lake-michigan'], marketStatuses: ['available', 'sold'] }, 0],
+    ['below the county median, furthest below first', { belowMedianPricePerAcre: true, sortOrder: 'price-per-acre-below-median' }, 0],
     [
       'a drawn area',
       {

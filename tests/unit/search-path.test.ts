@@ -213,3 +213,12 @@ describe('the rural grammar', () => {
     expect(parseSearchPath(sites.farm, path)?.criteria).toMatchObject({ marketStatuses: ['sold'], salesPriceMin: 250_000, soldDateMax: '2025-06-30' })
   })
 })
+
+describe('price per acre below the county median (issue 19)', () => {
+  test.each(grammars)('is a filter token and a sort token on $site.key, and reads back as written', ({ site }) => {
+    const criteria = normalizeCriteria({ state: 'texas', belowMedianPricePerAcre: true, sortOrder: 'price-per-acre-below-median' })
+    const path = buildSearchPath(site, criteria)
+    expect(path).toMatch(/\/below-county-median\/sort-below-county-median\/?$/)
+    expect(parseSearchPath(site, path)?.criteria).toEqual(criteria)
+  })
+})

@@ -588,6 +588,34 @@ export interface MarketSnapshotTable {
   markets: string
 }
 
+/** A listing's price per acre beside the median of comparable land (migration 0028, decision 0029). */
+export interface ListingPriceContextTable {
+  listing_id: number
+  area_kind: 'county' | 'region' | 'state'
+  area_id: number
+  land_use: number
+  size_band: number
+  comparables: number
+  median_price_per_acre: number
+  /** Null for a listing without a verdict: an auction, or no price. */
+  price_per_acre: number | null
+  cheaper_comparables: number | null
+  price_per_acre_ratio: number | null
+}
+
+/** The comparable land of one place, use and size band: counts, median and samples for the scale. */
+export interface PriceContextGroupTable {
+  area_kind: 'county' | 'region' | 'state'
+  area_id: number
+  land_use: number
+  size_band: number
+  for_sale: number
+  sold: number
+  median_price_per_acre: number
+  for_sale_sample: string
+  sold_sample: string
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -632,6 +660,8 @@ export interface Database {
   job_leases: JobLeaseTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable
+  listing_price_contexts: ListingPriceContextTable
+  price_context_groups: PriceContextGroupTable
 }
 
 export type ListingRow = Selectable<ListingTable>

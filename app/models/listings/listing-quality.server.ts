@@ -5,6 +5,7 @@ import { countyShape } from '~/models/places/geography.server'
 import { distanceKilometres, isPointInShape, type Point } from '~/models/seed/shapes'
 import { groupBy } from '~/utils/group-by'
 import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
+import { sizeBandOf } from './price-context'
 
 /**
  * The listing-quality gate's checks against the places and the market (issue 14): where the
@@ -132,9 +133,6 @@ function countyContaining(index: PlaceIndex, point: Point): CountyName | undefin
     })
   return county && { name: county.name, suffix: county.suffix, stateAbbreviation: index.statesById.get(county.state_id)?.abbreviation ?? '' }
 }
-
-/** Comparable listings are within a factor of four in size: a size band is a power of four. */
-const sizeBandOf = (acres: number) => Math.round(Math.log(Math.max(acres, 0.01)) / Math.log(4))
 
 /** A gate over one database; it loads the places once and remembers each county's prices for its lifetime. */
 export function createListingQualityGate(db: Kysely<Database>) {

@@ -32,8 +32,8 @@ function isOnTheWater(polygons: Polygons, point: Point) {
   return polygons.some((rings) => booleanPointInPolygon([point.longitude, point.latitude], { type: 'Polygon', coordinates: rings }))
 }
 
-/** Distance in miles from the point to segment a–b, on a plane tangent at the point (true to well under 1 % within a few miles). */
-function segmentMiles(a: Position, b: Position, point: Point, milesPerDegreeOfLongitude: number) {
+/** Miles east and north from the point to the nearest point of segment a–b, on a plane tangent at the point (true to well under 1 % within a few miles). */
+function segmentOffset(a: Position, b: Position, point: Point, milesPerDegreeOfLongitude: number): PointOffset {
   const ax = ((a[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude
   const ay = ((a[1] ?? 0) - point.latitude) * milesPerDegreeOfLatitude
   const bx = ((b[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude
@@ -42,26 +42,41 @@ function segmentMiles(a: Position, b: Position, point: Point, milesPerDegreeOfLo
   const dy = by - ay
   const lengthSquared = dx * dx + dy * dy
   const along = lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSquared))
-  return Math.hypot(ax + along * dx, ay + along * dy)
+  const east = ax + along * dx
+  const north = ay + along * dy
+  return { miles: Math.hypot(east, north), east, north }
+}
+
+/** How far, and which way, the nearest point of a shape lies from a point. */
+export interface PointOffset {
+  miles: number
+  east: number
+  north: number
 }
 
 /**
- * Miles from the point to the nearest edge of the polygons (a shore, or an island's), 0 when the
- * point is inside them; it stops early once an edge is within `enough` miles.
+ * The offset from the point to the nearest edge of the polygons (a shore, or an island's), all
+ * zero when the point is inside them; it stops early once an edge is within `enough` miles.
  */
-export function milesToPolygons(polygons: Polygons, point: Point, enough = 0): number {
-  if (isOnTheWater(polygons, point)) return 0
+export function offsetToPolygons(polygons: Polygons, point: Point, enough = 0): PointOffset {
+  if (isOnTheWater(polygons, point)) return { miles: 0, east: 0, north: 0 }
   const milesPerDegreeOfLongitude = milesPerDegreeOfLatitude * Math.cos(point.latitude * radiansPerDegree)
-  let nearest = Number.POSITIVE_INFINITY
+  let nearest: PointOffset = { miles: Number.POSITIVE_INFINITY, east: 0, north: 0 }
   for (const rings of polygons) {
     for (const ring of rings) {
       for (let index = 1; index < ring.length; index++) {
-        nearest = Math.min(nearest, segmentMiles(ring[index - 1]!, ring[index]!, point, milesPerDegreeOfLongitude))
-        if (nearest <= enough) return nearest
+        const offset = segmentOffset(ring[index - 1]!, ring[index]!, point, milesPerDegreeOfLongitude)
+        if (offset.miles < nearest.miles) nearest = offset
+        if (nearest.miles <= enough) return nearest
       }
     }
   }
   return nearest
+}
+
+/** Miles from the point to the nearest edge of the polygons, 0 inside them (see `offsetToPolygons`). */
+export function milesToPolygons(polygons: Polygons, point: Point, enough = 0): number {
+  return offsetToPolygons(polygons, point, enough).miles
 }
 
 /** The frame grown by `miles` on every side. */

@@ -79,6 +79,8 @@ export interface SearchCriteria {
   hasCustomMap: boolean
   mineralRights: boolean
   ownerFinancing: boolean
+  /** Listings whose price per acre is below the median of comparable land in their county (else region or state; decision 0029). */
+  belowMedianPricePerAcre: boolean
   keywordQuery?: string
   sortOrder: SortOrder
   page: number
@@ -104,6 +106,7 @@ export const emptyCriteria: SearchCriteria = {
   hasCustomMap: false,
   mineralRights: false,
   ownerFinancing: false,
+  belowMedianPricePerAcre: false,
   sortOrder: 'default',
   page: 1,
 }
@@ -208,6 +211,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     // The mineral-rights landing segment already says it; the flag would repeat it in the URL.
     mineralRights: criteria.mineralRights === true && customSegment !== 'land-with-mineral-rights',
     ownerFinancing: criteria.ownerFinancing === true,
+    belowMedianPricePerAcre: criteria.belowMedianPricePerAcre === true,
     sortOrder: keysOf(allSortOptions).find((key) => key === criteria.sortOrder) ?? 'default',
     page: Math.min(Math.max(1, Math.floor(Number.isFinite(criteria.page) ? criteria.page : 1)), limits.page),
   }
@@ -278,6 +282,7 @@ export function countActiveFilters(criteria: SearchCriteria): number {
     criteria.soldDateMin !== undefined,
     criteria.soldDateMax !== undefined,
     criteria.ownerFinancing,
+    criteria.belowMedianPricePerAcre,
     criteria.mineralRights,
     criteria.hasVideo,
     criteria.hasVirtualTour,
@@ -348,6 +353,7 @@ const filterFormSchema = z.object({
   hasCustomMap: flag,
   mineralRights: flag,
   ownerFinancing: flag,
+  belowMedianPricePerAcre: flag,
   keywordQuery: z.string().optional().catch(undefined),
   sortOrder: z.string().optional().catch(undefined),
 })

@@ -241,7 +241,23 @@ function featureConditions(eb: ListingExpressions, { criteria, scopeBits }: Sear
   ] as const
   for (const [isWanted, column] of flags) if (isWanted) conditions.push(eb(`listings.${column}`, '=', 1))
   if (criteria.customSegment) conditions.push(customSegmentConditions[criteria.customSegment](eb, range))
+  if (criteria.belowMedianPricePerAcre) conditions.push(isBelowMedianPricePerAcre(eb))
   return conditions
+}
+
+/**
+ * A price per acre below the median of comparable land (issue 19, decision 0029): the listing's
+ * stored context, looked up by its key for each candidate row. Auctions and listings without a
+ * price have no ratio, so they never match.
+ */
+function isBelowMedianPricePerAcre(eb: ListingExpressions): Condition {
+  return eb.exists(
+    eb
+      .selectFrom('listing_price_contexts')
+      .select('listing_price_contexts.listing_id')
+      .whereRef('listing_price_contexts.listing_id', '=', 'listings.id')
+      .where('listing_price_contexts.price_per_acre_ratio', '<', 1),
+  )
 }
 
 function marketConditions(db: Kysely<Database>, eb: ListingExpressions, { criteria, now = new Date() }: SearchRequest): Condition[] {

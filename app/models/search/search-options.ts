@@ -108,6 +108,8 @@ export const sortOptions = [
   { key: 'price-per-acre-asc', label: 'Price per Acre low to high' },
   { key: 'price-per-acre-desc', label: 'Price per Acre high to low' },
   { key: 'recently-changed', label: 'Recently Changed' },
+  // Issue 19: furthest below the median of comparable land first (decision 0029).
+  { key: 'price-per-acre-below-median', label: 'Price per Acre below county median' },
 ] as const
 
 /**

@@ -31,6 +31,8 @@ const sellerListingCount = sql`(select count(*) from listings as seller_listings
 // identical to the one the sort indexes of migration 0003 are built on.
 const isUnpriced = sql`listings.price <= ${sql.lit(auctionWithoutPrice)}`
 const pricePerAcre = sql`cast(listings.price as double precision) / nullif(listings.acres, 0)`
+// A listing's price per acre over its comparables' median (decision 0029); one without a ratio (an auction, no price, too few comparables) sorts last.
+const medianRatio = sql`coalesce((select listing_price_contexts.price_per_acre_ratio from listing_price_contexts where listing_price_contexts.listing_id = listings.id), ${sql.lit(1e9)})`
 
 /**
  * Spec §2 sort options. Each ends on the id, in the direction of the sort, so a page is always
@@ -80,6 +82,10 @@ const orderings: Record<SortOrder, Ordering> = {
   'recently-changed': [
     [column('updated_at'), 'desc'],
     [column('id'), 'desc'],
+  ],
+  'price-per-acre-below-median': [
+    [medianRatio, 'asc'],
+    [column('id'), 'asc'],
   ],
   'title-asc': [
     [column('title'), 'asc'],
