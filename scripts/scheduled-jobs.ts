@@ -2,7 +2,8 @@
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
  * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, and roll up the analytics of finished days (pruning old events). Each claims
+ * valuation alerts, roll up the analytics of finished days (pruning old events), and mark listings
+ * nobody confirmed for 90 or 180 days (listing freshness, issue 19). Each claims
  * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
@@ -12,6 +13,7 @@ import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
 import { type JobLease, runWithLease } from '../app/models/jobs/job-leases.server'
 import { printRunReport } from '../app/models/feeds/feed-report.server'
 import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
+import { refreshListingFreshness } from '../app/models/listings/listing-history.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
@@ -30,7 +32,8 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows }
+  const staleListings = await refreshListingFreshness(db, new Date())
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, staleListings }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

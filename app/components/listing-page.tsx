@@ -12,6 +12,7 @@ import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
+import { ListingHistory } from './listing-history'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
 import { lazyComponent } from './lazy-component'
@@ -191,6 +192,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
             </nav>
             <ListingDescription listing={listing} />
             <ListingFeatures listing={listing} groups={page.featureGroups} />
+            <ListingHistory history={page.history} />
             {listing.imageIds.length > 0 ? (
               <section id="photos" aria-labelledby="photos-heading">
                 <h2 id="photos-heading" className="text-xl font-bold text-stone-900">

@@ -2,6 +2,7 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 import type { AdView } from '~/models/ads/ad'
+import type { ListingHistoryView } from '~/models/listings/listing-history'
 
 /** A row of the page's property details: a term and the labels the listing has. */
 export interface ListingFeatureGroup {
@@ -34,6 +35,8 @@ export interface ListingPageData {
   likedListingIds: number[]
   /** The page's ad (issue 17 §8), for the listing's county or state; null when none fits. */
   ad: AdView | null
+  /** Issue 19: the listing's history, days on market, freshness and 'Also listed by' (listing-history.tsx). */
+  history: ListingHistoryView
   /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
   structuredData: object[]
 }

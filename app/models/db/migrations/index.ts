@@ -23,6 +23,7 @@ import * as ads from './0021-ads'
 import * as listingExternalLinks from './0023-listing-external-links'
 import * as rateLimits from './0024-rate-limits'
 import * as jobLeasesAndChangeGenerations from './0025-job-leases-and-change-generations'
+import * as listingHistory from './0027-listing-history'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-listing-external-links': listingExternalLinks,
   '0024-rate-limits': rateLimits,
   '0025-job-leases-and-change-generations': jobLeasesAndChangeGenerations,
+  '0027-listing-history': listingHistory,
 }
