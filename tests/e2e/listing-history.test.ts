@@ -22,7 +22,7 @@ test("a listing's page shows its history as a list of dated events with the days
   await expect(events.first()).toContainText(/Price changed · \$[\d,]+ to \$[\d,]+ \((reduced|raised) \$/)
   await expect(events.last()).toContainText('Listed')
   await expect(events.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/)
-  await expect(page.getByText('May no longer be available — ask the seller')).toHaveCount(0)
+  await expect(history.getByText('May no longer be available — ask the seller')).toHaveCount(0)
 })
 
 test('a listing nobody confirmed for 90 days is marked on its page and its search card', async ({ page }) => {
