@@ -35,18 +35,36 @@ const get = (pathname: string) => fetchPage(host, pathname, { headers: { 'x-forw
 
 const header = 'id,status,title,description,price,acres,county,state,latitude,longitude,propertyTypes'
 const title = 'Forty acres of live oak on Onion Creek'
-function feedFile(price: number) {
-  const file = path.join(dataDir, `feed-${price}.csv`)
-  fs.writeFileSync(file, `${header}\nhistory-1,available,${title},Oak and cedar with creek frontage.,${price},40,Travis,TX,30.2672,-97.7431,hunting\n`)
+function feedFile(price: number, id: string) {
+  const file = path.join(dataDir, `${id}-${price}.csv`)
+  fs.writeFileSync(file, `${header}\n${id},available,${title},Oak and cedar with creek frontage.,${price},40,Travis,TX,30.2672,-97.7431,hunting\n`)
   return file
 }
 
-async function importAt(price: number, now = new Date()) {
-  const run = await importFeed(db, { partnerId, source: feedFile(price), now: () => now })
+/** Imports the partner's feed of the one property at this price; answers the listing its record has (null when none). */
+async function importAt(price: number, now = new Date(), partner = partnerId) {
+  const run = await importFeed(db, { partnerId: partner, source: feedFile(price, `history-${partner}`), now: () => now })
   expect(run.status).toBe('finished')
+  const record = await db.selectFrom('feed_records').select('listing_id').where('partner_id', '=', partner).executeTakeFirstOrThrow()
+  return record.listing_id
+}
 
-  const record = await db.selectFrom('feed_records').select('listing_id').where('partner_id', '=', partnerId).executeTakeFirstOrThrow()
-  return record.listing_id!
+/** A feed partner for a listing-feed seller of the seed (the `offset`th). */
+async function addPartner(name: string, offset: number) {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'company_name'])
+    .where('account_type', '=', 8)
+    .orderBy('id')
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const partner = await db
+    .insertInto('feed_partners')
+    .values({ name, account_id: account.id, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: partner.id, companyName: account.company_name }
 }
 
 async function pagePath(listingId: number) {
@@ -69,14 +87,7 @@ beforeAll(async () => {
   process.env.SITE_ENVIRONMENT = 'production'
   fetchPage = await loadRequestHandler()
   db = openDatabase(readConfig())
-  const account = await db.selectFrom('accounts').select('id').where('account_type', '=', 8).orderBy('id').executeTakeFirstOrThrow()
-  partnerId = (
-    await db
-      .insertInto('feed_partners')
-      .values({ name: 'History Test Feed', account_id: account.id, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
+  partnerId = (await addPartner('History Test Feed', 0)).id
 })
 
 afterAll(async () => {
@@ -86,7 +97,7 @@ afterAll(async () => {
 
 describe('a listing from a feed', () => {
   test("a price change in the feed is on the page's timeline and in the price-reduced search", async () => {
-    const listingId = await importAt(480_000)
+    const listingId = (await importAt(480_000))!
     const listingPage = await pagePath(listingId)
     const before = await text(await get(listingPage))
     expect(before).toContain('Listing history')
@@ -104,7 +115,7 @@ describe('a listing from a feed', () => {
   })
 
   test('unconfirmed for 90 days it is marked; for 180 it leaves search but keeps its page; the feed confirms it again', async () => {
-    const listingId = await importAt(455_000)
+    const listingId = (await importAt(455_000))!
     const listingPage = await pagePath(listingId)
     const now = new Date()
     const confirmedDaysAgo = async (days: number) => {
@@ -136,5 +147,14 @@ describe('a listing from a feed', () => {
     await importAt(455_000, now)
     expect(await text(await get(listingPage))).not.toContain(notice)
     expect(await text(await travisSearch())).toContain(title)
+  })
+
+  test("another partner's record of the same land is linked by the quality gate: 'Also listed by' on the listing's page", async () => {
+    const listingId = (await importAt(455_000))!
+    const other = await addPartner('Second Test Feed', 1)
+    expect(await importAt(455_000, new Date(), other.id)).toBeNull()
+    const record = await db.selectFrom('feed_records').select('duplicate_of_listing_id').where('partner_id', '=', other.id).executeTakeFirstOrThrow()
+    expect(record.duplicate_of_listing_id).toBe(listingId)
+    expect(await text(await get(await pagePath(listingId)))).toContain(`Also listed by ${other.companyName}`)
   })
 })
