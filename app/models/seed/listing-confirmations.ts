@@ -8,10 +8,11 @@ const dayMilliseconds = 86_400_000
 /**
  * When the seller or feed last confirmed a seeded listing for sale is still for sale (issue 19
  * freshness). A feed seller's listings were confirmed by last night's import; most other sellers
- * touched theirs within the month, some let them go stale (90 days and more), a few for over 180
- * days, so both marks show. Counted back from the day the seed runs, like the demo activity
- * (listing-events.ts): freshness is read against today's clock. A stream of its own, so every
- * other generated value stays what it was.
+ * touched theirs within the month, and one in twenty let theirs go unconfirmed for 90 to 170 days,
+ * so the mark shows. None has passed 180 days on the day of the seed: every seeded listing for
+ * sale is in search until the days pass (the minute jobs then take them out). Counted back from the
+ * day the seed runs, like the demo activity (listing-events.ts), since freshness is read against
+ * today's clock. A stream of its own, so every other generated value stays what it was.
  */
 export function seedConfirmation(row: Pick<NewListing, 'id' | 'status' | 'created_at' | 'external_source_id'>, { seed, now }: { seed: number; now: Date }) {
   const random = createRandom(mixSeed(seed, 6, row.id ?? 0))
@@ -19,9 +20,8 @@ export function seedConfirmation(row: Pick<NewListing, 'id' | 'status' | 'create
   const daysAgo = row.external_source_id
     ? random.float(0, 1)
     : random.weighted([
-        [() => random.float(0, 30), 90],
-        [() => random.float(90, 180), 7],
-        [() => random.float(180, 400), 3],
+        [() => random.float(0, 30), 95],
+        [() => random.float(90, 170), 5],
       ])()
   // Never before it was listed.
   const confirmedAt = new Date(Math.max(Date.parse(row.created_at), today - Math.round(daysAgo * dayMilliseconds))).toISOString()
