@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely'
 import type { Database, ListingHistoryTable } from '~/models/db/db-schema'
 import { activeStatuses, findListingPathFieldsOf } from './listing.server'
 import {
@@ -101,7 +101,8 @@ export async function recordStatusChange(db: Writer, listingIds: readonly number
     .expression((eb) =>
       eb
         .selectFrom('listings')
-        .select([eb.ref('id').as('listing_id'), eb.val(kind).as('kind'), eb.val(now).as('happened_at'), 'price'])
+        // Typed in the statement: PostgreSQL cannot infer a parameter's type in a select list.
+        .select([eb.ref('id').as('listing_id'), sql<number>`${sql.lit(kind)}`.as('kind'), sql<string>`cast(${now} as text)`.as('happened_at'), 'price'])
         .where('id', 'in', listingIds),
     )
     .execute()
