@@ -2,9 +2,10 @@
  * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
  * the partner feeds that are due, retire feed listings missing past their grace period, send
  * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, roll up the analytics of finished days (pruning old events), read the
- * places' markets again (decision 0028) and work the listings' price contexts out again (decision
- * 0029) when listings have changed. Each claims
+ * valuation alerts, roll up the analytics of finished days (pruning old events), mark listings
+ * nobody confirmed for 90 or 180 days (listing freshness, issue 19), and when listings have changed
+ * read the places' markets again (decision 0028) and work the listings' price contexts out again
+ * (decision 0029). Each claims
  * its work in the database, so any number of processes may run them at once.
  */
 import type { Kysely } from 'kysely'
@@ -15,6 +16,7 @@ import { type JobLease, runWithLease } from '../app/models/jobs/job-leases.serve
 import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { printRunReport } from '../app/models/feeds/feed-report.server'
 import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
+import { refreshListingFreshness } from '../app/models/listings/listing-history.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
@@ -34,9 +36,10 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
+  const staleListings = await refreshListingFreshness(db, new Date())
   const marketSnapshots = await refreshMarketSnapshots(db)
   const priceContexts = await refreshPriceContexts(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, marketSnapshots, priceContexts }
+  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, staleListings, marketSnapshots, priceContexts }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

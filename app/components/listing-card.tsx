@@ -63,6 +63,7 @@ export function ListingCard({ card, headingLevel = 3, priority = false, showBrok
             {card.reduction}
           </p>
         ) : null}
+        {card.unconfirmed ? <p className="text-sm font-semibold text-amber-900">{card.unconfirmed}</p> : null}
         <p className="line-clamp-3 text-sm text-stone-700">{card.excerpt}</p>
         {broker || contact ? (
           <div className="card-footer">

@@ -15,6 +15,7 @@ import { Breadcrumbs } from './breadcrumbs'
 import { ListingCards } from './deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
+import { ListingHistory } from './listing-history'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
 import { lazyComponent } from './lazy-component'
@@ -196,6 +197,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
             <ListingFeatures listing={listing} groups={page.featureGroups} />
             <ListingPriceContext price={page.context.price} />
             <ListingChecks checks={page.context.checks} />
+            <ListingHistory history={page.history} />
             {listing.imageIds.length > 0 ? (
               <section id="photos" aria-labelledby="photos-heading">
                 <h2 id="photos-heading" className="text-xl font-bold text-stone-900">

@@ -15,6 +15,7 @@ import type { ListingFeatureGroup, ListingPageData } from './listing.types'
 import { financeCenterForLocation } from '~/models/finance/finance-centers.server'
 import { financingPath } from '~/sites/finance-path'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from '~/models/listings/listing-detail.server'
+import { loadListingHistoryView } from '~/models/listings/listing-history.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { listingPageDescription, listingPageTitle } from '~/models/listings/listing-seo'
 import { listingStructuredData } from './listing-structured-data.server'
@@ -75,7 +76,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, financeCenter, otherListings, similarListings, ad, context] = await Promise.all([
+  const [gazetteer, financeCenter, otherListings, similarListings, ad, context, history] = await Promise.all([
     loadGazetteer(db),
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
@@ -83,6 +84,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     findSimilarListings(db, listing, { scopeBits }),
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
     loadGazetteer(db).then((places) => loadListingContext(db, request, places, listing)),
+    loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])
   const linked = (summary: ListingSummary) => linkedListing(site, summary)
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
@@ -104,6 +106,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     likedListingIds,
     ad,
     context,
+    history,
   }
   return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }
 }

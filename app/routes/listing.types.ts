@@ -5,6 +5,7 @@ import type { AdView } from '~/models/ads/ad'
 import type { PriceContextView } from '~/models/listings/price-context-view'
 import type { Surroundings } from '~/models/places/surroundings'
 import type { Confidence } from '~/models/valuation/valuation-model'
+import type { ListingHistoryView } from '~/models/listings/listing-history'
 
 /** A row of the page's property details: a term and the labels the listing has. */
 export interface ListingFeatureGroup {
@@ -55,6 +56,8 @@ export interface ListingPageData {
   /** The page's ad (issue 17 §8), for the listing's county or state; null when none fits. */
   ad: AdView | null
   context: ListingContext
+  /** Issue 19: the listing's history, days on market, freshness and 'Also listed by' (listing-history.tsx). */
+  history: ListingHistoryView
   /** The JSON-LD graph for crawlers (`listing-structured-data.server.ts`). */
   structuredData: object[]
 }

@@ -10,8 +10,9 @@ import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/
 import { createDraft } from '~/models/sellers/listing-drafts.server'
 import { draftDataOfListing, findEditableListing } from '~/models/sellers/listing-publish.server'
 import { type StatusChange, changesFrom } from '~/models/sellers/seller-listing-status'
-import { changeListingStatus, deleteSellerListing, findListingDraftId, findSellerListing } from '~/models/sellers/seller-listings.server'
+import { changeListingStatus, confirmSellerListing, deleteSellerListing, findListingDraftId, findSellerListing } from '~/models/sellers/seller-listings.server'
 import { listingPath } from '~/sites/listing-path'
+import { activeStatuses } from '~/models/listings/listing.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
@@ -52,6 +53,8 @@ export async function loadSellerListing(site: SiteProfile, request: Request, par
     listing: { ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing), place: `${countyName}, ${place.stateName}` },
     publicPath: site.listingPathStyle ? listingPath(site, { id: listing.id, acres: listing.acres, countyName, stateAbbreviation: place.abbreviation }) : null,
     changes: listing.isFromFeed ? [] : changesFrom(listing.status),
+    // Issue 19 freshness: a seller confirms without editing; a feed confirms by still sending it.
+    canConfirm: !listing.isFromFeed && (activeStatuses as readonly number[]).includes(listing.status),
     draftPath: draftId === undefined ? null : draftStepPath(draftId, 'review'),
     notice: url.searchParams.get('published') ?? url.searchParams.get('changed'),
     statistics: statistics!,
@@ -102,6 +105,12 @@ export async function handleSellerListingPost(site: SiteProfile, request: Reques
     if (outcome === 'not-found') throw notFound()
     if (outcome === 'from-feed') return data({ error: 'A listing from your feed leaves the sites when your feed no longer has it.' }, { status: 409 })
     return backTo(`${sellerPaths.listings}?deleted=1`)
+  }
+  if (intent === 'confirm') {
+    const outcome = await confirmSellerListing(db, scope, listingId)
+    if (outcome === 'not-found') throw notFound()
+    if (outcome !== 'changed') return data({ error: 'Only a listing for sale that you manage here can be confirmed.' }, { status: 409 })
+    return backTo(`${here}?changed=confirm`)
   }
   let change: StatusChange
   if (intent === 'sold') {

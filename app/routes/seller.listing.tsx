@@ -43,6 +43,7 @@ const notices: Record<string, string> = {
   'under-contract': 'The listing is marked Under Contract.',
   'back-on-market': 'The listing is available again.',
   sold: 'The listing is marked Sold, with its sale price and date.',
+  confirm: 'Thank you: buyers see the listing as confirmed today.',
 }
 
 const changeButtons: Record<Exclude<StatusChange['kind'], 'sold'>, string> = {
@@ -58,7 +59,7 @@ const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 
 type ActionAnswer = { error?: string; deleteError?: string; soldErrors?: SoldErrors; soldValues?: { salesPrice: string; salesDate: string } }
 
 export default function SellerListingPage() {
-  const { listing, publicPath, changes, draftPath, notice, statistics, leads, leadCount } = useLoaderData<typeof loader>()
+  const { listing, publicPath, changes, canConfirm, draftPath, notice, statistics, leads, leadCount } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   // Marking a lead read here comes back to the inbox, showing this listing's leads.
   const listingLeadsView = { ...allLeadsView, listingId: listing.id }
@@ -141,6 +142,16 @@ export default function SellerListingPage() {
               </button>
             </Form>
           )}
+          {canConfirm ? (
+            <Form method="post">
+              <p className="mb-2">
+                Still for sale as it is? Confirm it: a listing nobody confirms for 90 days is marked for buyers, and after 180 days it leaves search.
+              </p>
+              <button type="submit" name="intent" value="confirm" className={buttonStyle}>
+                Still available
+              </button>
+            </Form>
+          ) : null}
           {changes.some((kind) => kind !== 'sold') ? (
             <Form method="post" className="flex flex-wrap gap-3">
               {changes.flatMap((kind) =>

@@ -236,7 +236,26 @@ describe('changing a published listing', () => {
     expect(listingRow(id)).toMatchObject({ price: 480000 })
     expect(location(await post(`${draftPath}review/`, { intent: 'publish' }, seller))).toBe(`/account/listings/${id}/?published=changes`)
     expect(listingRow(id)).toMatchObject({ price: 450000, price_change_amount: -30000 })
-    expect(await text(await get(publicPath(id)))).toContain('$450,000')
+    const page = await text(await get(publicPath(id)))
+    expect(page).toContain('$450,000')
+    // Issue 19: the change is on the page's timeline, and the price-reduced search finds it.
+    expect(page).toContain('Price changed · $480,000 to $450,000 (reduced $30K)')
+    expect(page).toMatch(/Listed · \$480,000/)
+    const reduced = decodeEntities(await (await get('/search/texas-land-for-sale/travis-county/price-reduced-7-days/')).text())
+    expect(reduced).toContain(`/${id}/`)
+  })
+
+  test("'Still available' confirms a listing nobody confirmed for 90 days, without editing it", async () => {
+    const id = await publishedListing()
+    db.prepare(`update listings set confirmed_at = ?, freshness = 1 where id = ?`).run(new Date(Date.now() - 100 * 86_400_000).toISOString(), id)
+    const notice = 'May no longer be available — ask the seller'
+    expect(await text(await get(publicPath(id)))).toContain(notice)
+    expect(await text(await get(`/account/listings/${id}/`, seller))).toContain('Still available')
+    expect(location(await post(`/account/listings/${id}/`, { intent: 'confirm' }, seller))).toBe(`/account/listings/${id}/?changed=confirm`)
+    expect(listingRow(id)).toMatchObject({ freshness: 2 })
+    expect(await text(await get(publicPath(id)))).not.toContain(notice)
+    // Only the owning seller confirms.
+    expect((await post(`/account/listings/${id}/`, { intent: 'confirm' }, otherSeller)).status).toBe(404)
   })
 
   test('under contract, sold with its price and date, paused, available again, then deleted', async () => {
@@ -262,6 +281,15 @@ describe('changing a published listing', () => {
     await post(`/account/listings/${id}/`, { intent: 'pause' }, seller)
     expect(listingRow(id)).toMatchObject({ status: 3 })
     expect(await text(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))).not.toContain(`/${id}/`)
+    // Issue 19: each change is on the page's timeline, newest first.
+    const timeline = (await text(await get(pagePath))).match(/Listing history .*? on the market (.*?)(?=Photos|Location|Advertisement)/)?.[1] ?? ''
+    expect([...timeline.matchAll(/(Listed|Under contract|Sold|Back on market|Off market)\b/g)].map((match) => match[1])).toEqual([
+      'Off market',
+      'Back on market',
+      'Sold',
+      'Under contract',
+      'Listed',
+    ])
 
     expect((await post(`/account/listings/${id}/`, { intent: 'delete' }, seller)).status).toBe(400)
     expect(location(await post(`/account/listings/${id}/`, { intent: 'delete', confirmDelete: 'on' }, seller))).toBe('/account/listings/?deleted=1')

@@ -22,8 +22,10 @@ export function openWritableTestDatabase() {
   return createKysely({ sqliteFile: testDatabaseFile() })
 }
 
+/** How many listings search shows by default among those matching `condition`: for sale, and confirmed within 180 days (freshness above 0). */
 export function countWhere(db: SQLite.Database, condition: string, ...parameters: unknown[]) {
-  return (db.prepare(`select count(*) as count from listings where status in (1, 2) and (${condition})`).get(...parameters) as { count: number }).count
+  return (db.prepare(`select count(*) as count from listings where status in (1, 2) and freshness > 0 and (${condition})`).get(...parameters) as { count: number })
+    .count
 }
 
 /** Listings of the seeded test database that match `condition` (SQL on `listings`), in id order, with their land-site paths. */

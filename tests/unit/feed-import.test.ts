@@ -17,6 +17,7 @@ import { sendSavedSearchUpdates } from '~/models/accounts/saved-search-updates.s
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
 import { marketStatus } from '~/models/listings/enumerations'
+import { listingHistoryKind } from '~/models/listings/listing-history'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { startTestSmtpServer } from '../support/smtp'
@@ -299,6 +300,16 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     const back = await importAt(30)
     expect(back.counts.unchanged).toBe(18)
     expect(await statusOfGood()).toBe(marketStatus.available)
+    // Issue 19: the listing's history has both: off market with the retirement, back with the record.
+    const history = await db
+      .selectFrom('listing_history')
+      .innerJoin('listings', 'listings.id', 'listing_history.listing_id')
+      .select('listing_history.kind')
+      .where('listings.partner_id', '=', partnerId)
+      .where('listings.external_source_id', '=', 'GOOD-1')
+      .orderBy('listing_history.id')
+      .execute()
+    expect(history.map((event) => event.kind)).toEqual([listingHistoryKind.listed, listingHistoryKind.offMarket, listingHistoryKind.backOnMarket])
   })
 
   test.skipIf(!enabled)('a broken feed fails with its code and retires nothing; records read before the break are kept', async () => {

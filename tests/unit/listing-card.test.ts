@@ -39,6 +39,8 @@ const standardListing: ListingSummary = {
   imageCount: 12,
   createdAt: '2025-01-01T00:00:00.000Z',
   priceChangeAmount: null,
+  isUnconfirmed: false,
+  confirmedAt: null,
   latitude: 30.3,
   longitude: -97.7,
   broker: {

@@ -151,6 +151,10 @@ export interface ListingTable {
   image_ids: string // JSON array of document ids, first is the thumbnail
   price_change_amount: number | null
   price_changed_at: string | null
+  /** When its feed or seller last confirmed it is still for sale (listing-freshness.ts); null when not for sale. */
+  confirmed_at: string | null
+  /** 2 confirmed within 90 days, 1 not for 90 days, 0 not for 180 days (out of search); kept by `refreshListingFreshness`. */
+  freshness: Generated<number>
   /** The agent a partner feed names for this listing, when not the account holder (issue 14). */
   contact_name: string | null
   contact_phone: string | null
@@ -209,6 +213,19 @@ export interface ListingReportTable {
   details: Generated<string>
   reporter_email: string | null
   created_at: string
+}
+
+/** One thing that happened to a listing (issue 19 item 2): `kind` is a `listingHistoryKind`. */
+export interface ListingHistoryTable {
+  id: Generated<number>
+  listing_id: number
+  kind: number
+  happened_at: string
+  /** The price after the event (before it, `previous_price`, for a price change). */
+  price: number | null
+  previous_price: number | null
+  /** For a relist, the earlier listing of the same property. */
+  related_listing_id: number | null
 }
 
 /** Spec §3 listing events (`listingEventType` in enumerations.ts). */
@@ -631,6 +648,7 @@ export interface Database {
   leads: LeadTable
   listing_reports: ListingReportTable
   listing_events: ListingEventTable
+  listing_history: ListingHistoryTable
   finance_centers: FinanceCenterTable
   finance_center_locations: FinanceCenterLocationTable
   finance_leads: FinanceLeadTable

@@ -11,6 +11,7 @@ import { checkFeedRecord } from './feed-record.server'
 import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos } from './feed-listings.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
+import { confirmListings, recordStatusChange } from '~/models/listings/listing-history.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
 import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
 
@@ -88,20 +89,28 @@ export async function retireMissingListings(db: Kysely<Database>, partner: Pick<
       .execute()
   }
   const cutoff = new Date(options.now.getTime() - partner.grace_hours * 3_600_000).toISOString()
-  const retired = await db
-    .updateTable('listings')
-    .set({ status: marketStatus.offMarket, updated_at: now })
-    .where('status', 'in', [marketStatus.available, marketStatus.underContract])
-    .where('id', 'in', (query) =>
-      query
-        .selectFrom('feed_records')
-        .select('listing_id')
-        .where('partner_id', '=', partner.id)
-        .where('missing_since', '<=', cutoff)
-        .where('listing_id', 'is not', null),
-    )
-    .executeTakeFirst()
-  const count = Number(retired.numUpdatedRows)
+  const count = await db.transaction().execute(async (transaction) => {
+    const retiring = await transaction
+      .selectFrom('listings')
+      .select(['id', 'status'])
+      .where('status', 'in', [marketStatus.available, marketStatus.underContract])
+      .where('id', 'in', (query) =>
+        query
+          .selectFrom('feed_records')
+          .select('listing_id')
+          .where('partner_id', '=', partner.id)
+          .where('missing_since', '<=', cutoff)
+          .where('listing_id', 'is not', null),
+      )
+      .execute()
+    for (const status of [marketStatus.available, marketStatus.underContract]) {
+      const ids = retiring.filter((listing) => listing.status === status).map((listing) => listing.id)
+      if (ids.length === 0) continue
+      await transaction.updateTable('listings').set({ status: marketStatus.offMarket, updated_at: now }).where('id', 'in', ids).execute()
+      await recordStatusChange(transaction, ids, status, marketStatus.offMarket, now)
+    }
+    return retiring.length
+  })
   if (count > 0) await noteListingsChanged(db)
   return count
 }
@@ -146,6 +155,20 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
   const markSeen = async () => {
     if (unchangedIds.length === 0) return
     await db.updateTable('feed_records').set({ last_run_id: run.id }).where('partner_id', '=', partner.id).where('partner_listing_id', 'in', unchangedIds).execute()
+    // The feed still has them as they were: they are still for sale (issue 19 freshness).
+    const seen = await db
+      .selectFrom('feed_records')
+      .select('listing_id')
+      .where('partner_id', '=', partner.id)
+      .where('partner_listing_id', 'in', unchangedIds)
+      .where('listing_id', 'is not', null)
+      .execute()
+    const confirmed = await confirmListings(
+      db,
+      seen.map((record) => record.listing_id!),
+      now().toISOString(),
+    )
+    if (confirmed > 0) hasWrittenListings = true
     unchangedIds = []
   }
 

@@ -2,6 +2,7 @@ import { brokerDisplayName, formatAcres, formatAddress, formatCompactCurrency, f
 import { marketStatus } from './enumerations'
 import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
 import type { LinkedListing } from './listing-detail'
+import { unconfirmedNotice } from './listing-history'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'
@@ -42,6 +43,8 @@ export interface ListingCardView {
   address: string
   /** 'Reduced $25K' after a price cut, else null. */
   reduction: string | null
+  /** Issue 19: 'May no longer be available — ask the seller' when nobody confirmed it for 90 days. */
+  unconfirmed: string | null
   excerpt: string
   badge: { label: string; mobileLabel: string; tone: BadgeTone } | null
   /** Up to the first five photos; imageCount tells how many the listing has in all. */
@@ -67,6 +70,7 @@ export function listingCardView(listing: LinkedListing): ListingCardView {
     homeFacts: formatHomeFacts(listing),
     address: formatAddress(listing),
     reduction: listing.priceChangeAmount !== null && listing.priceChangeAmount < 0 ? `Reduced ${formatCompactCurrency(Math.abs(listing.priceChangeAmount))}` : null,
+    unconfirmed: listing.isUnconfirmed ? unconfirmedNotice : null,
     excerpt: listing.descriptionExcerpt,
     badge: badge ? { ...badge, tone: badgeTones[listing.status]! } : null,
     imageIds: listing.imageIds,

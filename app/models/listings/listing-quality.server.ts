@@ -61,6 +61,19 @@ export const squareFeetPerAcre = 43_560
 /** Within this distance, with acreage and price within `duplicateTolerance`, two listings are one property. */
 const duplicateMetres = 100
 const duplicateTolerance = 0.05
+const isWithinTolerance = (a: number, b: number) => Math.abs(a - b) <= duplicateTolerance * Math.max(a, b)
+
+/** The box around a point that holds every listing within `duplicateMetres` of it, for an index range. */
+export function nearbyBox(point: Point) {
+  const latitudeSpan = duplicateMetres / 111_320
+  const longitudeSpan = latitudeSpan / Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01)
+  return { south: point.latitude - latitudeSpan, north: point.latitude + latitudeSpan, west: point.longitude - longitudeSpan, east: point.longitude + longitudeSpan }
+}
+
+/** The same land: within `duplicateMetres` and the same size give or take `duplicateTolerance` (a relist, or with the same price a duplicate). */
+export function isSameProperty(a: Point & { acres: number }, b: Point & { acres: number }) {
+  return distanceKilometres(a, b) * 1000 <= duplicateMetres && isWithinTolerance(a.acres, b.acres)
+}
 /** A median needs this many comparable listings to judge a price by. */
 const minimumComparables = 5
 /** Price per acre under a tenth or over ten times the comparable median is held. */
@@ -170,26 +183,23 @@ export function createListingQualityGate(db: Kysely<Database>) {
   }
 
   async function duplicateOf(candidate: ListingCandidate, point: Point, acres: number) {
-    const latitudeSpan = duplicateMetres / 111_320
-    const longitudeSpan = latitudeSpan / Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01)
+    const box = nearbyBox(point)
     const nearby = await db
       .selectFrom('listings')
       .select(['id', 'latitude', 'longitude', 'acres', 'price', 'partner_id'])
-      .where('latitude', '>=', point.latitude - latitudeSpan)
-      .where('latitude', '<=', point.latitude + latitudeSpan)
-      .where('longitude', '>=', point.longitude - longitudeSpan)
-      .where('longitude', '<=', point.longitude + longitudeSpan)
+      .where('latitude', '>=', box.south)
+      .where('latitude', '<=', box.north)
+      .where('longitude', '>=', box.west)
+      .where('longitude', '<=', box.east)
       .where('status', 'in', [marketStatus.available, marketStatus.underContract])
       .orderBy('id')
       .execute()
-    const within = (a: number, b: number) => Math.abs(a - b) <= duplicateTolerance * Math.max(a, b)
     return nearby.find(
       (listing) =>
         listing.id !== candidate.listingId &&
         (candidate.partnerId === null || listing.partner_id !== candidate.partnerId) &&
-        distanceKilometres(point, listing) * 1000 <= duplicateMetres &&
-        within(listing.acres, acres) &&
-        within(listing.price, candidate.price),
+        isSameProperty({ ...point, acres }, listing) &&
+        isWithinTolerance(listing.price, candidate.price),
     )?.id
   }
 

@@ -1,5 +1,6 @@
 import { type InferResult, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { freshness } from './listing-history'
 import { isPaidListing } from './listing-rules'
 import type { ListingSummary } from './listing-summary'
 
@@ -37,6 +38,8 @@ export function selectListingSummaries(db: Kysely<Database>) {
       'listings.image_ids',
       'listings.created_at',
       'listings.price_change_amount',
+      'listings.freshness',
+      'listings.confirmed_at',
       'listings.latitude',
       'listings.longitude',
       'listings.account_id',
@@ -95,6 +98,8 @@ export function toListingSummary(row: ListingSummaryRow): ListingSummary {
     imageCount: imageIds.length,
     createdAt: row.created_at,
     priceChangeAmount: row.price_change_amount,
+    isUnconfirmed: row.freshness < freshness.confirmed,
+    confirmedAt: row.confirmed_at,
     latitude: row.latitude,
     longitude: row.longitude,
     // Spec §2: paid listings (not free, not courtesy) show the broker block.

@@ -29,6 +29,10 @@ export interface ListingSummary {
   imageCount: number
   createdAt: string
   priceChangeAmount: number | null
+  /** Issue 19: for sale, but not confirmed by its feed or seller for 90 days. */
+  isUnconfirmed: boolean
+  /** When its feed or seller last confirmed it is for sale; null when it is not for sale. */
+  confirmedAt: string | null
   latitude: number
   longitude: number
   /** Shown only for paid listings (spec §2): free and courtesy listings carry none. */

@@ -23,14 +23,22 @@ export async function findHeroPhotoId(db: Kysely<Database>): Promise<number | un
 
 /** What a listing's URL is made of (app/sites/listing-path.ts), or undefined for an unknown id. */
 export async function findListingPathFields(db: Kysely<Database>, listingId: number) {
-  const row = await db
+  return (await findListingPathFieldsOf(db, [listingId])).get(listingId)
+}
+
+/** What the URLs of these listings are made of, by id; unknown ids are left out. */
+export async function findListingPathFieldsOf(db: Kysely<Database>, listingIds: readonly number[]) {
+  if (listingIds.length === 0) return new Map<number, { id: number; acres: number; countyName: string; stateAbbreviation: string }>()
+  const rows = await db
     .selectFrom('listings')
     .innerJoin('counties', 'counties.id', 'listings.county_id')
     .innerJoin('states', 'states.id', 'listings.state_id')
-    .where('listings.id', '=', listingId)
+    .where('listings.id', 'in', listingIds)
     .select(['listings.id', 'listings.acres', 'counties.name as countyBaseName', 'counties.suffix', 'states.abbreviation'])
-    .executeTakeFirst()
-  return row && { id: row.id, acres: row.acres, countyName: `${row.countyBaseName} ${row.suffix}`, stateAbbreviation: row.abbreviation }
+    .execute()
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, acres: row.acres, countyName: `${row.countyBaseName} ${row.suffix}`, stateAbbreviation: row.abbreviation }]),
+  )
 }
 
 /** Where a listing is, as its static maps draw it; undefined for an unknown id or one outside the site's scope. */

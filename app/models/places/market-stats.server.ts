@@ -1,3 +1,4 @@
+import { freshness } from '~/models/listings/listing-history'
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites/index'
 import { timedCache } from '~/utils/timed-cache.server'
@@ -112,6 +113,8 @@ async function readMarketSnapshot(db: Kysely<Database>, scopeBits: number, listi
     db
       .selectFrom('listings')
       .where('status', 'in', activeStatuses)
+      // As search counts them: a listing nobody confirmed for 180 days has left search (issue 19).
+      .where('freshness', '>', freshness.hidden)
       .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
       .select(['county_id', 'city_id', 'price', 'acres', 'property_types'])
       .execute(),
@@ -286,6 +289,7 @@ function rankedListingIds(db: Kysely<Database>, { scopeBits, place, limit }: { s
   return db
     .selectFrom('listings')
     .where('listings.status', 'in', activeStatuses)
+    .where('listings.freshness', '>', freshness.hidden)
     .where('listings.upgrade_level', featured ? '>=' : '<', upgradeLevel.platinum)
     .$if(scopeBits !== 0, (query) => query.where((eb) => hasAnyBit(eb, 'property_types', scopeBits)))
     .$if(place !== undefined, (query) => query.where(placeColumns[place!.kind], '=', place!.id))

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { Database } from '~/models/db/db-schema'
 import { filteredColumn, isAmongIds, listingMatchesKeywords } from '~/models/db/dialect.server'
 import { amenity, auctionWithoutPrice, propertyType, saleType } from '~/models/listings/enumerations'
+import { freshness } from '~/models/listings/listing-history'
 import type { ResolvedLocation } from '~/models/places/gazetteer.server'
 import { activityOptions, amenityOptions, dateListedOptions, marketStatusOptions, propertyTypeOptions, type SortOrder } from './search-options'
 import type { CustomSegmentKey, SearchCriteria } from './search-criteria'
@@ -265,7 +266,8 @@ function marketConditions(db: Kysely<Database>, eb: ListingExpressions, { criter
   // would keep SQLite from reading the sort order from an index: status is checked row by row.
   const status = filteredColumn(db, 'listings.status')
   const statuses = marketStatusOptions.filter((option) => criteria.marketStatuses.includes(option.key)).map((option) => option.value)
-  const conditions: Condition[] = [eb(status, 'in', statuses)]
+  // Issue 19: a listing for sale that nobody confirmed for 180 days leaves search (its page stays).
+  const conditions: Condition[] = [eb(status, 'in', statuses), eb(filteredColumn(db, 'listings.freshness'), '>', freshness.hidden)]
   // Both transaction types, like none, is every listing.
   if (criteria.transactionTypes.length === 1) conditions.push(eb('listings.sale_type', '=', saleTypeValues[criteria.transactionTypes[0]!]))
   const listedDays = dateListedOptions.find((option) => option.key === criteria.dateListed)?.days ?? 0

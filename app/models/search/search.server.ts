@@ -22,7 +22,7 @@ export interface SearchResults {
 type Direction = 'asc' | 'desc'
 type Ordering = [Expression<unknown>, Direction][]
 
-const column = (name: 'id' | 'acres' | 'created_at' | 'updated_at' | 'upgrade_level' | 'listing_level' | 'price' | 'title' | 'account_id') =>
+const column = (name: 'id' | 'acres' | 'created_at' | 'updated_at' | 'freshness' | 'upgrade_level' | 'listing_level' | 'price' | 'title' | 'account_id') =>
   sql.ref(`listings.${name}`)
 // How many active listings the listing's seller has: the broker directory's 'most listings' (spec §3) for a listing search.
 const sellerListingCount = sql`(select count(*) from listings as seller_listings where seller_listings.account_id = listings.account_id and seller_listings.status in (1, 2))`
@@ -42,6 +42,8 @@ const orderings: Record<SortOrder, Ordering> = {
   // Spec §2 "Listing card": diamond, platinum, gold, then showcase (signature, the highest
   // listing level), then by listing level; newest first within a tier.
   default: [
+    // Listings nobody has confirmed for 90 days drop below the rest (issue 19; the rank indexes lead with it).
+    [column('freshness'), 'desc'],
     [column('upgrade_level'), 'desc'],
     [column('listing_level'), 'desc'],
     [column('created_at'), 'desc'],

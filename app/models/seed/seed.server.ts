@@ -12,6 +12,8 @@ import { seedFinanceCenters } from './finance-centers'
 import { seedDemoUsers } from './demo-users'
 import { createLandMarket } from './land-market'
 import { generateListing } from './listings'
+import { seedConfirmation } from './listing-confirmations'
+import { insertPastListingHistory } from '~/models/listings/past-listing-history.server'
 import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
 
@@ -23,6 +25,8 @@ export interface SeedOptions {
   listings: number
   seed: number
   onProgress?: (progress: SeedProgress) => void
+  /** The day listings were last confirmed is counted back from (listing-confirmations.ts); today if not given. */
+  now?: Date
 }
 
 export interface SeedProgress {
@@ -127,7 +131,7 @@ export async function isDatabaseSeeded(db: Kysely<Database>) {
   return state !== undefined
 }
 
-export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress }: SeedOptions) {
+export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress, now = new Date() }: SeedOptions) {
   const geography = buildGeography()
   const { states, regions, counties, cities, zips } = geography
   const placeTotal = states.length + regions.length + counties.length + cities.length + zips.length
@@ -152,10 +156,14 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
 
   const context = { seed, geography, places, market: createLandMarket(geography), pickSeller: createSellerPool(sellers) }
   function* listingRows() {
-    for (let id = 1; id <= listings; id++) yield generateListing(id, context)
+    for (let id = 1; id <= listings; id++) {
+      const row = generateListing(id, context)
+      yield { ...row, ...seedConfirmation(row, { seed, now }) }
+    }
   }
   await withIndexesDeferred(db, 'listings', () => insertStream(db, 'listings', listingRows(), (done) => onProgress?.({ phase: 'listings', done, total: listings })))
   onProgress?.({ phase: 'indexes', done: listings, total: listings })
+  await insertPastListingHistory(db)
   // The demo seller's account is the first (demo-users.ts).
   if (sellers[0]) await seedDemoListingEvents(db, sellers[0].id, seed)
 

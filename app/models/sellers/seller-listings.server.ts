@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { activeStatuses } from '~/models/listings/listing.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
+import { confirmListings, recordStatusChange } from '~/models/listings/listing-history.server'
 import type { ListingDraftData } from './listing-draft'
 import type { SellerScope } from './seller-scope.server'
 import { type SellerStatusFilter, type StatusChange, allowedFrom, sellerStatusFilters, statusAfter } from './seller-listing-status'
@@ -121,12 +123,26 @@ export async function changeListingStatus(db: Kysely<Database>, scope: SellerSco
       : change.kind === 'resume'
         ? { sales_price: null, sales_date: null }
         : {}
-  await db
-    .updateTable('listings')
-    .set({ status: statusAfter[change.kind], ...sale, updated_at: new Date().toISOString() })
-    .where('id', '=', listingId)
-    .execute()
+  const now = new Date().toISOString()
+  await db.transaction().execute(async (transaction) => {
+    await transaction
+      .updateTable('listings')
+      .set({ status: statusAfter[change.kind], ...sale, updated_at: now })
+      .where('id', '=', listingId)
+      .execute()
+    await recordStatusChange(transaction, [listingId], listing.status, statusAfter[change.kind], now)
+  })
   await noteListingsChanged(db)
+  return 'changed'
+}
+
+/** The seller says the listing is still for sale as it is (issue 19 freshness): 'Still available'. */
+export async function confirmSellerListing(db: Kysely<Database>, scope: SellerScope, listingId: number): Promise<ChangeOutcome> {
+  const listing = await findSellerListing(db, scope, listingId)
+  if (!listing) return 'not-found'
+  if (listing.isFromFeed) return 'from-feed'
+  if (!(activeStatuses as readonly number[]).includes(listing.status)) return 'not-allowed'
+  if ((await confirmListings(db, [listingId], new Date().toISOString())) > 0) await noteListingsChanged(db)
   return 'changed'
 }
 
@@ -142,7 +158,7 @@ export async function deleteSellerListing(db: Kysely<Database>, scope: SellerSco
     await transaction.updateTable('leads').set({ listing_id: null }).where('listing_id', '=', listingId).execute()
     await transaction.updateTable('finance_leads').set({ listing_id: null }).where('listing_id', '=', listingId).execute()
     await transaction.updateTable('feed_records').set({ duplicate_of_listing_id: null }).where('duplicate_of_listing_id', '=', listingId).execute()
-    for (const table of ['listing_events', 'listing_reports', 'saved_properties', 'listing_drafts'] as const) {
+    for (const table of ['listing_events', 'listing_history', 'listing_reports', 'saved_properties', 'listing_drafts'] as const) {
       await transaction.deleteFrom(table).where('listing_id', '=', listingId).execute()
     }
     await transaction.deleteFrom('listings').where('id', '=', listingId).execute()

@@ -24,6 +24,7 @@ import * as listingExternalLinks from './0023-listing-external-links'
 import * as rateLimits from './0024-rate-limits'
 import * as jobLeasesAndChangeGenerations from './0025-job-leases-and-change-generations'
 import * as marketSnapshots from './0026-market-snapshots'
+import * as listingHistory from './0027-listing-history'
 import * as priceContexts from './0028-price-contexts'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0024-rate-limits': rateLimits,
   '0025-job-leases-and-change-generations': jobLeasesAndChangeGenerations,
   '0026-market-snapshots': marketSnapshots,
+  '0027-listing-history': listingHistory,
   '0028-price-contexts': priceContexts,
 }
