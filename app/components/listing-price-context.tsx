@@ -79,7 +79,11 @@ export function ListingPriceContext({ price }: { price: ListingContext['price'] 
           </p>
         </>
       ) : (
-        <p className="mt-3 text-stone-700">Too few comparable listings in the state to put this price per acre in context.</p>
+        <p className="mt-3 text-stone-700">
+          {price.isPending
+            ? 'This price per acre is being compared with comparable land: the comparison appears here within a few minutes.'
+            : 'Too few comparable listings in the state to put this price per acre in context.'}
+        </p>
       )}
       {estimate ? (
         <p className="mt-3 text-stone-900">

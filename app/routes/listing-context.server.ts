@@ -5,7 +5,7 @@ import { listingChecks } from '~/models/listings/listing-checks'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import { findListingFeedReasons } from '~/models/listings/listing-checks.server'
 import { isActiveListing } from '~/models/listings/listing-rules'
-import { findPriceContext } from '~/models/listings/price-context.server'
+import { arePriceContextsCurrent, findPriceContext } from '~/models/listings/price-context.server'
 import { type NoVerdictReason, priceContextView } from '~/models/listings/price-context-view'
 import { countyShape } from '~/models/places/geography.server'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
@@ -97,6 +97,7 @@ export async function loadListingContext(db: Kysely<Database>, request: Request,
   return {
     price: {
       view: stored ? priceContextView(stored, names, { noVerdict, isSold: listing.status === marketStatus.sold }) : null,
+      isPending: stored === undefined && !(await arePriceContextsCurrent(db)),
       estimate,
     },
     checks,

@@ -25,7 +25,8 @@ export interface ListingEstimate {
 /** What the page says around the listing (issue 19): its price in context, the checks it passed, the land around it. */
 export interface ListingContext {
   /** `view` is null when too few comparable listings lie in the listing's state. */
-  price: { view: PriceContextView | null; estimate: ListingEstimate | null }
+  /** `isPending`: no stored context because the listing changed after the last pass (the minute jobs work it out). */
+  price: { view: PriceContextView | null; isPending: boolean; estimate: ListingEstimate | null }
   checks: string[]
   surroundings: Surroundings
 }

@@ -1,7 +1,12 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
+import { arePriceContextsCurrent, refreshPriceContexts } from '~/models/listings/price-context.server'
 import { propertyType } from '~/models/listings/enumerations'
 import { type PricedLand, computePriceContexts, minimumComparables, sizeBandOf } from '~/models/listings/price-context'
 import { type NoVerdictReason, priceContextView, type StoredPriceContext } from '~/models/listings/price-context-view'
+import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 /** Price context (issue 19 item 1): which comparables, which area, and words that state facts, never a verdict. */
 
@@ -125,5 +130,23 @@ describe('the words: facts, and no verdict where there is no price to judge', ()
       const view = viewOf(farms(minimumComparables), farm(perAcre))
       for (const text of [view.sentence, view.comparablesNote, view.scaleText]) expect(text).not.toMatch(verdictWords)
     }
+  })
+})
+
+describe('a listing newer than the last pass', () => {
+  let db: Kysely<Database>
+  beforeAll(async () => {
+    db = await migrateAndSeed(freshSqliteDatabase('price-context-pass'), { listings: 300, seed: 5 })
+  })
+  afterAll(() => db.destroy())
+
+  test('is told its context is on its way, not that it has too few comparables', async () => {
+    await refreshPriceContexts(db, { force: true })
+    expect(await arePriceContextsCurrent(db)).toBe(true)
+    // A seller publishes a listing: the minute jobs have not worked its context out yet.
+    await noteListingsChanged(db)
+    expect(await arePriceContextsCurrent(db)).toBe(false)
+    await refreshPriceContexts(db, { force: true })
+    expect(await arePriceContextsCurrent(db)).toBe(true)
   })
 })

@@ -109,6 +109,15 @@ export async function refreshPriceContexts(db: Kysely<Database>, { now = Date.no
 }
 
 /** A listing's stored context with its group's distribution; undefined when it has none (too few comparables, or not yet worked out). */
+/**
+ * Whether the stored contexts were worked out after the last listing write: a listing without one
+ * then has too few comparables, else it may only be newer than the last pass.
+ */
+export async function arePriceContextsCurrent(db: Kysely<Database>) {
+  const [listings, contexts] = await Promise.all([generationOf(db, 'listings'), generationOf(db, generationName)])
+  return listings === contexts
+}
+
 export async function findPriceContext(db: Kysely<Database>, listingId: number): Promise<StoredPriceContext | undefined> {
   const row = await db
     .selectFrom('listing_price_contexts as context')
