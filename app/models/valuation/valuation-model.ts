@@ -167,7 +167,10 @@ function indexLevel(index: PriceIndex, quarter: number) {
   return index.byQuarter.get(Math.min(index.last, Math.max(index.first, quarter)))!
 }
 
-const cellOf = (latitude: number, longitude: number) => `${Math.floor(latitude)}|${Math.floor(longitude)}`
+/** Sales are filed in cells of a quarter degree: a listing page's 15 km search reads a few cells, not nine whole degrees. */
+const cellDegrees = 0.25
+const cellKey = (row: number, column: number) => `${row}|${column}`
+const cellOf = (latitude: number, longitude: number) => cellKey(Math.floor(latitude / cellDegrees), Math.floor(longitude / cellDegrees))
 const medians = <Item>(items: readonly Item[], keyOf: (item: Item) => number, valueOf: (item: Item) => number) =>
   new Map([...groupBy(items, keyOf)].map(([key, group]) => [key, { value: median(group.map(valueOf)), count: group.length }]))
 
@@ -333,12 +336,17 @@ const usedComparables = 12
 const z80 = 1.2816
 
 function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number) {
-  const latitudeSpan = Math.ceil(radiusKm / 111)
-  const longitudeSpan = Math.ceil(radiusKm / (111 * Math.max(Math.cos((parcel.latitude * Math.PI) / 180), 0.2)))
+  const radiusDegrees = radiusKm / 111
+  // A degree of longitude is shortest at the circle's latitude furthest from the equator.
+  const furthestLatitude = Math.min(Math.abs(parcel.latitude) + radiusDegrees, 78)
+  const latitudeSpan = Math.ceil(radiusDegrees / cellDegrees)
+  const longitudeSpan = Math.ceil(radiusDegrees / Math.cos((furthestLatitude * Math.PI) / 180) / cellDegrees)
+  const row = Math.floor(parcel.latitude / cellDegrees)
+  const column = Math.floor(parcel.longitude / cellDegrees)
   const found: { sale: Sale; distanceKm: number }[] = []
-  for (let dLat = -latitudeSpan; dLat <= latitudeSpan; dLat++) {
-    for (let dLon = -longitudeSpan; dLon <= longitudeSpan; dLon++) {
-      for (const sale of model.salesByCell.get(cellOf(parcel.latitude + dLat, parcel.longitude + dLon)) ?? []) {
+  for (let dRow = -latitudeSpan; dRow <= latitudeSpan; dRow++) {
+    for (let dColumn = -longitudeSpan; dColumn <= longitudeSpan; dColumn++) {
+      for (const sale of model.salesByCell.get(cellKey(row + dRow, column + dColumn)) ?? []) {
         const distanceKm = distanceKilometres(parcel, sale)
         if (distanceKm <= radiusKm) found.push({ sale, distanceKm })
       }
