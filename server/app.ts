@@ -9,6 +9,7 @@ import { createRequestHandler as createFetchHandler, RouterContextProvider } fro
 import * as build from 'virtual:react-router/server-build'
 import { type AppConfig, readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
+import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
 import { cspNonceContext } from '~/utils/csp-nonce'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
@@ -206,8 +207,9 @@ function routerContext(cspNonce: string, isCrossSitePost: boolean) {
 const loadContext = (_request: Request, response: Response) => routerContext(response.locals.cspNonce as string, response.locals.isCrossSitePost === true)
 
 /**
- * Renders each site's home page once in this process, before it takes visitors: the first page
- * loads the place data and fills the caches (about a second on 100,000 listings), and with
+ * Renders each site's home page once in this process, and fits AcreWorth's model, before it takes
+ * visitors: the first page loads the place data and fills the caches (about a second on 100,000
+ * listings), and the first listing page would wait for the fit; with
  * several workers each has its own (decision 0026). A failure is logged, not fatal: the pages
  * answer for themselves once the database does.
  */
@@ -221,6 +223,8 @@ export async function warmUp() {
       console.error(`Warming up ${site.devHost} failed`, error)
     }
   }
+  // Listing pages show AcreWorth's estimate from its model, fitted once per process (seconds at 100,000 listings).
+  await valuationModel(getDb()).catch((error: unknown) => console.error('Fitting the valuation model failed', error))
 }
 
 /** The built browser files (build/client), from where the server runs, as react-router-serve found them. */
