@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForHydration } from './support'
+import { holdScripts, siteUrl, waitForHydration } from './support'
 
 function financeCenterId(name: string) {
   const db = openTestDatabase()
@@ -25,13 +25,7 @@ test('a visitor reads the terms of use and jumps to a section from the contents 
 
 test('a message typed before the scripts arrive is still there after hydration, and is sent', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
-  // Holds the framework's scripts until the buyer has typed, as a slow link does.
-  let releaseScripts = () => {}
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-  await page.route('**/*.js', async (route) => {
-    await scriptsHeld
-    await route.continue()
-  })
+  const releaseScripts = await holdScripts(page)
   await page.goto(siteUrl('farm', `/financing?fcid=${financeCenterId('Big Sky Ag Lending')}`))
   const message = `Do you lend on irrigated cropland? (${testInfo.testId} ${Date.now()})`
   const form = page.getByRole('region', { name: 'Contact Big Sky Ag Lending' })

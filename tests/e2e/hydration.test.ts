@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForHydration } from './support'
+import { holdScripts, siteUrl, waitForHydration } from './support'
 
 /**
  * With scripts, the pages with listing cards, menus and lazily hydrated parts (the rural market
@@ -51,13 +51,7 @@ test('with scripts, no script is fetched before the page has loaded, and the pag
 
 test('what a visitor types before the scripts arrive is still there after hydration, and searches', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'hydration needs scripts')
-  // Holds the framework's scripts until the visitor has typed, as a slow link does.
-  let releaseScripts = () => {}
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-  await page.route('**/*.js', async (route) => {
-    await scriptsHeld
-    await route.continue()
-  })
+  const releaseScripts = await holdScripts(page)
   await page.goto(siteUrl('hunting'))
   const box = page.getByRole('combobox', { name: 'Location or property ID' })
   await box.fill('Springfield')

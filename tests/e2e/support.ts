@@ -11,6 +11,20 @@ export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/**
+ * Holds the page's scripts, as a slow link does, so that a test can type before hydration; call
+ * what it returns to let them through.
+ */
+export async function holdScripts(page: Page) {
+  let releaseScripts = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  return releaseScripts
+}
+
 /** Logs in on the land site through the login form, as a person would. */
 export async function logIn(page: Page, user: { email: string; password: string }) {
   await page.goto(siteUrl('land', '/login'))
