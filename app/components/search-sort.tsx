@@ -8,7 +8,7 @@ import { type SortOrder, sortOptions } from '~/models/search/search-options'
 export function SearchSort({ action, sortOrder, keywords }: { action: string; sortOrder: SortOrder; keywords?: string }) {
   const submit = useSubmit()
   return (
-    <Form method="get" action={action} className="flex items-center gap-2" preventScrollReset>
+    <Form method="get" action={action} className="flex flex-wrap items-center gap-2" preventScrollReset>
       {keywords ? <input type="hidden" name="keywords" value={keywords} /> : null}
       <label htmlFor="search-sort" className="text-sm font-medium">
         Sort by
@@ -18,7 +18,7 @@ export function SearchSort({ action, sortOrder, keywords }: { action: string; so
         name="sort"
         defaultValue={sortOrder}
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-        className="rounded-md border border-ink/30 bg-white px-2 py-1.5 text-sm"
+        className="max-w-full rounded-md border border-ink/30 bg-white px-2 py-1.5 text-sm"
       >
         {sortOptions.map((option) => (
           <option key={option.key} value={option.key}>
