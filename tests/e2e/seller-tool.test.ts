@@ -105,6 +105,8 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   })
   const buyer = await buyerContext.newPage()
   await buyer.goto(listingPage)
+  // This test is about the seller's leads; typing and sending before hydration have their own tests (content, hydration).
+  if (isScripted) await waitForHydration(buyer)
   await buyer.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
   const dialog = buyer.getByRole('dialog', { name: /^Contact / })
   await dialog.getByLabel('Full name').fill('Pat Buyer')
