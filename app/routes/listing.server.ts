@@ -76,14 +76,14 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   const canonicalPath = listingPath(site, listing)
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
-  const [gazetteer, financeCenter, otherListings, similarListings, ad, context, history] = await Promise.all([
-    loadGazetteer(db),
+  const gazetteer = await loadGazetteer(db)
+  const [financeCenter, otherListings, similarListings, ad, context, history] = await Promise.all([
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
-    loadGazetteer(db).then((places) => loadListingContext(db, request, places, listing)),
+    loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])
   const linked = (summary: ListingSummary) => linkedListing(site, summary)

@@ -47,10 +47,15 @@ export async function noteListingsChanged(db: Kysely<Database>) {
 let seen: { generation: number; checkedAt: number } | undefined
 let checking: Promise<void> | undefined
 
+/** A counter of `change_generations`: how many times what it names has changed; undefined before it is first counted. */
+export async function generationOf(db: Kysely<Database>, name: string) {
+  const row = await db.selectFrom('change_generations').select('generation').where('name', '=', name).executeTakeFirst()
+  return row === undefined ? undefined : Number(row.generation)
+}
+
 /** The number of listing writes so far, as `noteListingsChanged` counts them. */
 export async function listingsGeneration(db: Kysely<Database>) {
-  const row = await db.selectFrom('change_generations').select('generation').where('name', '=', 'listings').executeTakeFirst()
-  return Number(row?.generation ?? 0)
+  return (await generationOf(db, 'listings')) ?? 0
 }
 
 async function compareGeneration(db: Kysely<Database>) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { generationOf, listingsGeneration } from './listing-changes.server'
 import { marketStatus, saleType } from './enumerations'
 import { type PricedLand, computePriceContexts } from './price-context'
 import type { StoredPriceContext } from './price-context-view'
@@ -17,11 +18,6 @@ const refreshIntervalMs = 10 * 60_000
 const rowsPerStatement = 2_000
 
 const lastRefreshes = new WeakMap<Kysely<Database>, number>()
-
-async function generationOf(db: Kysely<Database>, name: string) {
-  const row = await db.selectFrom('change_generations').select('generation').where('name', '=', name).executeTakeFirst()
-  return row === undefined ? undefined : Number(row.generation)
-}
 
 async function readPricedLand(db: Kysely<Database>): Promise<PricedLand[]> {
   const rows = await db
@@ -55,8 +51,8 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
 export async function refreshPriceContexts(db: Kysely<Database>, { now = Date.now(), force = false } = {}) {
   const lastRefresh = lastRefreshes.get(db)
   if (!force && lastRefresh !== undefined && now - lastRefresh < refreshIntervalMs) return undefined
-  const listingsGeneration = await generationOf(db, 'listings')
-  if (!force && listingsGeneration === (await generationOf(db, generationName))) return undefined
+  const generation = await listingsGeneration(db)
+  if (!force && generation === (await generationOf(db, generationName))) return undefined
   lastRefreshes.set(db, now)
   const { contexts, groups } = computePriceContexts(await readPricedLand(db), now)
   await db.transaction().execute(async (transaction) => {
@@ -99,25 +95,21 @@ export async function refreshPriceContexts(db: Kysely<Database>, { now = Date.no
         )
         .execute(),
     )
-    await transaction
-      .updateTable('change_generations')
-      .set({ generation: listingsGeneration ?? 0 })
-      .where('name', '=', generationName)
-      .execute()
+    await transaction.updateTable('change_generations').set({ generation }).where('name', '=', generationName).execute()
   })
   return { listings: contexts.length, groups: groups.length }
 }
 
-/** A listing's stored context with its group's distribution; undefined when it has none (too few comparables, or not yet worked out). */
 /**
  * Whether the stored contexts were worked out after the last listing write: a listing without one
  * then has too few comparables, else it may only be newer than the last pass.
  */
 export async function arePriceContextsCurrent(db: Kysely<Database>) {
-  const [listings, contexts] = await Promise.all([generationOf(db, 'listings'), generationOf(db, generationName)])
+  const [listings, contexts] = await Promise.all([listingsGeneration(db), generationOf(db, generationName)])
   return listings === contexts
 }
 
+/** A listing's stored context with its group's distribution; undefined when it has none (too few comparables, or not yet worked out). */
 export async function findPriceContext(db: Kysely<Database>, listingId: number): Promise<StoredPriceContext | undefined> {
   const row = await db
     .selectFrom('listing_price_contexts as context')
