@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
-  use: { trace: 'retain-on-failure' },
+  // The app registers a service worker (decision 0034); it would answer requests a test routes or
+  // holds, so only the tests of the worker itself (tests/e2e/offline.test.ts) let it in.
+  use: { trace: 'retain-on-failure', serviceWorkers: 'block' },
   // Each project is a client of its own (the server trusts the loopback proxy header): the login
   // limit of 20 tries in 15 minutes per address is then each project's, as for two people.
   projects: [

@@ -1,7 +1,8 @@
-import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react'
+import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useEffect, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { reportClientError } from '~/utils/client-error-log'
+import { registerServiceWorker } from '~/utils/service-worker-registration'
 import { keepTextTypedBeforeHydration } from '~/utils/text-typed-before-hydration'
 
 /** React's own report (the console), then the server's client error log with the component stack. */
@@ -15,6 +16,7 @@ const restoreTypedText = keepTextTypedBeforeHydration()
 /** Its layout effect runs once every route below it is hydrated, before the browser paints. */
 function AfterHydration({ children }: { children: ReactNode }) {
   useLayoutEffect(restoreTypedText, [])
+  useEffect(registerServiceWorker, [])
   return children
 }
 

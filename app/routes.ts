@@ -114,6 +114,9 @@ export default [
   route('account/leads', 'routes/seller.leads.tsx'),
   route('account/leads.csv', 'routes/seller.leads-csv.ts'),
   route('api/likes', 'routes/api.likes.ts'),
+  // Favourites kept for reading offline (issue 20 item 3): the service worker's list, and its page for anything else.
+  route('api/offline-listings', 'routes/api.offline-listings.ts'),
+  route('offline', 'routes/offline.tsx'),
   // Spec §4 feedback modal: its page without scripts, and its endpoint with them.
   route('feedback', 'routes/feedback.tsx'),
   route('api/feedback', 'routes/api.feedback.ts'),

@@ -257,6 +257,11 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
 
   // Built files are named by their content hash: cached for good.
   app.use('/assets', express.static(path.join(clientFolder, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
+  // The service worker (decision 0034) is asked for again on each visit, so a release reaches the browser at once.
+  app.get('/sw.js', (_request, response, next) => {
+    response.setHeader('Cache-Control', 'no-cache')
+    next()
+  })
   app.use(express.static(clientFolder, { maxAge: '1h', index: false }))
   // Photos may be shown by other sites' pages (a webmail showing our e-mails).
   app.use('/resizedimages', (_request, response, next) => {

@@ -27,7 +27,7 @@ const JsonLd = lazyComponent(() => import('./json-ld').then((module) => module.J
 const ListingBroker = lazyComponent(() => import('./listing-broker').then((module) => module.ListingBroker))
 import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
-import { type CarouselView, listingMapPath } from '~/models/listings/listing-media'
+import { type CarouselView, listingFlyerPath, listingMapPath } from '~/models/listings/listing-media'
 import { listingExternalLinkPath } from '~/sites/listing-external-link'
 
 /** Spec §4: the contact, report and share modals load on their own, after the page. */
@@ -185,7 +185,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
               <a href={`#${listingFormSectionIds.report}`} className="text-brand underline">
                 Report this listing
               </a>
-              <a href={`/flyer/${listing.id}`} className="text-brand underline">
+              <a href={listingFlyerPath(listing.id)} className="text-brand underline">
                 Printable flyer
               </a>
               {listing.auctionUrl ? <ElsewhereLink href={listingExternalLinkPath(listing.id, 'auction')}>Auction details</ElsewhereLink> : null}

@@ -18,6 +18,11 @@ export function listingMapPath(listingId: number, kind: ListingMapKind) {
   return `/listing-map/${listingId}/${kind}.svg`
 }
 
+/** A listing's printable flyer (spec §2 /flyer/{propertyId}). */
+export function listingFlyerPath(listingId: number) {
+  return `/flyer/${listingId}`
+}
+
 /**
  * The player address of a YouTube or Vimeo video (spec §3 video hosts), or undefined for any
  * other address: those only get a link. YouTube plays from its no-cookie domain.

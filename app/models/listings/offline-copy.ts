@@ -1,0 +1,43 @@
+import { resizedImagePath } from '~/models/media/document-ids'
+import { imageQuality } from '~/utils/resized-image-url'
+import { listingFlyerPath, listingMapPath } from './listing-media'
+
+/**
+ * What the service worker keeps of a favourited listing for reading offline (issue 20 item 3,
+ * decision 0034): its page, its flyer (with the broker's phone, as the page has it), its first
+ * photos and both static maps.
+ */
+export interface OfflineListing {
+  id: number
+  title: string
+  pagePath: string
+  /** Every address to keep, the page's first. */
+  paths: string[]
+}
+
+/** The photos the top of the page shows (the large one and the two beside it on a wide screen). */
+export const offlinePhotoCount = 3
+
+/**
+ * A photo as the page's gallery asks for it: the 900-wide WebP of its srcset (the size a phone at
+ * 2× and a laptop pick). Other sizes of the same photo (the flyer's) are answered with this one
+ * offline (app/service-worker/offline-pages.ts), so one copy of each photo is enough.
+ */
+export function offlinePhotoPath(documentId: number) {
+  return resizedImagePath(documentId, { width: 900, height: 600, quality: imageQuality.medium, format: 'webp' })
+}
+
+export function offlineListing(listing: { id: number; title: string; imageIds: readonly number[] }, pagePath: string): OfflineListing {
+  return {
+    id: listing.id,
+    title: listing.title,
+    pagePath,
+    paths: [
+      pagePath,
+      listingFlyerPath(listing.id),
+      ...listing.imageIds.slice(0, offlinePhotoCount).map(offlinePhotoPath),
+      listingMapPath(listing.id, 'property'),
+      listingMapPath(listing.id, 'local'),
+    ],
+  }
+}
