@@ -142,12 +142,14 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
 
 /**
  * A video or tour player, created only when its tab is open; hosts we cannot embed get a link
- * (through the redirect that records the spec §3 'external link click').
+ * (through the redirect that records the spec §3 'external link click'). With Low data on, the
+ * link alone: a host's player is its own scripts and autoplays at its own will.
  */
 function Player({ title, href, embedUrl }: { title: string; href: string; embedUrl: string | undefined }) {
+  const isLowData = useLowData()
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-2 small:p-6">
-      {embedUrl ? (
+      {embedUrl && !isLowData ? (
         <iframe
           src={embedUrl}
           title={title}
