@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { canonicalHref } from '../support/http'
 import { productionServer } from '../support/server'
 
 /**
@@ -125,6 +126,9 @@ describe('maps and ads wait', () => {
     expect(light).not.toContain(mapTitle)
     const showMap = /<a href="([^"]+)"[^>]*>Show the map of these sales<\/a>/.exec(light)![1]!.replaceAll('&amp;', '&')
     expect(showMap).toBe(`${valuationPath}?map=shown#comparables-heading`)
-    expect(await (await fetchPage('value.localhost', showMap.split('#')[0]!, { headers: saveData })).text()).toContain(mapTitle)
+    const shown = await (await fetchPage('value.localhost', showMap.split('#')[0]!, { headers: saveData })).text()
+    expect(shown).toContain(mapTitle)
+    // The same page at a second address: its canonical stays the valuation's own.
+    expect(canonicalHref(shown)).toBe(`http://value.localhost${valuationPath}`)
   })
 })
