@@ -9,6 +9,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
 import { pageCacheControl } from '~/utils/http-cache.server'
+import { lowDataContext } from '~/utils/low-data.server'
 import { setFallbackSite } from '~/utils/use-site'
 
 // Pages whose root loader failed are drawn as the main land site (root.tsx hands it to the browser).
@@ -60,7 +61,8 @@ export default function handleRequest(
             done()
           },
           final(done) {
-            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks), nonce), siteFromRequest(request), nonce)
+            const isLowData = loadContext.get(lowDataContext)
+            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks), nonce), siteFromRequest(request), nonce, isLowData)
             const cacheControl = responseHeaders.has('Cache-Control') ? undefined : sharedCacheControl(request, responseStatusCode, routerContext)
             if (cacheControl) responseHeaders.set('Cache-Control', cacheControl)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

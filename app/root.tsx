@@ -33,6 +33,8 @@ import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/site
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import { cssRgb } from '~/utils/css-rgb'
+import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
+import { LowDataProvider } from '~/utils/use-low-data'
 import { siteIconPath } from '~/sites/site-icon'
 import stylesheet from './tailwind.css?url'
 
@@ -68,12 +70,12 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
 }
 
 /**
- * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); then spec
- * §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
+ * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
+ * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
  */
-export const middleware = [httpCacheMiddleware, loginByTokenMiddleware]
+export const middleware = [httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: requestContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [popularity, financeHref, { viewer, notices, headers }] = await Promise.all([
     navigationPopularity(context.site),
@@ -82,7 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   const navigation = navigationFor(context.site, popularity)
   const { loginStatusIntervalMinutes } = readConfig()
-  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes }, { headers })
+  // Decided once per request (the middleware); every component reads it through useLowData().
+  const isLowData = requestContext.get(lowDataContext)
+  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData }, { headers })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -147,7 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {rootData?.notices.loginFailure ? (
             <LoginFailureNotice failure={rootData.notices.loginFailure} site={site} currentPath={`${location.pathname}${location.search}`} />
           ) : null}
-          {children}
+          <LowDataProvider value={rootData?.isLowData ?? false}>{children}</LowDataProvider>
           {rootData ? (
             <SessionExtras
               isSignedIn={rootData.viewer !== null}
@@ -156,7 +160,13 @@ export function Layout({ children }: { children: ReactNode }) {
             />
           ) : null}
         </main>
-        {isFooterHidden ? null : <SiteFooter site={site} links={rootData?.navigation.footer} />}
+        {isFooterHidden ? null : (
+          <SiteFooter
+            site={site}
+            links={rootData?.navigation.footer}
+            lowData={rootData ? { isOn: rootData.isLowData, returnTo: `${location.pathname}${location.search}` } : undefined}
+          />
+        )}
         {rootData ? null : (
           <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
         )}

@@ -5,6 +5,8 @@ export default [
   route('error', 'routes/error-page.tsx'),
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
+  // The footer's 'Low data' toggle (issue 20 item 2): a cookie, then back to the page.
+  route('low-data', 'routes/low-data.tsx'),
   route('flyer/:propertyId', 'routes/flyer.tsx'),
   route('listing-map/:listingId/:kind.svg', 'routes/listing-map.ts'),
   // The search page's map view (spec §2): its server-drawn basemap, the search's points and the outlines maplibre draws.

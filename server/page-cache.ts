@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache'
 import { getDb } from '~/models/db/db.server'
 import { checkForListingChanges, onListingsChanged } from '~/models/listings/listing-changes.server'
 import { matchesEntityTag } from '~/utils/http-cache.server'
+import { lowDataChoiceOf } from '~/utils/low-data'
 import { cookieHeaderHasSession } from '~/utils/session.server'
 
 /**
@@ -30,7 +31,7 @@ const perTransferHeaders = new Set(['content-length', 'transfer-encoding', 'conn
 /** A 304 names the page, without describing a body (as the root's middleware answers it). */
 const notModifiedHeaders = ['cache-control', 'etag', 'vary']
 
-/** The request headers a page varies on, besides the cookie (a page with a session never comes here). */
+/** The request headers a page varies on, besides the cookie (a page with a session never comes here; the Low data choice is in every key). */
 function varyingHeaders(vary: string | undefined) {
   return (vary ?? '')
     .toLowerCase()
@@ -65,7 +66,9 @@ export function pageCache(maxBytes: number) {
   })
 
   const addressOf = (request: Request) => `${request.get('host') ?? ''} ${request.originalUrl}`
-  const keyOf = (address: string, names: string[], request: Request) => [address, ...names.map((name) => request.get(name) ?? '')].join('\n')
+  // The one cookie an anonymous page varies on is the visitor's Low data choice (utils/low-data.ts).
+  const keyOf = (address: string, names: string[], request: Request) =>
+    [address, lowDataChoiceOf(request.get('cookie')) ?? '', ...names.map((name) => request.get(name) ?? '')].join('\n')
 
   function answerFromCache(request: Request, response: Response, page: CachedPage) {
     response.setHeader('X-Page-Cache', 'hit')

@@ -3,6 +3,7 @@ import { type AdView, adImpression, adLazyLoad, mobileViewportQuery } from '~/mo
 import { resizedImagePath } from '~/models/media/document-ids'
 import { adClickPath, adImpressionPath } from '~/sites/ad-path'
 import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { useLowData } from '~/utils/use-low-data'
 
 /** The picture's box: 3:2, 192 × 128 CSS pixels from `small` up; a 128px square crop on phones. */
 const pictureWidths = [192, 384] as const
@@ -129,7 +130,11 @@ function AdCard({ ad, className = '' }: { ad: AdView; className?: string }) {
   )
 }
 
-/** The page's ad slot: nothing at all when no ad fits the page (no empty box to hold open). */
+/**
+ * The page's ad slot: nothing at all when no ad fits the page (no empty box to hold open), nor
+ * with Low data on (an advertiser's picture and beacons are not what a visitor saving data came for).
+ */
 export function AdSlot({ ad, className }: { ad: AdView | null; className?: string }) {
-  return ad ? <AdCard ad={ad} className={className} /> : null
+  const isLowData = useLowData()
+  return ad && !isLowData ? <AdCard ad={ad} className={className} /> : null
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { resizedImagePath } from '~/models/media/document-ids'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useLowData } from '~/utils/use-low-data'
 
 const heroAspectRatio = 16 / 7
 const heroWidths = [480, 768, 1080, 1440, 1920] as const
@@ -10,12 +10,12 @@ const heroWidths = [480, 768, 1080, 1440, 1920] as const
  * under the transparent header. The photo is the page's largest paint, so it loads first.
  */
 export function LandingHero({ photoId, heading, subline, children }: { photoId: number | undefined; heading: string; subline: string; children?: ReactNode }) {
+  const isLowData = useLowData()
   return (
     <section className="relative isolate bg-brand text-white">
       {photoId !== undefined ? (
         <img
-          src={resizedImagePath(photoId, { width: 1080, height: Math.round(1080 / heroAspectRatio), quality: imageQuality.medium })}
-          srcSet={resizedImageSrcSet(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
+          {...photoSources(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, srcWidth: 1080, quality: imageQuality.medium, format: 'webp' }, isLowData)}
           sizes="100vw"
           alt=""
           fetchPriority="high"

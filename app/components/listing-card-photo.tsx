@@ -1,7 +1,8 @@
 import { Suspense, lazy, useRef } from 'react'
-import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
+import { DEFAULT_PLACEHOLDER_DOCUMENT_ID } from '~/models/media/document-ids'
 import type { ListingCardView } from '~/models/listings/listing-card'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useLowData } from '~/utils/use-low-data'
 import { useNearViewport } from '~/utils/use-near-viewport'
 import { CameraIcon } from './icons'
 import { retryImport } from '~/utils/retry-import'
@@ -24,15 +25,10 @@ const badgeClasses: Record<NonNullable<ListingCardView['badge']>['tone'], string
 }
 
 function Photo({ documentId, alt, loading, priority }: { documentId: number; alt: string; loading: 'eager' | 'lazy'; priority: boolean }) {
+  const isLowData = useLowData()
   return (
     <img
-      src={resizedImagePath(documentId, { width: 640, height: 427, quality: imageQuality.medium })}
-      srcSet={resizedImageSrcSet(documentId, {
-        aspectRatio: photoAspectRatio,
-        widths: photoWidths,
-        quality: imageQuality.medium,
-        format: 'webp',
-      })}
+      {...photoSources(documentId, { aspectRatio: photoAspectRatio, widths: photoWidths, srcWidth: 640, quality: imageQuality.medium, format: 'webp' }, isLowData)}
       sizes={photoSizes}
       width={960}
       height={640}
@@ -47,13 +43,15 @@ function Photo({ documentId, alt, loading, priority }: { documentId: number; alt
 /**
  * The card's photo with its overlays, in a fixed 3:2 box. Server-rendered it is the first photo
  * alone (complete without scripts); in the browser, once the card comes within 300px of the
- * viewport (spec §4), the same box becomes a carousel of the card's photos.
+ * viewport (spec §4), the same box becomes a carousel of the card's photos — not with Low data on,
+ * when the card keeps its one photo.
  */
 export function ListingCardPhoto({ card, priority }: { card: ListingCardView; priority: boolean }) {
   const photoId = card.imageIds[0]
   const documentId = photoId ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID
   const box = useRef<HTMLDivElement>(null)
-  const showsCarousel = useNearViewport(box) && card.imageIds.length > 1
+  const isLowData = useLowData()
+  const showsCarousel = useNearViewport(box) && card.imageIds.length > 1 && !isLowData
   const ribbon = ribbons[card.tier]
   const { badge } = card
   // The placeholder says nothing about the land, so it stays out of the accessibility tree.

@@ -1,21 +1,21 @@
 import 'keen-slider/keen-slider.min.css'
 import { useKeenSlider } from 'keen-slider/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import { listingExternalLinkPath } from '~/sites/listing-external-link'
 import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useLowData } from '~/utils/use-low-data'
 import { ChevronIcon } from './icons'
 
 /** Spec §9: a slide counts as the current one once 70% of it is visible. */
 const visibleShare = 0.7
-/** Spec §9: photos load up to 3 slides either side of the current one. */
-const preloadWindow = 3
+/** Spec §9: photos load up to 3 slides either side of the current one; with Low data, only the current one. */
+const preloadWindows = { normal: 3, lowData: 0 } as const
 const slideWidths = [800, 1200, 1600, 2000] as const
 
 /** The slides to load around `center`, added to those already loaded (so paging back never blanks a photo). */
-function withPreloadWindow(loaded: ReadonlySet<number>, center: number, count: number): ReadonlySet<number> {
+function withPreloadWindow(loaded: ReadonlySet<number>, center: number, count: number, preloadWindow: number): ReadonlySet<number> {
   const next = new Set(loaded)
   for (let offset = -preloadWindow; offset <= preloadWindow; offset += 1) next.add((center + offset + count) % count)
   return next
@@ -142,12 +142,14 @@ function ViewTabs({ views, current, onChoose }: { views: CarouselView[]; current
 
 /**
  * A video or tour player, created only when its tab is open; hosts we cannot embed get a link
- * (through the redirect that records the spec §3 'external link click').
+ * (through the redirect that records the spec §3 'external link click'). With Low data on, the
+ * link alone: a host's player is its own scripts and autoplays at its own will.
  */
 function Player({ title, href, embedUrl }: { title: string; href: string; embedUrl: string | undefined }) {
+  const isLowData = useLowData()
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-2 small:p-6">
-      {embedUrl ? (
+      {embedUrl && !isLowData ? (
         <iframe
           src={embedUrl}
           title={title}
@@ -172,7 +174,9 @@ function Player({ title, href, embedUrl }: { title: string; href: string; embedU
 function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: number[]; startIndex: number }) {
   const count = imageIds.length
   const [current, setCurrent] = useState(startIndex)
-  const [loaded, setLoaded] = useState(() => withPreloadWindow(new Set(), startIndex, count))
+  const isLowData = useLowData()
+  const preloadWindow = isLowData ? preloadWindows.lowData : preloadWindows.normal
+  const [loaded, setLoaded] = useState(() => withPreloadWindow(new Set(), startIndex, count, preloadWindow))
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     initial: startIndex,
     loop: count > 1,
@@ -185,8 +189,8 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
   })
 
   useEffect(() => {
-    setLoaded((previous) => withPreloadWindow(previous, current, count))
-  }, [current, count])
+    setLoaded((previous) => withPreloadWindow(previous, current, count, preloadWindow))
+  }, [current, count, preloadWindow])
 
   /** One slide on from where the strip is heading: quick presses during a slide's animation each count. */
   const step = (delta: number) => {
@@ -220,8 +224,11 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
             {loaded.has(index) ? (
               // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo n of m' is the photo's place in the set, named so across the site
               <img
-                src={resizedImagePath(documentId, { width: 1200, height: 800, fit: 'inside', quality: imageQuality.high })}
-                srcSet={resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: slideWidths, fit: 'inside', quality: imageQuality.high, format: 'webp' })}
+                {...photoSources(
+                  documentId,
+                  { aspectRatio: 3 / 2, widths: slideWidths, srcWidth: 1200, fit: 'inside', quality: imageQuality.high, format: 'webp' },
+                  isLowData,
+                )}
                 sizes="100vw"
                 alt={`${title}, photo ${index + 1} of ${count}`}
                 draggable={false}

@@ -2,7 +2,8 @@ import { type MouseEvent, type ReactNode, Suspense, lazy, useRef, useState } fro
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { CarouselView } from '~/models/listings/listing-media'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useLowData } from '~/utils/use-low-data'
 import { CameraIcon } from './icons'
 import type { CarouselListing } from './listing-carousel'
 import { retryImport } from '~/utils/retry-import'
@@ -64,6 +65,7 @@ export function useListingCarousel(listing: CarouselListing): { openPhoto: OpenP
 export function GalleryHero({ listing, openPhoto, children }: { listing: ListingDetail; openPhoto: OpenPhoto; children?: ReactNode }) {
   const [firstId = DEFAULT_PLACEHOLDER_DOCUMENT_ID, ...others] = listing.imageIds
   const hasPhotos = listing.imageIds.length > 0
+  const isLowData = useLowData()
   return (
     <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
       <a
@@ -72,8 +74,7 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
         className="block aspect-[3/2] overflow-hidden small:aspect-auto small:h-[400px] tablet:col-span-2 tablet:row-span-2 tablet:h-full"
       >
         <img
-          src={resizedImagePath(firstId, { width: 900, height: 600, quality: imageQuality.medium })}
-          srcSet={resizedImageSrcSet(firstId, { aspectRatio: photoAspectRatio, widths: heroWidths, quality: imageQuality.medium, format: 'webp' })}
+          {...photoSources(firstId, { aspectRatio: photoAspectRatio, widths: heroWidths, srcWidth: 900, quality: imageQuality.medium, format: 'webp' }, isLowData)}
           sizes="(min-width: 1025px) 67vw, 100vw"
           width={900}
           height={600}
@@ -85,8 +86,11 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
       {others.slice(0, 2).map((documentId, index) => (
         <a key={documentId} href={fullSizePhotoPath(documentId)} onClick={openPhoto(index + 1)} className="hidden overflow-hidden tablet:block">
           <img
-            src={resizedImagePath(documentId, { width: 600, height: 400, quality: imageQuality.medium })}
-            srcSet={resizedImageSrcSet(documentId, { aspectRatio: photoAspectRatio, widths: [600, 900], quality: imageQuality.medium, format: 'webp' })}
+            {...photoSources(
+              documentId,
+              { aspectRatio: photoAspectRatio, widths: [600, 900], srcWidth: 600, quality: imageQuality.medium, format: 'webp' },
+              isLowData,
+            )}
             sizes="33vw"
             width={600}
             height={400}
@@ -116,14 +120,18 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
 
 /** Every photo as a lazy thumbnail linking to its full-size picture: the gallery without scripts. */
 export function PhotoGrid({ listing, openPhoto }: { listing: ListingDetail; openPhoto: OpenPhoto }) {
+  const isLowData = useLowData()
   return (
     <ul className="grid grid-cols-2 gap-2 small:grid-cols-3 medium:grid-cols-4">
       {listing.imageIds.map((documentId, index) => (
         <li key={documentId}>
           <a href={fullSizePhotoPath(documentId)} onClick={openPhoto(index)} className="block overflow-hidden rounded-lg bg-stone-200">
             <img
-              src={resizedImagePath(documentId, { width: 244, height: 163, quality: imageQuality.medium })}
-              srcSet={resizedImageSrcSet(documentId, { aspectRatio: photoAspectRatio, widths: thumbnailWidths, quality: imageQuality.medium, format: 'webp' })}
+              {...photoSources(
+                documentId,
+                { aspectRatio: photoAspectRatio, widths: thumbnailWidths, srcWidth: 244, quality: imageQuality.medium, format: 'webp' },
+                isLowData,
+              )}
               sizes="(min-width: 901px) 200px, (min-width: 601px) 33vw, 50vw"
               width={244}
               height={163}

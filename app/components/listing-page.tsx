@@ -28,6 +28,7 @@ const ListingBroker = lazyComponent(() => import('./listing-broker').then((modul
 import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingFlyerPath, listingMapPath } from '~/models/listings/listing-media'
+import { useLowData } from '~/utils/use-low-data'
 import { listingExternalLinkPath } from '~/sites/listing-external-link'
 
 /** Spec §4: the contact, report and share modals load on their own, after the page. */
@@ -107,25 +108,42 @@ function ElsewhereLink({ href, children }: { href: string; children: string }) {
   )
 }
 
-/** Where the land is: the property map in the page (what a buyer without scripts sees) and the local map behind a link. */
+/**
+ * Where the land is: the property map in the page (what a buyer without scripts sees) and the local
+ * map behind a link. With Low data on, the property map too is behind a link, to the map itself
+ * (or, with scripts, the carousel's map view).
+ */
 function ListingLocation({ listing, openView }: { listing: ListingDetail; openView: OpenView }) {
   const place = `${listing.countyName}, ${listing.stateAbbreviation}`
+  const isLowData = useLowData()
   return (
     <section id={locationSectionId} aria-labelledby="location-heading">
       <h2 id="location-heading" className="text-xl font-bold text-stone-900">
         Location
       </h2>
-      <a href={listingMapPath(listing.id, 'property')} onClick={openView('property-map')} className="mt-3 block overflow-hidden rounded-lg border border-stone-200">
-        <img
-          src={listingMapPath(listing.id, 'property')}
-          alt={`Map of the property in ${place}`}
-          width={800}
-          height={533}
-          loading="lazy"
-          decoding="async"
-          className="h-auto w-full"
-        />
-      </a>
+      {isLowData ? (
+        <p className="mt-3 text-sm">
+          <a href={listingMapPath(listing.id, 'property')} onClick={openView('property-map')} className="font-semibold text-brand underline">
+            {`Show the map of the property in ${place}`}
+          </a>
+        </p>
+      ) : (
+        <a
+          href={listingMapPath(listing.id, 'property')}
+          onClick={openView('property-map')}
+          className="mt-3 block overflow-hidden rounded-lg border border-stone-200"
+        >
+          <img
+            src={listingMapPath(listing.id, 'property')}
+            alt={`Map of the property in ${place}`}
+            width={800}
+            height={533}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full"
+          />
+        </a>
+      )}
       <p className="mt-2 text-sm">
         <a href={listingMapPath(listing.id, 'local')} onClick={openView('local-map')} className="font-semibold text-brand underline">
           {`See ${listing.countyName} on the map of the state`}

@@ -6,6 +6,7 @@ import type { Corner, InteractiveSearchMap } from './search-map.client'
 import { retryImport } from '~/utils/retry-import'
 import { fromScreen } from '~/sites/screens'
 import { formatAreaCorners } from '~/models/search/area-corners'
+import { useLowData } from '~/utils/use-low-data'
 
 const edges = ['south', 'west', 'north', 'east'] as const
 const mapButton = 'rounded-full px-4 py-2 text-sm font-semibold shadow-lg disabled:cursor-not-allowed disabled:opacity-60'
@@ -29,7 +30,8 @@ function MapFormFields({ keywords }: { keywords?: string }) {
  * the map's edges as a GET form, so the new area is a URL (and Back returns to the last one).
  * 'Draw an area' then turns clicks on the map into the corners of an area (spec §3 polygon), whose
  * 'Search this area' submits them the same way; Cancel or Escape stops. A search of a drawn area
- * shows it on both maps. Without WebGL, or if the chunk fails to load, the SVG map stays.
+ * shows it on both maps. Without WebGL, or if the chunk fails to load, the SVG map stays. With Low
+ * data on, maplibre and its tiles load only when the visitor presses 'Load the interactive map'.
  */
 export function SearchMapView({ map, formAction, keywords }: { map: SearchMapData; formAction: string; keywords?: string }) {
   const container = useRef<HTMLDivElement>(null)
@@ -44,10 +46,15 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
   const isCancelled = useRef(false)
   // The search shown now, for the map to start from when maplibre arrives (another may have come in while its chunk loaded).
   const latestMap = useRef(map)
+  const isLowData = useLowData()
+  // With Low data on: whether scripts run (the button below needs them), and whether the visitor asked for the interactive map.
+  const [hasScripts, setHasScripts] = useState(false)
+  const [isInteractiveAsked, setIsInteractiveAsked] = useState(!isLowData)
+  useEffect(() => setHasScripts(true), [])
 
   useEffect(() => {
     const element = container.current
-    if (!element || !window.matchMedia(fromScreen('list-map')).matches) return
+    if (!element || !isInteractiveAsked || !window.matchMedia(fromScreen('list-map')).matches) return
     let isUnmounted = false
     retryImport(() => import('./search-map.client'))
       .then(({ mountSearchMap }) => mountSearchMap(element, { ...latestMap.current, onMove: setArea }))
@@ -64,7 +71,7 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
       interactive.current?.remove()
     }
     // The map mounts once, with the search shown when maplibre arrives; later ones reach it through show() below.
-  }, [])
+  }, [isInteractiveAsked])
 
   useEffect(() => {
     latestMap.current = map
@@ -169,6 +176,11 @@ export function SearchMapView({ map, formAction, keywords }: { map: SearchMapDat
               </button>
             </Form>
           </>
+        ) : null}
+        {hasScripts && !isInteractiveAsked ? (
+          <button type="button" className={`absolute bottom-8 left-3 ${secondaryButton}`} onClick={() => setIsInteractiveAsked(true)}>
+            Load the interactive map
+          </button>
         ) : null}
         {isInteractive && !isDrawing ? (
           <button ref={drawButton} type="button" className={`absolute bottom-8 left-3 ${secondaryButton}`} onClick={startDrawing}>

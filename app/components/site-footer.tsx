@@ -3,6 +3,7 @@ import type { FooterSection, SiteFooterLinks } from '~/sites/navigation'
 import type { SiteProfile } from '~/sites/site-profile'
 import { FeedbackLink } from './feedback-link'
 import { LinkList } from './link-list'
+import { LowDataToggle } from './low-data-toggle'
 
 /** What a route's `handle` may tell the footer. Spec §2: the add-listing page has no footer. */
 export interface SiteFooterHandle {
@@ -33,7 +34,7 @@ function FooterColumn({ section }: { section: FooterSection }) {
   )
 }
 
-export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFooterLinks }) {
+export function SiteFooter({ site, links, lowData }: { site: SiteProfile; links?: SiteFooterLinks; lowData?: { isOn: boolean; returnTo: string } }) {
   return (
     <footer className="mt-12 bg-white text-sm print:hidden">
       <div className="mx-auto max-w-6xl p-4">
@@ -55,6 +56,11 @@ export function SiteFooter({ site, links }: { site: SiteProfile; links?: SiteFoo
             <LinkList links={links.socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
           ) : null}
         </div>
+        {lowData ? (
+          <div className="mt-4 border-t border-stone-200 pt-4">
+            <LowDataToggle {...lowData} />
+          </div>
+        ) : null}
       </div>
     </footer>
   )

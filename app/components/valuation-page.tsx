@@ -9,7 +9,9 @@ import { ColumnHeadings, ScrollRegion } from './data-table'
 /** The parts of AcreWorth's valuation page (issue 16 §2); the route puts them together. */
 
 export interface ValuationFigures extends Pick<Valuation, 'value' | 'perAcre' | 'low' | 'high' | 'houseValue' | 'confidence'> {
-  map: ComparablesMapData
+  /** Null with Low data on until the visitor asks for it (`showMapHref`). */
+  map: ComparablesMapData | null
+  showMapHref: string
   comparables: {
     id: number
     href: string | null
@@ -96,7 +98,13 @@ export function ComparableSales({ valuation, placeName }: { valuation: Valuation
       <h2 id="comparables-heading" className="text-xl font-semibold">{`The ${valuation.comparables.length} sales it rests on`}</h2>
       <div className="mt-3 grid gap-6">
         <div className="max-w-2xl">
-          <ComparablesMap map={valuation.map} placeName={placeName} />
+          {valuation.map ? (
+            <ComparablesMap map={valuation.map} placeName={placeName} />
+          ) : (
+            <a href={valuation.showMapHref} className="font-semibold text-brand underline">
+              Show the map of these sales
+            </a>
+          )}
         </div>
         <ScrollRegion label="Comparable sales">
           <table className="w-full border-collapse text-left text-sm">

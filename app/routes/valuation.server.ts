@@ -108,8 +108,12 @@ function listingHref(originOf: (site: SiteProfile) => string, listing: ListingSu
 
 const nearbyListingCount = 6
 
-export async function loadValuation(site: SiteProfile, request: Request) {
+/** With Low data on, the comparables map is sent only when asked for (its link adds this to the address). */
+const showMapParameter = 'map'
+
+export async function loadValuation(site: SiteProfile, request: Request, isLowData: boolean) {
   const { db, path, inputs, label, place, parcel, valuation } = await valuationAt(site, request)
+  const isMapShown = !isLowData || new URL(request.url).searchParams.has(showMapParameter)
   const originOf = siteOriginsForRequest(request)
   const viewer = await getViewer(request)
   const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
@@ -132,10 +136,13 @@ export async function loadValuation(site: SiteProfile, request: Request) {
       high: valuation.high,
       houseValue: valuation.houseValue,
       confidence: valuation.confidence,
-      map: comparablesMap(
-        parcel,
-        valuation.comparables.map((comparable) => comparable.sale),
-      ),
+      map: isMapShown
+        ? comparablesMap(
+            parcel,
+            valuation.comparables.map((comparable) => comparable.sale),
+          )
+        : null,
+      showMapHref: `${path}?${showMapParameter}=shown#comparables-heading`,
       comparables: valuation.comparables.map((comparable) => {
         const listing = comparableListings.get(comparable.sale.id)
         return {

@@ -101,8 +101,9 @@ export const httpCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const isPersonal = hasSessionCookie(request) || response.headers.has('Set-Cookie')
   const isRead = request.method === 'GET' || request.method === 'HEAD'
   if (cacheControl === null || isSharedPage(cacheControl)) {
-    // A page's answer changes with the login cookie: a shared cache must keep it apart.
+    // A page's answer changes with the login and Low data cookies and with Save-Data (utils/low-data.ts): a shared cache must keep them apart.
     appendVary(response.headers, 'Cookie')
+    appendVary(response.headers, 'Save-Data')
     if (isPersonal || !isRead) {
       response.headers.set('Cache-Control', privateCacheControl)
       return response

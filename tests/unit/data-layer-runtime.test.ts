@@ -117,7 +117,7 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
 }
 
 const site = sites.land
-const runtimeWithout = dataLayerLoaderScript(site, undefined, readConfig({}))
+const runtimeWithout = dataLayerLoaderScript(site, undefined, false, readConfig({}))
 const listingPage = dataLayerPushScript(pageEvents({ pageType: 'listing', listingId: 42 }))
 
 beforeEach(() => {
@@ -251,7 +251,7 @@ describe('the tag manager', () => {
   test('configured, the site’s container loads 2250 ms after the load event, however long our script took to arrive', () => {
     const config = readConfig({ TAG_MANAGER: 'on', TAG_MANAGER_SCRIPT_URL: 'https://tags.example/gtm.js?id={id}' })
     const browser = fakeBrowser()
-    browser.run(listingPage, dataLayerLoaderScript(site, undefined, config))
+    browser.run(listingPage, dataLayerLoaderScript(site, undefined, false, config))
     vi.advanceTimersByTime(5000)
     expect(browser.appended).toEqual([])
     browser.fireLoad(400)
@@ -261,6 +261,15 @@ describe('the tag manager', () => {
     vi.advanceTimersByTime(1)
     expect(tagManager()).toMatchObject([{ src: `https://tags.example/gtm.js?id=${site.trackingContainerId}`, async: true }])
     expect(browser.window.dataLayer.at(-1)).toMatchObject({ event: 'gtm.js' })
+  })
+
+  test('configured, a Low data page still has no third-party script', () => {
+    const config = readConfig({ TAG_MANAGER: 'on', TAG_MANAGER_SCRIPT_URL: 'https://tags.example/gtm.js?id={id}' })
+    const browser = fakeBrowser()
+    browser.run(listingPage, dataLayerLoaderScript(site, undefined, true, config))
+    browser.fireLoad()
+    vi.advanceTimersByTime(60_000)
+    expect(browser.appended.map((element) => element.src)).toEqual([dataLayerRuntimePath])
   })
 
   test('the script’s address changes with its text, so browsers may keep it for good', () => {

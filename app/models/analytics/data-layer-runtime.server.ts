@@ -179,10 +179,11 @@ export const dataLayerRuntimePath = `/data-layer/${createHash('sha256').update(d
 
 /**
  * The inline script that ends a page of `site`: after the load event it adds the runtime's
- * script, naming the site's tag manager only when one is configured (README "Configuration").
+ * script, naming the site's tag manager only when one is configured (README "Configuration") and
+ * the page is not the Low data one (no third-party script there: decision 0033).
  */
-export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefined, config = readConfig()) {
-  const tagManagerUrl = config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
+export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefined, isLowData: boolean, config = readConfig()) {
+  const tagManagerUrl = isLowData ? undefined : config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
   const tagManager = tagManagerUrl ? `s.setAttribute("${tagManagerAttribute}",${JSON.stringify(tagManagerUrl).replace(/</g, '\\u003c')});` : ''
   // The runtime's own script needs no nonce: a script a trusted one adds is trusted ('strict-dynamic').
   return `<script${nonce ? ` nonce="${nonce}"` : ''}>addEventListener("load",function(){var s=document.createElement("script");s.src="${dataLayerRuntimePath}";${tagManager}document.body.appendChild(s)})</script>`
@@ -191,8 +192,8 @@ export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefin
 const bodyEnd = '</body>'
 
 /** The page's HTML with the runtime's loader as the last thing in its body. */
-export function withDataLayerRuntime(html: Buffer<ArrayBuffer>, site: SiteProfile, nonce: string | undefined): Buffer<ArrayBuffer> {
+export function withDataLayerRuntime(html: Buffer<ArrayBuffer>, site: SiteProfile, nonce: string | undefined, isLowData: boolean): Buffer<ArrayBuffer> {
   const at = html.lastIndexOf(bodyEnd)
   if (at < 0) return html
-  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerLoaderScript(site, nonce)), html.subarray(at)])
+  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerLoaderScript(site, nonce, isLowData)), html.subarray(at)])
 }
