@@ -24,7 +24,8 @@ import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { readPageSession } from '~/utils/session.server'
 import { httpCacheMiddleware } from '~/utils/http-cache.server'
-import { useNonce } from '~/utils/csp-nonce'
+import { cspNonceContext, useNonce } from '~/utils/csp-nonce'
+import { formKeyOfResponse } from '~/utils/form-key.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
@@ -73,7 +74,7 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
  */
 export const middleware = [httpCacheMiddleware, loginByTokenMiddleware]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [popularity, financeHref, { viewer, notices, headers }] = await Promise.all([
     navigationPopularity(context.site),
@@ -82,7 +83,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   const navigation = navigationFor(context.site, popularity)
   const { loginStatusIntervalMinutes } = readConfig()
-  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes }, { headers })
+  // The forms' idempotency key of this response (app/components/form-key-field.tsx).
+  const formKey = formKeyOfResponse(loadContext.get(cspNonceContext))
+  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, formKey }, { headers })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */

@@ -26,6 +26,7 @@ import * as jobLeasesAndChangeGenerations from './0025-job-leases-and-change-gen
 import * as marketSnapshots from './0026-market-snapshots'
 import * as listingHistory from './0027-listing-history'
 import * as priceContexts from './0028-price-contexts'
+import * as formSubmissions from './0029-form-submissions'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026-market-snapshots': marketSnapshots,
   '0027-listing-history': listingHistory,
   '0028-price-contexts': priceContexts,
+  '0029-form-submissions': formSubmissions,
 }
