@@ -17,6 +17,7 @@ import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
 import { lazyComponent } from '~/components/lazy-component'
 import { SessionExtras } from '~/components/session-notices'
+import { SlowRequestNotice } from '~/components/slow-request-notice'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
@@ -163,6 +164,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData ? null : (
           <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
         )}
+        <SlowRequestNotice />
         <DataLayerEvents nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
