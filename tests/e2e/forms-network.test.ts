@@ -19,22 +19,23 @@ function leadCount(listingId: number) {
   }
 }
 
-async function fillContactForm(page: Page, message: string) {
+/** Opens a contactable listing (the `offset`th) with its scripts, and types a message into its contact form. */
+async function typeMessage(page: Page, offset: number, message: string) {
+  const listing = contactableListing(offset)
+  const before = leadCount(listing.id)
+  await page.goto(siteUrl('land', listing.path))
+  await waitForHydration(page)
   await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
   const dialog = page.getByRole('dialog', { name: /^Contact / })
   await dialog.getByLabel('Full name').fill('Pat Buyer')
   await dialog.getByLabel('E-mail').fill('pat@example.com')
   await dialog.getByLabel('Message').fill(message)
-  return dialog
+  return { listing, before, dialog }
 }
 
 test('a message sent offline is kept, and sent once when the connection is back, even with a retry racing the reconnect', async ({ page, context }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'keeping a message needs scripts; without them the browser shows its own error (the next test)')
-  const listing = contactableListing(30)
-  const before = leadCount(listing.id)
-  await page.goto(siteUrl('land', listing.path))
-  await waitForHydration(page)
-  const dialog = await fillContactForm(page, 'Sent from the edge of the field: is the well deep?')
+  const { listing, before, dialog } = await typeMessage(page, 30, 'Sent from the edge of the field: is the well deep?')
   await context.setOffline(true)
   await dialog.getByRole('button', { name: 'Send message' }).click()
   await expect(dialog.getByText(offlineNotice)).toBeVisible()
@@ -55,11 +56,7 @@ test('a message sent offline is kept, and sent once when the connection is back,
 
 test('a message whose sending failed is back in the form after a reload, and is sent from there', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'without scripts the browser keeps the form, not the page')
-  const listing = contactableListing(31)
-  const before = leadCount(listing.id)
-  await page.goto(siteUrl('land', listing.path))
-  await waitForHydration(page)
-  const dialog = await fillContactForm(page, 'Typed on one bar of signal: is there a gate code?')
+  const { listing, before, dialog } = await typeMessage(page, 31, 'Typed on one bar of signal: is there a gate code?')
   // The connection drops while sending, though the browser still thinks it is online.
   await page.route('**/*.data*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
   await dialog.getByRole('button', { name: 'Send message' }).click()
