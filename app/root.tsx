@@ -17,6 +17,7 @@ import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
 import { lazyComponent } from '~/components/lazy-component'
 import { SessionExtras } from '~/components/session-notices'
+import { SlowRequestNotice } from '~/components/slow-request-notice'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
@@ -24,7 +25,8 @@ import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { readPageSession } from '~/utils/session.server'
 import { httpCacheMiddleware } from '~/utils/http-cache.server'
-import { useNonce } from '~/utils/csp-nonce'
+import { cspNonceContext, useNonce } from '~/utils/csp-nonce'
+import { formKeyOfResponse } from '~/utils/form-key.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
@@ -86,7 +88,9 @@ export async function loader({ request, context: requestContext }: LoaderFunctio
   const { loginStatusIntervalMinutes } = readConfig()
   // Decided once per request (the middleware); every component reads it through useLowData().
   const isLowData = requestContext.get(lowDataContext)
-  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData }, { headers })
+  // The forms' idempotency key of this response (app/components/form-key-field.tsx).
+  const formKey = formKeyOfResponse(requestContext.get(cspNonceContext))
+  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData, formKey }, { headers })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -170,6 +174,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData ? null : (
           <script id={fallbackSiteElementId} type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replace(/</g, '\\u003c') }} />
         )}
+        <SlowRequestNotice />
         <DataLayerEvents nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

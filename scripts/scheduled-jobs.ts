@@ -24,6 +24,7 @@ import { refreshPriceContexts } from '../app/models/listings/price-context.serve
 import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
+import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
 
 /** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
 export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
@@ -36,10 +37,23 @@ export async function runScheduledJobs(db: Kysely<Database>, options: { originOf
   const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
+  const prunedFormSubmissions = await pruneFormSubmissions(db)
   const staleListings = await refreshListingFreshness(db, new Date())
   const marketSnapshots = await refreshMarketSnapshots(db)
   const priceContexts = await refreshPriceContexts(db)
-  return { feedRuns: runs, retired, leadAttempts, leadDigests, valuationAlerts, analytics, prunedRateLimitWindows, staleListings, marketSnapshots, priceContexts }
+  return {
+    feedRuns: runs,
+    retired,
+    leadAttempts,
+    leadDigests,
+    valuationAlerts,
+    analytics,
+    prunedRateLimitWindows,
+    prunedFormSubmissions,
+    staleListings,
+    marketSnapshots,
+    priceContexts,
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

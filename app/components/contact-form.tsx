@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listings/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
+import { FormConnection } from './form-connection'
 import { TargetModal } from './target-modal'
 import { getFormProps, useServerForm } from './server-form'
 
@@ -55,6 +56,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath, financeChe
         <button type="submit" className={submitButtonStyle}>
           Send message
         </button>
+        <FormConnection formId={form.id} />
       </Form>
     </TargetModal>
   )

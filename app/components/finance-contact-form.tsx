@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { financeContactConstraints } from '~/models/finance/finance-contact'
 import { honeypotField } from '~/models/listings/listing-form-fields'
+import { FormConnection } from './form-connection'
 import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
 
@@ -34,6 +35,7 @@ export function FinanceContactForm({ action, lastResult }: FinanceContactFormPro
       <button type="submit" className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-brand-contrast hover:bg-brand/90">
         Send message
       </button>
+      <FormConnection formId={form.id} />
     </Form>
   )
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { FormErrors, secondaryButtonStyle } from '~/components/account-page'
+import { FormConnection } from '~/components/form-connection'
 import { CheckboxGroup, FieldError, FormField, SelectField, submitButtonStyle } from '~/components/form-field'
 import { getFormProps, getInputProps, useServerForm } from '~/components/server-form'
 import { financingOptions, timelineOptions } from '~/models/connector/land-request'
@@ -124,6 +125,7 @@ export function LandRequestForm({ action, states, values, lastResult, submitLabe
           Cancel
         </a>
       </div>
+      <FormConnection formId={form.id} />
     </form>
   )
 }

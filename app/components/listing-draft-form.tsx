@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { type MapCenter, PointPicker } from '~/components/point-picker'
 import { Form } from 'react-router'
 import { FormErrors } from '~/components/account-page'
+import { FormConnection } from '~/components/form-connection'
 import { CheckboxField, CheckboxGroup, FieldError, FormField, SelectField, controlStyle } from '~/components/form-field'
 import { type FormMetadata, getFormProps, useServerForm } from '~/components/server-form'
 import { resizedImagePath } from '~/models/media/document-ids'
@@ -97,6 +98,7 @@ function StepForm({ form, children }: { form: FormMetadata; children: ReactNode 
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
+      <FormConnection formId={form.id} />
     </Form>
   )
 }
@@ -290,6 +292,7 @@ export function PhotosStep({ photos, findings, upload }: { photos: readonly Draf
           </ol>
         </section>
         <StepButtons isFirst={false} />
+        <FormConnection formId="draft-photos" />
       </Form>
     </>
   )

@@ -4,6 +4,7 @@ import { type ListingFormIntent, honeypotField, listingFormSectionIds, maxShareR
 import { ContactModal, type FinanceCheckbox, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import type { PageFormResult } from './page-form'
+import { FormConnection } from './form-connection'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
 
@@ -84,6 +85,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
           <button type="submit" className={submitStyle}>
             Send report
           </button>
+          <FormConnection formId={reportForm.id} />
         </Form>
       </TargetModal>
       <TargetModal id={listingFormSectionIds.share} title="Send to a friend" isOpen={isOpen('share')} closeHref={pagePath} answer={actionResult}>
@@ -98,6 +100,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
           <button type="submit" className={submitStyle}>
             Send
           </button>
+          <FormConnection formId={shareForm.id} />
         </Form>
       </TargetModal>
     </>

@@ -74,7 +74,8 @@ export function TargetModal({ id, title, isOpen, closeHref, answer, children }: 
     document.addEventListener('focusin', onFocusIn)
     dialog.addEventListener('keydown', onKeyDown)
     dialog.addEventListener('click', onClick)
-    if (isShown()) focusables()[1]?.focus()
+    // A modal opened before its code arrived (a slow link) may be in use: focus stays where the visitor put it.
+    if (isShown() && !dialog.contains(document.activeElement)) focusables()[1]?.focus()
     return () => {
       window.removeEventListener('hashchange', onHashChange)
       document.removeEventListener('focusin', onFocusIn)

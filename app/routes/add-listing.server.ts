@@ -4,7 +4,8 @@ import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { requireViewer } from '~/utils/session.server'
 
 /**
@@ -26,6 +27,10 @@ export async function loadAddListing(site: SiteProfile, request: Request) {
 export async function handleAddListingPost(site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, site, 'Add a Property')
-  await becomeOwnerSeller(getDb(), viewer.id)
-  return redirect(externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing, 303)
+  // Twice at once (a double click) would make two owner accounts: once per form key.
+  const location = await sendOnce(getDb(), 'add-listing', await readFormData(request), async () => {
+    await becomeOwnerSeller(getDb(), viewer.id)
+    return externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing
+  })
+  return redirect(location, 303)
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormConnection } from '~/components/form-connection'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { siteFromRequest } from '~/sites/site.server'
 import { useSite } from '~/utils/use-site'
@@ -52,11 +53,12 @@ export default function AddListing() {
             </a>
           </>
         ) : (
-          <form method="post">
+          <form method="post" id="add-listing">
             <p className="mb-3">Your account is a buyer&rsquo;s. List land you own, and your account becomes an owner&rsquo;s seller account as well.</p>
             <button type="submit" className={primaryStyle}>
               List my own land
             </button>
+            <FormConnection formId="add-listing" />
           </form>
         )}
       </div>

@@ -13,6 +13,7 @@ import { brokerTypeOption, certificationLabels } from '~/models/brokers/broker-d
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './brokers.types'
 import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { readGuardedForm, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
@@ -201,13 +202,16 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data({ intent: 'contact' as const, result: submission.reply() }, { status: 400 })
   const pagePath = brokerPagePath(site, broker)!
-  await sendContactMessage(db, site, {
-    recipient: { accountId: broker.id, email: broker.email },
-    listingId: null,
-    subject: `New message from ${site.name}`,
-    about: `sent you a message on ${site.name}`,
-    pageUrl: new URL(pagePath, request.url).href,
-    message: submission.value,
+  const location = await sendOnce(db, 'broker-message', formData, async () => {
+    await sendContactMessage(db, site, {
+      recipient: { accountId: broker.id, email: broker.email },
+      listingId: null,
+      subject: `New message from ${site.name}`,
+      about: `sent you a message on ${site.name}`,
+      pageUrl: new URL(pagePath, request.url).href,
+      message: submission.value,
+    })
+    return `${pagePath}?sent=contact#${listingFormSectionIds.contact}`
   })
-  return redirect(`${pagePath}?sent=contact#${listingFormSectionIds.contact}`, 303)
+  return redirect(location, 303)
 }

@@ -1,3 +1,4 @@
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
@@ -35,11 +36,14 @@ export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteP
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const { name, email, phone, message } = submission.value
   const pagePath = financingPath(center.id)
-  await sendFinanceLead(
-    db,
-    site,
-    { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: true },
-    { pageUrl: new URL(pagePath, request.url).href },
-  )
-  return redirect(`${financingPath(center.id, { sent: true })}#${financeContactSectionId}`, 303)
+  const location = await sendOnce(db, 'finance', formData, async () => {
+    await sendFinanceLead(
+      db,
+      site,
+      { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: true },
+      { pageUrl: new URL(pagePath, request.url).href },
+    )
+    return `${financingPath(center.id, { sent: true })}#${financeContactSectionId}`
+  })
+  return redirect(location, 303)
 }

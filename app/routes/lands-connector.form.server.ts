@@ -10,6 +10,7 @@ import { locateRequestPlace, saveRequestSearches } from '~/models/connector/land
 import { mergeRequestPlaces } from '~/models/connector/land-request-searches'
 import { countLandRequests, createLandRequest, findLandRequest, landRequestsPerUser, updateLandRequest } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOriginsForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -71,7 +72,8 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   assertSameOrigin(request)
   const { viewer, owner } = await requireRequestOwner(site, request)
   const existing = requestId === undefined ? undefined : await requireOwnedRequest(db, owner, requestId)
-  const submission = parseWithZod(await readFormData(request), { schema: LandRequestSchema })
+  const formData = await readFormData(request)
+  const submission = parseWithZod(formData, { schema: LandRequestSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const value = submission.value
 
@@ -89,12 +91,15 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   }
 
   const input = { ...value, places: mergeRequestPlaces(located) }
-  const id = existing ? existing.id : await createLandRequest(db, owner, input)
-  if (existing) await updateLandRequest(db, owner, id, input)
-  const landRequest = (await findLandRequest(db, owner, id))!
-  const buyer = { userId: viewer.id, name: viewer.contactName, email: viewer.email }
-  await saveRequestSearches(db, site, owner, landRequest)
-  if (existing) await refreshRequestLeads(db, landRequest, buyer)
-  const sent = await sendRequestLeads(db, { site, origin: siteOriginsForRequest(request)(site), request: landRequest, buyer })
-  return redirect(`${landRequestPath(id)}?${existing ? 'saved=1&' : ''}sent=${sent}`, 303)
+  const location = await sendOnce(db, 'land-request', formData, async () => {
+    const id = existing ? existing.id : await createLandRequest(db, owner, input)
+    if (existing) await updateLandRequest(db, owner, id, input)
+    const landRequest = (await findLandRequest(db, owner, id))!
+    const buyer = { userId: viewer.id, name: viewer.contactName, email: viewer.email }
+    await saveRequestSearches(db, site, owner, landRequest)
+    if (existing) await refreshRequestLeads(db, landRequest, buyer)
+    const sent = await sendRequestLeads(db, { site, origin: siteOriginsForRequest(request)(site), request: landRequest, buyer })
+    return `${landRequestPath(id)}?${existing ? 'saved=1&' : ''}sent=${sent}`
+  })
+  return redirect(location, 303)
 }

@@ -7,7 +7,8 @@ import type { Database } from '~/models/db/db-schema'
 import { listingEventType } from '~/models/listings/enumerations'
 import { createListingReport, findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
 import { listingFormIntents, listingFormSectionIds } from '~/models/listings/listing-form-fields'
-import { schemaForIntent } from '~/models/listings/listing-forms'
+import { type ListingFormValue, schemaForIntent } from '~/models/listings/listing-forms'
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { sendMail } from '~/models/mail/mailer.server'
 
@@ -37,8 +38,20 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
 
   const recipient = await findListingRecipient(db, listing.id)
   if (!recipient) throw new Response('Not Found', { status: 404 })
-  const listingUrl = new URL(listing.path, request.url).href
-  const value = submission.value
+  const location = await sendOnce(db, intent, formData, async () => {
+    await sendListingForm(db, site, submission.value, { listing, recipient, listingUrl: new URL(listing.path, request.url).href })
+    return `${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`
+  })
+  return redirect(location, 303)
+}
+
+/** Stores and sends one listing form's valid submission. */
+async function sendListingForm(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  value: ListingFormValue,
+  { listing, recipient, listingUrl }: { listing: ListingFormTarget; recipient: { accountId: number; email: string }; listingUrl: string },
+) {
   if (value.intent === 'contact') {
     await sendContactMessage(db, site, {
       recipient,
@@ -83,5 +96,4 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
     })
     await recordListingEvent(db, { listingId: listing.id, siteId: site.siteId, eventType: listingEventType.sendToFriend })
   }
-  return redirect(`${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`, 303)
 }

@@ -25,6 +25,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
+import { sendOnce } from '~/models/forms/form-submissions.server'
 import { takePhotoUploadOutcome } from './seller.photo-upload.server'
 
 /**
@@ -161,6 +162,12 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
   const scope = await requireSellerScope(request, site, sectionName)
   const db = getDb()
   const form = await readFormData(request)
+  // A step posted twice (a double click, a retry after a dropped connection) makes one draft and publishes once.
+  return backTo(await sendOnce(db, 'listing-draft', form, () => doDraftStep(db, scope, form, params)))
+}
+
+/** One step's submission saved (or the draft discarded or published); answers where the seller goes next. */
+async function doDraftStep(db: Kysely<Database>, scope: SellerScope, form: FormData, params: { draftId?: string; step?: string }): Promise<string> {
   const intent = String(form.get('intent') ?? 'save')
 
   let draft: Pick<ListingDraft, 'id' | 'data' | 'listingId' | 'accountId' | 'updatedAt'>
@@ -173,7 +180,7 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
     ;({ draft, step } = await draftOf(db, scope, params))
     if (intent === 'discard') {
       await deleteDraft(db, draft)
-      return backTo(draft.listingId === null ? sellerPaths.listings : sellerListingPath(draft.listingId))
+      return draft.listingId === null ? sellerPaths.listings : sellerListingPath(draft.listingId)
     }
     if (step === 'review') return publish(db, scope, draft as ListingDraft, form)
     const changes = step === 'photos' ? { photos: postedPhotos(draft.data, form) } : step in draftFieldRules ? postedStepData(step as FormStepKey, form) : {}
@@ -182,18 +189,18 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
     await saveDraft(db, draft, draft.data)
   }
 
-  if (intent === 'back') return backTo(draftStepPath(draft.id, stepAfter(step, -1)))
-  if (intent !== 'next') return backTo(draftStepPath(draft.id, step))
+  if (intent === 'back') return draftStepPath(draft.id, stepAfter(step, -1))
+  if (intent !== 'next') return draftStepPath(draft.id, step)
   const isComplete =
     !(step in draftFieldRules) ||
     Object.keys(checkDraftStep(step as FormStepKey, draft.data, abbreviationsOf(await stateOptions(db)), draftFieldRulesOnServer)).length === 0
-  return backTo(draftStepPath(draft.id, isComplete ? stepAfter(step, 1) : step))
+  return draftStepPath(draft.id, isComplete ? stepAfter(step, 1) : step)
 }
 
 async function publish(db: Kysely<Database>, scope: SellerScope, draft: ListingDraft, form: FormData) {
   const outcome = await publishDraft(db, scope, draft, { isConfirmed: form.get('confirmed') === 'on', stateAbbreviations: abbreviationsOf(await stateOptions(db)) })
-  if (outcome.ok) return backTo(`${sellerListingPath(outcome.listingId)}?published=${draft.listingId === null ? 'new' : 'changes'}`)
+  if (outcome.ok) return `${sellerListingPath(outcome.listingId)}?published=${draft.listingId === null ? 'new' : 'changes'}`
   // Back to the review, which shows what stops it; a missing confirmation is marked on the review.
   const unfinished = firstUnfinishedStep(outcome.review)
-  return backTo(`${draftStepPath(draft.id, 'review')}${unfinished ? '' : '?confirm=needed'}`)
+  return `${draftStepPath(draft.id, 'review')}${unfinished ? '' : '?confirm=needed'}`
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormConnection } from '~/components/form-connection'
 import { DescriptionStep, DraftFindings, DraftStepNav, FeaturesStep, PhotosStep, PlaceStep, PriceStep } from '~/components/listing-draft-form'
 import { PhotoUploadForm } from '~/components/photo-upload-form'
 import { SellerToolErrorBoundary } from '~/components/seller-page'
@@ -179,7 +180,7 @@ function ReviewStep({
           )),
         )}
       </dl>
-      <Form method="post" className="flex flex-wrap items-end gap-4">
+      <Form method="post" id="draft-review" className="flex flex-wrap items-end gap-4">
         {review.needsConfirmation ? (
           <label className={`flex w-full items-start gap-2 rounded-md p-3 ${isConfirmationMissing ? 'border border-red-300 bg-red-50' : ''}`}>
             <input type="checkbox" name="confirmed" className="mt-1 h-4 w-4 accent-brand" aria-describedby={isConfirmationMissing ? 'confirm-needed' : undefined} />
@@ -205,6 +206,7 @@ function ReviewStep({
         <button type="submit" name="intent" value="discard" className="rounded-md border border-red-700 px-4 py-3 font-semibold text-red-800 hover:bg-red-50">
           {isEdit ? 'Discard changes' : 'Delete draft'}
         </button>
+        <FormConnection formId="draft-review" />
       </Form>
     </>
   )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { MiddlewareFunction } from 'react-router'
 import type { PageType } from '~/models/analytics/page-analytics'
 import { cspNonceContext } from './csp-nonce'
+import { formKeyOfResponse } from './form-key.server'
 import { hasSessionCookie } from './session.server'
 
 /**
@@ -65,17 +66,22 @@ function appendVary(headers: Headers, name: string) {
 
 /**
  * A strong validator: the same page gives the same tag on every process and server. The page's
- * CSP nonce, new on every response, is left out: a 304 then carries no policy (server/app.ts), so
- * the browser or CDN keeps the policy stored with its copy, whose scripts carry the nonce it names.
+ * CSP nonce and its form key (derived from it), new on every response, are left out: a 304 then
+ * carries no policy (server/app.ts), so the browser or CDN keeps the policy stored with its copy,
+ * whose scripts carry the nonce it names (and its forms a key of their own).
  */
 function entityTag(body: Buffer, nonce: string | undefined) {
   const hash = createHash('sha256')
+  const leftOut = nonce ? [nonce, formKeyOfResponse(nonce)] : []
+  const nextAt = leftOut.map((text) => body.indexOf(text))
   let copiedTo = 0
-  if (nonce) {
-    for (let at = body.indexOf(nonce); at >= 0; at = body.indexOf(nonce, copiedTo)) {
-      hash.update(body.subarray(copiedTo, at))
-      copiedTo = at + nonce.length
-    }
+  for (;;) {
+    const found = nextAt.reduce((first, at, index) => (at >= 0 && (first < 0 || at < nextAt[first]!) ? index : first), -1)
+    if (found < 0) break
+    const at = nextAt[found]!
+    hash.update(body.subarray(copiedTo, at))
+    copiedTo = at + leftOut[found]!.length
+    nextAt[found] = body.indexOf(leftOut[found]!, copiedTo)
   }
   hash.update(body.subarray(copiedTo))
   return `"${hash.digest('base64url').slice(0, 32)}"`

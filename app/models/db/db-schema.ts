@@ -582,6 +582,16 @@ export interface RateLimitWindowTable {
   count: number
 }
 
+/** A form submission done once, by its idempotency key (form-submissions.server.ts). */
+export interface FormSubmissionTable {
+  key: string
+  kind: string
+  /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as a string). */
+  created_at: ColumnType<number | string, number, number>
+  /** Where the first answer redirected; null while it is being done. */
+  result: string | null
+}
+
 /** Who runs a scheduled job until when (job-leases.server.ts). */
 export interface JobLeaseTable {
   name: string
@@ -675,6 +685,7 @@ export interface Database {
   client_logs: ClientLogTable
   search_counts: SearchCountTable
   rate_limit_windows: RateLimitWindowTable
+  form_submissions: FormSubmissionTable
   job_leases: JobLeaseTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable

@@ -35,3 +35,6 @@ const ShareSchema = z.object({
 })
 
 export const schemaForIntent = { contact: ContactSchema, report: ReportSchema, share: ShareSchema } as const
+
+/** A listing form's valid submission, whichever form. */
+export type ListingFormValue = z.output<(typeof schemaForIntent)[keyof typeof schemaForIntent]>

@@ -27,6 +27,7 @@ import * as marketSnapshots from './0026-market-snapshots'
 import * as listingHistory from './0027-listing-history'
 import * as priceContexts from './0028-price-contexts'
 import * as feedRecordLinks from './0029-feed-record-links'
+import * as formSubmissions from './0030-form-submissions'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0027-listing-history': listingHistory,
   '0028-price-contexts': priceContexts,
   '0029-feed-record-links': feedRecordLinks,
+  '0030-form-submissions': formSubmissions,
 }

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test'
+import { contactableListing } from '../support/test-database'
+import { holdScripts, siteUrl, waitForHydration } from './support'
+
+/**
+ * Slow links (issue 20 item 5): a request that takes over ten seconds says so, and a modal's code
+ * arriving late does not disturb the modal a visitor already opened and is typing in.
+ */
+test('a navigation taking over ten seconds shows a polite notice, gone once the page arrives', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts the browser shows its own loading indicator')
+  await page.goto(siteUrl('land', '/'))
+  await waitForHydration(page)
+  await page.clock.install()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/*.data*', async (route) => {
+    await held
+    await route.continue()
+  })
+  const notice = page.getByText('Still loading — your connection is slow.')
+  await page.locator('#main a[href^="/search/"]').first().click()
+  await page.clock.runFor(9_000)
+  await expect(notice).toBeHidden()
+  await page.clock.runFor(1_500)
+  await expect(notice).toBeVisible()
+  release()
+  await expect(page).toHaveURL(/\/search\//)
+  await expect(notice).toBeHidden()
+})
+
+test('a modal opened and typed in before its code arrives stays open, with the text and the focus where they were', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'no code arrives without scripts')
+  const release = await holdScripts(page)
+  await page.goto(siteUrl('land', contactableListing(33).path), { waitUntil: 'commit' })
+  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Contact / })
+  await dialog.getByLabel('Full name').fill('Pat Buyer')
+  await dialog.getByLabel('Message').fill('Typed while the page’s code was on its way.')
+  release()
+  await waitForHydration(page)
+  // The modal's own script is there once Escape closes it; until then it is as the visitor left it.
+  await expect(dialog.getByLabel('Message')).toBeFocused()
+  await expect(dialog.getByLabel('Message')).toHaveValue('Typed while the page’s code was on its way.')
+  await expect(dialog.getByLabel('Full name')).toHaveValue('Pat Buyer')
+  await expect(async () => {
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden({ timeout: 500 })
+  }).toPass()
+})
