@@ -5,7 +5,7 @@
  * tests with JavaScript on and off. Ends with the line `N passed, N failed, N skipped` over
  * every test and check.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startTestPostgres, type TestPostgres } from './test-postgres'
@@ -26,6 +26,28 @@ function check(name: string, succeeded: boolean) {
     console.error(`✗ ${name} failed`)
   }
   return succeeded
+}
+
+/**
+ * Commands that share no files, run at once (the machine's second core would idle through each),
+ * each one's output printed whole when it ends; resolves to each name with whether it succeeded.
+ */
+function runTogether(commands: Record<string, [command: string, args: string[]]>) {
+  return Promise.all(
+    Object.entries(commands).map(
+      ([name, [command, args]]) =>
+        new Promise<[string, boolean]>((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+          const output: Buffer[] = []
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+          child.on('close', (status) => {
+            console.log(`\n$ ${command} ${args.join(' ')}\n${Buffer.concat(output).toString()}`)
+            resolve([name, status === 0])
+          })
+        }),
+    ),
+  )
 }
 
 /** The counts read from vitest's JSON report. */
@@ -74,9 +96,12 @@ function finish(): never {
 fs.rmSync(resultsFolder, { recursive: true, force: true })
 fs.mkdirSync(resultsFolder, { recursive: true })
 
-check('typecheck', run('npx', ['tsc', '--noEmit']))
-check('lint', run('npx', ['eslint', '.', '--max-warnings=0']))
-check('format', run('npx', ['prettier', '--check', '.']))
+const staticChecks = await runTogether({
+  typecheck: ['npx', ['tsc', '--noEmit']],
+  lint: ['npx', ['eslint', '.', '--max-warnings=0']],
+  format: ['npx', ['prettier', '--check', '.']],
+})
+for (const [name, succeeded] of staticChecks) check(name, succeeded)
 
 // The data-layer unit tests run on SQLite and on this server; it stays up for the integration tests.
 process.on('exit', stopPostgres)
