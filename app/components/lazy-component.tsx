@@ -9,7 +9,9 @@ import { retryImport } from '~/utils/retry-import'
  * its code arrives, which it asks for as hydration reaches it. `preload` fetches the code first,
  * so that a client navigation (a route's clientLoader) never shows the empty fallback. It is a
  * memo: a parent's update with the same props must not reach it before its code is there, since
- * React would then drop the server's HTML and draw the empty fallback until the code arrives.
+ * React would then drop the server's HTML and draw the empty fallback until the code arrives. A
+ * context change above it still reaches it: the router's, made transitions that wait for the code
+ * (utils/router-updates-as-transitions), and any other must be a transition too.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<FunctionComponent<Props>>) {
   let loaded: FunctionComponent<Props> | undefined

@@ -47,3 +47,23 @@ test('a modal opened and typed in before its code arrives stays open, with the t
     await expect(dialog).toBeHidden({ timeout: 500 })
   }).toPass()
 })
+
+test('a modal opened after hydration but before its own code arrives shows at once, and keeps what was typed when the code comes', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts nothing hydrates: the modal is CSS :target alone (listing-forms.test.ts)')
+  const release = await holdScripts(page, '**/listing-forms-*.js')
+  await page.goto(siteUrl('land', contactableListing(34).path))
+  await waitForHydration(page)
+  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Contact / })
+  await expect(dialog).toBeVisible({ timeout: 1_000 })
+  await dialog.getByLabel('Full name').fill('Pat Buyer', { timeout: 1_000 })
+  await dialog.getByLabel('Message').fill('Typed while the form’s code was on its way.', { timeout: 1_000 })
+  release()
+  await expect(async () => {
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden({ timeout: 500 })
+  }).toPass()
+  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
+  await expect(dialog.getByLabel('Full name')).toHaveValue('Pat Buyer')
+  await expect(dialog.getByLabel('Message')).toHaveValue('Typed while the form’s code was on its way.')
+})

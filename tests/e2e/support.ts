@@ -12,13 +12,13 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Holds the page's scripts, as a slow link does, so that a test can type before hydration; call
- * what it returns to let them through.
+ * Holds the page's scripts (or those matching `glob`), as a slow link does, so that a test can type
+ * before hydration or before a part's code arrives; call what it returns to let them through.
  */
-export async function holdScripts(page: Page) {
+export async function holdScripts(page: Page, glob = '**/*.js') {
   let releaseScripts = () => {}
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-  await page.route('**/*.js', async (route) => {
+  await page.route(glob, async (route) => {
     await scriptsHeld
     await route.continue()
   })
