@@ -9,6 +9,7 @@
  *
  *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value]   (--only: prefixes of site/page)
  */
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import SQLite from 'better-sqlite3'
@@ -126,7 +127,8 @@ async function main() {
   database.close()
   if (!pages.length) throw new Error(`No page matches --only ${options.only}`)
 
-  console.log(`Lighthouse, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`)
+  const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
+  console.log(`Lighthouse ${version}, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`)
   const server = await startProductionServer({ DATA_DIR: benchDataDir })
   // No browser is downloaded: Debian's Chromium, which resolves *.localhost to this machine itself.
   const chrome = await launch({
