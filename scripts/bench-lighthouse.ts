@@ -179,7 +179,7 @@ async function audit(url: string, flags: Flags, attempts = 3): Promise<Result> {
 }
 
 const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']
-const columnWidths = [24, 9, 7, 7, 7, 7, 7, 7, 7, 6, 6, 0]
+const columnWidths = [26, 9, 7, 7, 7, 7, 7, 7, 7, 6, 6, 0]
 const tableLine = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(columnWidths[index]!) : cell.padStart(columnWidths[index]!))).join('')
 
 /** A row as soon as its runs are done: a long run that fails later keeps what it measured. */
