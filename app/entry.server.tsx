@@ -8,6 +8,8 @@ import { defaultSite } from '~/sites/index'
 import { siteFromRequest } from '~/sites/site.server'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
+import { StylesheetProvider } from '~/utils/inline-stylesheet'
+import siteStylesheet from '~/tailwind.css?inline'
 import { pageCacheControl } from '~/utils/http-cache.server'
 import { lowDataContext } from '~/utils/low-data.server'
 import { setFallbackSite } from '~/utils/use-site'
@@ -44,7 +46,9 @@ export default function handleRequest(
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1_000)
     const page = (
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={siteStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>
     )
     const { pipe, abort } = renderToPipeableStream(page, {

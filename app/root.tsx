@@ -38,12 +38,9 @@ import { cssRgb } from '~/utils/css-rgb'
 import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
 import { LowDataProvider } from '~/utils/use-low-data'
 import { siteIconPath } from '~/sites/site-icon'
-import stylesheet from './tailwind.css?url'
+import { InlineStylesheet } from '~/utils/inline-stylesheet'
 
-export const links = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: siteIconPath, type: 'image/svg+xml' },
-]
+export const links = () => [{ rel: 'icon', href: siteIconPath, type: 'image/svg+xml' }]
 
 /** Drawn by the server on the rare page after a failed token login; its code loads only there. */
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
@@ -136,7 +133,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={cssRgb(site.theme.brand)} />
-        <style dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
+        <InlineStylesheet nonce={nonce} />
         {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload). */}
         <meta property="csp-nonce" nonce={nonce} />
         <Meta />

@@ -9,15 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { normalizeCriteria } from '../app/models/search/search-criteria'
-import { demoUsers } from '../app/models/seed/demo-users'
-import { brokerDirectoryPath, brokerPagePath } from '../app/sites/broker-path'
-import { sites } from '../app/sites/index'
-import { hasLandingPages, landingPath, nationalLandingPath } from '../app/sites/landing-path'
-import { listingPath } from '../app/sites/listing-path'
-import { buildSearchPath } from '../app/sites/search-path'
-import type { SiteProfile } from '../app/sites/site-profile'
-import { sitemapPath } from '../app/sites/sitemap-path'
+import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
 import { benchDataDir, pageJavaScriptKilobytes, prepareBenchDatabase, productionBuildPath, productionRequestHandler } from './bench-support'
 
 const budgetKilobytes = 100
@@ -31,115 +23,27 @@ prepareBenchDatabase()
 const handle = await productionRequestHandler()
 const database = new SQLite(path.join(benchDataDir, 'marketplace.db'), { readonly: true })
 
-/** Active listings within a site's scope (spec §4 active; `listingScopeBits`). */
-function activeListingsOf(site: SiteProfile) {
-  return `listings.status in (1, 2)${site.listingScopeBits ? ` and (listings.property_types & ${site.listingScopeBits}) != 0` : ''}`
-}
-
-function firstListing(site: SiteProfile) {
-  return database
-    .prepare(
-      `select listings.id, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
-       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-       where ${activeListingsOf(site)} order by listings.id limit 1`,
-    )
-    .get() as { id: number; acres: number; countyName: string; stateAbbreviation: string }
-}
-
-/** A paid broker (one with a broker page, spec §2) with listings on the site. */
-function firstPaidBroker(site: SiteProfile) {
-  return database
-    .prepare(
-      `select accounts.id, accounts.contact_name as contactName, accounts.company_name as companyName from accounts
-       where accounts.is_free = 0 and exists (select 1 from listings where listings.account_id = accounts.id and ${activeListingsOf(site)})
-       order by accounts.id limit 1`,
-    )
-    .get() as { id: number; contactName: string; companyName: string }
-}
-
-/** The county with the most active listings: a landing page with every section filled. */
-function busiestCountySlug() {
-  return (
-    database
-      .prepare(
-        'select counties.slug from counties join listings on listings.county_id = counties.id where listings.status in (1, 2) group by counties.id order by count(*) desc limit 1',
-      )
-      .get() as { slug: string }
-  ).slug
-}
-
-interface Page {
-  site: SiteProfile
-  name: string
-  path: string
-  status?: number
-  isPrivate?: boolean
-}
-
-function pagesOf(site: SiteProfile): Page[] {
-  const page = (name: string, pagePath: string | undefined, options: Partial<Page> = {}) => (pagePath ? [{ site, name, path: pagePath, ...options }] : [])
-  const broker = site.brokerPathStyle ? firstPaidBroker(site) : undefined
-  const contentPath = Object.values(site.contentPaths)[0]
-  return [
-    ...page('home', '/'),
-    ...page('search', site.searchGrammar ? buildSearchPath(site, normalizeCriteria({ state: 'texas' })) : undefined),
-    ...(hasLandingPages(site)
-      ? [
-          ...page('landing national', nationalLandingPath),
-          ...page('landing state', landingPath({ kind: 'state', slug: 'Texas' })),
-          ...page('landing county', landingPath({ kind: 'county', slug: busiestCountySlug() })),
-        ]
-      : []),
-    ...page('listing detail', site.searchGrammar ? listingPath(site, firstListing(site)) : undefined),
-    ...page('broker directory', brokerDirectoryPath(site)),
-    ...page('broker profile', broker && brokerPagePath(site, broker, 'profile')),
-    ...page('broker listings', broker && brokerPagePath(site, broker, 'listings')),
-    ...page('sitemap', sitemapPath(site, { kind: 'home' })),
-    ...page('content page', contentPath),
-    ...page('finance', site.financeCenterFlag ? '/financing' : undefined),
-    ...page('login', '/login'),
-    ...page('signup', '/signup'),
-    ...page('favorites', '/account/savedproperties/', { isPrivate: true }),
-    ...page('saved searches', '/account/savedsearches/', { isPrivate: true }),
-    ...page('error page', '/error/'),
-    ...page('404 page', '/no-such-page/at-all/', { status: 404 }),
-  ]
-}
-
-/** The session cookie of the seeded demo buyer on a site, for the pages behind login. */
-async function demoBuyerCookie(site: SiteProfile) {
-  const buyer = demoUsers[0]
-  const response = await handle(site.devHost, '/login', {
-    method: 'POST',
-    body: new URLSearchParams({ email: buyer.email, password: buyer.password, redirectTo: '/account/' }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${site.devHost}` },
-  })
-  const cookie = response.headers.get('set-cookie')?.split(';')[0]
-  if (response.status !== 303 || !cookie) throw new Error(`${site.devHost}: the demo buyer could not log in (${response.status})`)
-  return cookie
-}
-
 type Weight = ReturnType<typeof pageJavaScriptKilobytes>['firstView']
-const rows: { page: Page; firstView: Weight; afterLoad: Weight; route: string }[] = []
-for (const site of Object.values(sites)) {
-  const cookie = await demoBuyerCookie(site)
-  for (const page of pagesOf(site)) {
-    const response = await handle(site.devHost, page.path, { headers: page.isPrivate ? { cookie } : {} })
-    const html = await response.text()
-    if (response.status !== (page.status ?? 200)) throw new Error(`${site.devHost}${page.path} answered ${response.status}`)
-    const { firstView, afterLoad } = pageJavaScriptKilobytes(html)
-    // The page's own route module is the last in React Router's list of matched routes.
-    const route = [...html.matchAll(/"([^"]+)":route\d+/g)].at(-1)?.[1] ?? '?'
-    rows.push({ page, firstView, afterLoad, route })
-    if (showDetail) {
-      console.log(`${site.key} ${page.name} ${page.path}`)
-      for (const [when, weight] of [
-        ['first view', firstView],
-        ['after load', afterLoad],
-      ] as const) {
-        for (const script of weight.scripts.sort((a, b) => b.kilobytes - a.kilobytes))
-          console.log(`  ${when}  ${script.kilobytes.toFixed(1).padStart(6)}  ${script.src}`)
-      }
+const rows: { page: BenchPage; firstView: Weight; afterLoad: Weight; route: string }[] = []
+const cookies = new Map<string, string>()
+for (const page of benchPages(database)) {
+  const { site } = page
+  if (page.isPrivate && !cookies.has(site.key)) cookies.set(site.key, await demoBuyerCookie(handle, site))
+  const response = await handle(site.devHost, page.path, { headers: page.isPrivate ? { cookie: cookies.get(site.key)! } : {} })
+  const html = await response.text()
+  if (response.status !== (page.status ?? 200)) throw new Error(`${site.devHost}${page.path} answered ${response.status}`)
+  const { firstView, afterLoad } = pageJavaScriptKilobytes(html)
+  // The page's own route module is the last in React Router's list of matched routes.
+  const route = [...html.matchAll(/"([^"]+)":route\d+/g)].at(-1)?.[1] ?? '?'
+  rows.push({ page, firstView, afterLoad, route })
+  if (showDetail) {
+    console.log(`${site.key} ${page.name} ${page.path}`)
+    for (const [when, weight] of [
+      ['first view', firstView],
+      ['after load', afterLoad],
+    ] as const) {
+      for (const script of weight.scripts.sort((a, b) => b.kilobytes - a.kilobytes))
+        console.log(`  ${when}  ${script.kilobytes.toFixed(1).padStart(6)}  ${script.src}`)
     }
   }
 }

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib'
 import type { CompiledQuery, LogEvent } from 'kysely'
 import { openDatabase } from '../app/models/db/db.server'
 import { isPostgresUrl, queryChannel, queryPlanIndexes } from '../app/models/db/dialect.server'
-import { deferredFrameworkScriptId } from '../app/utils/deferred-hydration.server'
+import { pageScriptSources } from './page-scripts'
 
 export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
 export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
@@ -35,6 +35,21 @@ export function prepareBenchDatabase() {
 }
 
 export const productionBuildPath = path.resolve('build/server/index.js')
+
+/** What the production build is made from: a file here newer than the build makes it stale. */
+const buildSources = ['app', 'server', 'vite.config.ts', 'tailwind.config.ts', 'postcss.config.js', 'react-router.config.ts', 'package-lock.json']
+
+function newestModification(source: string): number {
+  const stat = fs.statSync(source)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(0, ...fs.readdirSync(source).map((entry) => newestModification(path.join(source, entry))))
+}
+
+/** Builds the production build when it is missing or older than its sources. */
+export function ensureFreshBuild() {
+  const builtAt = fs.existsSync(productionBuildPath) ? fs.statSync(productionBuildPath).mtimeMs : 0
+  if (buildSources.some((source) => newestModification(source) > builtAt)) run('npx', ['react-router', 'build'])
+}
 
 /** The production build's request handler, called in-process with a site's Host header. */
 export async function productionRequestHandler() {
@@ -157,21 +172,12 @@ function weighScripts(sources: Iterable<string>) {
   return { kilobytes: scripts.reduce((total, script) => total + script.kilobytes, 0), files: scripts.length, scripts }
 }
 
-const importedModules = (code: string) => [...code.matchAll(/(?:from |import\()"([^"]+)"/g)].map((match) => match[1]!)
-
 /**
  * KB gzip of a page's scripts, each with its share: those the browser fetches for the first view
- * (module preloads, external and module scripts that run at once) and those it fetches once the
- * page has loaded (the framework's deferred modules, decision 0013).
+ * and those it fetches once the page has loaded (page-scripts.ts).
  */
 export function pageJavaScriptKilobytes(html: string) {
-  const runningModules = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((match) => importedModules(match[1]!))
-  const firstView = [
-    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
-    ...runningModules,
-  ]
-  const deferred = new RegExp(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="([^"]*)">([\\s\\S]*?)</script>`).exec(html)
-  const afterLoad = deferred ? [...deferred[1]!.split(' ').filter(Boolean), ...importedModules(deferred[2]!)] : []
+  const { firstView, afterLoad } = pageScriptSources(html)
   return { firstView: weighScripts(firstView), afterLoad: weighScripts(afterLoad) }
 }
 

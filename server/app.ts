@@ -71,9 +71,12 @@ function originOf(url: string | undefined) {
   }
 }
 
+/** This response's nonce, as the policy names it. */
+const responseNonce = (_request: unknown, response: unknown) => `'nonce-${(response as Response).locals.cspNonce as string}'`
+
 /**
- * The Content-Security-Policy of every answer: scripts only with this response's nonce, or added
- * by such a script ('strict-dynamic': the deferred framework, the data layer's runtime, the tag
+ * The Content-Security-Policy of every answer: scripts and style elements only with this
+ * response's nonce, scripts also when added by such a script ('strict-dynamic': the deferred framework, the data layer's runtime, the tag
  * manager); maplibre's workers from blob:, a configured map style's host; the listing's video and
  * tour players from any https host (tours come from many); images of ours and data:; no framing but ours.
  */
@@ -86,9 +89,13 @@ function contentSecurityPolicy(config: AppConfig) {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
-      scriptSrc: [(_request: unknown, response: unknown) => `'nonce-${(response as Response).locals.cspNonce as string}'`, "'strict-dynamic'", "'self'"],
+      scriptSrc: [responseNonce, "'strict-dynamic'", "'self'"],
       scriptSrcAttr: ["'none'"],
+      // Style elements (the page's inlined stylesheet, decision 0032) only with the nonce; style
+      // attributes stay allowed; browsers without the -elem/-attr directives read style-src.
       styleSrc: ["'self'", "'unsafe-inline'"],
+      styleSrcElem: ["'self'", responseNonce],
+      styleSrcAttr: ["'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...mapStyle, ...tagManager],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...mapStyle, ...tagManager],

@@ -2,8 +2,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { addVisitorLikesToAccount } from './visitor-likes'
 
 /**
- * What a page does for the session once it has hydrated (spec §4), loaded after hydration so no
- * page's first script carries it. Returns what stops it.
+ * What a page does for the session once it has hydrated (spec §4). Returns what stops it.
  *
  * The login status is rechecked on a mouse-down or touch, at most once per interval (minutes, site
  * settings' loginStatusIntervalMinutes), counted from the page's load. The header is drawn once per

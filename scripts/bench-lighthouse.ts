@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:lighthouse` (issue 20 item 1): Lighthouse (mobile) with Debian's Chromium on the
+ * production server (server/index.ts, the build rebuilt first when the sources are newer) over the
+ * benchmark database, for every page type of every site, in two simulated profiles: Slow 4G
+ * (150 ms RTT, 1.6 Mbps, 4× CPU, Lighthouse's own mobile default) and rural (700 ms RTT,
+ * 400 Kbps, 4× CPU). Prints one table of the medians of `--runs` runs (3) and the targets each
+ * page misses: LCP ≤ 1.8 s on Slow 4G and ≤ 4 s rural, ≤ 250 KB transferred, CLS 0, accessibility
+ * and SEO 100 (SEO for indexable pages; both scored in the Slow 4G runs). It takes minutes.
+ *
+ *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value]   (--only: prefixes of site/page)
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import SQLite from 'better-sqlite3'
+import { launch } from 'chrome-launcher'
+import lighthouse, { type Flags, type Result } from 'lighthouse'
+import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
+import { benchDataDir, ensureFreshBuild, prepareBenchDatabase } from './bench-support'
+import { startProductionServer } from '../tests/support/server-process'
+
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } })
+const runs = Number(options.runs)
+const onlyPrefixes = options.only?.split(',').filter(Boolean)
+
+/** The page types the issue names, one page each; the other pages of bench:js share their layouts. */
+const measuredPageNames = new Set([
+  'home',
+  'search',
+  'landing county',
+  'listing detail',
+  'broker directory',
+  'broker profile',
+  'valuation',
+  'land values',
+  'favorites',
+])
+
+const profiles = [
+  { name: 'Slow 4G', throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 }, lcpTargetMs: 1800, scoresPages: true },
+  { name: 'rural', throttling: { rttMs: 700, throughputKbps: 400, cpuSlowdownMultiplier: 4 }, lcpTargetMs: 4000, scoresPages: false },
+] as const
+
+const transferTargetKilobytes = 250
+
+const pageKey = (page: BenchPage) => `${page.site.key}/${page.name.replace(/ /g, '-')}`
+
+interface Measure {
+  lcpMs: number
+  fcpMs: number
+  tbtMs: number
+  cls: number
+  totalKilobytes: number
+  scriptKilobytes: number
+  scriptRequests: number
+  accessibility: number | null
+  seo: number | null
+  indexable: boolean
+}
+
+function measureOf(result: Result): Measure {
+  const numeric = (audit: string) => result.audits[audit]?.numericValue ?? Number.NaN
+  const items =
+    (result.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? []
+  const scripts = items.find((item) => item.resourceType === 'script')
+  const score = (category: string) => {
+    const value = result.categories[category]?.score
+    return typeof value === 'number' ? Math.round(value * 100) : null
+  }
+  return {
+    lcpMs: numeric('largest-contentful-paint'),
+    fcpMs: numeric('first-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    totalKilobytes: numeric('total-byte-weight') / 1024,
+    scriptKilobytes: (scripts?.transferSize ?? 0) / 1024,
+    scriptRequests: scripts?.requestCount ?? 0,
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    indexable: result.audits['is-crawlable']?.score !== 0,
+  }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** The median of each figure over the runs (each figure on its own, as Lighthouse's CLI reports them). */
+function medianMeasure(measures: Measure[]): Measure {
+  const of = (pick: (measure: Measure) => number | null) => {
+    const values = measures.map(pick).filter((value): value is number => value !== null)
+    return values.length ? median(values) : null
+  }
+  return {
+    lcpMs: of((measure) => measure.lcpMs)!,
+    fcpMs: of((measure) => measure.fcpMs)!,
+    tbtMs: of((measure) => measure.tbtMs)!,
+    cls: of((measure) => measure.cls)!,
+    totalKilobytes: of((measure) => measure.totalKilobytes)!,
+    scriptKilobytes: of((measure) => measure.scriptKilobytes)!,
+    scriptRequests: of((measure) => measure.scriptRequests)!,
+    accessibility: of((measure) => measure.accessibility),
+    seo: of((measure) => measure.seo),
+    indexable: measures.every((measure) => measure.indexable),
+  }
+}
+
+function missedTargets(measure: Measure, profile: (typeof profiles)[number]) {
+  return [
+    measure.lcpMs > profile.lcpTargetMs && `LCP > ${profile.lcpTargetMs / 1000} s`,
+    measure.totalKilobytes > transferTargetKilobytes && `> ${transferTargetKilobytes} KB`,
+    measure.cls > 0 && 'CLS > 0',
+    measure.accessibility !== null && measure.accessibility < 100 && 'a11y < 100',
+    measure.indexable && measure.seo !== null && measure.seo < 100 && 'SEO < 100',
+  ].filter(Boolean)
+}
+
+async function main() {
+  prepareBenchDatabase()
+  ensureFreshBuild()
+  const database = new SQLite(path.join(benchDataDir, 'marketplace.db'), { readonly: true })
+  const pages = benchPages(database).filter(
+    (page) => measuredPageNames.has(page.name) && (!onlyPrefixes || onlyPrefixes.some((prefix) => pageKey(page).startsWith(prefix))),
+  )
+  database.close()
+  if (!pages.length) throw new Error(`No page matches --only ${options.only}`)
+
+  const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
+  console.log(`Lighthouse ${version}, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`)
+  const server = await startProductionServer({ DATA_DIR: benchDataDir })
+  // No browser is downloaded: Debian's Chromium, which resolves *.localhost to this machine itself.
+  const chrome = await launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const cookies = new Map<string, string>()
+  const rows: { page: BenchPage; profile: (typeof profiles)[number]; measure: Measure }[] = []
+  try {
+    for (const page of pages) {
+      if (page.isPrivate && !cookies.has(page.site.key)) cookies.set(page.site.key, await demoBuyerCookie(server.fetchPage, page.site))
+      const url = `http://${page.site.devHost}:${server.port}${page.path}`
+      for (const profile of profiles) {
+        const flags: Flags = {
+          port: chrome.port,
+          logLevel: 'error',
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+          throttling: profile.throttling,
+          onlyCategories: profile.scoresPages ? ['performance', 'accessibility', 'seo'] : ['performance'],
+          extraHeaders: page.isPrivate ? { Cookie: cookies.get(page.site.key)! } : undefined,
+        }
+        const measures: Measure[] = []
+        for (let run = 0; run < runs; run++) measures.push(measureOf(await audit(url, flags)))
+        const measure = medianMeasure(measures)
+        rows.push({ page, profile, measure })
+        if (rows.length === 1) console.log(tableLine(tableHeader))
+        console.log(tableRow(page, profile, measure))
+      }
+    }
+  } finally {
+    chrome.kill()
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  const missing = rows.filter((row) => missedTargets(row.measure, row.profile).length).length
+  console.log(missing ? `${missing} of ${rows.length} page profiles miss a target` : `all ${rows.length} page profiles meet the targets`)
+}
+
+/** Lighthouse's report of one run; a run whose trace failed (it happens: NO_NAVSTART) is run again. */
+async function audit(url: string, flags: Flags, attempts = 3): Promise<Result> {
+  const result = (await lighthouse(url, flags))?.lhr
+  if (result && !result.runtimeError) return result
+  const failure = `${url}: ${result?.runtimeError?.message ?? 'no result'}`
+  if (attempts <= 1) throw new Error(failure)
+  console.error(`${failure}; running it again`)
+  return audit(url, flags, attempts - 1)
+}
+
+const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']
+const columnWidths = [26, 9, 7, 7, 7, 7, 7, 7, 7, 6, 6, 0]
+const tableLine = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(columnWidths[index]!) : cell.padStart(columnWidths[index]!))).join('')
+
+/** A row as soon as its runs are done: a long run that fails later keeps what it measured. */
+function tableRow(page: BenchPage, profile: (typeof profiles)[number], measure: Measure) {
+  return tableLine([
+    pageKey(page),
+    profile.name,
+    (measure.lcpMs / 1000).toFixed(2),
+    (measure.fcpMs / 1000).toFixed(2),
+    measure.tbtMs.toFixed(0),
+    measure.cls.toFixed(3),
+    measure.totalKilobytes.toFixed(0),
+    measure.scriptKilobytes.toFixed(0),
+    measure.scriptRequests.toFixed(0),
+    String(measure.accessibility ?? '–'),
+    measure.indexable ? String(measure.seo ?? '–') : 'noidx',
+    `  ${missedTargets(measure, profile).join(', ') || 'ok'}`,
+  ])
+}
+
+await main()

@@ -1,0 +1,56 @@
+import { parse } from 'node-html-parser'
+import { describe, expect, test } from 'vitest'
+import { pageScriptSources } from '../../scripts/page-scripts'
+import { productionServer } from '../support/server'
+import { contactableListing } from '../support/test-database'
+
+/**
+ * Issue 20 item 1 (decision 0032): what a first view on a slow link costs, as the HTML decides
+ * it. The stylesheet comes in the page (no round trip before the first paint) under the policy's
+ * nonce; the page's scripts are a handful of files, not dozens; card photos offer a width near what
+ * a phone shows. `npm run bench:lighthouse` measures the rest.
+ */
+const { fetchPage } = productionServer()
+const land = 'land.localhost'
+const pages = { search: '/search/texas-land-for-sale/', home: '/', listing: contactableListing(0).path, landing: '/Texas' }
+
+describe.each(Object.entries(pages))('the %s page', (_name, path) => {
+  test('has its stylesheet inline, allowed by the nonce of its policy and not by unsafe-inline', async () => {
+    const response = await fetchPage(land, path, { headers: { 'accept-encoding': 'identity' } })
+    const html = await response.text()
+    const policy = response.headers.get('content-security-policy') ?? ''
+    const styleElements = policy.match(/style-src-elem[^;]*/)?.[0] ?? ''
+    expect(styleElements).not.toContain('unsafe-inline')
+    const nonce = styleElements.match(/'nonce-([^']+)'/)?.[1]
+    const document = parse(html)
+    expect(document.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
+    const stylesheet = document.querySelector('style#site-stylesheet')
+    expect(stylesheet?.getAttribute('nonce')).toBe(nonce)
+    // The whole of app/tailwind.css, minified: its own classes and Tailwind's.
+    expect(stylesheet?.textContent).toContain('.card-photo')
+    expect(stylesheet?.textContent.length).toBeGreaterThan(20_000)
+    for (const style of document.querySelectorAll('style')) expect(style.getAttribute('nonce')).toBe(nonce)
+  })
+
+  test('fetches fewer than 10 scripts: none before it has loaded', async () => {
+    const { firstView, afterLoad } = pageScriptSources(await (await fetchPage(land, path)).text())
+    expect(firstView).toEqual([])
+    expect(afterLoad.length).toBeGreaterThan(0)
+    expect(afterLoad.length).toBeLessThan(10)
+  })
+})
+
+test("a search page's card photos offer a phone's width and say how wide they are shown", async () => {
+  const document = parse(await (await fetchPage(land, pages.search)).text())
+  const cardPhotos = document.querySelectorAll('article .card-photo img')
+  expect(cardPhotos.length).toBeGreaterThan(10)
+  for (const photo of cardPhotos) {
+    expect(photo.getAttribute('sizes')).toBe('(min-width: 1025px) 33vw, (min-width: 601px) 50vw, calc(100vw - 2rem)')
+    expect(
+      photo
+        .getAttribute('srcset')
+        ?.split(', ')
+        .map((candidate) => candidate.split(' ')[1]),
+    ).toEqual(['320w', '480w', '640w', '720w', '960w'])
+  }
+})
