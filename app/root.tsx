@@ -166,7 +166,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter
             site={site}
             links={rootData?.navigation.footer}
-            lowData={rootData ? { isOn: rootData.isLowData, returnTo: `${location.pathname}${location.search}` } : undefined}
+            // The toggle goes back to the Referer's page; this path is for browsers that send none. Not the
+            // query: a login page's return address would nest in it.
+            lowData={rootData ? { isOn: rootData.isLowData, returnTo: location.pathname } : undefined}
           />
         )}
         {rootData ? null : (

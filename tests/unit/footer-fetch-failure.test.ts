@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import type { SiteNavigation } from '~/sites/navigation'
 
@@ -24,7 +25,9 @@ afterEach(() => {
 test('a failed count of listings by state leaves the menus’ and footers’ state lists empty, and the page is drawn', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   const request = new Request('http://land.localhost/', { headers: { host: 'land.localhost' } })
-  const { data: page } = (await loader({ request, params: {}, context: {} } as Parameters<typeof loader>[0])) as unknown as { data: { navigation: SiteNavigation } }
+  const { data: page } = (await loader({ request, url: new URL(request.url), pattern: '/', params: {}, context: new RouterContextProvider() } as Parameters<
+    typeof loader
+  >[0])) as unknown as { data: { navigation: SiteNavigation } }
   const { menu, footer } = page.navigation
   expect(menu.searchByState).toEqual([])
   expect(footer.sections.find((section) => section.heading === 'Popular States')?.links).toEqual([])

@@ -192,7 +192,8 @@ describe('listing card', () => {
     expect(image).toContain('decoding="async"')
     expect(image).not.toMatch(/fetchpriority/i)
     expect(image).toMatch(/srcSet="[^"]*320w[^"]*960w"/)
-    expect(image).toContain('sizes="(min-width: 1025px) 33vw, (min-width: 601px) 50vw, 100vw"')
+    // A phone shows a card the width of the screen less the page's margins (decision 0032).
+    expect(image).toContain('sizes="(min-width: 1025px) 33vw, (min-width: 601px) 50vw, calc(100vw - 2rem)"')
     expect(image).toContain('width="960" height="640"')
     expect(image).toContain('alt="42 Acres with Creek"')
   })
