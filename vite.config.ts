@@ -43,41 +43,71 @@ function serviceWorker(): Plugin {
 const frameworkModule = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//
 
 /**
- * Decision 0032: the browser build's modules shared by more than one route go into one `app` chunk
- * instead of one chunk per set of routes that share them (40 files of 1–5 KB on a page, each a round
- * trip on a rural link and ~1.3 KB of response headers). A page then fetches the framework, `app`,
- * the root and its route, plus what it loads on demand. Modules loaded on demand (maplibre, the
- * carousels, the forms' extras) keep their own chunks.
+ * Decision 0032: the browser build's modules that every page needs (the root's) or that most visits'
+ * pages share go into one `app` chunk, instead of one chunk per set of routes that share them (40
+ * files of 1–5 KB on a page, each a round trip on a rural link and ~1.3 KB of response headers). Code
+ * shared by only a few routes stays out of `app`, so the busiest pages do not fetch it: in the
+ * `<route>-parts` chunk of the busiest page that loads it at once, or else in Rollup's own chunks
+ * (the valuation form, the charts, the feed tables). A page then fetches the framework, `app`, the
+ * root, its route and its parts, plus what it loads on demand. Modules loaded on demand (maplibre,
+ * the carousels, the forms' extras) keep their own chunks.
  */
 function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   if (frameworkModule.test(id)) return 'framework'
   const module = getModuleInfo(id)
   // A module only ever loaded on demand keeps its chunk; one also imported statically is loaded by the pages that import it.
   if (!module || module.isEntry || !module.importers.length || id.includes('/node_modules/')) return undefined
-  const entries = [...entriesReaching(id, getModuleInfo)]
+  // Load units: the route modules, the browser entry and the modules loaded on demand.
+  const entries = [...importersReaching(id, getModuleInfo, 'static', (_, info) => info.isEntry || info.dynamicImporters.length > 0)]
   if (entries.length < 2) return undefined
-  return entries.every((entry) => accountRoute.test(entry)) ? 'account' : 'app'
+  if (entries.every((entry) => accountRoute.test(entry))) return 'account'
+  const routes = routesReaching(id, getModuleInfo, 'all')
+  const busiest = busiestRoutes.filter((route) => routes.has(route))
+  if (routes.has(rootRoute) || busiest.length >= 3) return 'app'
+  // Code a busy page loads with it, shared with a few others, travels in that page's part: one file for it, not one per module.
+  const staticRoutes = routesReaching(id, getModuleInfo, 'static')
+  const busiestLoader = busiestRoutes.find((route) => staticRoutes.has(route))
+  return busiestLoader ? `${path.basename(busiestLoader, '.tsx')}-parts` : undefined
+}
+
+const rootRoute = path.resolve('app/root.tsx')
+
+/** The page types most visits land on: code three of them share is worth a place in the shared chunk. */
+const busiestRoutes = ['search', 'listing', 'landing', 'home', 'brokers', 'broker-directory'].map((route) => path.resolve(`app/routes/${route}.tsx`))
+
+/** The route modules (and the root) whose pages load a module: at once or on demand (`all`), or at once only (`static`). */
+function routesReaching(id: string, getModuleInfo: Rollup.GetModuleInfo, imports: 'all' | 'static') {
+  const isRoute = (file: string) => file === rootRoute || file.includes('/app/routes/')
+  return new Set([...importersReaching(id, getModuleInfo, imports, (importer) => isRoute(withoutQuery(importer)))].map(withoutQuery))
+}
+
+const withoutQuery = (id: string) => id.replace(/\?.*$/, '')
+
+/** The modules, `id` itself included, whose imports (static ones, or `all`) lead to `id` and that `picks` chooses. */
+function importersReaching(
+  id: string,
+  getModuleInfo: Rollup.GetModuleInfo,
+  imports: 'all' | 'static',
+  picks: (importer: string, info: Rollup.ModuleInfo) => boolean,
+): Set<string> {
+  const picked = new Set<string>()
+  const seen = new Set([id])
+  const waiting = [id]
+  for (let current = waiting.pop(); current !== undefined; current = waiting.pop()) {
+    const info = getModuleInfo(current)
+    if (!info) continue
+    if (picks(current, info)) picked.add(current)
+    for (const importer of imports === 'all' ? [...info.importers, ...info.dynamicImporters] : info.importers) {
+      if (seen.has(importer)) continue
+      seen.add(importer)
+      waiting.push(importer)
+    }
+  }
+  return picked
 }
 
 /** Pages behind login (the account, the sellers' tools): their shared code stays out of the visitors' pages. */
 const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
-
-const reachingEntries = new Map<string, Set<string>>()
-
-/** The route modules (and the browser entry) whose static imports lead to a module. */
-function entriesReaching(id: string, getModuleInfo: Rollup.GetModuleInfo, visiting = new Set<string>()): Set<string> {
-  const known = reachingEntries.get(id)
-  if (known) return known
-  const module = getModuleInfo(id)
-  const entries = new Set<string>()
-  if (!module || visiting.has(id)) return entries
-  visiting.add(id)
-  if (module.isEntry || module.dynamicImporters.length) entries.add(id)
-  for (const importer of module.importers) for (const entry of entriesReaching(importer, getModuleInfo, visiting)) entries.add(entry)
-  visiting.delete(id)
-  reachingEntries.set(id, entries)
-  return entries
-}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), tsconfigPaths(), serviceWorker()],

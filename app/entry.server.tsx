@@ -24,7 +24,8 @@ export const streamTimeout = 5_000
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
  * it goes out as one buffer with its length, not as React's small chunks through a stream each,
- * and its framework scripts start after the page has loaded (deferred-hydration.server.ts), as
+ * and its framework scripts start after the page has loaded, or with Low data at the visitor's
+ * first use of the page (deferred-hydration.server.ts), as
  * does the data layer's script that ends its body (data-layer-runtime.server.ts).
  */
 export default function handleRequest(
@@ -66,7 +67,12 @@ export default function handleRequest(
           },
           final(done) {
             const isLowData = loadContext.get(lowDataContext)
-            const body = withDataLayerRuntime(deferFrameworkScripts(Buffer.concat(chunks), nonce), siteFromRequest(request), nonce, isLowData)
+            const body = withDataLayerRuntime(
+              deferFrameworkScripts(Buffer.concat(chunks), nonce, isLowData ? 'interaction' : 'load'),
+              siteFromRequest(request),
+              nonce,
+              isLowData,
+            )
             const cacheControl = responseHeaders.has('Cache-Control') ? undefined : sharedCacheControl(request, responseStatusCode, routerContext)
             if (cacheControl) responseHeaders.set('Cache-Control', cacheControl)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

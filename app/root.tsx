@@ -35,6 +35,7 @@ import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/site
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import { cssRgb } from '~/utils/css-rgb'
+import { keptFormSubmissions } from '~/utils/kept-form-submissions'
 import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
 import { LowDataProvider } from '~/utils/use-low-data'
 import { siteIconPath } from '~/sites/site-icon'
@@ -73,6 +74,9 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
  */
 export const middleware = [httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware]
+
+/** In the browser: what became of a kept form's submission; one that failed for the network keeps the page and the form, not the error page (kept-form-submissions.ts). */
+export const clientMiddleware = [keptFormSubmissions]
 
 export async function loader({ request, context: requestContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)

@@ -7,7 +7,10 @@
  * page misses: LCP ≤ 1.8 s on Slow 4G and ≤ 4 s rural, ≤ 250 KB transferred, CLS 0, accessibility
  * and SEO 100 (SEO for indexable pages; both scored in the Slow 4G runs). It takes minutes.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value]   (--only: prefixes of site/page)
+ *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail]
+ *
+ * `--only` takes prefixes of site/page; `--detail` lists, after each row, the last run's requests
+ * (largest first), its unused JavaScript and its LCP element.
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -19,7 +22,7 @@ import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
 import { benchDataDir, ensureFreshBuild, prepareBenchDatabase } from './bench-support'
 import { startProductionServer } from '../tests/support/server-process'
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } })
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, detail: { type: 'boolean' } } })
 const runs = Number(options.runs)
 const onlyPrefixes = options.only?.split(',').filter(Boolean)
 
@@ -151,12 +154,13 @@ async function main() {
           onlyCategories: profile.scoresPages ? ['performance', 'accessibility', 'seo'] : ['performance'],
           extraHeaders: page.isPrivate ? { Cookie: cookies.get(page.site.key)! } : undefined,
         }
-        const measures: Measure[] = []
-        for (let run = 0; run < runs; run++) measures.push(measureOf(await audit(url, flags)))
-        const measure = medianMeasure(measures)
+        const results: Result[] = []
+        for (let run = 0; run < runs; run++) results.push(await audit(url, flags))
+        const measure = medianMeasure(results.map(measureOf))
         rows.push({ page, profile, measure })
         if (rows.length === 1) console.log(tableLine(tableHeader))
         console.log(tableRow(page, profile, measure))
+        if (options.detail) console.log(requestDetail(results.at(-1)!))
       }
     }
   } finally {
@@ -176,6 +180,26 @@ async function audit(url: string, flags: Flags, attempts = 3): Promise<Result> {
   if (attempts <= 1) throw new Error(failure)
   console.error(`${failure}; running it again`)
   return audit(url, flags, attempts - 1)
+}
+
+/** A run's requests (largest first), its unused JavaScript and its LCP element: where a page's bytes and its LCP go. */
+function requestDetail(result: Result) {
+  type Request = { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; networkEndTime?: number }
+  const requests = (result.audits['network-requests']?.details as { items?: Request[] } | undefined)?.items ?? []
+  const lines = [...requests]
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+    .map((request) => {
+      const kilobytes = ((request.transferSize ?? 0) / 1024).toFixed(1).padStart(7)
+      const timing = `${(request.networkRequestTime ?? 0).toFixed(0).padStart(6)}–${(request.networkEndTime ?? 0).toFixed(0).padEnd(6)} ms`
+      return `    ${kilobytes} KB ${timing} ${(request.resourceType ?? '').padEnd(10)} ${new URL(request.url).pathname}`
+    })
+  const lcpElement = (result.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+    ?.items?.[0]?.items?.[0]?.node?.snippet
+  type Unused = { url: string; totalBytes: number; wastedBytes: number }
+  const unused = ((result.audits['unused-javascript']?.details as { items?: Unused[] } | undefined)?.items ?? []).map(
+    (script) => `    unused JS ${(script.wastedBytes / 1024).toFixed(1)} of ${(script.totalBytes / 1024).toFixed(1)} KB in ${new URL(script.url).pathname}`,
+  )
+  return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`].join('\n')
 }
 
 const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']

@@ -12,7 +12,7 @@ const pictureSizes = '(min-width: 601px) 192px, 128px'
 function pictureSources(documentId: number) {
   return {
     src: resizedImagePath(documentId, { width: 192, height: 128, quality: imageQuality.medium }),
-    srcSet: resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: pictureWidths, quality: imageQuality.medium }),
+    srcSet: resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: pictureWidths, quality: imageQuality.medium, format: 'webp' }),
     sizes: pictureSizes,
   }
 }
@@ -43,7 +43,13 @@ function useLazyPicture(slot: RefObject<Element | null>, documentId: number | nu
     if (!element || documentId === null) return
     const stopFetching = observeNear(element, adLazyLoad.fetchMarginPercent, () => {
       // Into the browser's cache: the <img> drawn later with the same sources reads it from there.
-      Object.assign(new Image(), pictureSources(documentId))
+      // The DOM's names (srcset, not React's srcSet), the source set before the fallback: else the
+      // fallback is fetched as well as the picture the <img> then picks.
+      const { src, srcSet, sizes } = pictureSources(documentId)
+      const image = new Image()
+      image.sizes = sizes
+      image.srcset = srcSet
+      image.src = src
     })
     const stopRendering = observeNear(element, adLazyLoad.renderMarginPercent, () => setIsNear(true))
     return () => {

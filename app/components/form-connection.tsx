@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useLocation, useNavigation, useRouteLoaderData } from 'react-router'
+import { useLocation, useRouteLoaderData } from 'react-router'
 import { formKeyField, newFormKey } from '~/models/forms/form-key'
+import { awaitSubmission, retryDelayMs } from '~/utils/kept-form-submissions'
 import { fillForm, forgetUnsentForm, keepUnsentForm, keepableEntries, readUnsentForm, secretControlNames, unsentFormKey } from '~/utils/unsent-forms'
 
 /**
@@ -42,18 +43,19 @@ function submitterOf(form: HTMLFormElement, entries: [string, string][]) {
 
 /**
  * Put inside a form (by its id), beside its send button: its key, and with scripts, a form sent
- * while offline is kept in storage with a notice and a 'Retry' button, and sent once (with the
- * same key) when the browser is back online; a reload puts it back in the form. Without scripts,
- * a line says what happens when the connection drops.
+ * while offline, or whose sending failed for the network (kept-form-submissions.ts), is kept in
+ * storage with a notice and a 'Retry' button, and sent once (with the same key) when the browser
+ * is back online or a retry gets through; a reload puts it back in the form. The copy goes once
+ * the server has answered. Without scripts, a line says what happens when the connection drops.
  */
 export function FormConnection({ formId }: { formId: string }) {
   const { pathname } = useLocation()
-  const navigation = useNavigation()
   const storageKey = unsentFormKey(pathname, formId)
   const [isWaiting, setIsWaiting] = useState(false)
   const [keptKey, setKeptKey] = useState<string | null>(null)
-  // A submission the router is sending: kept until its answer arrives (a failed fetch leaves it kept).
-  const sending = useRef<'no' | 'started' | 'underway'>('no')
+  // Forgets the router's submission this form awaits (awaitSubmission).
+  const forgetSubmission = useRef(() => {})
+  const failuresInARow = useRef(0)
 
   useEffect(() => {
     const form = document.getElementById(formId)
@@ -66,7 +68,8 @@ export function FormConnection({ formId }: { formId: string }) {
     }
     // On the form itself, ahead of the router's handler at the root, which it can keep from sending.
     const onSubmit = (event: SubmitEvent) => {
-      keepUnsentForm(localStorage, storageKey, keepableEntries(new FormData(form, event.submitter), secretControlNames(form)))
+      const entries = keepableEntries(new FormData(form, event.submitter), secretControlNames(form))
+      keepUnsentForm(localStorage, storageKey, entries)
       if (!navigator.onLine) {
         event.preventDefault()
         event.stopPropagation()
@@ -74,28 +77,34 @@ export function FormConnection({ formId }: { formId: string }) {
         return
       }
       setIsWaiting(false)
-      sending.current = 'started'
+      forgetSubmission.current()
+      forgetSubmission.current = awaitSubmission(keyOf(entries) ?? '', {
+        // Even when the answer leads to another page (this form is gone then, its copy must not come back).
+        onAnswered: () => {
+          forgetUnsentForm(localStorage, storageKey)
+          failuresInARow.current = 0
+          setKeptKey(null)
+        },
+        // Kept, and the notice: the effect below sends it again.
+        onNetworkFailure: () => {
+          failuresInARow.current += 1
+          setIsWaiting(true)
+        },
+      })
       // A form the router does not send leaves the page as a plain POST: what it sends is gone from here.
       setTimeout(() => {
         if (!event.defaultPrevented) {
-          sending.current = 'no'
+          forgetSubmission.current()
           forgetUnsentForm(localStorage, storageKey)
         }
       })
     }
     form.addEventListener('submit', onSubmit)
-    return () => form.removeEventListener('submit', onSubmit)
-  }, [formId, storageKey])
-
-  useEffect(() => {
-    if (navigation.state !== 'idle') {
-      if (sending.current === 'started') sending.current = 'underway'
-    } else if (sending.current === 'underway') {
-      sending.current = 'no'
-      forgetUnsentForm(localStorage, storageKey)
-      setKeptKey(null)
+    return () => {
+      form.removeEventListener('submit', onSubmit)
+      forgetSubmission.current()
     }
-  }, [navigation.state, storageKey])
+  }, [formId, storageKey])
 
   const send = useCallback(() => {
     const form = document.getElementById(formId)
@@ -109,7 +118,11 @@ export function FormConnection({ formId }: { formId: string }) {
   useEffect(() => {
     if (!isWaiting) return
     window.addEventListener('online', send)
-    return () => window.removeEventListener('online', send)
+    const retry = setTimeout(send, retryDelayMs(failuresInARow.current))
+    return () => {
+      window.removeEventListener('online', send)
+      clearTimeout(retry)
+    }
   }, [isWaiting, send])
 
   return (

@@ -1,4 +1,4 @@
-import type { ListingHistoryView } from '~/models/listings/listing-history'
+import type { ListingHistoryView } from '~/models/trust/listing-history'
 
 /**
  * Issue 19: whether the listing is still confirmed, the sellers who also list this land, and its

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { PriceScale } from '~/models/listings/price-context-view'
+import type { PriceScale } from '~/models/trust/price-context-view'
 import type { ListingContext } from '~/routes/listing.types'
 import { formatDollars } from '~/utils/format'
 

@@ -1,5 +1,5 @@
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
-import { valuationFeatures } from '~/models/valuation/valuation-path'
+import { valuationAccuracyPath, valuationFeatures } from '~/models/valuation/valuation-path'
 import { PointPicker } from './point-picker'
 
 /**
@@ -137,5 +137,15 @@ export function ValuationForm({ states, values = {}, errors = {} }: ValuationFor
         Value my land
       </button>
     </form>
+  )
+}
+
+/** AcreWorth's home: the form, and the way to how accurate its answers are. */
+export function HomeValuation({ states, siteName }: { states: ValuationFormProps['states']; siteName: string }) {
+  return (
+    <>
+      <ValuationForm states={states} />
+      <a href={valuationAccuracyPath} className="font-semibold text-white underline drop-shadow">{`How accurate is ${siteName}?`}</a>
+    </>
   )
 }

@@ -10,14 +10,16 @@ import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { SiteStructuredData } from '~/components/site-structured-data'
 import { StateMap } from '~/components/state-map'
-import { ValuationForm } from '~/components/valuation-form'
+import { lazyComponent } from '~/components/lazy-component'
 import { getDb } from '~/models/db/db.server'
-import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+
+/** Only AcreWorth's home has the valuation form: the other sites' homes do not fetch its code. */
+const HomeValuation = lazyComponent(() => import('~/components/valuation-form').then((module) => module.HomeValuation))
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadHomePage(getDb(), siteFromRequest(request), request)
@@ -48,8 +50,7 @@ export default function Home() {
     return (
       <>
         <LandingHero photoId={home.heroPhotoId} heading={site.heroHeadline} subline={subline}>
-          <ValuationForm states={home.valuationStates} />
-          <a href={valuationAccuracyPath} className="font-semibold text-white underline drop-shadow">{`How accurate is ${site.name}?`}</a>
+          <HomeValuation states={home.valuationStates} siteName={site.name} />
         </LandingHero>
         <LandingLandValues national={home.national} states={home.states} />
         <SiteStructuredData site={site} origin={origin} />

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { auctionWithoutPrice, marketStatus, propertyType, saleType } from '~/models/listings/enumerations'
-import { listingChecks } from '~/models/listings/listing-checks'
+import { listingChecks } from '~/models/trust/listing-checks'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import { findListingFeedReasons } from '~/models/listings/listing-checks.server'
+import { findListingFeedReasons } from '~/models/trust/listing-checks.server'
 import { isActiveListing } from '~/models/listings/listing-rules'
-import { arePriceContextsCurrent, findPriceContext } from '~/models/listings/price-context.server'
-import { type NoVerdictReason, priceContextView } from '~/models/listings/price-context-view'
+import { arePriceContextsCurrent, findPriceContext } from '~/models/trust/price-context.server'
+import { type NoVerdictReason, priceContextView } from '~/models/trust/price-context-view'
 import { countyShape } from '~/models/places/geography.server'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
 import { findSurroundings } from '~/models/places/surroundings.server'
@@ -73,7 +73,7 @@ export async function loadListingContext(db: Kysely<Database>, request: Request,
   const [stored, surroundings, feedReasons, estimate] = await Promise.all([
     findPriceContext(db, listing.id),
     findSurroundings(db, listing),
-    findListingFeedReasons(db, listing.id),
+    listing.isFromPartnerFeed ? findListingFeedReasons(db, listing.id) : null,
     acreWorthEstimate(db, request, gazetteer, listing),
   ])
   const county = findPlaceById(gazetteer, 'county', listing.countyId)

@@ -2,10 +2,10 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 import type { AdView } from '~/models/ads/ad'
-import type { PriceContextView } from '~/models/listings/price-context-view'
+import type { PriceContextView } from '~/models/trust/price-context-view'
 import type { Surroundings } from '~/models/places/surroundings'
 import type { Confidence } from '~/models/valuation/valuation-model'
-import type { ListingHistoryView } from '~/models/listings/listing-history'
+import type { ListingHistoryView } from '~/models/trust/listing-history'
 
 /** A row of the page's property details: a term and the labels the listing has. */
 export interface ListingFeatureGroup {

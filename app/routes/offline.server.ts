@@ -15,11 +15,11 @@ export const offlineListingLimit = 24
 /**
  * The favourites the service worker keeps for this browser (decision 0034): the signed-in
  * viewer's on this site, most recently liked first; none for a visitor, so that a logout (or an
- * expired session on a shared computer) drops the copies.
+ * expired session on a shared computer) drops the copies. With Low data, lighter copies (offline-copy.ts).
  */
-export async function loadOfflineListings(db: Kysely<Database>, site: SiteProfile, request: Request): Promise<OfflineListing[]> {
+export async function loadOfflineListings(db: Kysely<Database>, site: SiteProfile, request: Request, isLowData: boolean): Promise<OfflineListing[]> {
   const userId = await getViewerId(request)
   if (userId === null || !site.searchGrammar) return []
   const { listings } = await findSavedProperties(db, { userId, scopeBits: site.listingScopeBits, page: 1, pageSize: offlineListingLimit })
-  return listings.map((listing) => offlineListing(listing, listingPath(site, listing)))
+  return listings.map((listing) => offlineListing(listing, listingPath(site, listing), { isLowData }))
 }

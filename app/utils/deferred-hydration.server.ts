@@ -9,6 +9,10 @@
  * module script is turned inert (`type="text/plain"`); a small classic script puts both back on
  * the window's `load` event. The rest (the router's context and the page data it streams) is
  * left as it is: it costs no request.
+ *
+ * With Low data on (decision 0033), the framework waits for the visitor instead: the first press,
+ * key or focus on the page that is not on a link to another page starts it. A visitor who only
+ * reads, or follows links, never fetches it; every link and form works without it.
  */
 
 const modulePreloadStart = '<link rel="modulepreload" href="'
@@ -22,14 +26,23 @@ export const deferredFrameworkScriptId = 'deferred-framework'
 
 // Written by hand, not compiled: it runs before any module and must stay a few hundred bytes. The
 // links and the module script it adds carry its own CSP nonce (decision 0023).
-const startFrameworkOnLoad = `var n=document.currentScript.nonce;addEventListener("load",function(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)},{once:true})`
+const startFramework = `function start(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)}`
+
+/** When the framework starts: once the page has loaded, or (Low data) at the visitor's first use of the page. */
+export type FrameworkStart = 'load' | 'interaction'
+
+const frameworkStarters: Record<FrameworkStart, string> = {
+  load: `var n=document.currentScript.nonce;${startFramework}addEventListener("load",start,{once:true})`,
+  // A press or key on a link to another document is left to the browser, which leaves the page anyway.
+  interaction: `var n=document.currentScript.nonce,e=["pointerdown","keydown","focusin"];${startFramework}function use(v){var a=v.target.closest&&v.target.closest("a[href]"),p=function(u){return u.origin+u.pathname+u.search};if(a&&p(a)!=p(location))return;e.forEach(function(t){removeEventListener(t,use,true)});start()}e.forEach(function(t){addEventListener(t,use,true)})`,
+}
 
 /**
- * The page's HTML with its framework scripts started after the `load` event instead of at once.
- * Works on the bytes (every marker is ASCII): decoding and re-encoding a 100 KB page would cost
- * more than the rest of the change.
+ * The page's HTML with its framework scripts started after the `load` event (or at the visitor's
+ * first use) instead of at once. Works on the bytes (every marker is ASCII): decoding and
+ * re-encoding a 100 KB page would cost more than the rest of the change.
  */
-export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
+export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string | undefined, startOn: FrameworkStart = 'load'): Buffer<ArrayBuffer> {
   const modulePreloadEnd = `"${nonceAttribute(nonce)}/>`
   const frameworkScriptStart = `<script${nonceAttribute(nonce)} type="module" async="">`
   const scriptStart = html.indexOf(frameworkScriptStart)
@@ -50,7 +63,7 @@ export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string |
     html.subarray(copiedTo, scriptStart),
     Buffer.from(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}">`),
     html.subarray(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
-    Buffer.from(`<script${nonceAttribute(nonce)}>${startFrameworkOnLoad}</script>`),
+    Buffer.from(`<script${nonceAttribute(nonce)}>${frameworkStarters[startOn]}</script>`),
     html.subarray(scriptEndAt + scriptEnd.length),
   )
   return Buffer.concat(parts)

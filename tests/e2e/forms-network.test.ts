@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, type Route, expect, test } from '@playwright/test'
 import { contactableListing, openTestDatabase } from '../support/test-database'
 import { siteUrl, waitForHydration } from './support'
 
@@ -50,6 +50,37 @@ test('a message sent offline is kept, and sent once when the connection is back,
   await expect(dialog.getByText(offlineNotice)).toBeHidden()
   await expect.poll(() => leadCount(listing.id)).toBe(before + 1)
   await page.waitForTimeout(500)
+  expect(leadCount(listing.id)).toBe(before + 1)
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('unsent-form:')))).toEqual([])
+})
+
+test('a message whose sending fails while the browser thinks it is online shows the notice, and is sent once when a retry gets through', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'keeping a message needs scripts')
+  const message = 'Sent as the satellite link dropped: is the road all-weather?'
+  const { listing, before, dialog } = await typeMessage(page, 33, message)
+  await page.clock.install()
+  // The link drops, then a gateway answers for the server; the browser never learns it was offline.
+  const failures: ((route: Route) => Promise<void>)[] = [(route) => route.abort('failed'), (route) => route.fulfill({ status: 502, body: 'Bad Gateway' })]
+  await page.route('**/*.data*', (route) => (route.request().method() === 'POST' ? (failures.shift() ?? ((held) => held.continue()))(route) : route.continue()))
+  await dialog.getByRole('button', { name: 'Send message' }).click()
+  await expect(dialog.getByText(offlineNotice)).toBeVisible()
+  await expect(dialog.getByLabel('Message')).toHaveValue(message)
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+  await dialog.getByRole('button', { name: 'Retry' }).click()
+  await expect.poll(() => failures.length).toBe(0)
+  await expect(dialog.getByText(offlineNotice)).toBeVisible()
+  await expect(page).toHaveURL(siteUrl('land', listing.path))
+  expect(leadCount(listing.id)).toBe(before)
+  // The link is back, with no `online` event to say so: the second failure's retry, 10 s later, sends it.
+  await page.clock.runFor(9_000)
+  expect(leadCount(listing.id)).toBe(before)
+  await page.clock.runFor(1_500)
+  await expect(page.getByRole('status').filter({ hasText: 'Your message was sent.' })).toBeVisible()
+  await expect(dialog.getByText(offlineNotice)).toBeHidden()
+  await expect.poll(() => leadCount(listing.id)).toBe(before + 1)
+  await page.clock.runFor(120_000)
   expect(leadCount(listing.id)).toBe(before + 1)
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('unsent-form:')))).toEqual([])
 })

@@ -13,12 +13,17 @@ test('a navigation taking over ten seconds shows a polite notice, gone once the 
   await page.clock.install()
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
+  let dataRequested = () => {}
+  const requested = new Promise<void>((resolve) => (dataRequested = resolve))
   await page.route('**/*.data*', async (route) => {
+    dataRequested()
     await held
     await route.continue()
   })
   const notice = page.getByText('Still loading — your connection is slow.')
   await page.locator('#main a[href^="/search/"]').first().click()
+  // The page's clock runs on only once the navigation is under way (its route's code may still be on its way on a busy machine).
+  await requested
   await page.clock.runFor(9_000)
   await expect(notice).toBeHidden()
   await page.clock.runFor(1_500)

@@ -12,6 +12,15 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * With Low data the framework waits for the visitor's first use of the page (decision 0033): a
+ * key pressed on the page itself, not on a link, starts it.
+ */
+export async function hydrateLowDataPage(page: Page) {
+  await page.keyboard.press('Shift')
+  await waitForHydration(page)
+}
+
+/**
  * Holds the page's scripts (or those matching `glob`), as a slow link does, so that a test can type
  * before hydration or before a part's code arrives; call what it returns to let them through.
  */

@@ -80,6 +80,8 @@ describe('listings from the feed', () => {
     const detail = await page(path)
     expect(detail.status).toBe(200)
     expect(parse(detail.html).querySelector('h1')?.text).toBe(listing.title)
+    // The quality gate's checks, which only a feed listing has.
+    expect(parse(detail.html).text).toContain('Checked against other partners’ listings of the same land')
     const newest = parse((await page(buildSearchPath(sites.land, normalizeCriteria({ state: listing.stateToken, sortOrder: 'newest' })))).html)
     const firstCard = newest.querySelector('main article a[href*="/property/"]')
     expect(firstCard?.getAttribute('href')).toBe(path)

@@ -62,4 +62,36 @@ describe('what a browser keeps offline', () => {
     expect((await like('unlike')).status).toBe(200)
     expect((await keptListings()).map((candidate) => candidate.id)).not.toContain(listing.id)
   })
+
+  test('with Low data (the footer’s cookie or Save-Data) a kept copy is the page, flyer and maps with one small photo', async () => {
+    const clientAddress = '192.0.2.242'
+    const cookie = await sessionCookie(fetchPage, land, { email: 'demo.buyer@example.com', password: 'demo-buyer-1' }, clientAddress)
+    const listing = contactableListing(8)
+    const signedIn = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
+      fetchPage(land, path, { ...init, headers: { cookie, origin: `http://${land}`, 'x-forwarded-for': clientAddress, ...headers } })
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const like = (intent: 'like' | 'unlike') =>
+      signedIn('/api/likes', form, { method: 'POST', body: new URLSearchParams({ listingId: String(listing.id), intent }) })
+    const keptPaths = async (headers: Record<string, string>) => {
+      const { listings } = (await (await signedIn('/api/offline-listings', headers)).json()) as { listings: { id: number; paths: string[] }[] }
+      return listings.find((candidate) => candidate.id === listing.id)?.paths ?? []
+    }
+    const photos = (paths: string[]) => paths.filter((path) => path.startsWith('/resizedimages/'))
+
+    expect((await like('like')).status).toBe(200)
+    try {
+      const full = await keptPaths({})
+      expect(photos(full)).toHaveLength(3)
+      for (const lowData of [{ 'save-data': 'on' }, { cookie: `${cookie}; low-data=on` }] as Record<string, string>[]) {
+        const light = await keptPaths(lowData)
+        expect(light.filter((path) => !path.startsWith('/resizedimages/'))).toEqual(full.filter((path) => !path.startsWith('/resizedimages/')))
+        expect(photos(light)).toEqual([expect.stringMatching(/^\/resizedimages\/400\/600\/cover\/40\/webp\//)])
+        for (const path of light) expect([path, (await signedIn(path, lowData)).status]).toEqual([path, 200])
+      }
+      // The footer's 'Turn off' wins over a browser's Save-Data, here too.
+      expect(photos(await keptPaths({ 'save-data': 'on', cookie: `${cookie}; low-data=off` }))).toHaveLength(3)
+    } finally {
+      await like('unlike')
+    }
+  })
 })

@@ -49,3 +49,24 @@ export function landListings(condition: string, { limit, offset }: { limit: numb
 export function contactableListing(offset: number) {
   return landListings('listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0', { limit: 1, offset })[0]!
 }
+
+/** A county landing page of the land site whose only county ad is a broker's (or a lender's), and that ad. */
+export function countyWithOnlyAd(kind: 'broker' | 'finance') {
+  const db = openTestDatabase()
+  try {
+    return db
+      .prepare(
+        `select counties.slug, ads.id as adId, accounts.contact_name as contactName, accounts.company_name as companyName,
+                finance_centers.name as lenderName
+         from ad_places join ads on ads.id = ad_places.ad_id join counties on counties.id = ad_places.place_id
+         left join accounts on accounts.id = ads.account_id left join finance_centers on finance_centers.id = ads.finance_center_id
+         where ad_places.place_kind = 'county' and ads.${kind === 'broker' ? 'account_id' : 'finance_center_id'} is not null
+           and date('now') between ads.starts_on and ads.ends_on
+           and (select count(*) from ad_places as other where other.place_kind = 'county' and other.place_id = ad_places.place_id) = 1
+         order by counties.id limit 1`,
+      )
+      .get() as { slug: string; adId: number; contactName: string | null; companyName: string | null; lenderName: string | null }
+  } finally {
+    db.close()
+  }
+}

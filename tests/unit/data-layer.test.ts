@@ -2,7 +2,7 @@ import { type Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
 import { migrateToLatest } from '~/models/db/db.server'
-import { listingMatchesKeywords, syncIdentity } from '~/models/db/dialect.server'
+import { dialectOf, listingMatchesKeywords, preparedStatement, syncIdentity } from '~/models/db/dialect.server'
 import { popularStates } from '~/models/places/popular.server'
 import { migrations } from '~/models/db/migrations'
 import { seedDatabase } from '~/models/seed/seed.server'
@@ -70,6 +70,24 @@ describe.each(targets)('the data layer on $name', ({ enabled, open }) => {
       ),
     ).toBe(400)
   })
+
+  test.skipIf(!enabled)(
+    'a lookup marked as a prepared statement answers alike on every run; PostgreSQL keeps it for the connection, and no other query',
+    async () => {
+      const sample = await db.selectFrom('listings').select(['id', 'title']).orderBy('id').limit(1).executeTakeFirstOrThrow()
+      await db.connection().execute(async (connection) => {
+        const lookup = (id: number) => connection.selectFrom('listings').select(['id', 'title']).where('id', '=', id).$call(preparedStatement).executeTakeFirst()
+        // Past the five runs after which PostgreSQL may keep one plan for every value.
+        for (let run = 0; run < 7; run++) expect(await lookup(sample.id)).toEqual(sample)
+        expect(await lookup(-1)).toBeUndefined()
+        if (dialectOf(connection) !== 'postgres') return
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection)
+        const statements = rows.map((row) => row.statement)
+        expect(statements.filter((statement) => statement.includes('select "id", "title" from "listings" where "id" = $1'))).toHaveLength(1)
+        expect(statements.every((statement) => statement.endsWith('/* prepared */'))).toBe(true)
+      })
+    },
+  )
 
   test.skipIf(!enabled)('a row inserted without an id after the seed gets the next free id', async () => {
     await syncIdentity(db, 'users')

@@ -28,13 +28,22 @@ describe('framework scripts started after load', () => {
     expect(starter?.tagName).toBe('SCRIPT')
     // It runs under the page's policy, and hands its nonce to the links and the module script it adds.
     expect(starter?.getAttribute('nonce')).toBe(nonce)
-    expect(starter?.textContent).toMatch(/^var n=document\.currentScript\.nonce;addEventListener\("load",/)
+    expect(starter?.textContent).toMatch(/^var n=document\.currentScript\.nonce;/)
+    expect(starter?.textContent).toMatch(/addEventListener\("load",start,\{once:true\}\)$/)
     expect(starter?.textContent).toContain('l.nonce=n')
     expect(starter?.textContent).toContain('s.nonce=n')
     // The router's context and its streamed data still run at once, in their order.
     const classicScripts = deferred.querySelectorAll('script:not([type])').map((script) => script.textContent)
     expect(classicScripts[0]).toContain('__reactRouterContext = {}')
     expect(classicScripts.at(-1)).toContain('streamController.close()')
+  })
+
+  test('with Low data the framework waits for the first press, key or focus that is not on a link to another page', () => {
+    const starter = parse(deferFrameworkScripts(Buffer.from(page), nonce, 'interaction').toString()).getElementById(deferredFrameworkScriptId)?.nextElementSibling
+    expect(starter?.getAttribute('nonce')).toBe(nonce)
+    expect(starter?.textContent).not.toContain('"load"')
+    expect(starter?.textContent).toContain('["pointerdown","keydown","focusin"]')
+    expect(starter?.textContent).toContain('closest("a[href]")')
   })
 
   test('a page without the framework module script is left as it is', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
-import { pruneFormSubmissions, sendOnce } from '~/models/forms/form-submissions.server'
+import { claimLeaseMs, pruneFormSubmissions, sendOnce } from '~/models/forms/form-submissions.server'
 import { freshPostgresTarget, freshSqliteTarget, openTwoConnections } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL
@@ -59,6 +59,34 @@ describe.each(targets)('forms sent once on $name', ({ enabled, target }) => {
       await sendOnce(first, 'contact', unkeyed, async () => `/sent/${(sent += 1)}`)
     }
     expect(sent).toBe(4)
+  })
+
+  test.skipIf(!enabled)('a submission whose process died mid-send is done by the next attempt once its claim runs out, and only once', async () => {
+    const submission = { formKey: 'dddddddddddddddddddddd', message: 'Is there road frontage?' }
+    let sent = 0
+    let failStalledSend: ((error: Error) => void) | undefined
+    // The first attempt claims the key and stalls (a process that hangs or dies mid-send)…
+    const stalled = sendOnce(first, 'contact', form(submission), () => new Promise<string>((_resolve, reject) => (failStalledSend = reject)))
+    await expect.poll(() => failStalledSend).toBeDefined()
+    // …and once its claim is older than its lease (the only unfinished one here), a repeat does the work.
+    await first
+      .updateTable('form_submissions')
+      .set({ created_at: Date.now() - claimLeaseMs - 1_000 })
+      .where('result', 'is', null)
+      .execute()
+    let finishTakeover: (() => void) | undefined
+    const takeover = sendOnce(second, 'contact', form(submission), async () => {
+      await new Promise<void>((resolve) => (finishTakeover = resolve))
+      return `/sent/${(sent += 1)}`
+    })
+    await expect.poll(() => finishTakeover).toBeDefined()
+    // The first attempt failing meanwhile does not drop the claim it lost: a third answers the second's redirect.
+    failStalledSend?.(new Error('process gone'))
+    await expect(stalled).rejects.toThrow('process gone')
+    finishTakeover?.()
+    expect(await takeover).toBe('/sent/1')
+    expect(await sendOnce(first, 'contact', form(submission), async () => `/sent/${(sent += 1)}`)).toBe('/sent/1')
+    expect(sent).toBe(1)
   })
 
   test.skipIf(!enabled)('submissions are forgotten after a day', async () => {

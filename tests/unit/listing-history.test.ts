@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { marketStatus } from '~/models/listings/enumerations'
-import { daysOnMarket, freshness, freshnessOf, listingHistoryKind, listingHistoryView, statusChangeKind, unconfirmedNotice } from '~/models/listings/listing-history'
+import { daysOnMarket, freshness, freshnessOf, listingHistoryKind, listingHistoryView, statusChangeKind, unconfirmedNotice } from '~/models/trust/listing-history'
 
 const now = new Date('2026-11-24T12:00:00Z')
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()

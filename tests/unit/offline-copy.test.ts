@@ -7,7 +7,7 @@ describe('what is kept of a favourite', () => {
   const pagePath = '/property/40-acres-in-travis-county-tx/7/'
 
   it('keeps the page first, then its flyer, its first three photos and both maps', () => {
-    const kept = offlineListing({ id: 7, title: '40 Acres with Creek', imageIds: [101, 102, 103, 104, 105] }, pagePath)
+    const kept = offlineListing({ id: 7, title: '40 Acres with Creek', imageIds: [101, 102, 103, 104, 105] }, pagePath, { isLowData: false })
     expect(kept).toEqual({
       id: 7,
       title: '40 Acres with Creek',
@@ -25,7 +25,7 @@ describe('what is kept of a favourite', () => {
   })
 
   it('keeps no photo of a listing without photos, and still its page, flyer and maps', () => {
-    expect(offlineListing({ id: 8, title: 'Bare land', imageIds: [] }, pagePath).paths).toEqual([
+    expect(offlineListing({ id: 8, title: 'Bare land', imageIds: [] }, pagePath, { isLowData: false }).paths).toEqual([
       pagePath,
       '/flyer/8',
       '/listing-map/8/property.svg',
@@ -33,8 +33,19 @@ describe('what is kept of a favourite', () => {
     ])
   })
 
+  it('with Low data keeps the page, flyer and maps, and only the first photo at the small, low-quality size', () => {
+    expect(offlineListing({ id: 7, title: '40 Acres with Creek', imageIds: [101, 102, 103] }, pagePath, { isLowData: true }).paths).toEqual([
+      pagePath,
+      '/flyer/7',
+      '/resizedimages/400/600/cover/40/webp/1-101',
+      '/listing-map/7/property.svg',
+      '/listing-map/7/local.svg',
+    ])
+  })
+
   it('any size of a kept photo is recognised as the same photo', () => {
     expect(photoName(offlinePhotoPath(101))).toBe('1-101')
+    expect(photoName(offlinePhotoPath(101, true))).toBe('1-101')
     expect(photoName('/resizedimages/800/1200/cover/80/1-101')).toBe('1-101')
     expect(photoName('/listing-map/7/local.svg')).toBeUndefined()
   })

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
-import { arePriceContextsCurrent, refreshPriceContexts } from '~/models/listings/price-context.server'
+import { arePriceContextsCurrent, refreshPriceContexts } from '~/models/trust/price-context.server'
 import { propertyType } from '~/models/listings/enumerations'
-import { type PricedLand, computePriceContexts, minimumComparables, sizeBandOf } from '~/models/listings/price-context'
-import { type NoVerdictReason, priceContextView, type StoredPriceContext } from '~/models/listings/price-context-view'
+import { type PricedLand, computePriceContexts, minimumComparables, sizeBandOf } from '~/models/trust/price-context'
+import { type NoVerdictReason, priceContextView, type StoredPriceContext } from '~/models/trust/price-context-view'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 /** Price context (issue 19 item 1): which comparables, which area, and words that state facts, never a verdict. */

@@ -7,7 +7,7 @@ import { type Gazetteer, findPlaceById, findStateById, loadGazetteer, resolveLoc
 import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { activityOptions, allSortOptions, amenityOptions, dateListedOptions, propertyTypeOptions, type SortOrder } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
-import { refreshPriceContexts } from '~/models/listings/price-context.server'
+import { refreshPriceContexts } from '~/models/trust/price-context.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { isInsideArea } from '../support/ray-casting'
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 import { findFinanceCenter, visibleFinanceCenterIds } from '~/models/finance/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance/finance-contact'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
@@ -70,6 +71,7 @@ function runningAdsFor(db: Kysely<Database>, site: SiteProfile, place: AdPlace, 
       'finance_centers.name as finance_center_name',
     ])
     .orderBy('ads.id')
+    .$call(preparedStatement)
     .execute()
 }
 

@@ -586,7 +586,10 @@ export interface RateLimitWindowTable {
 export interface FormSubmissionTable {
   key: string
   kind: string
-  /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as a string). */
+  /**
+   * When the attempt doing it claimed it, in milliseconds since the epoch (a bigint: PostgreSQL
+   * answers it as a string); an unfinished claim older than its lease is taken over (form-submissions.server.ts).
+   */
   created_at: ColumnType<number | string, number, number>
   /** Where the first answer redirected; null while it is being done. */
   result: string | null

@@ -11,7 +11,7 @@ import { checkFeedRecord } from './feed-record.server'
 import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos } from './feed-listings.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
-import { confirmListings, recordStatusChange } from '~/models/listings/listing-history.server'
+import { confirmListings, recordStatusChange } from '~/models/trust/listing-history.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
 import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
 

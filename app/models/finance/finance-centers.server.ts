@@ -4,6 +4,7 @@ import { sites } from '~/sites'
 import type { FinanceCenterFlag, SiteKey, SiteProfile } from '~/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database, FinanceCenterTable, FinanceLeadTable } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 import { financeLocationType } from '~/models/listings/enumerations'
 import { sendMail } from '~/models/mail/mailer.server'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
@@ -108,6 +109,7 @@ export function financeCenterForLocation(db: Kysely<Database>, site: SiteProfile
       )
       .select([...centerColumns, 'finance_center_locations.location_type'])
       .orderBy('finance_centers.id')
+      .$call(preparedStatement)
       .execute()
     const precedence = [...candidates.map((place) => place.type), financeLocationType.default]
     const best = precedence.map((type) => rows.find((row) => row.location_type === type)).find((row) => row !== undefined)

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { Database, LeadTable, ListingReportTable } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 
 const now = () => new Date().toISOString()
 
@@ -31,6 +32,7 @@ export async function recordListingEvents(db: Kysely<Database>, { listingIds, si
   await db
     .insertInto('listing_events')
     .values(listingIds.map((listingId) => ({ listing_id: listingId, site_id: siteId, event_type: eventType, created_at: createdAt })))
+    .$call(preparedStatement)
     .execute()
 }
 

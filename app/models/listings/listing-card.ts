@@ -2,7 +2,7 @@ import { brokerDisplayName, formatAcres, formatAddress, formatCompactCurrency, f
 import { marketStatus } from './enumerations'
 import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
 import type { LinkedListing } from './listing-detail'
-import { unconfirmedNotice } from './listing-history'
+import { unconfirmedNotice } from '~/models/trust/listing-history'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'

@@ -1,6 +1,6 @@
-import { type Kysely, type SqlBool, sql } from 'kysely'
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { filteredColumn } from '~/models/db/dialect.server'
+import { filteredColumn, preparedStatement } from '~/models/db/dialect.server'
 import { auctionWithoutPrice } from './enumerations'
 import { latitudeBand, latitudeBandsOf } from './latitude-bands'
 import type { ListingDetail } from './listing-detail'
@@ -41,6 +41,7 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
       'listings.owner_financing',
       'listings.price_changed_at',
       'listings.updated_at',
+      'listings.partner_id',
       'listings.photo_captions',
       // Aliased: the summary already selects the account's contact_name.
       'listings.contact_name as listing_contact_name',
@@ -52,6 +53,7 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
     ])
     .where('listings.id', '=', listingId)
     .where(inSiteScope(scopeBits))
+    .$call(preparedStatement)
     .executeTakeFirst()
   if (!row) return undefined
   const summary = toListingSummary(row)
@@ -74,6 +76,7 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
     ownerFinancing: row.owner_financing === 1,
     priceChangedAt: row.price_changed_at,
     updatedAt: row.updated_at,
+    isFromPartnerFeed: row.partner_id !== null,
     // The agent a feed names, or the phone a seller gave this listing, speaks for it.
     broker: summary.broker && {
       ...summary.broker,
@@ -90,7 +93,7 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
 /** Listings by id, whatever their status, for pages that name listings found elsewhere (a valuation's comparable sales). */
 export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, ListingSummary>> {
   if (ids.length === 0) return new Map()
-  const rows = await selectListingSummaries(db).where('listings.id', 'in', ids).execute()
+  const rows = await selectListingSummaries(db).where('listings.id', 'in', ids).$call(preparedStatement).execute()
   return new Map(rows.map((row) => [row.id, toListingSummary(row)]))
 }
 
@@ -108,6 +111,7 @@ export async function findOtherListingsByBroker(
     .orderBy('listings.created_at', 'desc')
     .orderBy('listings.id', 'desc')
     .limit(limit)
+    .$call(preparedStatement)
     .execute()
   return rows.map(toListingSummary)
 }
@@ -125,14 +129,20 @@ export async function findSimilarListings(
   { scopeBits, limit = defaultCardCount }: { scopeBits: number; limit?: number },
 ): Promise<ListingSummary[]> {
   const hasPrice = listing.price > auctionWithoutPrice
-  // The ids first, from the latitude band index alone (it carries what the box filters and sorts
-  // on), so only the few listings shown are read from the table, not every one in the box.
-  const nearbyIds = async (excludeIds: number[], isLikeThisOne: boolean, degrees: number) => {
+  const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
+  const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
+  /** The same county first, then the nearest, then the lowest id. */
+  const nearestFirst = <Query extends SelectQueryBuilder<Database, 'listings', object>>(query: Query) =>
+    query
+      .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
+      .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
+      .orderBy('listings.id') as Query
+  // The ids from the latitude band index alone (it carries what the box filters and sorts on), so
+  // only the few listings shown are read from the table, in the same query.
+  const nearby = async (excludeIds: number[], isLikeThisOne: boolean, degrees: number) => {
     // Degrees of longitude shrink towards the poles; the box stays about square on the ground.
     const longitudeDegrees = degrees / Math.max(0.2, Math.cos((listing.latitude * Math.PI) / 180))
-    const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
-    const longitudeOffset = sql`(listings.longitude - ${listing.longitude})`
-    const rows = await db
+    const nearbyIds = db
       .selectFrom('listings')
       .select('listings.id')
       // Most listings are active: checked row by row, SQLite's planner stays off the status index
@@ -151,24 +161,28 @@ export async function findSimilarListings(
       .$if(isLikeThisOne && hasPrice, (query) =>
         query.where((eb) => eb.between(filteredColumn(db, 'listings.price'), Math.floor(listing.price / 2), listing.price * 2)),
       )
-      .orderBy(sql`case when listings.county_id = ${listing.countyId} then 0 else 1 end`)
-      .orderBy(sql`${latitudeOffset} * ${latitudeOffset} + ${longitudeOffset} * ${longitudeOffset}`)
-      .orderBy('listings.id')
+      .$call(nearestFirst)
       .limit(limit - excludeIds.length)
-      .execute()
-    return rows.map((row) => row.id)
+    const rows = await selectListingSummaries(db).where('listings.id', 'in', nearbyIds).$call(nearestFirst).$call(preparedStatement).execute()
+    return rows.map(toListingSummary)
   }
   /** The first box, smallest first, that holds enough; the widest box's answer otherwise. */
   const nearest = async (excludeIds: number[], isLikeThisOne: boolean) => {
-    let ids: number[] = []
+    let found: ListingSummary[] = []
     for (const degrees of nearbyDegreeSteps) {
-      ids = await nearbyIds(excludeIds, isLikeThisOne, degrees)
-      if (ids.length >= limit - excludeIds.length) break
+      found = await nearby(excludeIds, isLikeThisOne, degrees)
+      if (found.length >= limit - excludeIds.length) break
     }
-    return ids
+    return found
   }
   const alike = await nearest([], true)
-  const ids = alike.length < limit ? [...alike, ...(await nearest(alike, false))] : alike
-  const summaries = await findListingSummaries(db, ids)
-  return ids.map((id) => summaries.get(id)!)
+  return alike.length < limit
+    ? [
+        ...alike,
+        ...(await nearest(
+          alike.map((summary) => summary.id),
+          false,
+        )),
+      ]
+    : alike
 }

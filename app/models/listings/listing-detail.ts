@@ -30,6 +30,8 @@ export interface ListingDetail extends Omit<ListingSummary, 'imageIds' | 'broker
   ownerFinancing: boolean
   priceChangedAt: string | null
   updatedAt: string
+  /** Imported from a partner's feed: only such a listing has the quality gate's reasons. */
+  isFromPartnerFeed: boolean
   /** Null for free and courtesy listings (spec §2: they show no broker block). */
   broker: ListingDetailBroker | null
 }

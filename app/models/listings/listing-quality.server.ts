@@ -5,7 +5,7 @@ import { countyShape } from '~/models/places/geography.server'
 import { distanceKilometres, isPointInShape, type Point } from '~/models/seed/shapes'
 import { groupBy } from '~/utils/group-by'
 import { auctionWithoutPrice, marketStatus, saleType } from './enumerations'
-import { sizeBandOf } from './price-context'
+import { sizeBandOf } from '~/models/trust/price-context'
 
 /**
  * The listing-quality gate's checks against the places and the market (issue 14): where the

@@ -1,6 +1,6 @@
 import { type InferResult, type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { freshness } from './listing-history'
+import { freshness } from '~/models/trust/listing-history'
 import { isPaidListing } from './listing-rules'
 import type { ListingSummary } from './listing-summary'
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Database, NewListing } from '~/models/db/db-schema'
 import { writeListingLakes } from '~/models/places/lakes.server'
-import { recordListingWrite } from './listing-history.server'
+import { recordListingWrite } from '~/models/trust/listing-history.server'
 
 /** Writes of a whole listing, shared by the partner feeds, their review and the sellers' tool. */
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 import type { ListingMapSubject } from './listing-map.server'
 import { hasAnyBit } from '~/models/search/search-filters.server'
 
@@ -35,6 +36,7 @@ export async function findListingPathFieldsOf(db: Kysely<Database>, listingIds: 
     .innerJoin('states', 'states.id', 'listings.state_id')
     .where('listings.id', 'in', listingIds)
     .select(['listings.id', 'listings.acres', 'counties.name as countyBaseName', 'counties.suffix', 'states.abbreviation'])
+    .$call(preparedStatement)
     .execute()
   return new Map(
     rows.map((row) => [row.id, { id: row.id, acres: row.acres, countyName: `${row.countyBaseName} ${row.suffix}`, stateAbbreviation: row.abbreviation }]),

@@ -21,13 +21,26 @@ export const offlinePhotoCount = 3
 /**
  * A photo as the page's gallery asks for it: the 900-wide WebP of its srcset (the size a phone at
  * 2× and a laptop pick). Other sizes of the same photo (the flyer's) are answered with this one
- * offline (app/service-worker/offline-pages.ts), so one copy of each photo is enough.
+ * offline (app/service-worker/offline-pages.ts), so one copy of each photo is enough. With Low
+ * data (decision 0033), the 600-wide one at low quality, the smallest a Low data page shows.
  */
-export function offlinePhotoPath(documentId: number) {
-  return resizedImagePath(documentId, { width: 900, height: 600, quality: imageQuality.medium, format: 'webp' })
+export function offlinePhotoPath(documentId: number, isLowData = false) {
+  return isLowData
+    ? resizedImagePath(documentId, { width: 600, height: 400, quality: imageQuality.low, format: 'webp' })
+    : resizedImagePath(documentId, { width: 900, height: 600, quality: imageQuality.medium, format: 'webp' })
 }
 
-export function offlineListing(listing: { id: number; title: string; imageIds: readonly number[] }, pagePath: string): OfflineListing {
+/**
+ * What to keep of a listing. With Low data on (the footer's cookie or Save-Data, decision 0033) a
+ * copy keeps the page, flyer and maps (text and a few KB of SVG) but only its first photo, small:
+ * the picture that says which land it is, a sixth of the photo bytes or less.
+ */
+export function offlineListing(
+  listing: { id: number; title: string; imageIds: readonly number[] },
+  pagePath: string,
+  { isLowData }: { isLowData: boolean },
+): OfflineListing {
+  const photoIds = listing.imageIds.slice(0, isLowData ? 1 : offlinePhotoCount)
   return {
     id: listing.id,
     title: listing.title,
@@ -35,7 +48,7 @@ export function offlineListing(listing: { id: number; title: string; imageIds: r
     paths: [
       pagePath,
       listingFlyerPath(listing.id),
-      ...listing.imageIds.slice(0, offlinePhotoCount).map(offlinePhotoPath),
+      ...photoIds.map((photoId) => offlinePhotoPath(photoId, isLowData)),
       listingMapPath(listing.id, 'property'),
       listingMapPath(listing.id, 'local'),
     ],

@@ -1,4 +1,4 @@
-import { freshness } from '~/models/listings/listing-history'
+import { freshness } from '~/models/trust/listing-history'
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites/index'
 import { timedCache } from '~/utils/timed-cache.server'

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { Database } from '~/models/db/db-schema'
 import { filteredColumn, isAmongIds, listingMatchesKeywords } from '~/models/db/dialect.server'
 import { amenity, auctionWithoutPrice, propertyType, saleType } from '~/models/listings/enumerations'
-import { freshness } from '~/models/listings/listing-history'
+import { freshness } from '~/models/trust/listing-history'
 import type { ResolvedLocation } from '~/models/places/gazetteer.server'
 import { activityOptions, amenityOptions, dateListedOptions, marketStatusOptions, propertyTypeOptions, type SortOrder } from './search-options'
 import type { CustomSegmentKey, SearchCriteria } from './search-criteria'

@@ -1,6 +1,6 @@
 import type { NewListing } from '~/models/db/db-schema'
 import { marketStatus } from '~/models/listings/enumerations'
-import { freshnessOf } from '~/models/listings/listing-history'
+import { freshnessOf } from '~/models/trust/listing-history'
 import { createRandom, mixSeed } from './random'
 
 const dayMilliseconds = 86_400_000

@@ -13,7 +13,7 @@ import { seedDemoUsers } from './demo-users'
 import { createLandMarket } from './land-market'
 import { generateListing } from './listings'
 import { seedConfirmation } from './listing-confirmations'
-import { insertPastListingHistory } from '~/models/listings/past-listing-history.server'
+import { insertPastListingHistory } from '~/models/trust/past-listing-history.server'
 import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import { countyShape } from '~/models/places/geography.server'
 import { findPlaceById, findState, findStateById, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
@@ -97,7 +98,12 @@ export async function parcelOf(db: Kysely<Database>, inputs: ValuationInputs): P
   if (!state) return { ok: false, problems: ['Please choose a state from the list.'] }
   const place = resolvePlaceToken(gazetteer, state.id, inputs.county)
   if (place?.kind !== 'county') return { ok: false, problems: [`There is no county of that name in ${state.name}.`] }
-  const county = await db.selectFrom('counties').select(['id', 'region_id', 'latitude', 'longitude']).where('id', '=', place.id).executeTakeFirstOrThrow()
+  const county = await db
+    .selectFrom('counties')
+    .select(['id', 'region_id', 'latitude', 'longitude'])
+    .where('id', '=', place.id)
+    .$call(preparedStatement)
+    .executeTakeFirstOrThrow()
   const shape = countyShape(county.id)
   if (inputs.point && shape && !isPointInShape(shape, inputs.point)) {
     return { ok: false, problems: [`This point is not in ${place.name}, ${state.abbreviation}: move it onto the land, or choose the county it is in.`] }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { dialectOf, identityPrimaryKey, refreshPlannerStatistics } from '~/models/db/dialect.server'
-import { insertPastListingHistory } from '~/models/listings/past-listing-history.server'
+import { insertPastListingHistory } from '~/models/trust/past-listing-history.server'
 
 /**
  * Listing history and freshness (issue 19 items 2 and 3, decision 0030): one row per thing that

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { marketStatus } from './enumerations'
+import { marketStatus } from '~/models/listings/enumerations'
 import { listingHistoryKind } from './listing-history'
 
 /**

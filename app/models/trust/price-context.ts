@@ -1,5 +1,5 @@
 import { landUseOf } from '~/models/valuation/valuation-model'
-import { propertyType } from './enumerations'
+import { propertyType } from '~/models/listings/enumerations'
 
 /**
  * Price context (issue 19 item 1, decision 0029): a listing's price per acre beside the median of

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { generationOf, listingsGeneration } from './listing-changes.server'
-import { marketStatus, saleType } from './enumerations'
+import { preparedStatement } from '~/models/db/dialect.server'
+import { generationOf, listingsGeneration } from '~/models/listings/listing-changes.server'
+import { marketStatus, saleType } from '~/models/listings/enumerations'
 import { type PricedLand, computePriceContexts } from './price-context'
 import type { StoredPriceContext } from './price-context-view'
 
@@ -134,6 +135,7 @@ export async function findPriceContext(db: Kysely<Database>, listingId: number):
       'group.sold_sample',
     ])
     .where('context.listing_id', '=', listingId)
+    .$call(preparedStatement)
     .executeTakeFirst()
   if (!row) return undefined
   return {

@@ -1,5 +1,5 @@
 import { formatCompactCurrency, formatPrice } from '~/utils/format'
-import { marketStatus } from './enumerations'
+import { marketStatus } from '~/models/listings/enumerations'
 
 /**
  * A listing's history and freshness (issue 19 items 2 and 3, decision 0030): the kinds of event,

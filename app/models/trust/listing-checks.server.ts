@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { preparedStatement } from '~/models/db/dialect.server'
 import type { RecordReason } from '~/models/feeds/feed-reasons'
 
 /**
@@ -15,6 +16,7 @@ export async function findListingFeedReasons(db: Kysely<Database>, listingId: nu
     )
     .select('feed_records.reasons')
     .where('listings.id', '=', listingId)
+    .$call(preparedStatement)
     .executeTakeFirst()
   return row ? (JSON.parse(row.reasons) as RecordReason[]).map((reason) => reason.code) : null
 }

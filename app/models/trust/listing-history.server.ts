@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely'
 import type { Database, ListingHistoryTable } from '~/models/db/db-schema'
-import { activeStatuses, findListingPathFieldsOf } from './listing.server'
+import { preparedStatement } from '~/models/db/dialect.server'
+import { activeStatuses, findListingPathFieldsOf } from '~/models/listings/listing.server'
 import {
   type AlsoListedBy,
   freshness,
@@ -12,9 +13,8 @@ import {
   statusChangeKind,
   unconfirmedDays,
 } from './listing-history'
-
-import { isSameProperty, nearbyBox } from './listing-quality.server'
-import { noteListingsChanged } from './listing-changes.server'
+import { isSameProperty, nearbyBox } from '~/models/listings/listing-quality.server'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import type { listingPath } from '~/sites/listing-path'
 
 type Writer = Kysely<Database> | Transaction<Database>
@@ -109,9 +109,17 @@ export async function recordStatusChange(db: Writer, listingIds: readonly number
   await db.updateTable('listings').set(confirmation(to, now)).where('id', 'in', listingIds).execute()
 }
 
+/**
+ * How recent a confirmation needs no other: freshness counts in days, and a partner's feed sends
+ * every listing again each time it is pulled, which would otherwise rewrite every row (and its
+ * indexes) on every import.
+ */
+const confirmationIntervalDays = 0.5
+
 /** The feed or seller says these listings are still for sale, as they are. Returns how many were marked unconfirmed till now. */
 export async function confirmListings(db: Writer, listingIds: readonly number[], now: string) {
   if (listingIds.length === 0) return 0
+  const recently = isoDaysBefore(new Date(now), confirmationIntervalDays)
   const revived = await db
     .updateTable('listings')
     .set({ freshness: freshness.confirmed })
@@ -119,7 +127,13 @@ export async function confirmListings(db: Writer, listingIds: readonly number[],
     .where('status', 'in', activeStatuses)
     .where('freshness', '<', freshness.confirmed)
     .executeTakeFirst()
-  await db.updateTable('listings').set({ confirmed_at: now }).where('id', 'in', listingIds).where('status', 'in', activeStatuses).execute()
+  await db
+    .updateTable('listings')
+    .set({ confirmed_at: now })
+    .where('id', 'in', listingIds)
+    .where('status', 'in', activeStatuses)
+    .where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('confirmed_at', '<', recently)]))
+    .execute()
   return Number(revived.numUpdatedRows)
 }
 
@@ -156,6 +170,7 @@ export async function findListingHistory(db: Kysely<Database>, listingId: number
     .where('listing_id', '=', listingId)
     .orderBy('happened_at')
     .orderBy('id')
+    .$call(preparedStatement)
     .execute()
   return rows.map((row) => ({
     kind: row.kind as ListingHistoryKind,
@@ -185,7 +200,7 @@ export async function findAlsoListedBy(db: Kysely<Database>, listingId: number):
     .innerJoin('accounts', 'accounts.id', 'listings.account_id')
     .select(['listings.id as listing_id', 'accounts.company_name', 'accounts.contact_name'])
     .where('feed_records.listing_id', '=', listingId)
-  const rows = await linkedHere.unionAll(linkedFromHere).execute()
+  const rows = await linkedHere.unionAll(linkedFromHere).$call(preparedStatement).execute()
   const sellers = new Map<string, AlsoListedBy>()
   for (const row of rows) {
     const sellerName = row.company_name || row.contact_name
