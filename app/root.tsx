@@ -20,7 +20,7 @@ import { SessionExtras } from '~/components/session-notices'
 import { SlowRequestNotice } from '~/components/slow-request-notice'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
-import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
+import { SiteHeader, headerEndId, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { readPageSession } from '~/utils/session.server'
@@ -139,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={cssRgb(site.theme.brand)} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
         <InlineStylesheet nonce={nonce} />
+        <link rel="expect" href={`#${headerEndId}`} blocking="render" />
         {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload). */}
         <meta property="csp-nonce" nonce={nonce} />
         <Meta />

@@ -74,6 +74,14 @@ export interface SiteHeaderProps extends Omit<SiteMenuProps, 'menu'> {
   isTransparent: boolean
 }
 
+/**
+ * The id of an empty element that ends the header: the page's head holds the first paint until it is parsed
+ * (`<link rel="expect">`), so a document arriving in pieces on a slow link never paints half a menu that then
+ * moves as the rest arrives (CLS). Chrome lifts the hold when the element starts and the spec when it ends, hence
+ * an empty one: the same moment in both.
+ */
+export const headerEndId = 'header-end'
+
 export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHeaderProps) {
   const header = useRef<HTMLElement>(null)
   useMenuDismissal(header, menuProps.currentPath)
@@ -94,6 +102,7 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
         </a>
         {menu ? <HeaderMenu menu={menu} {...menuProps} /> : null}
       </div>
+      <span id={headerEndId} hidden />
     </header>
   )
 }

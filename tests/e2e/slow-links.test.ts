@@ -72,3 +72,28 @@ test('a modal opened after hydration but before its own code arrives shows at on
   await expect(dialog.getByLabel('Full name')).toHaveValue('Pat Buyer')
   await expect(dialog.getByLabel('Message')).toHaveValue('Typed while the form’s code was on its way.')
 })
+
+test('on a rural link the page arrives in pieces and nothing moves as it comes: the header paints whole (CLS 0)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  // 400 Kbps, issue 20's rural profile: a 35 KB document takes most of a second, and the browser paints what has come.
+  const network = await page.context().newCDPSession(page)
+  await network.send('Network.enable')
+  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 50_000, uploadThroughput: 50_000 })
+  for (const path of ['/', '/search/texas-land-for-sale/']) {
+    await page.goto(siteUrl('land', path), { waitUntil: 'domcontentloaded' })
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts)
+    expect(shifts, path).toEqual([])
+  }
+})
