@@ -12,7 +12,7 @@ import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from '~/m
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFeatureGroup, ListingPageData } from './listing.types'
-import { financeCenterForLocation } from '~/models/finance/finance-centers.server'
+import { recentFinanceCenter } from '~/models/finance/finance-centers.server'
 import { financingPath } from '~/sites/finance-path'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from '~/models/listings/listing-detail.server'
 import { loadListingHistoryView } from '~/models/trust/listing-history.server'
@@ -28,7 +28,7 @@ import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
-import { findAdForPlace } from '~/models/ads/ads.server'
+import { recentAdForPlace } from '~/models/ads/ads.server'
 import { siteExternalUrl } from '~/sites/external-url'
 import { isListingExternalLinkKind, listingExternalLinkFields } from '~/sites/listing-external-link'
 
@@ -82,7 +82,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
-    findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
+    recentAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])
@@ -152,7 +152,7 @@ export async function handleListingPagePost(db: Kysely<Database>, site: SiteProf
 
 /** The lender for the listing's place on this site (its county's, else its state's, else the default), if any. */
 function listingFinanceCenter(db: Kysely<Database>, site: SiteProfile, listing: Pick<ListingDetail, 'stateId' | 'countyId'>) {
-  return financeCenterForLocation(db, site, { stateId: listing.stateId, countyId: listing.countyId })
+  return recentFinanceCenter(db, site, { stateId: listing.stateId, countyId: listing.countyId })
 }
 
 /**

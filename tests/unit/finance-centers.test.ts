@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
 import { migrateToLatest } from '~/models/db/db.server'
-import { financeCenterForLocation, financeCenterHref, financePageCenter, findFinanceCenter } from '~/models/finance/finance-centers.server'
+import { financeCenterForLocation, financePageCenter, findFinanceCenter, recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { sites } from '~/sites/index'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -69,8 +69,8 @@ describe.each(targets)('finance center lookup on $name', ({ enabled, open }) => 
     const bigSky = await centerId('Big Sky Ag Lending')
     expect((await findFinanceCenter(db, sites.farm, bigSky))?.representativeName).toBe('Tom Hadley')
     expect(await findFinanceCenter(db, sites.land, bigSky)).toBeNull()
-    expect(await financeCenterHref(db, sites.farm, { stateId: 30 })).toBe(`/financing?fcid=${bigSky}`)
-    expect(await financeCenterHref(db, sites.value, { stateId: 30 })).toBeUndefined()
+    expect(await recentFinanceCenterHref(db, sites.farm, { stateId: 30 })).toBe(`/financing?fcid=${bigSky}`)
+    expect(await recentFinanceCenterHref(db, sites.value, { stateId: 30 })).toBeUndefined()
   })
 
   test.skipIf(!enabled)('the finance page shows the named center or, without fcid, the default one; another site’s or an unknown id shows none', async () => {
@@ -82,7 +82,7 @@ describe.each(targets)('finance center lookup on $name', ({ enabled, open }) => 
     expect((await financePageCenter(db, sites.land, 'default'))?.id).toBe(defaultId)
     await db.updateTable('finance_centers').set({ show_on_lw: 0 }).where('id', '=', defaultId).execute()
     expect(await financePageCenter(db, sites.land, 'default')).toBeNull()
-    expect(await financeCenterHref(db, sites.land, { stateId: 50 })).toBeUndefined()
+    expect(await financeCenterForLocation(db, sites.land, { stateId: 50 })).toBeNull()
     await db.updateTable('finance_centers').set({ show_on_lw: 1 }).where('id', '=', defaultId).execute()
   })
 })

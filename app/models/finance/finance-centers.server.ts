@@ -163,27 +163,28 @@ export async function financePageCenter(db: Kysely<Database>, site: SiteProfile,
   return requested === 'default' ? financeCenterForLocation(db, site, {}) : findFinanceCenter(db, site, requested)
 }
 
-/**
- * The header's Finance link and the listing form's finance option for a page's place (spec §2
- * "Finance appears only when …"): `/financing?fcid={id}`, or undefined when no center serves it.
- */
-export async function financeCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
-  const center = await financeCenterForLocation(db, site, location)
-  return center ? financingPath(center.id) : undefined
-}
-
-const recentHrefs = timedCache(60_000, (db: Kysely<Database>, key: string) => {
+const recentCenters = timedCache(60_000, (db: Kysely<Database>, key: string) => {
   const [siteKey, ...ids] = key.split(':')
   const [countyId, regionId, stateId] = ids.map((id) => (id ? Number(id) : undefined))
-  return financeCenterHref(db, sites[siteKey as SiteKey], { countyId, regionId, stateId })
+  return financeCenterForLocation(db, sites[siteKey as SiteKey], { countyId, regionId, stateId })
 })
 
 /**
- * `financeCenterHref` remembered for a minute per site and place: the header needs it on every
- * search and page, and lenders change only when the data is loaded again.
+ * `financeCenterForLocation` remembered for a minute per site and place (decision 0008): the
+ * header needs it on every search and page, a listing page its lender's form too, and lenders
+ * change only when the data is loaded again.
  */
-export function recentFinanceCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
-  return recentHrefs(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
+export function recentFinanceCenter(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
+  return recentCenters(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
+}
+
+/**
+ * The header's Finance link for a page's place (spec §2 "Finance appears only when …"):
+ * `/financing?fcid={id}`, or undefined when no center serves it.
+ */
+export async function recentFinanceCenterHref(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
+  const center = await recentFinanceCenter(db, site, location)
+  return center ? financingPath(center.id) : undefined
 }
 
 export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_at' | 'wants_financing' | 'page_url'> & { wantsFinancing: boolean }
