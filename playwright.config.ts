@@ -8,7 +8,16 @@ const chromium = {
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // The network here is closed: without these flags Chromium floods it with refused connections.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // The device's user agent is also the browser's own: Playwright sets it per page, and a beacon sent as a
+    // page unloads would otherwise go out as HeadlessChrome, which the server takes for a crawler.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-agent=${devices['Desktop Chrome'].userAgent}`,
+    ],
   },
 }
 

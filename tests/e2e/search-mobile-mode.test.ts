@@ -9,9 +9,18 @@ async function filtersOpenAt(page: Page, width: number, url: string) {
   await page.setViewportSize({ width, height: 900 })
   await page.goto(url)
   await waitForHydration(page)
-  // The filter panel's code arrives after hydration starts (a lazy component): wait until it has.
-  await page.waitForLoadState('networkidle')
-  return page.locator('details', { has: page.locator('summary', { hasText: /^Filter/ }) }).evaluate((details) => (details as HTMLDetailsElement).open)
+  const panel = page.locator('details', { has: page.locator('summary', { hasText: /^Filter/ }) })
+  // The filter panel is a lazy part: React claims its server HTML once its code has come (on a busy machine, after
+  // the network is idle), and its width check runs with the next frame.
+  await panel.evaluate(
+    (details) =>
+      new Promise<void>((resolve) => {
+        const isClaimed = () => Object.keys(details).some((key) => key.startsWith('__reactFiber$'))
+        const check = () => (isClaimed() ? requestAnimationFrame(() => resolve()) : setTimeout(check, 50))
+        check()
+      }),
+  )
+  return panel.evaluate((details) => (details as HTMLDetailsElement).open)
 }
 
 test('the filters stand open from medium up on the land site and from small up on the farm site', async ({ page }, testInfo) => {
