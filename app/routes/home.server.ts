@@ -11,7 +11,7 @@ import { findHeroPhotoId } from '~/models/listings/listing.server'
 import { findFeaturedListings, marketStatsOf, marketSnapshot } from '~/models/places/market-stats.server'
 import { nearMeLink, type VisitorLocation } from '~/models/places/near-me.server'
 import { stateMapStates } from '~/models/places/map-shapes.server'
-import { recentAdForPlace } from '~/models/ads/ads.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** The names of the CDN's location headers, for a `Vary` header on pages whose links depend on them. */
 export function visitorHeaderNames() {
@@ -63,7 +63,7 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
   const [featured, ad] = await Promise.all([
     findFeaturedListings(db, { scopeBits, limit: featuredCount }),
     // The home page is about no place: its ad is a national one.
-    recentAdForPlace(db, site, {}, { rotationKey: '/' }),
+    findAdForPlace(db, site, {}, { rotationKey: '/' }),
   ])
   return {
     kind: 'marketplace' as const,

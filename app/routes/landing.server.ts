@@ -20,7 +20,7 @@ import {
   resolveLandingPlace,
 } from '~/models/places/landing-places.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
-import { recentAdForPlace } from '~/models/ads/ads.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 import { findHeroPhotoId } from '~/models/listings/listing.server'
 import { findFeaturedListings, marketSnapshot } from '~/models/places/market-stats.server'
 import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
@@ -52,7 +52,7 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     marketSnapshot(db, scopeBits),
     findFeaturedListings(db, { scopeBits, place: marketPlaceOf(place), limit: featuredCount }),
     recentFinanceCenterHref(db, site, financeLocationOf(place)),
-    recentAdForPlace(db, site, financeLocationOf(place), { rotationKey: canonicalPath }),
+    findAdForPlace(db, site, financeLocationOf(place), { rotationKey: canonicalPath }),
   ])
   const heroPhotoId = featured.find((listing) => listing.imageIds.length > 0)?.imageIds[0] ?? (await findHeroPhotoId(db))
   const market = placeMarketSection(site, gazetteer, snapshot, place)

@@ -28,7 +28,7 @@ import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
-import { recentAdForPlace } from '~/models/ads/ads.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 import { siteExternalUrl } from '~/sites/external-url'
 import { isListingExternalLinkKind, listingExternalLinkFields } from '~/sites/listing-external-link'
 
@@ -82,7 +82,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
     findSimilarListings(db, listing, { scopeBits }),
-    recentAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
+    findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])

@@ -31,7 +31,7 @@ import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
 import { listingEventType } from '~/models/listings/enumerations'
 import { recordVisitorEvent, recordVisitorSearch } from './visitor-events.server'
-import { recentAdForPlace } from '~/models/ads/ads.server'
+import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
 /** A search of one place has that place's lender; several places, or none, fall back to the state's or the default. */
@@ -133,7 +133,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     searchPageMarketSection(db, site, criteria, location),
     recentFinanceCenterHref(db, site, financeLocation(location)),
     // A broker's own results (/member/{id}/) carry no other advertiser's ad.
-    criteria.brokerId === undefined ? recentAdForPlace(db, site, financeLocation(location), { rotationKey: parsed.canonicalPath }) : null,
+    criteria.brokerId === undefined ? findAdForPlace(db, site, financeLocation(location), { rotationKey: parsed.canonicalPath }) : null,
   ])
 
   const likedListingIds = await likedListingIdsAmong(

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AdTable, Database } from '~/models/db/db-schema'
-import { adDay, findAdDestination, findAdForPlace, findAdvertiserAdStatistics, recentAdForPlace, recordAdEvent } from '~/models/ads/ads.server'
+import { adDay, findAdDestination, findAdForPlace, findAdvertiserAdStatistics, recordAdEvent } from '~/models/ads/ads.server'
 import { sites } from '~/sites/index'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -84,16 +84,6 @@ describe.each(targets)('ads on $name', ({ enabled, open }) => {
     expect(await adFor({ stateId: montana })).toBe(national)
     // The home page is about no place: national ads only.
     expect(await adFor({})).toBe(national)
-  })
-
-  test.skipIf(!enabled)('pages take the running ads from a memory of one minute (decision 0008): the same ad, and a new one only after the minute', async () => {
-    const place = { stateId: texas, countyId: harrisCounty }
-    const state = await addAd({ places: [{ place_kind: 'state', place_id: texas }] })
-    const recent = async () => (await recentAdForPlace(db, sites.land, place, { rotationKey: '/Texas', now }))?.id ?? null
-    expect(await recent()).toBe(state)
-    const county = await addAd({ places: [{ place_kind: 'county', place_id: harrisCounty }] })
-    expect(await adFor(place)).toBe(county)
-    expect(await recent()).toBe(state)
   })
 
   test.skipIf(!enabled)('an ad targeting several places shows in each of them', async () => {

@@ -6,9 +6,7 @@ import { financeContactSectionId } from '~/models/finance/finance-contact'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { brokerPagePath } from '~/sites/broker-path'
 import { financingPath } from '~/sites/finance-path'
-import { sites } from '~/sites'
-import type { SiteKey, SiteProfile } from '~/sites/site-profile'
-import { timedCache } from '~/utils/timed-cache.server'
+import type { SiteProfile } from '~/sites/site-profile'
 import { brokerDisplayName } from '~/utils/format'
 import type { AdView } from './ad'
 
@@ -91,25 +89,6 @@ function toAdView(row: RunningAd): AdView {
   }
 }
 
-type RunningAdsReader = (db: Kysely<Database>, site: SiteProfile, place: AdPlace, day: string) => Promise<RunningAd[]>
-
-async function adForPlace(
-  readRunningAds: RunningAdsReader,
-  db: Kysely<Database>,
-  site: SiteProfile,
-  place: AdPlace,
-  { rotationKey, now = new Date() }: { rotationKey: string; now?: Date },
-): Promise<AdView | null> {
-  if (!site.features.ads) return null
-  const day = adDay(now)
-  const rows = await readRunningAds(db, site, place, day)
-  const rankOf = (row: RunningAd) => targetRank[row.place_kind ?? 'national']
-  const bestRank = Math.max(...rows.map(rankOf))
-  const closest = [...new Map(rows.filter((row) => rankOf(row) === bestRank).map((row) => [row.id, row])).values()]
-  if (closest.length === 0) return null
-  return toAdView(closest[rotationIndex(`${rotationKey} ${day}`, closest.length)]!)
-}
-
 /**
  * The ad for a page about `place` (issue 17 §8): among the ads running today that the site can
  * show, those targeting the page's county, else its state, else the national ones (no target);
@@ -117,27 +96,20 @@ async function adForPlace(
  * page reads the same all day and each advertiser gets its share of pages. Null when the site
  * has no ads or none fits.
  */
-export function findAdForPlace(db: Kysely<Database>, site: SiteProfile, place: AdPlace, options: { rotationKey: string; now?: Date }) {
-  return adForPlace(runningAdsFor, db, site, place, options)
-}
-
-const recentRunningAds = timedCache(
-  60_000,
-  (db: Kysely<Database>, key: string) => {
-    const [siteKey, day, countyId, stateId] = key.split(':')
-    return runningAdsFor(db, sites[siteKey as SiteKey], { countyId: countyId ? Number(countyId) : undefined, stateId: stateId ? Number(stateId) : undefined }, day!)
-  },
-  { maxEntries: 4_000 },
-)
-
-/**
- * `findAdForPlace` with the running ads remembered for a minute per site, place and day (decision
- * 0008): every home, search, landing and listing page asks, and ads change only when the data is
- * loaded again.
- */
-export function recentAdForPlace(db: Kysely<Database>, site: SiteProfile, place: AdPlace, options: { rotationKey: string; now?: Date }) {
-  const readRecent: RunningAdsReader = (db, site, place, day) => recentRunningAds(db, [site.key, day, place.countyId ?? '', place.stateId ?? ''].join(':'))
-  return adForPlace(readRecent, db, site, place, options)
+export async function findAdForPlace(
+  db: Kysely<Database>,
+  site: SiteProfile,
+  place: AdPlace,
+  { rotationKey, now = new Date() }: { rotationKey: string; now?: Date },
+): Promise<AdView | null> {
+  if (!site.features.ads) return null
+  const day = adDay(now)
+  const rows = await runningAdsFor(db, site, place, day)
+  const rankOf = (row: RunningAd) => targetRank[row.place_kind ?? 'national']
+  const bestRank = Math.max(...rows.map(rankOf))
+  const closest = [...new Map(rows.filter((row) => rankOf(row) === bestRank).map((row) => [row.id, row])).values()]
+  if (closest.length === 0) return null
+  return toAdView(closest[rotationIndex(`${rotationKey} ${day}`, closest.length)]!)
 }
 
 /**
