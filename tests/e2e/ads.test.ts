@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import { brokerDisplayName } from '~/utils/format'
 import { countyWithOnlyAd, openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForHydration } from './support'
+import { layoutShiftsOf, recordLayoutShifts, siteUrl, waitForHydration } from './support'
 
 /**
  * First-party ads (issue 17 §8) in a browser: the slot and its link are in the page without
@@ -62,19 +62,7 @@ test('an ad seen for a second reports one impression; one below the fold reports
 
 test('the picture arrives as the slot comes near, and nothing on the page moves (CLS 0)', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = []
-    Object.assign(window, { layoutShifts: shifts })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
-        if (entry.hadRecentInput) continue
-        shifts.push({
-          value: entry.value,
-          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
-        })
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShifts(page)
   for (const path of ['/', `/${countyWithOnlyAd('finance').slug}`, '/search/texas-land-for-sale/']) {
     await page.goto(siteUrl('land', path))
     await waitForHydration(page)
@@ -84,8 +72,7 @@ test('the picture arrives as the slot comes near, and nothing on the page moves 
     await expect(picture).toHaveJSProperty('complete', true)
     expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth), path).toBeGreaterThan(0)
     await page.waitForTimeout(300)
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts)
-    expect(shifts, path).toEqual([])
+    expect(await layoutShiftsOf(page), path).toEqual([])
   }
 })
 

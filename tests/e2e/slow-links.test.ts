@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { contactableListing } from '../support/test-database'
-import { holdScripts, siteUrl, waitForHydration } from './support'
+import { holdScripts, layoutShiftsOf, recordLayoutShifts, siteUrl, waitForHydration } from './support'
 
 /**
  * Slow links (issue 20 item 5): a request that takes over ten seconds says so, and a modal's code
@@ -75,25 +75,13 @@ test('a modal opened after hydration but before its own code arrives shows at on
 
 test('on a rural link the page arrives in pieces and nothing moves as it comes: the header paints whole (CLS 0)', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = []
-    Object.assign(window, { layoutShifts: shifts })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
-        shifts.push({
-          value: entry.value,
-          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
-        })
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShifts(page)
   // 400 Kbps, issue 20's rural profile: a 35 KB document takes most of a second, and the browser paints what has come.
   const network = await page.context().newCDPSession(page)
   await network.send('Network.enable')
   await network.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 50_000, uploadThroughput: 50_000 })
   for (const path of ['/', '/search/texas-land-for-sale/']) {
     await page.goto(siteUrl('land', path), { waitUntil: 'domcontentloaded' })
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts)
-    expect(shifts, path).toEqual([])
+    expect(await layoutShiftsOf(page), path).toEqual([])
   }
 })

@@ -51,3 +51,29 @@ export async function cardListingIds(page: Page) {
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
   return hrefs.map((href) => Number(href.match(/\/(\d+)\/$/)?.[1]))
 }
+
+/**
+ * Records the page's layout shifts from its first paint on, with the elements that moved (the
+ * start of their HTML); shifts right after the visitor's own input are left out, as CLS leaves
+ * them. Read them with `layoutShiftsOf`.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+/** The layout shifts `recordLayoutShifts` has seen on the page shown. */
+export function layoutShiftsOf(page: Page) {
+  return page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts)
+}
