@@ -38,7 +38,8 @@ export function LikeForm({ listingId, listingTitle, isLiked, returnTo, look, cla
     body.set('returnTo', `${window.location.pathname}${window.location.search}`)
     setLiked(wanted)
     if (isVisitor) setVisitorLike(listingId, wanted)
-    fetch(accountPaths.likesApi, { method: 'POST', body })
+    // keepalive: a like pressed just before leaving the page is still stored.
+    fetch(accountPaths.likesApi, { method: 'POST', body, keepalive: true })
       .then(async (response) => {
         const answer = (await response.json()) as { isLiked?: boolean; loginHref?: string }
         // Spec §4: a visitor's like asks them to log in; taking a kept like back needs no login.

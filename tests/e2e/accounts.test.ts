@@ -82,8 +82,11 @@ test('a signed-in buyer likes and unlikes on the listing page; a wrong password 
   await page.waitForLoadState('networkidle')
   const save = page.getByRole('button', { name: 'Save this property' })
   await expect(save).toHaveAttribute('aria-pressed', 'false')
+  // The button shows the like at once; the reload shows what the server stored once it has answered.
+  const stored = page.waitForResponse((response) => response.request().method() === 'POST' && response.status() < 400)
   await save.click()
   await expect(save).toHaveAttribute('aria-pressed', 'true')
+  await stored
   await page.reload()
   await expect(page.getByRole('button', { name: 'Save this property' })).toHaveAttribute('aria-pressed', 'true')
   await page.getByRole('button', { name: 'Save this property' }).click()
