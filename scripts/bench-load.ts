@@ -2,12 +2,14 @@
  * `npm run bench:load` (issue 18 item 7): the production server (server/index.ts) on the
  * BENCH_LISTINGS (100,000) database under 50 connections for 60 s over a mix of home, search,
  * listing, landing, broker and image URLs on the four sites. Prints the errors (failed or timed
- * out connections), the answers other than 2xx/3xx, p50/p99 latency and requests/s. All the
+ * out connections), the answers other than 2xx/3xx (and, asked once first, which URLs give them), p50/p99
+ * latency and requests/s. All the
  * machine's cores serve, as with `npm start`; BENCH_WORKERS sets how many worker processes.
  *
  *   npm run bench:load -- [--seconds 60] [--connections 50]
  */
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -28,30 +30,38 @@ function requestMix() {
   try {
     const listings = db
       .prepare(
-        `select listings.id, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation, listings.image_ids as imageIds
+        `select listings.id, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation, listings.image_ids as imageIds,
+           listings.property_types as propertyTypes
          from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-         where listings.status = 1 order by random() limit 200`,
+         where listings.status = 1 order by random() limit 600`,
       )
-      .all() as { id: number; acres: number; countyName: string; stateAbbreviation: string; imageIds: string | null }[]
+      .all() as { id: number; acres: number; countyName: string; stateAbbreviation: string; imageIds: string | null; propertyTypes: number }[]
     const brokers = db
       .prepare(
         `select id, contact_name as contactName, company_name as companyName from accounts where is_free = 0 and id in (select account_id from listings) order by random() limit 50`,
       )
       .all() as { id: number; contactName: string | null; companyName: string | null }[]
-    const states = db.prepare('select slug from states order by random() limit 20').all() as { slug: string }[]
+    // States with enough land for a fourth result page on every site (a small state's is a 404, rightly).
+    const states = db
+      .prepare(
+        'select slug from states where (select count(*) from listings where listings.state_id = states.id and listings.status = 1) >= 1000 order by random() limit 20',
+      )
+      .all() as { slug: string }[]
     const counties = db.prepare('select slug from counties order by random() limit 50').all() as { slug: string }[]
     const imageIds = listings.flatMap((listing) => (listing.imageIds ? (JSON.parse(listing.imageIds) as number[]) : [])).slice(0, 100)
     const requests: { host: string; path: string }[] = []
     for (const site of [sites.land, sites.farm, sites.hunting]) {
       const host = `${site.key}.localhost`
       const statePrefix = site.searchGrammar === 'land' ? '/search/' : '/'
+      // Only listings the site shows: another site's land is a 404 here, rightly.
+      const siteListings = listings.filter((listing) => site.listingScopeBits === 0 || (listing.propertyTypes & site.listingScopeBits) !== 0)
       for (let index = 0; index < 20; index++) {
         const state = states[index % states.length]!.slug.toLowerCase()
         requests.push(
           { host, path: '/' },
           { host, path: `${statePrefix}${state}-land-for-sale/` },
           { host, path: `${statePrefix}${state}-land-for-sale/${index % 2 ? 'sort-price-low/' : `page-${2 + (index % 3)}/`}` },
-          { host, path: listingPath(site, listings[(index * 3 + site.siteId) % listings.length]!) },
+          { host, path: listingPath(site, siteListings[(index * 3 + site.siteId) % siteListings.length]!) },
           { host, path: brokerPagePath(site, brokers[index % brokers.length]!)! },
           { host, path: `/resizedimages/300/400/cover/80/webp/1-${imageIds[index % imageIds.length]}` },
         )
@@ -60,13 +70,25 @@ function requestMix() {
     for (let index = 0; index < 20; index++) {
       requests.push({
         host: 'land.localhost',
-        path: landingPath({ kind: index % 2 ? 'state' : 'county', slug: index % 2 ? states[index]!.slug : counties[index]!.slug }),
+        path: landingPath({ kind: index % 2 ? 'state' : 'county', slug: index % 2 ? states[index % states.length]!.slug : counties[index]!.slug }),
       })
     }
     return requests
   } finally {
     db.close()
   }
+}
+
+/** The status of one GET, without following a redirect. */
+function statusOf(port: number, { host, path: requestPath }: { host: string; path: string }) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: requestPath, headers: { host } }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+      .on('error', reject)
+  })
 }
 
 async function main() {
@@ -77,6 +99,11 @@ async function main() {
   const workers = process.env.BENCH_WORKERS ?? String(os.availableParallelism())
   const server = await startProductionServer({ DATA_DIR: benchDataDir, WEB_CONCURRENCY: workers })
   try {
+    // Each URL once, one at a time, so a mix URL the app refuses is named (the load below only counts statuses).
+    for (const request of requests) {
+      const status = await statusOf(server.port, request)
+      if (!/^[23]/.test(String(status))) console.log(`  ${status} ${request.host}${request.path}`)
+    }
     const statuses = new Map<string, number>()
     const result = await autocannon({
       url: `http://127.0.0.1:${server.port}`,
