@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from 'react-router'
 import { lowDataCookie, lowDataField, lowDataReturnField, parseLowDataChoice } from '~/utils/low-data'
 import { privateCacheControl } from '~/utils/http-cache.server'
+import { readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 
 /**
@@ -8,7 +9,7 @@ import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
  * a cookie for a year, and the visitor goes back to the page they were on, now drawn for the choice.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const choice = parseLowDataChoice(form.get(lowDataField))
   // The page as the browser spelled it (the router's own path drops a trailing slash, a redirect more), else the form's.
   const referer = pathOnHost(request.headers.get('referer'), new URL(request.url).host)
