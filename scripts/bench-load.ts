@@ -9,7 +9,6 @@
  *   npm run bench:load -- [--seconds 60] [--connections 50]
  */
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -20,7 +19,7 @@ import { brokerPagePath } from '~/sites/broker-path'
 import { landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
 import { benchDataDir, benchListings, prepareBenchDatabase } from './bench-support'
-import { startProductionServer } from '../tests/support/server-process'
+import { siteFetch, startProductionServer } from '../tests/support/server-process'
 
 const { values: options } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' } } })
 
@@ -79,18 +78,6 @@ function requestMix() {
   }
 }
 
-/** The status of one GET, without following a redirect. */
-function statusOf(port: number, { host, path: requestPath }: { host: string; path: string }) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: requestPath, headers: { host } }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
-      .on('error', reject)
-  })
-}
-
 async function main() {
   prepareBenchDatabase()
   if (!fs.existsSync('build/server/index.js')) throw new Error('Run `npx react-router build` first')
@@ -100,9 +87,10 @@ async function main() {
   const server = await startProductionServer({ DATA_DIR: benchDataDir, WEB_CONCURRENCY: workers })
   try {
     // Each URL once, one at a time, so a mix URL the app refuses is named (the load below only counts statuses).
-    for (const request of requests) {
-      const status = await statusOf(server.port, request)
-      if (!/^[23]/.test(String(status))) console.log(`  ${status} ${request.host}${request.path}`)
+    const fetchPage = siteFetch(server.port)
+    for (const { host, path: requestPath } of requests) {
+      const { status } = await fetchPage(host, requestPath)
+      if (!/^[23]/.test(String(status))) console.log(`  ${status} ${host}${requestPath}`)
     }
     const statuses = new Map<string, number>()
     const result = await autocannon({
