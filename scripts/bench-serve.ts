@@ -15,6 +15,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { benchDataDir, benchListings, percentile, prepareBenchDatabase, productionBuildPath } from './bench-support'
+import { productionServerArguments } from '../server/node-command'
 
 const site = 'land.localhost'
 const pagePath = '/search/texas-land-for-sale/'
@@ -45,7 +46,7 @@ function startLogging(name: string, command: string[], env: Record<string, strin
 }
 
 function startServer(name: string, env: Record<string, string>) {
-  return startLogging(name, ['--import', 'tsx', 'server/index.ts'], {
+  return startLogging(name, productionServerArguments, {
     DATA_DIR: benchDataDir,
     NODE_ENV: 'production',
     PORT: '0',

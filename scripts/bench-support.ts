@@ -12,6 +12,7 @@ import type { CompiledQuery, LogEvent } from 'kysely'
 import { openDatabase } from '../app/models/db/db.server'
 import { isPostgresUrl, queryChannel, queryPlanIndexes } from '../app/models/db/dialect.server'
 import { pageScriptSources } from './page-scripts'
+import { serverNodeFlags } from '../server/node-command'
 
 export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
 export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
@@ -69,6 +70,9 @@ export async function productionRequestHandler() {
  * a string is a browser's work, not the server's, so it stays out of the timings.
  */
 export async function benchRequestHandler() {
+  const missingFlags = serverNodeFlags.filter((flag) => !process.execArgv.includes(flag))
+  if (missingFlags.length > 0)
+    throw new Error(`Start with ${missingFlags.join(' ')}, as the production server does (server/node-command.ts): npm run bench:search or bench:listing do`)
   prepareBenchDatabase()
   if (!fs.existsSync(productionBuildPath)) run('npx', ['react-router', 'build'])
   const handle = await productionRequestHandler()

@@ -13,6 +13,7 @@ import { runWithLease } from '../app/models/jobs/job-leases.server'
 import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
 import type { SiteProfile } from '../app/sites/site-profile'
 import { prepareData } from './prepare-data'
+import { productionServerArguments } from '../server/node-command'
 
 const serverBuild = 'build/server/index.js'
 
@@ -40,7 +41,7 @@ await prepareData()
 
 const port = process.env.PORT ?? '3000'
 console.log(`Serving on port ${port}: http://land.localhost:${port} http://farm.localhost:${port} http://hunting.localhost:${port} http://value.localhost:${port}`)
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+const server = spawn(process.execPath, productionServerArguments, {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', PORT: port },
 })

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import readline from 'node:readline'
 import type { SiteFetch } from './http'
+import { productionServerArguments } from '../../server/node-command'
 
 /**
  * The production server (server/index.ts on the build) as `npm start` runs it, in its own process
@@ -11,7 +12,7 @@ import type { SiteFetch } from './http'
  * more workers (WEB_CONCURRENCY): the machine running the tests has few cores for many things.
  */
 export async function startProductionServer(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, productionServerArguments, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -32,21 +32,6 @@ function isOnTheWater(polygons: Polygons, point: Point) {
   return polygons.some((rings) => booleanPointInPolygon([point.longitude, point.latitude], { type: 'Polygon', coordinates: rings }))
 }
 
-/** Miles east and north from the point to the nearest point of segment a–b, on a plane tangent at the point (true to well under 1 % within a few miles). */
-function segmentOffset(a: Position, b: Position, point: Point, milesPerDegreeOfLongitude: number): PointOffset {
-  const ax = ((a[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude
-  const ay = ((a[1] ?? 0) - point.latitude) * milesPerDegreeOfLatitude
-  const bx = ((b[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude
-  const by = ((b[1] ?? 0) - point.latitude) * milesPerDegreeOfLatitude
-  const dx = bx - ax
-  const dy = by - ay
-  const lengthSquared = dx * dx + dy * dy
-  const along = lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSquared))
-  const east = ax + along * dx
-  const north = ay + along * dy
-  return { miles: Math.hypot(east, north), east, north }
-}
-
 /** How far, and which way, the nearest point of a shape lies from a point. */
 export interface PointOffset {
   miles: number
@@ -57,21 +42,53 @@ export interface PointOffset {
 /**
  * The offset from the point to the nearest edge of the polygons (a shore, or an island's), all
  * zero when the point is inside them; it stops early once an edge is within `enough` miles.
+ * Distances are on a plane tangent at the point (true to well under 1 % within a few miles). It
+ * runs over every edge of a park or lake on each listing page, so it keeps to numbers: no object
+ * per edge.
  */
 export function offsetToPolygons(polygons: Polygons, point: Point, enough = 0): PointOffset {
   if (isOnTheWater(polygons, point)) return { miles: 0, east: 0, north: 0 }
   const milesPerDegreeOfLongitude = milesPerDegreeOfLatitude * Math.cos(point.latitude * radiansPerDegree)
-  let nearest: PointOffset = { miles: Number.POSITIVE_INFINITY, east: 0, north: 0 }
+  const enoughSquared = enough * enough
+  let nearestSquared = Number.POSITIVE_INFINITY
+  let nearestEast = 0
+  let nearestNorth = 0
   for (const rings of polygons) {
     for (const ring of rings) {
       for (let index = 1; index < ring.length; index++) {
-        const offset = segmentOffset(ring[index - 1]!, ring[index]!, point, milesPerDegreeOfLongitude)
-        if (offset.miles < nearest.miles) nearest = offset
-        if (nearest.miles <= enough) return nearest
+        const a = ring[index - 1]!
+        const b = ring[index]!
+        const ax = ((a[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude
+        const ay = ((a[1] ?? 0) - point.latitude) * milesPerDegreeOfLatitude
+        const dx = ((b[0] ?? 0) - point.longitude) * milesPerDegreeOfLongitude - ax
+        const dy = ((b[1] ?? 0) - point.latitude) * milesPerDegreeOfLatitude - ay
+        const lengthSquared = dx * dx + dy * dy
+        // The nearest point of segment a–b: a, b or the foot of the perpendicular between them.
+        const along = lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSquared))
+        const east = ax + along * dx
+        const north = ay + along * dy
+        const squared = east * east + north * north
+        if (squared < nearestSquared) {
+          nearestSquared = squared
+          nearestEast = east
+          nearestNorth = north
+          if (squared <= enoughSquared) return { miles: Math.sqrt(squared), east, north }
+        }
       }
     }
   }
-  return nearest
+  return { miles: Math.sqrt(nearestSquared), east: nearestEast, north: nearestNorth }
+}
+
+/**
+ * Miles from the point to the nearest point of the frame, measured as `offsetToPolygons` measures:
+ * no edge of a shape inside the frame can be nearer, so a shape whose frame is further off than
+ * the nearest shape found so far need not be measured.
+ */
+export function milesToFrame(frame: Frame, point: Point): number {
+  const east = Math.max(0, frame.west - point.longitude, point.longitude - frame.east) * milesPerDegreeOfLatitude * Math.cos(point.latitude * radiansPerDegree)
+  const north = Math.max(0, frame.south - point.latitude, point.latitude - frame.north) * milesPerDegreeOfLatitude
+  return Math.hypot(east, north)
 }
 
 /** Miles from the point to the nearest edge of the polygons, 0 inside them (see `offsetToPolygons`). */

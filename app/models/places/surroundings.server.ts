@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import parkUnitData from '~/data/natural-earth-park-units.json'
 import type { Database } from '~/models/db/db-schema'
 import type { Point } from '~/models/seed/shapes'
-import { type PointOffset, type Polygons, grownFrame, lakeShape, offsetToPolygons } from './lake-shores.server'
+import { type PointOffset, type Polygons, lakeShape, milesToFrame, offsetToPolygons } from './lake-shores.server'
 import { type NearbyPlace, type Surroundings, lakeSearchMiles } from './surroundings'
 import type { Frame } from './us-atlas.server'
 
@@ -128,17 +128,23 @@ function nearestTown(cells: Map<string, Town[]>, point: Point) {
   return best
 }
 
-function isInFrame(frame: Frame, point: Point) {
-  return point.longitude >= frame.west && point.longitude <= frame.east && point.latitude >= frame.south && point.latitude <= frame.north
-}
-
-/** The nearest outline within `withinMiles` (any distance when undefined). */
-function nearestOutline(outlines: readonly Outline[], point: Point, withinMiles?: number) {
-  let best: { outline: Outline; offset: PointOffset } | undefined
+/**
+ * The nearest outline within `withinMiles` (any distance when undefined). Outlines are measured
+ * nearest frame first, and the search stops at a frame further off than the nearest outline found:
+ * a point in Ohio measures a park or two, not all 61.
+ */
+function nearestOutline(outlines: readonly Outline[], point: Point, withinMiles = Number.POSITIVE_INFINITY) {
+  const candidates: { outline: Outline; frameMiles: number }[] = []
   for (const outline of outlines) {
-    if (withinMiles !== undefined && !isInFrame(grownFrame(outline.frame, withinMiles), point)) continue
+    const frameMiles = milesToFrame(outline.frame, point)
+    if (frameMiles <= withinMiles) candidates.push({ outline, frameMiles })
+  }
+  candidates.sort((a, b) => a.frameMiles - b.frameMiles)
+  let best: { outline: Outline; offset: PointOffset } | undefined
+  for (const { outline, frameMiles } of candidates) {
+    if (best && frameMiles >= best.offset.miles) break
     const offset = offsetToPolygons(outline.polygons, point)
-    if (offset.miles <= (withinMiles ?? Number.POSITIVE_INFINITY) && (!best || offset.miles < best.offset.miles)) best = { outline, offset }
+    if (offset.miles <= withinMiles && (!best || offset.miles < best.offset.miles)) best = { outline, offset }
   }
   return best
 }

@@ -106,7 +106,7 @@ export interface ValuationModel {
   typicalSquareFeet: number
   /** The z-score scale of the interval, so that 80 % of sales fall inside it (fitted by `calibrateInterval`). */
   intervalScale: number
-  salesByCell: Map<string, Sale[]>
+  salesByCell: Map<number, Sale[]>
   saleCount: number
 }
 
@@ -169,7 +169,8 @@ function indexLevel(index: PriceIndex, quarter: number) {
 
 /** Sales are filed in cells of a quarter degree: a listing page's 15 km search reads a few cells, not nine whole degrees. */
 const cellDegrees = 0.25
-const cellKey = (row: number, column: number) => `${row}|${column}`
+// A number, not a string: a wide search looks up hundreds of cells. Columns lie within ±720.
+const cellKey = (row: number, column: number) => row * 2048 + column
 const cellOf = (latitude: number, longitude: number) => cellKey(Math.floor(latitude / cellDegrees), Math.floor(longitude / cellDegrees))
 const medians = <Item>(items: readonly Item[], keyOf: (item: Item) => number, valueOf: (item: Item) => number) =>
   new Map([...groupBy(items, keyOf)].map(([key, group]) => [key, { value: median(group.map(valueOf)), count: group.length }]))
@@ -335,7 +336,8 @@ const usedComparables = 12
 /** z of the 80 % interval of a normal distribution. */
 const z80 = 1.2816
 
-function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number) {
+/** The sales within `radiusKm` of the parcel that `isWanted` accepts (asked first: it is cheaper than the distance). */
+function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number, isWanted: (sale: Sale) => boolean) {
   const radiusDegrees = radiusKm / 111
   // A degree of longitude is shortest at the circle's latitude furthest from the equator.
   const furthestLatitude = Math.min(Math.abs(parcel.latitude) + radiusDegrees, 78)
@@ -347,6 +349,7 @@ function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: numbe
   for (let dRow = -latitudeSpan; dRow <= latitudeSpan; dRow++) {
     for (let dColumn = -longitudeSpan; dColumn <= longitudeSpan; dColumn++) {
       for (const sale of model.salesByCell.get(cellKey(row + dRow, column + dColumn)) ?? []) {
+        if (!isWanted(sale)) continue
         const distanceKm = distanceKilometres(parcel, sale)
         if (distanceKm <= radiusKm) found.push({ sale, distanceKm })
       }
@@ -361,8 +364,11 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
   const parcelUse = landUseOf(parcel.propertyTypes)
   let chosen: { sale: Sale; distanceKm: number }[] = []
   for (const step of searchSteps) {
-    chosen = candidatesWithin(model, parcel, step.radiusKm).filter(
-      ({ sale }) =>
+    chosen = candidatesWithin(
+      model,
+      parcel,
+      step.radiusKm,
+      (sale) =>
         sale.soldAt < valuedAt &&
         valuedAt - sale.soldAt <= step.years * 365 * dayMs &&
         Math.abs(Math.log(sale.acres / parcel.acres)) <= Math.log(step.sizeFactor) &&
