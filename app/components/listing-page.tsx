@@ -18,21 +18,16 @@ import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { ListingHistory } from './listing-history'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from './like-form'
-import { lazyComponent } from './lazy-component'
+import { JsonLd } from './json-ld'
+import { ListingBroker } from './listing-broker'
+import { ListingForms } from './listing-forms'
 import { LeadNudge } from './page-popovers'
 
-// Crawlers read the JSON-LD in the server's HTML, and the broker block is links (call, message,
-// profile) that work as HTML: neither needs its code before the page is interactive.
-const JsonLd = lazyComponent(() => import('./json-ld').then((module) => module.JsonLd))
-const ListingBroker = lazyComponent(() => import('./listing-broker').then((module) => module.ListingBroker))
 import { pageFormShouldRevalidate } from './page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingFlyerPath, listingMapPath } from '~/models/listings/listing-media'
 import { useLowData } from '~/utils/use-low-data'
 import { listingExternalLinkPath } from '~/sites/listing-external-link'
-
-/** Spec §4: the contact, report and share modals load on their own, after the page. */
-const ListingForms = lazyComponent(() => import('./listing-forms').then((module) => module.ListingForms))
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
 export const listingShouldRevalidate = pageFormShouldRevalidate
