@@ -72,7 +72,9 @@ export async function productionRequestHandler() {
 export async function benchRequestHandler() {
   const missingFlags = serverNodeFlags.filter((flag) => !process.execArgv.includes(flag))
   if (missingFlags.length > 0)
-    throw new Error(`Start with ${missingFlags.join(' ')}, as the production server does (server/node-command.ts): npm run bench:search or bench:listing do`)
+    throw new Error(
+      `Start with ${missingFlags.join(' ')}, as the production server does (server/node-command.ts): the npm scripts bench:search, bench:listing and bench:valuation do`,
+    )
   prepareBenchDatabase()
   if (!fs.existsSync(productionBuildPath)) run('npx', ['react-router', 'build'])
   const handle = await productionRequestHandler()
