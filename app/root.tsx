@@ -15,6 +15,7 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
+import { IconSprite } from '~/components/icons'
 import { lazyComponent } from '~/components/lazy-component'
 import { SessionExtras } from '~/components/session-notices'
 import { SlowRequestNotice } from '~/components/slow-request-notice'
@@ -146,6 +147,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-site">
+        <IconSprite />
         <SiteHeader
           site={site}
           menu={rootData?.navigation.menu}

@@ -193,13 +193,15 @@ function requestDetail(result: Result) {
       const timing = `${(request.networkRequestTime ?? 0).toFixed(0).padStart(6)}–${(request.networkEndTime ?? 0).toFixed(0).padEnd(6)} ms`
       return `    ${kilobytes} KB ${timing} ${(request.resourceType ?? '').padEnd(10)} ${new URL(request.url).pathname}`
     })
-  const lcpElement = (result.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
-    ?.items?.[0]?.items?.[0]?.node?.snippet
+  type LcpTables = { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+  const lcpTables = (result.audits['largest-contentful-paint-element']?.details as LcpTables | undefined)?.items
+  const lcpElement = lcpTables?.[0]?.items?.[0]?.node?.snippet
+  const lcpPhases = (lcpTables?.[1]?.items ?? []).map((phase) => `${phase.phase} ${Math.round(phase.timing ?? 0)} ms`).join(', ')
   type Unused = { url: string; totalBytes: number; wastedBytes: number }
   const unused = ((result.audits['unused-javascript']?.details as { items?: Unused[] } | undefined)?.items ?? []).map(
     (script) => `    unused JS ${(script.wastedBytes / 1024).toFixed(1)} of ${(script.totalBytes / 1024).toFixed(1)} KB in ${new URL(script.url).pathname}`,
   )
-  return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`].join('\n')
+  return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`, `    LCP phases: ${lcpPhases || '?'}`].join('\n')
 }
 
 const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']

@@ -7,7 +7,7 @@ import { contactableListing } from '../support/test-database'
 /**
  * Issue 20 item 1 (decision 0032): what a first view on a slow link costs, as the HTML decides
  * it. The stylesheet comes in the page (no round trip before the first paint) under the policy's
- * nonce; the page's scripts are a handful of files, not dozens; card photos offer a width near what
+ * nonce, and so do the icons' shapes; the page's scripts are a handful of files, not dozens; card photos offer a width near what
  * a phone shows. `npm run bench:lighthouse` measures the rest.
  */
 const { fetchPage } = productionServer()
@@ -30,6 +30,16 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
     expect(stylesheet?.textContent).toContain('.card-photo')
     expect(stylesheet?.textContent.length).toBeGreaterThan(20_000)
     for (const style of document.querySelectorAll('style')) expect(style.getAttribute('nonce')).toBe(nonce)
+  })
+
+  test('draws its icons from shapes in the page, not from a file fetched at first view', async () => {
+    const document = parse(await (await fetchPage(land, path)).text())
+    const iconReferences = document.querySelectorAll('svg.icon use').map((use) => use.getAttribute('href'))
+    expect(iconReferences.length).toBeGreaterThan(0)
+    for (const reference of iconReferences) {
+      expect(reference).toMatch(/^#[a-z-]+$/)
+      expect(document.querySelector(`symbol${reference}`), reference).not.toBeNull()
+    }
   })
 
   test('fetches fewer than 10 scripts: none before it has loaded', async () => {
