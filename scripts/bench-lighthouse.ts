@@ -201,7 +201,12 @@ function requestDetail(result: Result) {
   const unused = ((result.audits['unused-javascript']?.details as { items?: Unused[] } | undefined)?.items ?? []).map(
     (script) => `    unused JS ${(script.wastedBytes / 1024).toFixed(1)} of ${(script.totalBytes / 1024).toFixed(1)} KB in ${new URL(script.url).pathname}`,
   )
-  return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`, `    LCP phases: ${lcpPhases || '?'}`].join('\n')
+  // What the unthrottled load saw: the simulation counts the requests that ended before its LCP.
+  const observed = (result.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
+  const observedTimes = ['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedLoad']
+    .map((name) => `${name.replace('observed', '')} ${Math.round(observed[name] ?? 0)} ms`)
+    .join(', ')
+  return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`, `    LCP phases: ${lcpPhases || '?'}`, `    observed: ${observedTimes}`].join('\n')
 }
 
 const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']

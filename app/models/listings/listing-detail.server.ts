@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import { builtOncePerDatabase } from '~/models/db/built-once.server'
 import type { Database } from '~/models/db/db-schema'
 import { filteredColumn, preparedStatement } from '~/models/db/dialect.server'
 import { auctionWithoutPrice } from './enumerations'
@@ -22,39 +23,39 @@ export function inSiteScope(scopeBits: number) {
   return scopeBits === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(listings.property_types & ${scopeBits}) <> 0`
 }
 
+/** A listing's card columns and the rest of what its page shows. */
+const selectListingDetails = builtOncePerDatabase((db: Kysely<Database>) =>
+  selectListingSummaries(db).select([
+    'listings.state_id',
+    'listings.county_id',
+    'listings.city_id',
+    'listings.description',
+    'listings.activities',
+    'listings.amenities',
+    'listings.video_url',
+    'listings.virtual_tour_url',
+    'listings.external_listing_url',
+    'listings.auction_url',
+    'listings.has_custom_map',
+    'listings.mineral_rights',
+    'listings.owner_financing',
+    'listings.price_changed_at',
+    'listings.updated_at',
+    'listings.partner_id',
+    'listings.photo_captions',
+    // Aliased: the summary already selects the account's contact_name.
+    'listings.contact_name as listing_contact_name',
+    'listings.contact_phone as listing_contact_phone',
+    'accounts.license_number',
+    'accounts.description as broker_description',
+    'accounts.alc_certified',
+    'accounts.alc_advanced_certified',
+  ]),
+)
+
 /** One listing with everything its page shows, or undefined when unknown or outside the site's scope (a 404). */
 export async function findListingDetail(db: Kysely<Database>, listingId: number, { scopeBits }: { scopeBits: number }): Promise<ListingDetail | undefined> {
-  const row = await selectListingSummaries(db)
-    .select([
-      'listings.state_id',
-      'listings.county_id',
-      'listings.city_id',
-      'listings.description',
-      'listings.activities',
-      'listings.amenities',
-      'listings.video_url',
-      'listings.virtual_tour_url',
-      'listings.external_listing_url',
-      'listings.auction_url',
-      'listings.has_custom_map',
-      'listings.mineral_rights',
-      'listings.owner_financing',
-      'listings.price_changed_at',
-      'listings.updated_at',
-      'listings.partner_id',
-      'listings.photo_captions',
-      // Aliased: the summary already selects the account's contact_name.
-      'listings.contact_name as listing_contact_name',
-      'listings.contact_phone as listing_contact_phone',
-      'accounts.license_number',
-      'accounts.description as broker_description',
-      'accounts.alc_certified',
-      'accounts.alc_advanced_certified',
-    ])
-    .where('listings.id', '=', listingId)
-    .where(inSiteScope(scopeBits))
-    .$call(preparedStatement)
-    .executeTakeFirst()
+  const row = await selectListingDetails(db).where('listings.id', '=', listingId).where(inSiteScope(scopeBits)).$call(preparedStatement).executeTakeFirst()
   if (!row) return undefined
   const summary = toListingSummary(row)
   return {

@@ -1,4 +1,5 @@
 import { type InferResult, type Kysely, sql } from 'kysely'
+import { builtOncePerDatabase } from '~/models/db/built-once.server'
 import type { Database } from '~/models/db/db-schema'
 import { freshness } from '~/models/trust/listing-history'
 import { isPaidListing } from './listing-rules'
@@ -11,8 +12,8 @@ const cardImageCount = 5
  * Listings joined to their places and broker, selecting what a card shows (spec §2 "Listing
  * card"). Callers narrow it with `where` and `orderBy`, or add columns with `select`.
  */
-export function selectListingSummaries(db: Kysely<Database>) {
-  return db
+export const selectListingSummaries = builtOncePerDatabase((db: Kysely<Database>) =>
+  db
     .selectFrom('listings')
     .innerJoin('counties', 'counties.id', 'listings.county_id')
     .innerJoin('states', 'states.id', 'listings.state_id')
@@ -57,8 +58,8 @@ export function selectListingSummaries(db: Kysely<Database>) {
       'accounts.portrait_document_id',
       'accounts.logo_document_id',
       'accounts.is_free',
-    ])
-}
+    ]),
+)
 
 export type ListingSummaryRow = InferResult<ReturnType<typeof selectListingSummaries>>[number]
 
