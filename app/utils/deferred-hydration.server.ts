@@ -1,13 +1,13 @@
 /**
  * Every page is complete and every form works without scripts, so the framework (React and
  * React Router, 113 KB gzip before any of our code) is not needed for the first view: it is
- * fetched once the page has loaded, and never competes with the page, its styles and photos on a
- * slow link (decision 0013).
+ * fetched once the page has loaded and been painted, and never competes with the page, its styles
+ * and photos on a slow link (decision 0013).
  *
  * React Router's `<Scripts>` writes a `modulepreload` link for every module of the page and one
  * inline module script that imports them and starts hydration. The links are dropped and the
  * module script is turned inert (`type="text/plain"`); a small classic script puts both back on
- * the window's `load` event. The rest (the router's context and the page data it streams) is
+ * the frame after the window's `load` event. The rest (the router's context and the page data it streams) is
  * left as it is: it costs no request.
  *
  * With Low data on (decision 0033), the framework waits for the visitor instead: the first press,
@@ -32,7 +32,8 @@ const startFramework = `function start(){var d=document,h=d.getElementById("${de
 export type FrameworkStart = 'load' | 'interaction'
 
 const frameworkStarters: Record<FrameworkStart, string> = {
-  load: `var n=document.currentScript.nonce;${startFramework}addEventListener("load",start,{once:true})`,
+  // After the frame that follows `load`: the loaded page is painted before the framework's fetch and evaluation begin.
+  load: `var n=document.currentScript.nonce;${startFramework}addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(start)})},{once:true})`,
   // A press or key on a link to another document is left to the browser, which leaves the page anyway.
   interaction: `var n=document.currentScript.nonce,e=["pointerdown","keydown","focusin"];${startFramework}function use(v){var a=v.target.closest&&v.target.closest("a[href]"),p=function(u){return u.origin+u.pathname+u.search};if(a&&p(a)!=p(location))return;e.forEach(function(t){removeEventListener(t,use,true)});start()}e.forEach(function(t){addEventListener(t,use,true)})`,
 }
