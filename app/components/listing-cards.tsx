@@ -1,5 +1,4 @@
-import type { LinkedListing } from '~/models/listings/listing-detail'
-import { listingCardView } from '~/models/listings/listing-card'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import { ListingCard } from './listing-card'
 
 /**
@@ -9,26 +8,27 @@ import { ListingCard } from './listing-card'
 export function ListingCards({
   id,
   heading,
-  listings,
+  cards,
   likedListingIds,
   isInColumn = false,
 }: {
   id: string
   heading: string
-  listings: LinkedListing[]
+  /** Worded by the server (`listingCardView`). */
+  cards: ListingCardView[]
   likedListingIds: number[]
   isInColumn?: boolean
 }) {
-  if (listings.length === 0) return null
+  if (cards.length === 0) return null
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold text-stone-900">
         {heading}
       </h2>
       <ul className={`mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 ${isInColumn ? '' : 'medium-large:grid-cols-3'}`}>
-        {listings.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard card={listingCardView(listing)} isLiked={likedListingIds.includes(listing.id)} />
+        {cards.map((card) => (
+          <li key={card.id}>
+            <ListingCard card={card} isLiked={likedListingIds.includes(card.id)} />
           </li>
         ))}
       </ul>

@@ -164,7 +164,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
     <ListingCards
       id="similar"
       heading={isActive ? 'Similar properties nearby' : 'Similar properties for sale nearby'}
-      listings={page.similarListings}
+      cards={page.similarListings}
       likedListingIds={page.likedListingIds}
       isInColumn={!isActive}
     />
@@ -231,7 +231,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
             <ListingCards
               id="other-listings"
               heading={`More land from ${brokerDisplayName(listing.broker)}`}
-              listings={page.otherListings}
+              cards={page.otherListings}
               likedListingIds={page.likedListingIds}
             />
           ) : null}

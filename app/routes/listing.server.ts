@@ -24,6 +24,7 @@ import { listingFormIntents } from '~/models/listings/listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
 import { recordVisitorEvent } from './visitor-events.server'
 import { showsContactButton } from '~/models/listings/listing-rules'
+import { listingCardView } from '~/models/listings/listing-card'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
@@ -86,7 +87,8 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])
-  const linked = (summary: ListingSummary) => linkedListing(site, summary)
+  // Worded here, as on the search page: the browser gets each card's texts, not its listing's raw fields.
+  const card = (summary: ListingSummary) => listingCardView(linkedListing(site, summary))
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
   const page = {
@@ -98,8 +100,8 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     featureGroups: listingFeatureGroups(listing),
     isDiamond: listing.upgradeLevel === upgradeLevel.diamond,
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
-    otherListings: otherListings.map(linked),
-    similarListings: similarListings.map(linked),
+    otherListings: otherListings.map(card),
+    similarListings: similarListings.map(card),
     financeHref: financeCenter ? financingPath(financeCenter.id) : null,
     financeCheckbox: financeCenter && { label: financeCenter.checkboxLabel, isCheckedByDefault: financeCenter.checkboxDefaultState },
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,

@@ -1,5 +1,6 @@
 import type { Breadcrumb } from '~/components/breadcrumbs'
-import type { LinkedListing, ListingDetail } from '~/models/listings/listing-detail'
+import type { ListingCardView } from '~/models/listings/listing-card'
+import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 import type { AdView } from '~/models/ads/ad'
 import type { PriceContextView } from '~/models/trust/price-context-view'
@@ -44,8 +45,8 @@ export interface ListingPageData {
   /** Spec §2: diamond listings get the transparent header. */
   isDiamond: boolean
   breadcrumbs: Breadcrumb[]
-  otherListings: LinkedListing[]
-  similarListings: LinkedListing[]
+  otherListings: ListingCardView[]
+  similarListings: ListingCardView[]
   /** The finance center for the listing's place (the header's 'Finance'), null when none lends there. */
   financeHref: string | null
   /** The contact form's finance checkbox (spec §3), where a lender serves the listing's place. */
