@@ -1,6 +1,5 @@
-import type { FeaturedListing } from '~/routes/landing.types'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import { ListingCard } from './listing-card'
-import { listingCardView } from '~/models/listings/listing-card'
 
 /**
  * Diamond and platinum listings of a place (issue 7), or any listings a page shows for context (a
@@ -11,14 +10,15 @@ export function LandingFeaturedListings({
   heading,
   headingLevel = 2,
   note,
-  listings,
+  cards,
 }: {
   heading: string
   headingLevel?: 2 | 3
   note?: string
-  listings: FeaturedListing[]
+  /** Worded by the server (`listingCardView`). */
+  cards: ListingCardView[]
 }) {
-  if (listings.length === 0) return null
+  if (cards.length === 0) return null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <section aria-labelledby="featured-listings" className="py-6">
@@ -27,9 +27,9 @@ export function LandingFeaturedListings({
       </Heading>
       {note ? <p className="mt-1 text-sm text-ink/80">{note}</p> : null}
       <ul className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
-        {listings.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard card={listingCardView(listing)} />
+        {cards.map((card) => (
+          <li key={card.id}>
+            <ListingCard card={card} />
           </li>
         ))}
       </ul>

@@ -35,7 +35,7 @@ export function LandingPage({ page }: { page: LandingPageData }) {
       <div className="mx-auto max-w-6xl px-4 pt-6">
         <Breadcrumbs crumbs={page.breadcrumbs} />
         <LandingMarket market={market} heading={page.kind === 'national' ? 'Land market insights' : `Land market in ${market.placeName}`}>
-          <LandingFeaturedListings heading={`Properties for sale in ${market.placeName}`} headingLevel={3} listings={page.featured} />
+          <LandingFeaturedListings heading={`Properties for sale in ${market.placeName}`} headingLevel={3} cards={page.featured} />
         </LandingMarket>
         <AdSlot ad={page.ad} className="my-8" />
       </div>

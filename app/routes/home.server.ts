@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { readConfig } from '~/config.server'
 import { landValuesPath } from '~/sites/land-values-path'
 import { hasLandingPages, nationalLandingPath } from '~/sites/landing-path'
-import { linkedListing } from '~/sites/listing-links'
+import { listingCard } from '~/sites/listing-links'
 import type { SiteProfile } from '~/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
@@ -74,7 +74,7 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
     popularStates: [...allStates].sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name)).slice(0, popularStateCount),
     allStates,
     propertyTypes: market.inventory,
-    featured: featured.map((listing) => linkedListing(site, listing)),
+    featured: featured.map((listing) => listingCard(site, listing)),
     insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
     // The state map filter (spec §1) beside the state links, on a site with map search.
     stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer) : null,

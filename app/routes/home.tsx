@@ -70,7 +70,7 @@ export default function Home() {
         <PlaceLinkList places={home.popularStates} layout="grid gap-x-6 small:grid-cols-2 medium:grid-cols-5" />
       </section>
       <div className="mx-auto max-w-6xl px-4 pt-4">
-        <LandingFeaturedListings heading="Featured properties" listings={home.featured} />
+        <LandingFeaturedListings heading="Featured properties" cards={home.featured} />
         <AdSlot ad={home.ad} className="mt-8" />
       </div>
       <section aria-labelledby="property-types" className="mx-auto max-w-6xl px-4 py-4">

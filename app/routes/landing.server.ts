@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { type LandingPlace, hasLandingPages, landingPath } from '~/sites/landing-path'
-import { linkedListing } from '~/sites/listing-links'
+import { listingCard } from '~/sites/listing-links'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
@@ -67,7 +67,7 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     canonicalPath,
     heroPhotoId,
     market,
-    featured: featured.map((listing) => linkedListing(site, listing)),
+    featured: featured.map((listing) => listingCard(site, listing)),
     breadcrumbs: placeTrail(site, gazetteer, place),
     financeHref: financeHref ?? null,
     ad,

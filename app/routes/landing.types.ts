@@ -1,9 +1,7 @@
 import type { LandingPlace } from '~/sites/landing-path'
 import type { AdView } from '~/models/ads/ad'
-import type { ListingSummary } from '~/models/listings/listing-summary'
+import type { ListingCardView } from '~/models/listings/listing-card'
 import type { PlaceMarketSection } from '~/models/places/market-stats'
-
-export type FeaturedListing = ListingSummary & { href: string }
 
 /** A landing page of the main land site (spec §2: the home screen with a landing type). */
 export interface LandingPageData {
@@ -14,7 +12,7 @@ export interface LandingPageData {
   canonicalPath: string
   heroPhotoId: number | undefined
   market: PlaceMarketSection
-  featured: FeaturedListing[]
+  featured: ListingCardView[]
   breadcrumbs: { name: string; href: string }[]
   /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
   financeHref: string | null

@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { listingPath } from '~/sites/listing-path'
-import { linkedListing } from '~/sites/listing-links'
+import { listingCard } from '~/sites/listing-links'
 import { buildSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
@@ -24,7 +24,6 @@ import { listingFormIntents } from '~/models/listings/listing-form-fields'
 import { handleListingFormPost } from './listing-forms.server'
 import { recordVisitorEvent } from './visitor-events.server'
 import { showsContactButton } from '~/models/listings/listing-rules'
-import { listingCardView } from '~/models/listings/listing-card'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
@@ -87,8 +86,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
   ])
-  // Worded here, as on the search page: the browser gets each card's texts, not its listing's raw fields.
-  const card = (summary: ListingSummary) => listingCardView(linkedListing(site, summary))
+  const card = (summary: ListingSummary) => listingCard(site, summary)
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
   const likedListingIds = await likedListingIdsAmong(db, await getViewerId(request), pageListingIds)
   const page = {

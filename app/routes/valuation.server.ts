@@ -7,6 +7,7 @@ import { locateTypedPlace, parcelOf, valueInputs } from '~/models/valuation/valu
 import type { SiteProfile } from '~/sites/site-profile'
 import { findListingSummaries, findSimilarListings } from '~/models/listings/listing-detail.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
+import { listingCardView } from '~/models/listings/listing-card'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { comparablesMap } from '~/models/valuation/comparables-map.server'
 import { priceTrends, trendOf } from '~/models/valuation/price-trends.server'
@@ -158,7 +159,7 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
         }
       }),
     },
-    nearbyListings: nearby.map((listing) => ({ ...listing, href: listingHref(originOf, listing) })),
+    nearbyListings: nearby.map((listing) => listingCardView({ ...listing, href: listingHref(originOf, listing) })),
     trend: {
       title: 'Median price per acre of land sold, by quarter',
       series: [

@@ -82,7 +82,7 @@ export default function ValuationPage() {
       <LandingFeaturedListings
         heading="Land for sale nearby"
         note="What sellers ask today, for context: an asking price is not a sale."
-        listings={page.nearbyListings}
+        cards={page.nearbyListings}
       />
       <SellThisLand sellHref={page.sellHref} landValuesPath={page.landValuesPath} placeName={placeName} />
       <section aria-labelledby="method-heading" className="mt-10 max-w-3xl">

@@ -1,3 +1,4 @@
+import { type ListingCardView, listingCardView } from '~/models/listings/listing-card'
 import type { LinkedListing } from '~/models/listings/listing-detail'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { brokerCanonicalPath } from './broker-path'
@@ -13,4 +14,9 @@ export function linkedListing<Summary extends ListingSummary>(site: SiteProfile,
   const brokerHref =
     broker && brokerCanonicalPath(site, { id: broker.accountId, contactName: broker.contactName, companyName: broker.companyName, isFree: broker.isFree })
   return { ...listing, href: listingPath(site, listing), ...(brokerHref ? { brokerHref } : {}) }
+}
+
+/** A listing as a card of this site, worded on the server: the browser gets the card's texts, not the listing's raw fields. */
+export function listingCard(site: SiteProfile, listing: ListingSummary): ListingCardView {
+  return listingCardView(linkedListing(site, listing))
 }
