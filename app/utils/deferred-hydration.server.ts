@@ -6,9 +6,9 @@
  *
  * React Router's `<Scripts>` writes a `modulepreload` link for every module of the page and one
  * inline module script that imports them and starts hydration. The links are dropped and the
- * module script is turned inert (`type="text/plain"`); a small classic script puts both back on
- * the frame after the window's `load` event. The rest (the router's context and the page data it streams) is
- * left as it is: it costs no request.
+ * module script is turned inert (`type="text/plain"`); a small classic script puts both back in
+ * the frame after the window's `load` event. The rest (the router's context and the page data it
+ * streams) is left as it is: it costs no request.
  *
  * With Low data on (decision 0033), the framework waits for the visitor instead: the first press,
  * key or focus on the page that is not on a link to another page starts it. A visitor who only

@@ -7,8 +7,8 @@ import { contactableListing } from '../support/test-database'
 /**
  * Issue 20 item 1 (decision 0032): what a first view on a slow link costs, as the HTML decides
  * it. The stylesheet comes in the page (no round trip before the first paint) under the policy's
- * nonce, and so do the icons' shapes; the page's scripts are a handful of files, not dozens; card photos offer a width near what
- * a phone shows. `npm run bench:lighthouse` measures the rest.
+ * nonce, and so do the icons' shapes; the page's scripts are a handful of files, not dozens; card
+ * photos offer a width near what a phone shows. `npm run bench:lighthouse` measures the rest.
  */
 const { fetchPage } = productionServer()
 const land = 'land.localhost'
