@@ -9,6 +9,8 @@ import { siteFromRequest } from '~/sites/site.server'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
 import { StylesheetProvider } from '~/utils/inline-stylesheet'
+import { siteNavigationContext, siteNavigationHtml } from '~/components/site-navigation-html.server'
+import { StaticHtmlProvider } from '~/components/static-html'
 import siteStylesheet from '~/tailwind.css?inline'
 import { pageCacheControl } from '~/utils/http-cache.server'
 import { lowDataContext } from '~/utils/low-data.server'
@@ -48,7 +50,9 @@ export default function handleRequest(
     const page = (
       <NonceProvider value={nonce}>
         <StylesheetProvider value={siteStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <StaticHtmlProvider value={siteNavigationHtml(loadContext.get(siteNavigationContext))}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </StaticHtmlProvider>
         </StylesheetProvider>
       </NonceProvider>
     )

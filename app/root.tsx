@@ -32,6 +32,7 @@ import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
+import { siteNavigationContext } from '~/components/site-navigation-html.server'
 import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
@@ -70,6 +71,10 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
   return navigation
 }
 
+function pickMenuLinks({ findAgents, advertise, addProperty }: SiteNavigation['menu']) {
+  return { findAgents, advertise, addProperty }
+}
+
 /**
  * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
@@ -87,12 +92,15 @@ export async function loader({ request, context: requestContext }: LoaderFunctio
     readPageSession(request),
   ])
   const navigation = navigationFor(context.site, popularity)
+  // The link panels and columns are drawn from this as static markup (components/static-html.tsx); the page's data keeps only the single links.
+  requestContext.set(siteNavigationContext, navigation)
+  const navigationLinks = { menu: pickMenuLinks(navigation.menu), social: navigation.footer.socialLinks }
   const { loginStatusIntervalMinutes } = readConfig()
   // Decided once per request (the middleware); every component reads it through useLowData().
   const isLowData = requestContext.get(lowDataContext)
   // The forms' idempotency key of this response (app/components/form-key-field.tsx).
   const formKey = formKeyOfResponse(requestContext.get(cspNonceContext))
-  return data({ ...context, navigation, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData, formKey }, { headers })
+  return data({ ...context, navigationLinks, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData, formKey }, { headers })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */
@@ -150,7 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <IconSprite />
         <SiteHeader
           site={site}
-          menu={rootData?.navigation.menu}
+          menu={rootData?.navigationLinks.menu}
           viewer={rootData?.viewer ?? null}
           currentPath={`${location.pathname}${location.search}`}
           financeHref={financeHref}
@@ -172,7 +180,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {isFooterHidden ? null : (
           <SiteFooter
             site={site}
-            links={rootData?.navigation.footer}
+            socialLinks={rootData?.navigationLinks.social}
             // The toggle goes back to the Referer's page; this path is for browsers that send none. Not the
             // query: a login page's return address would nest in it.
             lowData={rootData ? { isOn: rootData.isLowData, returnTo: location.pathname } : undefined}

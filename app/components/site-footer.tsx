@@ -1,9 +1,11 @@
+import type { ReactElement } from 'react'
 import { useMatches } from 'react-router'
-import type { FooterSection, SiteFooterLinks } from '~/sites/navigation'
+import type { FooterSection, NavigationLink } from '~/sites/navigation'
 import type { SiteProfile } from '~/sites/site-profile'
 import { FeedbackLink } from './feedback-link'
 import { LinkList } from './link-list'
 import { LowDataToggle } from './low-data-toggle'
+import { useStaticHtml } from './static-html'
 
 /** What a route's `handle` may tell the footer. Spec §2: the add-listing page has no footer. */
 export interface SiteFooterHandle {
@@ -34,17 +36,29 @@ function FooterColumn({ section }: { section: FooterSection }) {
   )
 }
 
-export function SiteFooter({ site, links, lowData }: { site: SiteProfile; links?: SiteFooterLinks; lowData?: { isOn: boolean; returnTo: string } }) {
+const footerColumnsId = 'footer-columns'
+
+/** The footer's link columns, the same on every page of a site: the server draws them once per site (site-navigation-html.server.tsx). */
+export function footerLinkColumns(sections: FooterSection[]): Record<string, ReactElement> {
+  return {
+    [footerColumnsId]: (
+      <>
+        {sections.map((section) => (
+          <FooterColumn key={section.heading} section={section} />
+        ))}
+      </>
+    ),
+  }
+}
+
+export function SiteFooter({ site, socialLinks, lowData }: { site: SiteProfile; socialLinks?: NavigationLink[]; lowData?: { isOn: boolean; returnTo: string } }) {
+  const columns = useStaticHtml(footerColumnsId)
   return (
     <footer className="mt-12 bg-white text-sm print:hidden">
       <div className="mx-auto max-w-6xl p-4">
-        {links ? (
-          <div className="grid grid-cols-1 gap-8 small:grid-cols-2 tablet:grid-cols-4">
-            {links.sections.map((section) => (
-              <FooterColumn key={section.heading} section={section} />
-            ))}
-          </div>
-        ) : null}
+        {columns === undefined ? null : (
+          <div id={footerColumnsId} className="grid grid-cols-1 gap-8 small:grid-cols-2 tablet:grid-cols-4" dangerouslySetInnerHTML={{ __html: columns }} />
+        )}
         <div className="mt-8 flex flex-wrap justify-between gap-4">
           {/* A div: the feedback modal opens beside its link, and a dialog may not sit in a paragraph. */}
           <div>
@@ -52,8 +66,8 @@ export function SiteFooter({ site, links, lowData }: { site: SiteProfile; links?
             <span aria-hidden="true"> · </span>
             <FeedbackLink className="font-semibold hover:underline" />
           </div>
-          {links && links.socialLinks.length > 0 ? (
-            <LinkList links={links.socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
+          {socialLinks && socialLinks.length > 0 ? (
+            <LinkList links={socialLinks} label={`${site.name} on social media`} className="flex flex-wrap gap-4" linkClass="font-semibold hover:underline" />
           ) : null}
         </div>
         {lowData ? (

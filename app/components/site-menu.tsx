@@ -1,11 +1,12 @@
-import { type ReactNode, type SyntheticEvent, useEffect } from 'react'
+import { type ReactElement, type ReactNode, type SyntheticEvent, useEffect } from 'react'
 import type { Viewer } from '~/models/accounts/viewer'
-import type { LinkGroup, SiteMenu } from '~/sites/navigation'
+import type { LinkGroup, MenuLinks, SiteMenu } from '~/sites/navigation'
 import { LogoutForm, accountLinks, loginPath, signupPath } from './account-menu'
 import { LinkList, linkItems } from './link-list'
+import { useStaticHtml } from './static-html'
 
 export interface SiteMenuProps {
-  menu: SiteMenu
+  menu: MenuLinks
   viewer: Viewer | null
   /** The page's path and query: Log in returns there. */
   currentPath: string
@@ -31,18 +32,48 @@ function LinkGroups({ groups, labelPrefix, className }: { groups: LinkGroup[]; l
  * A drop-down (full menu) or drawer section (mobile menu) that works without JavaScript: a
  * <details>. Sharing `name` makes them exclusive (opening one closes the other).
  */
-function MenuPanel({ label, panelClass, children }: { label: string; panelClass: string; children: ReactNode }) {
+function MenuPanelDetails({ label, panelClass, children }: { label: string; panelClass: string; children: ReactNode }) {
   return (
-    <li>
-      <details name="site-menu">
-        <summary className="menu-item menu-toggle">
-          {label}
-          <span aria-hidden="true">▾</span>
-        </summary>
-        <div className={panelClass}>{children}</div>
-      </details>
-    </li>
+    <details name="site-menu">
+      <summary className="menu-item menu-toggle">
+        {label}
+        <span aria-hidden="true">▾</span>
+      </summary>
+      <div className={panelClass}>{children}</div>
+    </details>
   )
+}
+
+const searchLandPanelId = 'menu-search-land'
+const searchByStatePanelId = 'menu-search-by-state'
+
+/**
+ * The Search Land and Search By State panels, the same on every page of a site: the server draws
+ * them once per site (site-navigation-html.server.tsx), keyed by the id of the item holding each.
+ * A site without search has neither.
+ */
+export function menuLinkPanels(menu: SiteMenu): Record<string, ReactElement> {
+  const panels: Record<string, ReactElement> = {}
+  if (menu.searchLand.length > 0) {
+    panels[searchLandPanelId] = (
+      <MenuPanelDetails label="Search Land" panelClass="menu-panel menu-panel-wide">
+        <LinkGroups groups={menu.searchLand} className="menu-groups" />
+      </MenuPanelDetails>
+    )
+  }
+  if (menu.searchByState.length > 0) {
+    panels[searchByStatePanelId] = (
+      <MenuPanelDetails label="Search By State" panelClass="menu-panel menu-panel-wide">
+        <LinkGroups groups={menu.searchByState} labelPrefix="States" className="menu-states" />
+      </MenuPanelDetails>
+    )
+  }
+  return panels
+}
+
+function StaticMenuPanel({ id }: { id: string }) {
+  const html = useStaticHtml(id)
+  return html === undefined ? null : <li id={id} dangerouslySetInnerHTML={{ __html: html }} />
 }
 
 /**
@@ -61,25 +92,19 @@ function MenuItems({ menu, viewer, currentPath, financeHref }: SiteMenuProps) {
   ]
   return (
     <ul className="menu-list">
-      {menu.searchLand.length > 0 ? (
-        <MenuPanel label="Search Land" panelClass="menu-panel menu-panel-wide">
-          <LinkGroups groups={menu.searchLand} className="menu-groups" />
-        </MenuPanel>
-      ) : null}
-      {menu.searchByState.length > 0 ? (
-        <MenuPanel label="Search By State" panelClass="menu-panel menu-panel-wide">
-          <LinkGroups groups={menu.searchByState} labelPrefix="States" className="menu-states" />
-        </MenuPanel>
-      ) : null}
+      <StaticMenuPanel id={searchLandPanelId} />
+      <StaticMenuPanel id={searchByStatePanelId} />
       {linkItems(viewer ? links : [...links, ...visitorLinks], 'menu-item')}
       {viewer ? (
-        <MenuPanel label="My Account" panelClass="menu-panel menu-panel-narrow">
-          <LinkList links={accountLinks(viewer)} label="My Account" linkClass="menu-link">
-            <li>
-              <LogoutForm buttonClassName="menu-link w-full text-left" />
-            </li>
-          </LinkList>
-        </MenuPanel>
+        <li>
+          <MenuPanelDetails label="My Account" panelClass="menu-panel menu-panel-narrow">
+            <LinkList links={accountLinks(viewer)} label="My Account" linkClass="menu-link">
+              <li>
+                <LogoutForm buttonClassName="menu-link w-full text-left" />
+              </li>
+            </LinkList>
+          </MenuPanelDetails>
+        </li>
       ) : null}
     </ul>
   )

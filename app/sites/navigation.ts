@@ -56,6 +56,9 @@ export interface SiteNavigation {
   footer: SiteFooterLinks
 }
 
+/** The menu's single links; its link panels reach the page as static markup (components/static-html.tsx). */
+export type MenuLinks = Pick<SiteMenu, 'findAgents' | 'advertise' | 'addProperty'>
+
 /** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'). */
 export interface NavigationState {
   name: string

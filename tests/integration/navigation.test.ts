@@ -1,10 +1,12 @@
 import { sitemapPath } from '~/sites/sitemap-path'
 import { parse } from 'node-html-parser'
-import { createElement } from 'react'
+import { createElement, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader, type SiteHeaderProps } from '~/components/site-header'
+import { siteNavigationHtml } from '~/components/site-navigation-html.server'
+import { StaticHtmlProvider } from '~/components/static-html'
 import type { Viewer } from '~/models/accounts/viewer'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { brokerDirectoryPath } from '~/sites/broker-path'
@@ -39,6 +41,11 @@ function section(site: SiteProfile, heading: string): FooterSection {
 }
 
 const labels = (links: NavigationLink[]) => links.map((link) => link.label)
+
+/** A part of the page's frame as a page draws it: with the site's link panels and columns (entry.server.tsx). */
+function renderWithNavigation(site: SiteProfile, element: ReactElement) {
+  return renderToStaticMarkup(createElement(StaticHtmlProvider, { value: siteNavigationHtml(siteNavigation(site, states)) }, element))
+}
 
 describe('menu links', () => {
   test.each(searchSites)('every search link of the $name menu and footer is a search its grammar reads back', (site) => {
@@ -170,7 +177,10 @@ describe('footers', () => {
   })
 
   test('the footer shows its collapsed lists behind a More expander and the current year', () => {
-    const html = renderToStaticMarkup(createElement(SiteFooter, { site: sites.hunting, links: siteNavigation(sites.hunting, states).footer }))
+    const html = renderWithNavigation(
+      sites.hunting,
+      createElement(SiteFooter, { site: sites.hunting, socialLinks: siteNavigation(sites.hunting, states).footer.socialLinks }),
+    )
     const byState = html.slice(html.indexOf('Hunting Land by State'))
     const shownStates = byState.slice(0, byState.indexOf('<details')).match(/<a /g)?.length
     expect(shownStates).toBe(5)
@@ -190,7 +200,8 @@ describe('header', () => {
   function header(props: Partial<SiteHeaderProps> = {}) {
     const site = props.site ?? sites.land
     return decodeEntities(
-      renderToStaticMarkup(
+      renderWithNavigation(
+        site,
         createElement(SiteHeader, {
           site,
           menu: siteNavigation(site, states).menu,

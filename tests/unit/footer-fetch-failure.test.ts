@@ -1,6 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
-import type { SiteNavigation } from '~/sites/navigation'
+import { siteNavigationContext } from '~/components/site-navigation-html.server'
 
 /**
  * Spec §8 "Failed footer fetches leave lists empty": when the listings and searches by state
@@ -25,10 +25,9 @@ afterEach(() => {
 test('a failed count of listings by state leaves the menus’ and footers’ state lists empty, and the page is drawn', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   const request = new Request('http://land.localhost/', { headers: { host: 'land.localhost' } })
-  const { data: page } = (await loader({ request, url: new URL(request.url), pattern: '/', params: {}, context: new RouterContextProvider() } as Parameters<
-    typeof loader
-  >[0])) as unknown as { data: { navigation: SiteNavigation } }
-  const { menu, footer } = page.navigation
+  const context = new RouterContextProvider()
+  await loader({ request, url: new URL(request.url), pattern: '/', params: {}, context } as Parameters<typeof loader>[0])
+  const { menu, footer } = context.get(siteNavigationContext)!
   expect(menu.searchByState).toEqual([])
   expect(footer.sections.find((section) => section.heading === 'Popular States')?.links).toEqual([])
   const searches = footer.sections.find((section) => section.heading === 'Popular Searches')!.links
