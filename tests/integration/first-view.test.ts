@@ -50,6 +50,21 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
   })
 })
 
+test("a listing page carries its menu's and footer's links as links, not again in its hydration data (decision 0039)", async () => {
+  const document = parse(await (await fetchPage(land, pages.listing)).text())
+  const stateLinks = document.querySelectorAll('#menu-search-by-state a')
+  expect(stateLinks.length).toBeGreaterThan(40)
+  expect(document.querySelectorAll('#footer-columns a').length).toBeGreaterThan(40)
+  const hydrationData = document
+    .querySelectorAll('script')
+    .map((script) => script.textContent)
+    .filter((text) => text.includes('streamController'))
+    .join('')
+  expect(hydrationData).toContain('loaderData')
+  // 'Texas Land For Sale' and the like: the listing's own data names its state, never with these words.
+  for (const link of stateLinks) expect(hydrationData).not.toContain(link.text)
+})
+
 test("a search page's card photos offer a phone's width and say how wide they are shown", async () => {
   const document = parse(await (await fetchPage(land, pages.search)).text())
   const cardPhotos = document.querySelectorAll('article .card-photo img')
