@@ -147,19 +147,46 @@ function securityHeaders(config: AppConfig) {
     response.locals.cspNonce = randomBytes(16).toString('base64')
     response.setHeader('Permissions-Policy', permissionsPolicy)
     if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000')
-    keepStoredPolicyOnNotModified(response)
+    fitHeadersToAnswer(response, request.path)
     helmetHeaders(request, response, next)
   }
 }
 
 /**
- * A 304 carries no Content-Security-Policy: the browser (or CDN) keeps the policy stored with its
- * copy of the page, whose scripts carry that policy's nonce (utils/http-cache.server.ts).
+ * What a script, a stylesheet, a raster image, a font or JSON gets for a policy: none of them is
+ * ever a document, so a nonce means nothing to them (OWASP's advice for such answers).
  */
-function keepStoredPolicyOnNotModified(response: Response) {
+const subresourcePolicy = "default-src 'none'; frame-ancestors 'self'"
+
+/** Headers that only a document (a page, an SVG, the service worker's script) acts on; helmet sends them with everything. */
+const documentOnlyHeaders = [
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+]
+
+/** Content types that are never drawn as a document: SVG, HTML and XML are left their full policy. */
+const subresourceType = /^(?:image\/(?!svg)|font\/|text\/css|text\/javascript|application\/javascript|application\/json)/
+
+/**
+ * Once the answer's type is known: a 304 carries no Content-Security-Policy, for the browser (or
+ * CDN) keeps the policy stored with its copy of the page, whose scripts carry that policy's nonce
+ * (utils/http-cache.server.ts). A sub-resource gets the short policy and none of the document-only
+ * headers: over HTTP/1.1 those were 0.7 KB of each photo's and script's 1.3 KB of headers, about a
+ * tenth of a page's first-view transfer (decision 0023).
+ */
+function fitHeadersToAnswer(response: Response, requestPath: string) {
   const writeHead = response.writeHead
   response.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
     if (args[0] === 304 || this.statusCode === 304) this.removeHeader('Content-Security-Policy')
+    else if (requestPath !== '/sw.js' && subresourceType.test(String(this.getHeader('Content-Type') ?? ''))) {
+      this.setHeader('Content-Security-Policy', subresourcePolicy)
+      for (const header of documentOnlyHeaders) this.removeHeader(header)
+    }
     return writeHead.apply(this, args)
   } as typeof writeHead
 }

@@ -28,15 +28,24 @@ describe('security headers on every answer', () => {
     'a built asset': () => fetchPage(land, `/assets/${builtScript}`),
     'a 404 page': () => fetchPage(land, '/no-such-place-at-all/really-not/'),
     'a health check': () => fetchPage('anything.example', '/healthz'),
+    'a photo': () => fetchPage(land, '/resizedimages/480/720/cover/60/webp/1-96'),
   }
+  /** Never drawn as a document: the policy allows them nothing, with no nonce to name (decision 0023). */
+  const subresources = new Set(['an API call', 'a built asset', 'a photo'])
   for (const [kind, answer] of Object.entries(answers)) {
     test(kind, async () => {
       const response = await answer()
       const policy = response.headers.get('content-security-policy') ?? ''
       expect(policy).toContain("frame-ancestors 'self'")
-      expect(policy).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/)
-      expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline')
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      if (subresources.has(kind)) {
+        expect(policy).toMatch(/^default-src 'none';/)
+        expect(policy).not.toContain('unsafe-inline')
+      } else {
+        expect(policy).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/)
+        expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline')
+        expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      }
+      expect(response.headers.get('x-content-type-options')).toMatch(/^nosniff/)
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(response.headers.get('permissions-policy')).toContain('camera=()')
       expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/)
@@ -44,6 +53,14 @@ describe('security headers on every answer', () => {
       expect(response.headers.get('strict-transport-security')).toBeNull()
     })
   }
+
+  test('a photo or a script carries none of the headers only a document acts on (decision 0023)', async () => {
+    for (const response of [await answers['a photo'](), await answers['a built asset']()]) {
+      expect(response.status).toBe(200)
+      for (const header of ['cross-origin-opener-policy', 'x-frame-options', 'x-xss-protection', 'origin-agent-cluster'])
+        expect(response.headers.get(header)).toBeNull()
+    }
+  })
 
   test('the 404 page is a 404, the asset is cached for good', async () => {
     expect((await answers['a 404 page']()).status).toBe(404)
