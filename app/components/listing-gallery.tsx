@@ -122,11 +122,15 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
   )
 }
 
-/** Every photo as a lazy thumbnail linking to its full-size picture: the gallery without scripts. */
+/**
+ * Every photo as a lazy thumbnail linking to its full-size picture: the gallery without scripts.
+ * Three to a row on a phone, about the spec's 122 px thumbnail (§9): two to a row fetched photos
+ * twice the size that the browser's lazy-loading distance pulled in on first view.
+ */
 export function PhotoGrid({ listing, openPhoto }: { listing: ListingDetail; openPhoto: OpenPhoto }) {
   const isLowData = useLowData()
   return (
-    <ul className="grid grid-cols-2 gap-2 small:grid-cols-3 medium:grid-cols-4">
+    <ul className="grid grid-cols-3 gap-2 medium:grid-cols-4">
       {listing.imageIds.map((documentId, index) => (
         <li key={documentId}>
           <a href={fullSizePhotoPath(documentId)} onClick={openPhoto(index)} className="block overflow-hidden rounded-lg bg-stone-200">
@@ -136,7 +140,7 @@ export function PhotoGrid({ listing, openPhoto }: { listing: ListingDetail; open
                 { aspectRatio: photoAspectRatio, widths: thumbnailWidths, srcWidth: 244, quality: imageQuality.medium, format: 'webp' },
                 isLowData,
               )}
-              sizes="(min-width: 901px) 200px, (min-width: 601px) 33vw, 50vw"
+              sizes="(min-width: 901px) 200px, 33vw"
               width={244}
               height={163}
               alt={photoAlt(listing, index)}
