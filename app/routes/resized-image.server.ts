@@ -14,7 +14,6 @@ function textResponse(status: number, message: string, headers: Record<string, s
       'Content-Type': 'text/plain; charset=utf-8',
       // Short caching: a missing upload may appear later, and errors should not stick for a year.
       'Cache-Control': 'public, max-age=60',
-      'X-Content-Type-Options': 'nosniff',
       ...headers,
     },
   })
@@ -42,7 +41,6 @@ export async function imageResponse(request: Request, params: RouteParams, optio
     // A stand-in is asked for again next time, when the right size is rendered.
     'Cache-Control': image.isStandIn ? 'no-store' : IMAGE_CACHE_CONTROL,
     ETag: image.etag,
-    'X-Content-Type-Options': 'nosniff',
   }
   if (etagMatches(request.headers.get('If-None-Match'), image.etag)) {
     return new Response(null, { status: 304, headers })
