@@ -31,7 +31,7 @@ import { formKeyOfResponse } from '~/utils/form-key.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { type SiteNavigation, siteNavigation } from '~/sites/navigation'
+import { type SiteNavigation, menuLinksOf, siteNavigation } from '~/sites/navigation'
 import { siteNavigationContext } from '~/components/site-navigation-html.server'
 import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -71,10 +71,6 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
   return navigation
 }
 
-function pickMenuLinks({ findAgents, advertise, addProperty }: SiteNavigation['menu']) {
-  return { findAgents, advertise, addProperty }
-}
-
 /**
  * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
@@ -94,7 +90,7 @@ export async function loader({ request, context: requestContext }: LoaderFunctio
   const navigation = navigationFor(context.site, popularity)
   // The link panels and columns are drawn from this as static markup (components/static-html.tsx); the page's data keeps only the single links.
   requestContext.set(siteNavigationContext, navigation)
-  const navigationLinks = { menu: pickMenuLinks(navigation.menu), social: navigation.footer.socialLinks }
+  const navigationLinks = { menu: menuLinksOf(navigation.menu), social: navigation.footer.socialLinks }
   const { loginStatusIntervalMinutes } = readConfig()
   // Decided once per request (the middleware); every component reads it through useLowData().
   const isLowData = requestContext.get(lowDataContext)

@@ -59,6 +59,10 @@ export interface SiteNavigation {
 /** The menu's single links; its link panels reach the page as static markup (components/static-html.tsx). */
 export type MenuLinks = Pick<SiteMenu, 'findAgents' | 'advertise' | 'addProperty'>
 
+export function menuLinksOf({ findAgents, advertise, addProperty }: SiteMenu): MenuLinks {
+  return { findAgents, advertise, addProperty }
+}
+
 /** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'). */
 export interface NavigationState {
   name: string
