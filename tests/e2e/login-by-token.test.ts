@@ -10,11 +10,18 @@ import { siteUrl, waitForHydration } from './support'
  * once and hides after its time; the login status is rechecked on a mouse-down once the interval
  * has passed.
  */
-const db = openWritableTestDatabase()
+// Opened and closed with each group of this file's tests that a worker runs: with fully parallel
+// tests, one worker may run the hooks more than once, and a handle closed by the first group's
+// afterAll would fail the next group's.
+let db: ReturnType<typeof openWritableTestDatabase>
 const createdUserIds: number[] = []
 
+test.beforeAll(() => {
+  db = openWritableTestDatabase()
+})
+
 test.afterAll(async () => {
-  if (createdUserIds.length > 0) await db.deleteFrom('users').where('id', 'in', createdUserIds).execute()
+  if (createdUserIds.length > 0) await db.deleteFrom('users').where('id', 'in', createdUserIds.splice(0)).execute()
   await db.destroy()
 })
 
