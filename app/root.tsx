@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from 'react'
 import { DataLayerEvents } from '~/components/data-layer-events'
 import { ErrorMessage } from '~/components/error-message'
 import { IconSprite } from '~/components/icons'
+import { LazyImageScript } from '~/components/lazy-images'
 import { lazyComponent } from '~/components/lazy-component'
 import { SessionExtras } from '~/components/session-notices'
 import { SlowRequestNotice } from '~/components/slow-request-notice'
@@ -144,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={cssRgb(site.theme.brand)} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
         <InlineStylesheet nonce={nonce} />
+        <LazyImageScript nonce={nonce} />
         <link rel="expect" href={`#${headerEndId}`} blocking="render" />
         {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload). */}
         <meta property="csp-nonce" nonce={nonce} />

@@ -7,8 +7,8 @@ const thumbnail = { width: 122, height: 81 }
 
 /**
  * The map view's results beside the map: compact cards numbered like the map's points. Spec §9:
- * no lazy margin in the map view, so the thumbnails are the browser's own lazy images, with no
- * script looking ahead of the scroll.
+ * no lazy margin in the map view, so a thumbnail loads once it is in view (`data-lazy-margin`, read by
+ * the lazy-image script in the page's head).
  */
 export function MapResultList({ listings }: { listings: ListingCardView[] }) {
   return (
@@ -32,6 +32,7 @@ export function MapResultList({ listings }: { listings: ListingCardView[] }) {
               height={thumbnail.height}
               alt=""
               loading="lazy"
+              data-lazy-margin="0"
               decoding="async"
               className="h-[81px] w-[122px] shrink-0 rounded object-cover"
             />

@@ -35,6 +35,13 @@ const LandingMarket = lazyComponent(() => import('./landing-market').then((modul
 const SearchStructuredData = lazyComponent(() => import('./search-structured-data').then((module) => module.SearchStructuredData))
 
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
+/**
+ * On a slow link the browser paints the page as it arrives; the first paint waits for the end of
+ * the results toolbar as well as the header's (site-header.tsx), or the toolbar's right-aligned
+ * group would widen to the left as its controls came in (CLS).
+ */
+const toolbarEndId = 'results-toolbar-end'
+
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
   const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
@@ -65,6 +72,8 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   )
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
+      {/* React puts this in the head (decision 0040). */}
+      <link rel="expect" href={`#${toolbarEndId}`} blocking="render" />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-3 flex flex-col gap-3">
         <SearchLocationBox from={page.canonicalPath} placeholder={page.locationPlaceholder} />
@@ -86,6 +95,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           <SaveSearchForm path={page.searchPath} isSaved={page.isSavedSearch} />
         </div>
       </div>
+      <span id={toolbarEndId} hidden />
       {hasResults && !page.isSavedSearch ? <SavedSearchOffer /> : null}
       {page.map ? (
         // Rendered whole on the server (entry.server waits for everything); in the browser it hydrates once its module arrives.
