@@ -66,7 +66,12 @@ export async function recordLayoutShifts(page: Page) {
         if (entry.hadRecentInput) continue
         shifts.push({
           value: entry.value,
-          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node))),
+          sources: entry.sources.map(({ node }) =>
+            node instanceof Element
+              ? node.outerHTML.slice(0, 80)
+              : // A run of text: its words and the element holding it.
+                `"${node?.textContent?.slice(0, 40)}" in ${node?.parentElement?.outerHTML.slice(0, 80)}`,
+          ),
         })
       }
     }).observe({ type: 'layout-shift', buffered: true })
