@@ -14,49 +14,10 @@
  * turn; an image already given back stays the browser's. Without IntersectionObserver nothing is
  * held.
  */
-const lazyImageScript = `(() => {
-  if (!('IntersectionObserver' in window)) return
-  // An empty picture of the image's own proportions: its box keeps the shape the real photo will have.
-  const blankPrefix = 'data:image/svg+xml,'
-  const blankFor = (img) =>
-    blankPrefix + encodeURIComponent(\`<svg xmlns="http://www.w3.org/2000/svg" width="\${img.getAttribute('width') ?? 1}" height="\${img.getAttribute('height') ?? 1}"/>\`)
-  const observers = {}
-  const release = (img) => {
-    const { lazySrc, lazySrcset } = img.dataset
-    img.dataset.lazyLoaded = ''
-    delete img.dataset.lazySrc
-    delete img.dataset.lazySrcset
-    if (lazySrcset) img.srcset = lazySrcset
-    img.src = lazySrc
-  }
-  const observerFor = (margin) =>
-    (observers[margin] ??= new IntersectionObserver((entries, observer) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue
-        observer.unobserve(entry.target)
-        release(entry.target)
-      }
-    }, { rootMargin: margin + 'px' }))
-  const hold = (img) => {
-    if (img.tagName !== 'IMG' || img.getAttribute('loading') !== 'lazy' || 'lazyLoaded' in img.dataset) return
-    const src = img.getAttribute('src')
-    const srcset = img.getAttribute('srcset')
-    const isBlank = src?.startsWith(blankPrefix)
-    if (src && !isBlank) img.dataset.lazySrc = src
-    if (srcset) img.dataset.lazySrcset = srcset
-    if (img.dataset.lazySrc === undefined) return
-    if (srcset) img.removeAttribute('srcset')
-    if (!isBlank) img.src = blankFor(img)
-    observerFor(img.dataset.lazyMargin ?? '40').observe(img)
-  }
-  new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'attributes') hold(record.target)
-      else for (const node of record.addedNodes) if (node.nodeType === 1) [node, ...node.getElementsByTagName('img')].forEach(hold)
-    }
-  }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'srcset'] })
-  addEventListener('beforeprint', () => document.querySelectorAll('img[data-lazy-src]').forEach(release))
-})()`
+// Written by hand, not compiled, like the framework's starter (deferred-hydration.server.ts): it is in every
+// page's head, so it stays small (1.5 KB, 0.7 KB gzip). `hold` takes an image's sources, `release` gives them
+// back, and `blank` starts the empty picture of the image's proportions that keeps its box's shape meanwhile.
+const lazyImageScript = `(function(){if(!("IntersectionObserver"in window))return;var blank="data:image/svg+xml,",observers={};function release(i){var d=i.dataset,src=d.lazySrc,srcset=d.lazySrcset;d.lazyLoaded="";delete d.lazySrc;delete d.lazySrcset;if(srcset)i.srcset=srcset;i.src=src}function observer(margin){return observers[margin]=observers[margin]||new IntersectionObserver(function(entries,o){entries.forEach(function(e){if(e.isIntersecting){o.unobserve(e.target);release(e.target)}})},{rootMargin:margin+"px"})}function hold(i){var d=i.dataset;if(i.tagName!="IMG"||i.getAttribute("loading")!="lazy"||"lazyLoaded"in d)return;var src=i.getAttribute("src"),srcset=i.getAttribute("srcset"),isBlank=src&&src.indexOf(blank)==0;if(src&&!isBlank)d.lazySrc=src;if(srcset)d.lazySrcset=srcset;if(d.lazySrc==null)return;if(srcset)i.removeAttribute("srcset");if(!isBlank)i.src=blank+encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="'+(i.getAttribute("width")||1)+'" height="'+(i.getAttribute("height")||1)+'"/>');observer(d.lazyMargin||"40").observe(i)}new MutationObserver(function(records){records.forEach(function(r){if(r.type=="attributes")hold(r.target);else r.addedNodes.forEach(function(n){if(n.nodeType==1){hold(n);[].forEach.call(n.getElementsByTagName("img"),hold)}})})}).observe(document.documentElement,{childList:true,subtree:true,attributes:true,attributeFilter:["src","srcset"]});addEventListener("beforeprint",function(){document.querySelectorAll("img[data-lazy-src]").forEach(release)})})()`
 
 export function LazyImageScript({ nonce }: { nonce: string | undefined }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: lazyImageScript }} />

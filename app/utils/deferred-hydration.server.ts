@@ -6,14 +6,16 @@
  *
  * React Router's `<Scripts>` writes a `modulepreload` link for every module of the page and one
  * inline module script that imports them and starts hydration. The links are dropped and the
- * module script is turned inert (`type="text/plain"`); a small classic script puts both back in
- * the frame after the window's `load` event. The rest (the router's context and the page data it
- * streams) is left as it is: it costs no request.
+ * module script is turned inert (`type="text/plain"`); a small classic script puts both back
+ * after the window's `load` event, once the page's priority photo has been painted. The rest (the
+ * router's context and the page data it streams) is left as it is: it costs no request.
  *
  * With Low data on (decision 0033), the framework waits for the visitor instead: the first press,
  * key or focus on the page that is not on a link to another page starts it. A visitor who only
  * reads, or follows links, never fetches it; every link and form works without it.
  */
+
+import { afterFirstViewFunction } from './after-first-view'
 
 const modulePreloadStart = '<link rel="modulepreload" href="'
 const scriptEnd = '</script>'
@@ -32,8 +34,8 @@ const startFramework = `function start(){var d=document,h=d.getElementById("${de
 export type FrameworkStart = 'load' | 'interaction'
 
 const frameworkStarters: Record<FrameworkStart, string> = {
-  // After the frame that follows `load`: the loaded page is painted before the framework's fetch and evaluation begin.
-  load: `var n=document.currentScript.nonce;${startFramework}addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(start)})},{once:true})`,
+  // Once the first view has been painted: the framework's fetch and evaluation never compete with it.
+  load: `var n=document.currentScript.nonce;${startFramework}${afterFirstViewFunction}afterFirstView(start)`,
   // A press or key on a link to another document is left to the browser, which leaves the page anyway.
   interaction: `var n=document.currentScript.nonce,e=["pointerdown","keydown","focusin"];${startFramework}function use(v){var a=v.target.closest&&v.target.closest("a[href]"),p=function(u){return u.origin+u.pathname+u.search};if(a&&p(a)!=p(location))return;e.forEach(function(t){removeEventListener(t,use,true)});start()}e.forEach(function(t){addEventListener(t,use,true)})`,
 }

@@ -4,6 +4,7 @@ import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
+import { afterFirstViewFunction } from '~/utils/after-first-view'
 import { decodeEntities, loadRequestHandler, metaContent, sessionCookie, type SiteFetch } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 
@@ -69,7 +70,7 @@ describe('the data layer on the page', () => {
     )
     const body = html.slice(0, html.lastIndexOf('</body>'))
     expect(body.slice(body.lastIndexOf('<script>'))).toBe(
-      `<script>addEventListener("load",function(){var s=document.createElement("script");s.src="${runtimePathOf(html)}";document.body.appendChild(s)})</script>`,
+      `<script>${afterFirstViewFunction}afterFirstView(function(){var s=document.createElement("script");s.src="${runtimePathOf(html)}";document.body.appendChild(s)})</script>`,
     )
     expect(html).not.toContain('googletagmanager')
     expect(html).not.toMatch(/<script[^>]+src="https?:/)

@@ -1,5 +1,6 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, test } from 'vitest'
+import { afterFirstViewFunction } from '~/utils/after-first-view'
 import { deferFrameworkScripts, deferredFrameworkScriptId } from '~/utils/deferred-hydration.server'
 
 // The shape React Router 7's <Scripts nonce> writes: module preloads hoisted into the head, the
@@ -29,8 +30,9 @@ describe('framework scripts started after load', () => {
     // It runs under the page's policy, and hands its nonce to the links and the module script it adds.
     expect(starter?.getAttribute('nonce')).toBe(nonce)
     expect(starter?.textContent).toMatch(/^var n=document\.currentScript\.nonce;/)
-    // After the frame that follows load, so the loaded page paints before the framework is fetched and run.
-    expect(starter?.textContent).toMatch(/addEventListener\("load",function\(\)\{requestAnimationFrame\(function\(\)\{setTimeout\(start\)\}\)\},\{once:true\}\)$/)
+    // Once the first view has been painted (after load and the page's largest paint), so the framework never competes with it.
+    expect(starter?.textContent).toMatch(/afterFirstView\(start\)$/)
+    expect(starter?.textContent).toContain(afterFirstViewFunction)
     expect(starter?.textContent).toContain('l.nonce=n')
     expect(starter?.textContent).toContain('s.nonce=n')
     // The router's context and its streamed data still run at once, in their order.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readConfig } from '~/config.server'
 import type { SiteProfile } from '~/sites/site-profile'
+import { afterFirstViewFunction } from '~/utils/after-first-view'
 import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } from './page-analytics'
 
 /**
@@ -178,7 +179,8 @@ export const dataLayerRuntimeFile = `(${dataLayerRuntime.toString()})(${JSON.str
 export const dataLayerRuntimePath = `/data-layer/${createHash('sha256').update(dataLayerRuntimeFile).digest('hex').slice(0, 12)}.js`
 
 /**
- * The inline script that ends a page of `site`: after the load event it adds the runtime's
+ * The inline script that ends a page of `site`: once the first view has been painted
+ * (`afterFirstView`: after the load event and the page's largest paint) it adds the runtime's
  * script, naming the site's tag manager only when one is configured (README "Configuration") and
  * the page is not the Low data one (no third-party script there: decision 0033).
  */
@@ -186,7 +188,7 @@ export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefin
   const tagManagerUrl = isLowData ? undefined : config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
   const tagManager = tagManagerUrl ? `s.setAttribute("${tagManagerAttribute}",${JSON.stringify(tagManagerUrl).replace(/</g, '\\u003c')});` : ''
   // The runtime's own script needs no nonce: a script a trusted one adds is trusted ('strict-dynamic').
-  return `<script${nonce ? ` nonce="${nonce}"` : ''}>addEventListener("load",function(){var s=document.createElement("script");s.src="${dataLayerRuntimePath}";${tagManager}document.body.appendChild(s)})</script>`
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${afterFirstViewFunction}afterFirstView(function(){var s=document.createElement("script");s.src="${dataLayerRuntimePath}";${tagManager}document.body.appendChild(s)})</script>`
 }
 
 const bodyEnd = '</body>'
