@@ -34,7 +34,6 @@ const StateMap = lazyComponent(() => import('./state-map').then((module) => modu
 const LandingMarket = lazyComponent(() => import('./landing-market').then((module) => module.LandingMarket))
 const SearchStructuredData = lazyComponent(() => import('./search-structured-data').then((module) => module.SearchStructuredData))
 
-/** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 /**
  * On a slow link the browser paints the page as it arrives; the first paint waits for the end of
  * the results toolbar as well as the header's (site-header.tsx), or the toolbar's right-aligned
@@ -42,6 +41,7 @@ const SearchStructuredData = lazyComponent(() => import('./search-structured-dat
  */
 const toolbarEndId = 'results-toolbar-end'
 
+/** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
   const clearHref = page.widerSearches[0]?.href ?? page.breadcrumbs.at(-1)?.href ?? '/'
@@ -72,7 +72,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   )
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      {/* React puts this in the head (decision 0040). */}
+      {/* React hoists a <link> into the head; only the parser's copy there holds the first paint. */}
       <link rel="expect" href={`#${toolbarEndId}`} blocking="render" />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-3 flex flex-col gap-3">
