@@ -7,10 +7,12 @@
  * page misses: LCP ≤ 1.8 s on Slow 4G and ≤ 4 s rural, ≤ 250 KB transferred, CLS 0, accessibility
  * and SEO 100 (SEO for indexable pages; both scored in the Slow 4G runs). It takes minutes.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail]
+ *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2]
  *
  * `--only` takes prefixes of site/page; `--detail` lists, after each row, the last run's requests
- * (largest first), its unused JavaScript and its LCP element.
+ * (largest first), its unused JavaScript and its LCP element. `--http2` puts a local HTTPS +
+ * HTTP/2 front before the server (scripts/http2-front.ts), as production serves the sites;
+ * without it the browser speaks plain HTTP/1.1 to the server itself.
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -20,9 +22,12 @@ import { launch } from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
 import { benchDataDir, ensureFreshBuild, prepareBenchDatabase } from './bench-support'
+import { startHttp2Front } from './http2-front'
 import { startProductionServer } from '../tests/support/server-process'
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, detail: { type: 'boolean' } } })
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, detail: { type: 'boolean' }, http2: { type: 'boolean' } },
+})
 const runs = Number(options.runs)
 const onlyPrefixes = options.only?.split(',').filter(Boolean)
 
@@ -131,19 +136,33 @@ async function main() {
   if (!pages.length) throw new Error(`No page matches --only ${options.only}`)
 
   const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
-  console.log(`Lighthouse ${version}, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`)
+  const protocol = options.http2 ? 'HTTPS and HTTP/2 (a local front)' : 'plain HTTP/1.1'
+  console.log(
+    `Lighthouse ${version}, mobile, simulated throttling, over ${protocol}, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`,
+  )
   const server = await startProductionServer({ DATA_DIR: benchDataDir })
+  const front = options.http2 ? await startHttp2Front(server.port) : undefined
+  const origin = (page: BenchPage) => (front ? `https://${page.site.devHost}:${front.port}` : `http://${page.site.devHost}:${server.port}`)
   // No browser is downloaded: Debian's Chromium, which resolves *.localhost to this machine itself.
   const chrome = await launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // The front's certificate is its own.
+      ...(front ? ['--ignore-certificate-errors'] : []),
+    ],
   })
   const cookies = new Map<string, string>()
   const rows: { page: BenchPage; profile: (typeof profiles)[number]; measure: Measure }[] = []
   try {
     for (const page of pages) {
       if (page.isPrivate && !cookies.has(page.site.key)) cookies.set(page.site.key, await demoBuyerCookie(server.fetchPage, page.site))
-      const url = `http://${page.site.devHost}:${server.port}${page.path}`
+      const url = `${origin(page)}${page.path}`
       for (const profile of profiles) {
         const flags: Flags = {
           port: chrome.port,
@@ -165,6 +184,7 @@ async function main() {
     }
   } finally {
     chrome.kill()
+    await front?.close()
     server.child.kill('SIGTERM')
     await server.exited
   }

@@ -1,9 +1,12 @@
 /**
  * Hand-written JavaScript for the pages' inline scripts (decisions 0013, 0040): `afterFirstView(f)`
- * runs `f` after the window's `load` event, once the page's priority photo (its largest paint) is
- * decoded, and two frames later, when the first view has been painted. What it starts (the
- * framework, the data layer's runtime) then never competes with the first view on a slow link.
- * One frame after `load` was not enough: the photo could paint after it, and on a rural link a
- * script fetched before that paint delayed it by round trips.
+ * runs `f` once the first view has been painted, so that what it starts (the framework, the data
+ * layer's runtime) never competes with the first view on a slow link: after the window's `load`
+ * event, a frame after the browser reports the page's priority photo (`img[fetchpriority=high]`)
+ * as its largest paint, or 500 ms after `load` when it reports no such paint (the photo is not the
+ * largest on a wide screen, or hidden). Frames after `load` were not enough: the photo's paint
+ * reached the screen after the framework's fetch had begun, and on a rural link that fetch delayed
+ * it by seconds. A page without a priority photo, or a browser that reports no largest paint,
+ * starts two frames after `load`.
  */
-export const afterFirstViewFunction = `function afterFirstView(f){function frame(g){requestAnimationFrame(function(){setTimeout(g)})}addEventListener("load",function(){var p=document.querySelector("img[fetchpriority=high]");Promise.resolve(p&&p.decode()).catch(function(){}).then(function(){frame(function(){frame(f)})})},{once:true})}`
+export const afterFirstViewFunction = `function afterFirstView(f){function frame(g){requestAnimationFrame(function(){setTimeout(g)})}addEventListener("load",function(){var p=document.querySelector("img[fetchpriority=high]"),Observer=window.PerformanceObserver,done=0;function go(){if(!done){done=1;frame(f)}}if(!p||!Observer||(Observer.supportedEntryTypes||[]).indexOf("largest-contentful-paint")<0)return frame(go);new Observer(function(list,observer){list.getEntries().forEach(function(e){if(e.url&&e.url==p.currentSrc){observer.disconnect();go()}})}).observe({type:"largest-contentful-paint",buffered:true});setTimeout(go,500)},{once:true})}`

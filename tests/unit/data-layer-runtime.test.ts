@@ -31,7 +31,12 @@ class FakeElement {
   }
 }
 
-/** A window with what the runtime touches: listeners, sendBeacon, PerformanceObserver, timers, the head. */
+/** How long a frame of the fake browser lasts. */
+const frameMs = 16
+/** Two frames and the task after each (the fake timers run a 0 ms timer 1 ms on). */
+const twoFramesMs = 2 * (frameMs + 1)
+
+/** A window with what the runtime touches: listeners, sendBeacon, PerformanceObserver, timers, frames, the head. */
 function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout-shift'] }: { supported?: string[] } = {}) {
   const windowListeners: Record<string, Listener[]> = {}
   const documentListeners: Record<string, Listener[]> = {}
@@ -55,6 +60,7 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
   }
   const document = {
     visibilityState: 'visible',
+    querySelector: () => null,
     currentScript: null as FakeElement | null,
     addEventListener: (type: string, listener: Listener) => (documentListeners[type] ??= []).push(listener),
     createElement: () => new FakeElement(),
@@ -83,12 +89,20 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
     /** Runs a page's inline scripts, as the browser does while parsing it. */
     run(...scripts: string[]) {
       for (const script of scripts)
-        new Function('window', 'addEventListener', 'document', script.replace(/^<script>|<\/script>$/g, ''))(window, window.addEventListener, document)
+        new Function('window', 'addEventListener', 'document', 'requestAnimationFrame', script.replace(/^<script>|<\/script>$/g, ''))(
+          window,
+          window.addEventListener,
+          document,
+          (callback: () => void) => setTimeout(callback, frameMs),
+        )
     },
     /** The load event, then the script it added arrives `fetchMs` later and runs. */
     fireLoad(fetchMs = 40) {
       now = 300
       windowListeners.load?.forEach((listener) => listener())
+      // The loader adds the script once the first view has been painted: two frames later on a page without a priority photo.
+      now += twoFramesMs
+      vi.advanceTimersByTime(twoFramesMs)
       const script = appended.find((element) => element.src === dataLayerRuntimePath)
       if (!script) return
       now += fetchMs
@@ -256,7 +270,8 @@ describe('the tag manager', () => {
     expect(browser.appended).toEqual([])
     browser.fireLoad(400)
     const tagManager = () => browser.appended.filter((element) => element.src !== dataLayerRuntimePath)
-    vi.advanceTimersByTime(2250 - 400 - 1)
+    // The runtime's script was added two frames after load and took 400 ms to arrive.
+    vi.advanceTimersByTime(2250 - twoFramesMs - 400 - 1)
     expect(tagManager()).toEqual([])
     vi.advanceTimersByTime(1)
     expect(tagManager()).toMatchObject([{ src: `https://tags.example/gtm.js?id=${site.trackingContainerId}`, async: true }])
