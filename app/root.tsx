@@ -41,10 +41,8 @@ import { cssRgb } from '~/utils/css-rgb'
 import { keptFormSubmissions } from '~/utils/kept-form-submissions'
 import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
 import { LowDataProvider } from '~/utils/use-low-data'
-import { siteIconPath } from '~/sites/site-icon'
+import { siteIconDataUrl } from '~/sites/site-icon'
 import { InlineStylesheet } from '~/utils/inline-stylesheet'
-
-export const links = () => [{ rel: 'icon', href: siteIconPath, type: 'image/svg+xml' }]
 
 /** Drawn by the server on the rare page after a failed token login; its code loads only there. */
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
@@ -143,6 +141,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={cssRgb(site.theme.brand)} />
+        <link rel="icon" href={siteIconDataUrl(site)} type="image/svg+xml" />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
         <InlineStylesheet nonce={nonce} />
         <LazyImageScript nonce={nonce} />
