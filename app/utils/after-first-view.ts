@@ -1,5 +1,5 @@
 /**
- * Hand-written JavaScript for the pages' inline scripts (decisions 0013, 0040): `afterFirstView(f)`
+ * Hand-written JavaScript for the pages' inline scripts (decision 0013): `afterFirstView(f)`
  * runs `f` once the first view has been painted, so that what it starts (the framework, the data
  * layer's runtime) never competes with the first view on a slow link: after the window's `load`
  * event, a frame after the browser reports the page's priority photo (`img[fetchpriority=high]`)
