@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { openFilterPanel, siteUrl } from './support'
 
 /**
  * A buyer weighs a listing (issue 19): its price in context, the checks it passed and the land
@@ -40,12 +40,10 @@ test('a listing page shows its price in context, the checks it passed and the la
   await expect(surroundings.getByText('Nearest National Park Service unit')).toBeVisible()
 })
 
-test('the filter panel narrows a search to prices per acre below the county median', async ({ page }) => {
+test('the filter panel narrows a search to prices per acre below the county median', async ({ page }, testInfo) => {
   await page.goto(siteUrl('land', '/search/all-land/'))
-  // With scripts the panel opens itself on wide screens once hydrated; wait for that before looking.
-  await page.waitForLoadState('networkidle')
+  await openFilterPanel(page, testInfo)
   const filter = page.getByLabel('Price per acre below county median')
-  if (!(await filter.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
   await filter.check()
   // With scripts a change searches at once; without them (or before the pause) the button does.
   await page.getByRole('button', { name: 'Apply filters' }).click()

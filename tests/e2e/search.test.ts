@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForHydration } from './support'
+import { openFilterPanel, siteUrl, waitForHydration } from './support'
 
 /** The Texas county with the most active listings in the test database, and its count. */
 function busiestTexasCounty() {
@@ -40,11 +40,8 @@ test('a buyer types a county, removes it, filters, sorts and pages through Texas
   await page.getByRole('link', { name: `Remove ${county.name} County` }).click()
   await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/'))
 
-  // With scripts the panel opens itself on wide screens once hydrated (spec §9); without, the visitor opens it. (Looking
-  // first and clicking if closed raced the panel opening itself, and closed it.)
+  await openFilterPanel(page, testInfo)
   const minAcres = page.getByLabel('Min acres')
-  if (testInfo.project.name === 'js-on') await expect(minAcres).toBeVisible()
-  else await page.locator('summary', { hasText: 'Filter' }).click()
   await minAcres.fill('5')
   await page.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/'))
@@ -136,7 +133,7 @@ test('with JavaScript, a result card becomes a carousel once it is within 300px 
   await expect(carousel).toBeAttached()
 })
 
-test('a buyer searches what sold in Texas by sale price and sold date from the filter panel', async ({ page }) => {
+test('a buyer searches what sold in Texas by sale price and sold date from the filter panel', async ({ page }, testInfo) => {
   const db = openTestDatabase()
   const [soldCount, earliestDay] = (() => {
     try {
@@ -153,9 +150,8 @@ test('a buyer searches what sold in Texas by sale price and sold date from the f
   })()
   expect(soldCount).toBeGreaterThan(0)
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
-  await page.waitForLoadState('networkidle')
+  await openFilterPanel(page, testInfo)
   const minSalePrice = page.getByLabel('Min sale price ($)')
-  if (!(await minSalePrice.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
   await expect(page.getByText('A sale price or sold date shows sold listings only.')).toBeVisible()
   await minSalePrice.fill('100000')
   await page.getByLabel('Max sale price ($)').fill('500000')
@@ -165,8 +161,7 @@ test('a buyer searches what sold in Texas by sale price and sold date from the f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Texas Land Sold')
   await expect(page.getByText(`${soldCount} results`)).toBeVisible()
   // Without scripts the panel comes back closed on the new page.
-  await page.waitForLoadState('networkidle')
-  if (!(await minSalePrice.isVisible())) await page.locator('summary', { hasText: 'Filter' }).click()
+  await openFilterPanel(page, testInfo)
   await expect(minSalePrice).toHaveValue('100000')
   await expect(page.getByRole('checkbox', { name: 'Sold', exact: true })).toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Available' })).not.toBeChecked()

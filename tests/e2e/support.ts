@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test'
+import { type Page, type TestInfo, expect } from '@playwright/test'
 import { e2ePort } from '../../playwright.config'
 
 /** A site's base URL on the test server: Chromium resolves *.localhost to loopback. */
@@ -9,6 +9,17 @@ export function siteUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path = '
 /** Scripts start after the page has loaded (decision 0013): a test of a script enhancement waits for them. */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Opens a search's filter panel as a visitor on a wide screen would. With scripts it opens itself
+ * once its own code has arrived, after hydration (spec §9): the test waits for that, where looking
+ * first and clicking if closed raced it and closed the panel again. Without scripts, Filter opens it.
+ */
+export async function openFilterPanel(page: Page, testInfo: TestInfo) {
+  const panel = page.locator('details', { has: page.locator('summary', { hasText: 'Filter' }) })
+  if (testInfo.project.name === 'js-on') await expect(panel).toHaveJSProperty('open', true)
+  else if (!(await panel.evaluate((details: HTMLDetailsElement) => details.open))) await panel.locator('summary').click()
 }
 
 /**
