@@ -10,7 +10,7 @@
  *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2]
  *
  * `--only` takes prefixes of site/page; `--detail` lists, after each row, the last run's requests
- * (largest first), its unused JavaScript and its LCP element. `--http2` puts a local HTTPS +
+ * (largest first), its unused JavaScript, its LCP element and how the simulation timed its LCP. `--http2` puts a local HTTPS +
  * HTTP/2 front before the server (scripts/http2-front.ts), as production serves the sites;
  * without it the browser speaks plain HTTP/1.1 to the server itself.
  */
@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util'
 import SQLite from 'better-sqlite3'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
+import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js'
 import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
 import { benchDataDir, ensureFreshBuild, prepareBenchDatabase } from './bench-support'
 import { startHttp2Front } from './http2-front'
@@ -179,7 +180,7 @@ async function main() {
         rows.push({ page, profile, measure })
         if (rows.length === 1) console.log(tableLine(tableHeader))
         console.log(tableRow(page, profile, measure))
-        if (options.detail) console.log(requestDetail(results.at(-1)!))
+        if (options.detail) console.log(`${requestDetail(results.at(-1)!)}\n${simulatedLcpDetail()}`)
       }
     }
   } finally {
@@ -227,6 +228,27 @@ function requestDetail(result: Result) {
     .map((name) => `${name.replace('observed', '')} ${Math.round(observed[name] ?? 0)} ms`)
     .join(', ')
   return [...lines, ...unused, `    LCP element: ${lcpElement ?? '?'}`, `    LCP phases: ${lcpPhases || '?'}`, `    observed: ${observedTimes}`].join('\n')
+}
+
+/**
+ * How Lighthouse's simulation (Lantern) timed the last run's LCP: the requests and main-thread tasks
+ * of its optimistic and pessimistic graphs (LCP is their mean), each with its simulated start and end.
+ */
+function simulatedLcpDetail() {
+  const lines: string[] = []
+  for (const graph of ['optimistic', 'pessimistic']) {
+    const timings = Simulation.Simulator.allNodeTimings.get(`${graph}LargestContentfulPaint`)
+    if (!timings) continue
+    lines.push(`    simulated ${graph} LCP graph:`)
+    for (const [node, timing] of [...timings].sort(([, a], [, b]) => a.startTime - b.startTime)) {
+      const what =
+        node.type === 'network'
+          ? `${node.request.resourceType ?? ''} ${node.request.url.slice(0, 100)} ${(node.request.transferSize / 1024).toFixed(1)} KB`
+          : `main-thread task`
+      lines.push(`      ${timing.startTime.toFixed(0).padStart(6)}–${timing.endTime.toFixed(0).padEnd(6)} ms ${what}`)
+    }
+  }
+  return lines.join('\n')
 }
 
 const tableHeader = ['page', 'profile', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'KB', 'JS KB', 'JS req', 'a11y', 'SEO', '  missed']
