@@ -3,6 +3,7 @@ import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type
 import { renderToPipeableStream } from 'react-dom/server'
 import { isDatabaseUnavailable } from '~/models/db/dialect.server'
 import { withDataLayerRuntime } from '~/models/analytics/data-layer-runtime.server'
+import { withPriorityPhotoInline } from '~/models/media/inline-priority-photo.server'
 import { pageAnalyticsOf } from '~/models/analytics/page-analytics'
 import { defaultSite } from '~/sites/index'
 import { siteFromRequest } from '~/sites/site.server'
@@ -11,6 +12,7 @@ import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
 import { StylesheetProvider } from '~/utils/inline-stylesheet'
 import { siteNavigationContext, siteNavigationHtml } from '~/components/site-navigation-html.server'
 import { StaticHtmlProvider } from '~/components/static-html'
+import { stateShapesHtml, stateShapesInPageContext } from '~/components/state-shapes-html.server'
 import siteStylesheet from '~/tailwind.css?inline'
 import { pageCacheControl } from '~/utils/http-cache.server'
 import { lowDataContext } from '~/utils/low-data.server'
@@ -26,7 +28,7 @@ export const streamTimeout = 5_000
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
  * it goes out as one buffer with its length, not as React's small chunks through a stream each,
- * and its framework scripts start after the page has loaded, or with Low data at the visitor's
+ * with its priority photo's phone rendition written in (decision 0041), and its framework scripts start after the page has loaded, or with Low data at the visitor's
  * first use of the page (deferred-hydration.server.ts), as
  * does the data layer's script that ends its body (data-layer-runtime.server.ts).
  */
@@ -50,7 +52,9 @@ export default function handleRequest(
     const page = (
       <NonceProvider value={nonce}>
         <StylesheetProvider value={siteStylesheet}>
-          <StaticHtmlProvider value={siteNavigationHtml(loadContext.get(siteNavigationContext))}>
+          <StaticHtmlProvider
+            value={{ ...siteNavigationHtml(loadContext.get(siteNavigationContext)), ...stateShapesHtml(loadContext.get(stateShapesInPageContext)) }}
+          >
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </StaticHtmlProvider>
         </StylesheetProvider>
@@ -69,10 +73,10 @@ export default function handleRequest(
             chunks.push(chunk)
             done()
           },
-          final(done) {
+          async final(done) {
             const isLowData = loadContext.get(lowDataContext)
             const body = withDataLayerRuntime(
-              deferFrameworkScripts(Buffer.concat(chunks), nonce, isLowData ? 'interaction' : 'load'),
+              deferFrameworkScripts(await withPriorityPhotoInline(Buffer.concat(chunks)), nonce, isLowData ? 'interaction' : 'load'),
               siteFromRequest(request),
               nonce,
               isLowData,

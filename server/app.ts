@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
+import zlib from 'node:zlib'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
@@ -273,7 +274,8 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
   // them as they were (its policy names the nonce its scripts carry) and as compressed bytes.
   if (config.pageCacheBytes > 0) app.use(pageCache(config.pageCacheBytes))
   app.use(securityHeaders(config))
-  app.use(compression())
+  // Brotli at quality 5, not the library's 4: a listing page is 2.4 KB (6%) smaller for 0.8 ms more (decision 0041).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }))
 
   const notStored = { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' }
   app.get('/healthz', (_request, response) => {

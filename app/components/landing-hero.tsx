@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
 
 const heroAspectRatio = 16 / 7
@@ -11,16 +12,15 @@ const heroWidths = [480, 768, 1080, 1440, 1920] as const
  */
 export function LandingHero({ photoId, heading, subline, children }: { photoId: number | undefined; heading: string; subline: string; children?: ReactNode }) {
   const isLowData = useLowData()
+  const photo =
+    photoId === undefined
+      ? undefined
+      : photoSources(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, srcWidth: 1080, quality: imageQuality.medium, format: 'webp' }, isLowData)
+  const drawnSrcSet = useDrawnPrioritySrcSet(photo?.srcSet ?? '')
   return (
     <section className="relative isolate bg-brand text-white">
-      {photoId !== undefined ? (
-        <img
-          {...photoSources(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, srcWidth: 1080, quality: imageQuality.medium, format: 'webp' }, isLowData)}
-          sizes="100vw"
-          alt=""
-          fetchPriority="high"
-          className="absolute inset-0 -z-20 h-full w-full object-cover"
-        />
+      {photo ? (
+        <img src={photo.src} srcSet={drawnSrcSet} sizes="100vw" alt="" fetchPriority="high" className="absolute inset-0 -z-20 h-full w-full object-cover" />
       ) : null}
       {/* Darkens the photo so white text keeps AA contrast over bright skies. */}
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { Suspense, lazy, useRef } from 'react'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID } from '~/models/media/document-ids'
 import type { ListingCardView } from '~/models/listings/listing-card'
 import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
 import { useNearViewport } from '~/utils/use-near-viewport'
 import { CameraIcon } from './icons'
@@ -27,9 +28,16 @@ const badgeClasses: Record<NonNullable<ListingCardView['badge']>['tone'], string
 
 function Photo({ documentId, alt, loading, priority }: { documentId: number; alt: string; loading: 'eager' | 'lazy'; priority: boolean }) {
   const isLowData = useLowData()
+  const { src, srcSet } = photoSources(
+    documentId,
+    { aspectRatio: photoAspectRatio, widths: photoWidths, srcWidth: 640, quality: imageQuality.medium, format: 'webp' },
+    isLowData,
+  )
+  const drawnSrcSet = useDrawnPrioritySrcSet(srcSet)
   return (
     <img
-      {...photoSources(documentId, { aspectRatio: photoAspectRatio, widths: photoWidths, srcWidth: 640, quality: imageQuality.medium, format: 'webp' }, isLowData)}
+      src={src}
+      srcSet={priority ? drawnSrcSet : srcSet}
       sizes={photoSizes}
       width={960}
       height={640}

@@ -3,6 +3,7 @@ import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/medi
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { CarouselView } from '~/models/listings/listing-media'
 import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
 import { CameraIcon } from './icons'
 import type { CarouselListing } from './listing-carousel'
@@ -70,6 +71,12 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
   const [firstId = DEFAULT_PLACEHOLDER_DOCUMENT_ID, ...others] = listing.imageIds
   const hasPhotos = listing.imageIds.length > 0
   const isLowData = useLowData()
+  const firstPhoto = photoSources(
+    firstId,
+    { aspectRatio: photoAspectRatio, widths: heroWidths, srcWidth: 900, quality: imageQuality.medium, format: 'webp' },
+    isLowData,
+  )
+  const drawnSrcSet = useDrawnPrioritySrcSet(firstPhoto.srcSet)
   return (
     <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
       <a
@@ -78,7 +85,8 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
         className="block aspect-[3/2] overflow-hidden small:aspect-auto small:h-[400px] tablet:col-span-2 tablet:row-span-2 tablet:h-full"
       >
         <img
-          {...photoSources(firstId, { aspectRatio: photoAspectRatio, widths: heroWidths, srcWidth: 900, quality: imageQuality.medium, format: 'webp' }, isLowData)}
+          src={firstPhoto.src}
+          srcSet={drawnSrcSet}
           sizes="(min-width: 1025px) 67vw, 100vw"
           width={900}
           height={600}

@@ -1,19 +1,27 @@
 import type { StateMapState } from '~/models/search/search-map'
+import { useStaticHtml } from './static-html'
+
+/** The element that holds the outlines on a page that carries them. */
+export const stateShapesId = 'state-shapes'
 
 /**
  * The state map filter (spec §1): the country, each state a link to its search, named as the
  * spec's state links read ('{state} Land For Sale'). The outlines are one cached SVG file the
- * states `<use>`. Works without scripts; a keyboard reaches every state in alphabetical order,
+ * states `<use>`, or the page's own copy of it. Works without scripts; a keyboard reaches every state in alphabetical order,
  * with a visible focus.
  */
 export function StateMap({ states, headingId }: { states: StateMapState[]; headingId: string }) {
+  // A page may carry the outlines itself (the home, where the map is near the first view: decision 0041).
+  const shapesInPage = useStaticHtml(stateShapesId)
+  const shapeHref = (state: StateMapState) => (shapesInPage === undefined ? state.shapeHref : state.shapeHref.slice(state.shapeHref.indexOf('#')))
   return (
     <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-xl">
+      {shapesInPage === undefined ? null : <defs id={stateShapesId} dangerouslySetInnerHTML={{ __html: shapesInPage }} />}
       {states.map((state) => (
         <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
           <title>{state.name}</title>
           <use
-            href={state.shapeHref}
+            href={shapeHref(state)}
             className="fill-brand/15 stroke-white stroke-[1.5] transition-colors group-hover:fill-brand/60 group-focus-visible:fill-accent group-focus-visible:stroke-ink group-focus-visible:stroke-[3]"
           />
           {state.marker ? (

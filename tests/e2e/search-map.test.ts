@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { cardListingIds, siteUrl } from './support'
+import { cardListingIds, siteUrl, waitForHydration } from './support'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -45,6 +45,25 @@ test('without scripts: the state map filter leads to a state search', async ({ p
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(siteUrl('land', '/search/montana-land-for-sale/'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Montana Land for Sale')
+})
+
+test("the home's state map draws every state from outlines in the page, without fetching the outlines' file", async ({ page, javaScriptEnabled }) => {
+  const shapeFiles: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/map-shapes/')) shapeFiles.push(new URL(request.url()).pathname)
+  })
+  const texasWidth = () =>
+    page
+      .getByRole('group', { name: 'Land for sale by state' })
+      .getByRole('link', { name: 'Texas Land For Sale' })
+      .evaluate((link) => link.getBoundingClientRect().width)
+  await page.goto(siteUrl('land'))
+  await expect.poll(texasWidth).toBeGreaterThan(50)
+  // Hydration keeps the outlines the page came with.
+  if (javaScriptEnabled) await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  expect(await texasWidth()).toBeGreaterThan(50)
+  expect(shapeFiles).toEqual([])
 })
 
 test('with scripts: maplibre draws the map, and moving it then "Search this area" searches the area shown', async ({ page, javaScriptEnabled }) => {

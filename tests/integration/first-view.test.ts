@@ -1,4 +1,5 @@
 import { parse } from 'node-html-parser'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { pageScriptSources } from '../../scripts/page-scripts'
 import { productionServer } from '../support/server'
@@ -40,6 +41,24 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
       expect(reference).toMatch(/^#[a-z-]+$/)
       expect(document.querySelector(`symbol${reference}`), reference).not.toBeNull()
     }
+  })
+
+  test("carries its priority photo at a phone's width in the page, and the wider renditions as links (decision 0041)", async () => {
+    const document = parse(await (await fetchPage(land, path)).text())
+    const candidates = (document.querySelector('img[fetchpriority=high]')?.getAttribute('srcset') ?? '').split(', ').map((candidate) => {
+      const [url = '', descriptor = ''] = candidate.split(' ')
+      return { url, width: Number.parseInt(descriptor, 10) }
+    })
+    const inline = candidates.filter((candidate) => candidate.url.startsWith('data:image/webp;base64,'))
+    expect(inline).toHaveLength(1)
+    const [phone] = inline
+    // The narrowest rendition at least 700 px wide: what a 412 px phone at 1.75x draws across its screen.
+    expect(phone!.width).toBe(Math.min(...candidates.map((candidate) => candidate.width).filter((width) => width >= 700)))
+    const { width } = await sharp(Buffer.from(phone!.url.slice(phone!.url.indexOf(',') + 1), 'base64')).metadata()
+    expect(width).toBe(phone!.width)
+    for (const candidate of candidates.filter((candidate) => candidate !== phone)) expect(candidate.url).toMatch(/^\/resizedimages\//)
+    // The head's preload of the photo names the same rendition, not its link, which a phone would then fetch.
+    expect(document.querySelector('link[rel=preload][as=image]')?.getAttribute('imagesrcset')).toContain(`${phone!.url} ${phone!.width}w`)
   })
 
   test('fetches fewer than 10 scripts: none before it has loaded', async () => {

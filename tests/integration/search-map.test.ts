@@ -211,6 +211,18 @@ describe('state map filter', () => {
     expect(stateLinks(await page('farm.localhost', '/'))).toBe(0)
   })
 
+  test("the land home carries the map's outlines itself and draws every state from them, so its first view fetches no shapes file (decision 0041)", async () => {
+    const html = await page('land.localhost', '/')
+    const references = [...html.matchAll(/ Land For Sale" class="group[^"]*"><title>[^<]+<\/title><use href="([^"]+)"/g)].map((match) => match[1]!)
+    expect(references).toHaveLength(51)
+    const outlines = html.match(/<defs id="state-shapes">(.*?)<\/defs>/)?.[1] ?? ''
+    for (const reference of references) {
+      expect(reference).toMatch(/^#state-\d+$/)
+      expect(outlines).toContain(`<path id="${reference.slice(1)}" d="M`)
+    }
+    expect(html).not.toMatch(/href="\/map-shapes\/states\.svg/)
+  })
+
   test('a state search, and the map view, have no state map', async () => {
     expect(await page('land.localhost', texas)).not.toContain('Land For Sale" class="group')
     expect(await page('land.localhost', '/search/all-land/?view=map')).not.toContain('Land For Sale" class="group')

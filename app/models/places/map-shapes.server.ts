@@ -67,6 +67,7 @@ interface StateShape {
 
 let stateShapes: Map<number, StateShape> | undefined
 let stateShapesSvgText: string | undefined
+let stateShapePathsText: string | undefined
 
 /** States narrower than this (in the 975-wide drawing) get a marker to click: only DC. */
 const smallStateWidth = 6
@@ -93,12 +94,14 @@ function loadStateShapes() {
  * and cached, not repeated in every page's HTML and its hydration data.
  */
 export function stateShapesSvg(): string {
-  stateShapesSvgText ??= [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 975 610"><defs>',
-    ...[...loadStateShapes()].map(([id, shape]) => `<path id="${stateShapeId(id)}" d="${shape.path}"/>`),
-    '</defs></svg>',
-  ].join('')
+  stateShapesSvgText ??= `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 975 610"><defs>${stateShapePaths()}</defs></svg>`
   return stateShapesSvgText
+}
+
+/** The outlines as the `<path>` elements of that file, for a page that carries them itself (the home: decision 0041). */
+export function stateShapePaths(): string {
+  stateShapePathsText ??= [...loadStateShapes()].map(([id, shape]) => `<path id="${stateShapeId(id)}" d="${shape.path}"/>`).join('')
+  return stateShapePathsText
 }
 
 const stateMapsByGazetteer = new WeakMap<Gazetteer, Map<SiteProfile['key'], StateMapState[]>>()
