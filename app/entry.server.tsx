@@ -9,7 +9,8 @@ import { defaultSite } from '~/sites/index'
 import { siteFromRequest } from '~/sites/site.server'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { deferFrameworkScripts } from '~/utils/deferred-hydration.server'
-import { StylesheetProvider } from '~/utils/inline-stylesheet'
+import { StylesheetProvider, siteStylesheetHref } from '~/utils/inline-stylesheet'
+import { withPageStylesheet } from '~/utils/page-stylesheet.server'
 import { siteNavigationContext, siteNavigationHtml } from '~/components/site-navigation-html.server'
 import { StaticHtmlProvider } from '~/components/static-html'
 import { stateShapesHtml, stateShapesInPageContext } from '~/components/state-shapes-html.server'
@@ -28,7 +29,8 @@ export const streamTimeout = 5_000
  * Pages are rendered whole before the first byte (onAllReady): nothing is deferred, and a
  * complete document is what crawlers and script-less browsers on slow links need. Being whole,
  * it goes out as one buffer with its length, not as React's small chunks through a stream each,
- * with its priority photo's phone rendition written in (decision 0041), and its framework scripts start after the page has loaded, or with Low data at the visitor's
+ * with only the stylesheet rules its markup uses (decision 0042) and its priority photo's phone
+ * rendition written in (decision 0041), and its framework scripts start after the page has loaded, or with Low data at the visitor's
  * first use of the page (deferred-hydration.server.ts), as
  * does the data layer's script that ends its body (data-layer-runtime.server.ts).
  */
@@ -76,7 +78,12 @@ export default function handleRequest(
           async final(done) {
             const isLowData = loadContext.get(lowDataContext)
             const body = withDataLayerRuntime(
-              deferFrameworkScripts(await withPriorityPhotoInline(Buffer.concat(chunks)), nonce, isLowData ? 'interaction' : 'load'),
+              deferFrameworkScripts(
+                await withPriorityPhotoInline(withPageStylesheet(Buffer.concat(chunks), siteStylesheet)),
+                nonce,
+                isLowData ? 'interaction' : 'load',
+                siteStylesheetHref,
+              ),
               siteFromRequest(request),
               nonce,
               isLowData,

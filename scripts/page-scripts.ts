@@ -13,7 +13,7 @@ export function pageScriptSources(html: string) {
     ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1]!),
     ...runningModules,
   ]
-  const deferred = new RegExp(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="([^"]*)">([\\s\\S]*?)</script>`).exec(html)
+  const deferred = new RegExp(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="([^"]*)"[^>]*>([\\s\\S]*?)</script>`).exec(html)
   const afterLoad = deferred ? [...deferred[1]!.split(' ').filter(Boolean), ...importedModules(deferred[2]!)] : []
   return { firstView: [...new Set(firstView)], afterLoad: [...new Set(afterLoad)] }
 }

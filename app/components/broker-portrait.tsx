@@ -1,4 +1,5 @@
 import { resizedImagePath } from '~/models/media/document-ids'
+import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 
 function initials(name: string) {
   return name
@@ -7,6 +8,11 @@ function initials(name: string) {
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase())
     .join('')
+}
+
+/** WebP for every browser that reads a srcset (half the JPEG's bytes); the JPEG in `src` for one that does not. */
+function portraitSrcSet(documentId: number, size: number) {
+  return [1, 2].map((scale) => `${resizedImagePath(documentId, { width: size * scale, height: size * scale, fit: 'cover', format: 'webp' })} ${scale}x`).join(', ')
 }
 
 /**
@@ -27,6 +33,8 @@ export function BrokerPortrait({
   className: string
   priority?: boolean
 }) {
+  const src = documentId === null ? '' : resizedImagePath(documentId, { width: size, height: size, fit: 'cover' })
+  const srcSet = useDrawnPrioritySrcSet(src, documentId === null ? '' : portraitSrcSet(documentId, size))
   if (documentId === null) {
     return (
       <span aria-hidden="true" className={`flex shrink-0 items-center justify-center rounded-full bg-stone-200 font-semibold text-stone-700 ${className}`}>
@@ -36,15 +44,14 @@ export function BrokerPortrait({
   }
   return (
     <img
-      src={resizedImagePath(documentId, { width: size, height: size, fit: 'cover' })}
-      // WebP for every browser that reads a srcset (half the JPEG's bytes); the JPEG for one that does not.
-      srcSet={[1, 2]
-        .map((scale) => `${resizedImagePath(documentId, { width: size * scale, height: size * scale, fit: 'cover', format: 'webp' })} ${scale}x`)
-        .join(', ')}
+      src={src}
+      srcSet={srcSet}
       width={size}
       height={size}
       alt=""
       loading={priority ? 'eager' : 'lazy'}
+      // At the top of a broker's page it is drawn from the page itself on a phone (decision 0041).
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={`shrink-0 rounded-full bg-stone-200 object-cover ${className}`}
     />

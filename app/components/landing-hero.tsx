@@ -16,7 +16,7 @@ export function LandingHero({ photoId, heading, subline, children }: { photoId: 
     photoId === undefined
       ? undefined
       : photoSources(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, srcWidth: 1080, quality: imageQuality.medium, format: 'webp' }, isLowData)
-  const drawnSrcSet = useDrawnPrioritySrcSet(photo?.srcSet ?? '')
+  const drawnSrcSet = useDrawnPrioritySrcSet(photo?.src ?? '', photo?.srcSet ?? '')
   return (
     <section className="relative isolate bg-brand text-white">
       {photo ? (

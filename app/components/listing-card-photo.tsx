@@ -33,7 +33,7 @@ function Photo({ documentId, alt, loading, priority }: { documentId: number; alt
     { aspectRatio: photoAspectRatio, widths: photoWidths, srcWidth: 640, quality: imageQuality.medium, format: 'webp' },
     isLowData,
   )
-  const drawnSrcSet = useDrawnPrioritySrcSet(srcSet)
+  const drawnSrcSet = useDrawnPrioritySrcSet(src, srcSet)
   return (
     <img
       src={src}

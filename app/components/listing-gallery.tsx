@@ -76,7 +76,7 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
     { aspectRatio: photoAspectRatio, widths: heroWidths, srcWidth: 900, quality: imageQuality.medium, format: 'webp' },
     isLowData,
   )
-  const drawnSrcSet = useDrawnPrioritySrcSet(firstPhoto.srcSet)
+  const drawnSrcSet = useDrawnPrioritySrcSet(firstPhoto.src, firstPhoto.srcSet)
   return (
     <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
       <a

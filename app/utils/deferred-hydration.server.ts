@@ -28,7 +28,10 @@ export const deferredFrameworkScriptId = 'deferred-framework'
 
 // Written by hand, not compiled: it runs before any module and must stay a few hundred bytes. The
 // links and the module script it adds carry its own CSP nonce (decision 0023).
-const startFramework = `function start(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)}`
+// The whole site stylesheet comes first (the page's own copy holds only the rules its markup uses,
+// decision 0042): the module script runs once it has loaded, or failed, so no class a script sets
+// goes unstyled. The modules are fetched meanwhile.
+const startFramework = `function start(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}"),c=d.createElement("link");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});function run(){var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)}if(!h.dataset.stylesheet)return run();c.rel="stylesheet";c.href=h.dataset.stylesheet;c.onload=c.onerror=run;d.head.appendChild(c)}`
 
 /** When the framework starts: once the page has loaded, or (Low data) at the visitor's first use of the page. */
 export type FrameworkStart = 'load' | 'interaction'
@@ -42,10 +45,15 @@ const frameworkStarters: Record<FrameworkStart, string> = {
 
 /**
  * The page's HTML with its framework scripts started after the `load` event (or at the visitor's
- * first use) instead of at once. Works on the bytes (every marker is ASCII): decoding and
+ * first use) instead of at once, after the stylesheet at `stylesheetHref` when there is one. Works on the bytes (every marker is ASCII): decoding and
  * re-encoding a 100 KB page would cost more than the rest of the change.
  */
-export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string | undefined, startOn: FrameworkStart = 'load'): Buffer<ArrayBuffer> {
+export function deferFrameworkScripts(
+  html: Buffer<ArrayBuffer>,
+  nonce: string | undefined,
+  startOn: FrameworkStart = 'load',
+  stylesheetHref?: string,
+): Buffer<ArrayBuffer> {
   const modulePreloadEnd = `"${nonceAttribute(nonce)}/>`
   const frameworkScriptStart = `<script${nonceAttribute(nonce)} type="module" async="">`
   const scriptStart = html.indexOf(frameworkScriptStart)
@@ -64,7 +72,9 @@ export function deferFrameworkScripts(html: Buffer<ArrayBuffer>, nonce: string |
   }
   parts.push(
     html.subarray(copiedTo, scriptStart),
-    Buffer.from(`<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}">`),
+    Buffer.from(
+      `<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}"${stylesheetHref ? ` data-stylesheet="${stylesheetHref}"` : ''}>`,
+    ),
     html.subarray(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
     Buffer.from(`<script${nonceAttribute(nonce)}>${frameworkStarters[startOn]}</script>`),
     html.subarray(scriptEndAt + scriptEnd.length),

@@ -135,6 +135,8 @@ test('the drawing tools of the interactive map pass axe', async ({ page }, testI
 /** The sellers' tool (issue 15), hydrated, signed in as the demo seller: its list, every step of the form, a listing, the leads and the statistics. */
 test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
+  // Ten pages, each hydrated and scanned: on two busy cores that is more than the default 30 s.
+  test.setTimeout(90_000)
   const context = await browser.newContext()
   const page = await context.newPage()
   await logIn(page, { email: 'demo.seller@example.com', password: 'demo-seller-1' })

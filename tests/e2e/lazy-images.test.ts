@@ -41,7 +41,13 @@ test('on a phone, the photos of the cards below the first view are fetched only 
   const photos = await cardPhotos(page)
   const [firstPhoto] = photos
   expect(firstPhoto && firstPhoto.top < phone.height).toBe(true)
-  expect(requested).toContain(firstPhoto?.photoId)
+  // Drawn at once: from the page itself, where the first card's photo travels (decision 0041).
+  expect(
+    await page
+      .locator('article .card-photo img')
+      .first()
+      .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 1 && image.currentSrc.slice(0, 11)),
+  ).toBe('data:image/')
   // Far below the first view: past the lazy margin and past the 300 px within which a card starts its carousel (spec §4).
   const farBelow = photos.filter((photo) => photo.top > phone.height + 400)
   expect(farBelow.length).toBeGreaterThan(3)

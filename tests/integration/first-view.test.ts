@@ -1,9 +1,12 @@
 import { parse } from 'node-html-parser'
 import sharp from 'sharp'
+import { brokerPagePath } from '~/sites/broker-path'
+import { sites } from '~/sites/index'
 import { describe, expect, test } from 'vitest'
+import { deferredFrameworkScriptId } from '~/utils/deferred-hydration.server'
 import { pageScriptSources } from '../../scripts/page-scripts'
 import { productionServer } from '../support/server'
-import { contactableListing } from '../support/test-database'
+import { contactableListing, openTestDatabase } from '../support/test-database'
 
 /**
  * Issue 20 item 1 (decision 0032): what a first view on a slow link costs, as the HTML decides
@@ -27,10 +30,21 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
     expect(document.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
     const stylesheet = document.querySelector('style#site-stylesheet')
     expect(stylesheet?.getAttribute('nonce')).toBe(nonce)
-    // The whole of app/tailwind.css, minified: its own classes and Tailwind's.
-    expect(stylesheet?.textContent).toContain('.card-photo')
-    expect(stylesheet?.textContent.length).toBeGreaterThan(20_000)
     for (const style of document.querySelectorAll('style')) expect(style.getAttribute('nonce')).toBe(nonce)
+  })
+
+  test('has inline the rules of the site stylesheet its markup uses, and names the whole file for after the first view (decision 0042)', async () => {
+    const document = parse(await (await fetchPage(land, path)).text())
+    const inline = document.querySelector('style#site-stylesheet')?.textContent ?? ''
+    const wholeHref = document.getElementById(deferredFrameworkScriptId)?.getAttribute('data-stylesheet') ?? ''
+    expect(wholeHref).toMatch(/^\/assets\/tailwind-[\w-]+\.css$/)
+    const whole = await (await fetchPage(land, wholeHref)).text()
+    expect(inline.length).toBeLessThan(whole.length * 0.8)
+    const classes = new Set(document.querySelectorAll('[class]').flatMap((element) => element.classList.value))
+    // Each plain one-class rule of the file is in the page exactly when the page uses its class.
+    const rules = [...whole.matchAll(/\}(\.([a-z][\w-]*)\{[^}]*\})/g)]
+    expect(rules.length).toBeGreaterThan(100)
+    for (const [, rule, name] of rules) expect(inline.includes(rule!), rule).toBe(classes.has(name!))
   })
 
   test('draws its icons from shapes in the page, not from a file fetched at first view', async () => {
@@ -43,7 +57,7 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
     }
   })
 
-  test("carries its priority photo at a phone's width in the page, and the wider renditions as links (decision 0041)", async () => {
+  test("carries its priority photo at a phone's width in the page, the wider renditions as links and no narrower one (decision 0041)", async () => {
     const document = parse(await (await fetchPage(land, path)).text())
     const candidates = (document.querySelector('img[fetchpriority=high]')?.getAttribute('srcset') ?? '').split(', ').map((candidate) => {
       const [url = '', descriptor = ''] = candidate.split(' ')
@@ -52,13 +66,18 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
     const inline = candidates.filter((candidate) => candidate.url.startsWith('data:image/webp;base64,'))
     expect(inline).toHaveLength(1)
     const [phone] = inline
-    // The narrowest rendition at least 700 px wide: what a 412 px phone at 1.75x draws across its screen.
-    expect(phone!.width).toBe(Math.min(...candidates.map((candidate) => candidate.width).filter((width) => width >= 700)))
+    // The narrowest rendition at least 700 px wide (what a 412 px phone at 1.75x draws across its screen),
+    // and the narrowest offered: a screen that needs less draws the one the page already holds.
+    expect(phone!.width).toBeGreaterThanOrEqual(700)
+    expect(phone!.width).toBe(Math.min(...candidates.map((candidate) => candidate.width)))
+    expect(candidates.length).toBeGreaterThan(1)
     const { width } = await sharp(Buffer.from(phone!.url.slice(phone!.url.indexOf(',') + 1), 'base64')).metadata()
     expect(width).toBe(phone!.width)
     for (const candidate of candidates.filter((candidate) => candidate !== phone)) expect(candidate.url).toMatch(/^\/resizedimages\//)
-    // The head's preload of the photo names the same rendition, not its link, which a phone would then fetch.
-    expect(document.querySelector('link[rel=preload][as=image]')?.getAttribute('imagesrcset')).toContain(`${phone!.url} ${phone!.width}w`)
+    // The head's preload of the photo offers the same candidates: no link a phone, or a narrower screen, would then fetch.
+    expect(document.querySelector('link[rel=preload][as=image]')?.getAttribute('imagesrcset')).toBe(
+      candidates.map((candidate) => `${candidate.url} ${candidate.width}w`).join(', '),
+    )
   })
 
   test('fetches fewer than 10 scripts: none before it has loaded', async () => {
@@ -90,11 +109,30 @@ test("a search page's card photos offer a phone's width and say how wide they ar
   expect(cardPhotos.length).toBeGreaterThan(10)
   for (const photo of cardPhotos) {
     expect(photo.getAttribute('sizes')).toBe('(min-width: 1025px) 33vw, (min-width: 601px) 50vw, calc(100vw - 2rem)')
-    expect(
-      photo
-        .getAttribute('srcset')
-        ?.split(', ')
-        .map((candidate) => candidate.split(' ')[1]),
-    ).toEqual(['320w', '480w', '640w', '720w', '960w'])
+    const widths = photo
+      .getAttribute('srcset')
+      ?.split(', ')
+      .map((candidate) => candidate.split(' ')[1])
+    // The first card's photo is in the page at 720 px, so no narrower one is offered (decision 0041).
+    expect(widths).toEqual(photo.getAttribute('fetchpriority') === 'high' ? ['720w', '960w'] : ['320w', '480w', '640w', '720w', '960w'])
   }
+  expect(cardPhotos.filter((photo) => photo.getAttribute('fetchpriority') === 'high')).toHaveLength(1)
+})
+
+test("a broker's page carries the portrait at a phone's density, and the first listing's photo, in the page (decision 0041)", async () => {
+  const db = openTestDatabase()
+  const broker = db
+    .prepare(
+      `select id, contact_name as contactName, company_name as companyName from accounts where portrait_document_id is not null and is_free = 0
+       and exists (select 1 from listings where listings.account_id = accounts.id and listings.status in (1, 2)) order by id limit 1`,
+    )
+    .get() as { id: number; contactName: string; companyName: string }
+  db.close()
+  const document = parse(await (await fetchPage(land, brokerPagePath(sites.land, broker)!)).text())
+  const priorityImages = document.querySelectorAll('img[fetchpriority=high]').map((image) => image.getAttribute('srcset') ?? '')
+  expect(priorityImages).toHaveLength(2)
+  const [portrait = '', firstListing = ''] = priorityImages
+  // The 2x rendition, written in, is the only candidate: a 1x screen draws it too rather than fetch the smaller one.
+  expect(portrait.split(', ').map((candidate) => candidate.slice(0, 11) + candidate.slice(candidate.lastIndexOf(' ')))).toEqual(['data:image/ 2x'])
+  expect(firstListing.split(', ').filter((candidate) => candidate.startsWith('data:image/webp;base64,'))).toHaveLength(1)
 })

@@ -49,6 +49,14 @@ describe('framework scripts started after load', () => {
     expect(starter?.textContent).toContain('closest("a[href]")')
   })
 
+  test("given the whole stylesheet's address, the starter links it and runs the framework once it has loaded or failed (decision 0042)", () => {
+    const withStylesheet = parse(deferFrameworkScripts(Buffer.from(page), nonce, 'load', '/assets/tailwind-F.css').toString())
+    const inert = withStylesheet.getElementById(deferredFrameworkScriptId)
+    expect(inert?.getAttribute('data-stylesheet')).toBe('/assets/tailwind-F.css')
+    expect(inert?.nextElementSibling?.textContent).toContain('c.rel="stylesheet";c.href=h.dataset.stylesheet;c.onload=c.onerror=run')
+    expect(deferred.getElementById(deferredFrameworkScriptId)?.hasAttribute('data-stylesheet')).toBe(false)
+  })
+
   test('a page without the framework module script is left as it is', () => {
     const noScripts = '<html><head><link rel="modulepreload" href="/assets/x.js"/></head><body></body></html>'
     expect(deferFrameworkScripts(Buffer.from(noScripts), undefined).toString()).toBe(noScripts)
