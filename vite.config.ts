@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import { type Plugin, type Rollup, build, defineConfig } from 'vite'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 /**
@@ -38,6 +40,19 @@ function serviceWorker(): Plugin {
     },
   }
 }
+
+/**
+ * The browser build's scripts, stylesheets and SVGs written out compressed beside themselves at the
+ * strongest settings (Brotli 11, gzip 9), which the server sends as they are (decision 0043): about
+ * 9 % fewer bytes than compressing each answer at Brotli 5, and no compression work per request.
+ */
+const precompressedAssets = () =>
+  compression({
+    include: /\.(js|css|svg|json)$/,
+    threshold: 1024,
+    algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    logLevel: 'silent',
+  })
 
 /** The framework every page hydrates with (decision 0013): one chunk, fetched once the page has loaded. */
 const frameworkModule = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//
@@ -110,7 +125,7 @@ function importersReaching(
 const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), tsconfigPaths(), serviceWorker()],
+  plugins: [reactRouter(), tsconfigPaths(), serviceWorker(), ...(isSsrBuild ? [] : [precompressedAssets()])],
   // The server build is the production server's Express app with the app inside (server/app.ts,
   // decision 0023), as React Router's custom-server template builds it.
   build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : { rollupOptions: { output: { manualChunks } } },

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import zlib from 'node:zlib'
 import compression from 'compression'
+import expressStaticGzip from 'express-static-gzip'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { sql } from 'kysely'
@@ -291,8 +292,16 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
     }
   })
 
-  // Built files are named by their content hash: cached for good.
-  app.use('/assets', express.static(path.join(clientFolder, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
+  // Built files are named by their content hash: cached for good. They are sent as the build compressed
+  // them (decision 0043); the compression middleware leaves an answer that is already encoded alone.
+  app.use(
+    '/assets',
+    expressStaticGzip(path.join(clientFolder, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
+  )
   // The service worker (decision 0034) is asked for again on each visit, so a release reaches the browser at once.
   app.get('/sw.js', (_request, response, next) => {
     response.setHeader('Cache-Control', 'no-cache')

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { sessionCookie } from '../support/http'
 import { productionServer } from '../support/server'
@@ -94,6 +95,26 @@ describe('compression, health and logs', () => {
     const gzip = await fetchPage(land, searchPath, { headers: { 'accept-encoding': 'gzip' } })
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
     expect(gzip.headers.get('vary')).toContain('Accept-Encoding')
+  })
+
+  test('built scripts go out as the build compressed them: Brotli at its strongest, gzip without it, else the file (decision 0043)', async () => {
+    const framework = readdirSync('build/client/assets').find((file) => /^framework-.*\.js$/.test(file))!
+    const file = readFileSync(`build/client/assets/${framework}`)
+    const ask = (acceptEncoding: string) => fetchPage(land, `/assets/${framework}`, { headers: { 'accept-encoding': acceptEncoding } })
+    const brotli = await ask('gzip, deflate, br')
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding')
+    expect(Number(brotli.headers.get('content-length'))).toBe(statSync(`build/client/assets/${framework}.br`).size)
+    // Smaller than the per-answer compression would make it.
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length)
+    expect(brotliDecompressSync(await brotli.arrayBuffer()).equals(file)).toBe(true)
+    const gzip = await ask('gzip')
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(await gzip.arrayBuffer()).equals(file)).toBe(true)
+    const plain = await ask('identity')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await plain.arrayBuffer()).equals(file)).toBe(true)
   })
 
   test('/healthz answers while the process is up and /readyz while the database answers, on any host', async () => {
