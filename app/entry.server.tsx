@@ -77,13 +77,10 @@ export default function handleRequest(
           },
           async final(done) {
             const isLowData = loadContext.get(lowDataContext)
+            // Decoded once for the two changes made on the text (a 250 KB page takes about a millisecond each way).
+            const html = await withPriorityPhotoInline(withPageStylesheet(Buffer.concat(chunks).toString('utf8'), siteStylesheet))
             const body = withDataLayerRuntime(
-              deferFrameworkScripts(
-                await withPriorityPhotoInline(withPageStylesheet(Buffer.concat(chunks), siteStylesheet)),
-                nonce,
-                isLowData ? 'interaction' : 'load',
-                siteStylesheetHref,
-              ),
+              deferFrameworkScripts(Buffer.from(html), nonce, isLowData ? 'interaction' : 'load', siteStylesheetHref),
               siteFromRequest(request),
               nonce,
               isLowData,

@@ -70,11 +70,10 @@ export function pageStylesheet(stylesheet: string, classes: ReadonlySet<string>)
 }
 
 /** The page with its inline site stylesheet (`<style id="site-stylesheet">`) cut to the rules its markup can use. */
-export function withPageStylesheet(html: Buffer<ArrayBuffer>, stylesheet: string): Buffer<ArrayBuffer> {
-  const text = html.toString('utf8')
-  const styleStart = text.indexOf(`<style id="${inlineStylesheetId}"`)
-  const cssStart = styleStart < 0 ? -1 : text.indexOf('>', styleStart) + 1
-  const cssEnd = cssStart <= 0 ? -1 : text.indexOf('</style>', cssStart)
+export function withPageStylesheet(html: string, stylesheet: string): string {
+  const styleStart = html.indexOf(`<style id="${inlineStylesheetId}"`)
+  const cssStart = styleStart < 0 ? -1 : html.indexOf('>', styleStart) + 1
+  const cssEnd = cssStart <= 0 ? -1 : html.indexOf('</style>', cssStart)
   if (cssEnd < 0) return html
-  return Buffer.from(text.slice(0, cssStart) + pageStylesheet(stylesheet, classesInPage(text)) + text.slice(cssEnd))
+  return html.slice(0, cssStart) + pageStylesheet(stylesheet, classesInPage(html)) + html.slice(cssEnd)
 }

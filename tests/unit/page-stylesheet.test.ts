@@ -52,7 +52,7 @@ describe('a page stylesheet', () => {
   })
 
   test("is written into the page's own style element, and the rest of the page is left as it was", () => {
-    const cut = withPageStylesheet(Buffer.from(page), stylesheet).toString()
+    const cut = withPageStylesheet(page, stylesheet)
     expect(cut).toBe(page.replace(stylesheet, css))
     expect(cut.length).toBeLessThan(page.length)
   })

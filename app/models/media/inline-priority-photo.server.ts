@@ -64,8 +64,8 @@ async function photoDataUrl(path: string, options: ImageServiceOptions) {
  * draw the image from the written-in candidate anyway (it prefers a larger one it already holds),
  * but its preload of the same srcset would still fetch the smaller one, for nothing.
  */
-export async function withPriorityPhotoInline(html: Buffer<ArrayBuffer>, options: ImageServiceOptions = {}): Promise<Buffer<ArrayBuffer>> {
-  let text = html.toString('utf8')
+export async function withPriorityPhotoInline(html: string, options: ImageServiceOptions = {}): Promise<string> {
+  let text = html
   const candidates = [...text.matchAll(priorityImagePattern)].flatMap(([image]) => {
     const candidate = phoneCandidate(srcSetPattern.exec(image)?.[1] ?? '')
     return candidate ? [candidate] : []
@@ -79,5 +79,5 @@ export async function withPriorityPhotoInline(html: Buffer<ArrayBuffer>, options
     for (const { url, descriptor } of smaller) text = text.replaceAll(`${url} ${descriptor}, `, '')
     text = text.replaceAll(`${phone.url} ${phone.descriptor}`, `${dataUrl} ${phone.descriptor}`)
   })
-  return bytesLeft === inlineLimitBytes ? html : Buffer.from(text)
+  return text
 }
