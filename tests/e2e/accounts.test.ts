@@ -1,5 +1,5 @@
 import { type Page, type TestInfo, expect, test } from '@playwright/test'
-import { siteUrl } from './support'
+import { siteUrl, waitForPageReady } from './support'
 
 /**
  * A buyer's account, with and without scripts: a like sent before logging in applies after
@@ -37,7 +37,7 @@ async function firstHeart(page: Page) {
 
 test('a visitor likes a card, signs up, comes back with the listing liked and finds it under Favorites', async ({ page }, testInfo) => {
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   const { heart, title } = await firstHeart(page)
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
   await heart.click()
@@ -65,7 +65,7 @@ test('a visitor likes a card, signs up, comes back with the listing liked and fi
 test('a signed-in buyer saves a search and finds it under Saved Searches', async ({ page }, testInfo) => {
   await signUp(page, newEmail(testInfo, 'search'))
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/hunting-land-for-sale/'))
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   await page.getByRole('button', { name: 'Save Search' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Search saved.' })).toBeVisible()
   await page.getByRole('link', { name: 'Saved Searches' }).click()
@@ -79,7 +79,7 @@ test('a signed-in buyer likes and unlikes on the listing page; a wrong password 
   await signUp(page, email)
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
   await page.locator('article h3 a').first().click()
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   const save = page.getByRole('button', { name: 'Save this property' })
   await expect(save).toHaveAttribute('aria-pressed', 'false')
   // The button shows the like at once; the reload shows what the server stored once it has answered.
@@ -105,7 +105,7 @@ test('with JavaScript, a like applies in place without leaving the results', asy
   test.skip(testInfo.project.name === 'js-off', 'applying in place needs scripts; without them the like is a post and a redirect back (the tests above)')
   await signUp(page, newEmail(testInfo, 'inplace'))
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   const { heart, title } = await firstHeart(page)
   const url = page.url()
   await heart.click()

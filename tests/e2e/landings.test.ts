@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { siteUrl } from './support'
+import { siteUrl, waitForPageReady } from './support'
 
 /** The Texas county with the most active listings on a site's scope ('Jasper County'), with its search token and count. */
 function busiestTexasCounty(scope = '1 = 1') {
@@ -82,7 +82,7 @@ test.describe('Land for Sale Near Me', () => {
   test('with scripts it asks the browser where it is and opens the nearest zip; without, the all-land search', async ({ page }, testInfo) => {
     await page.goto(siteUrl('land'))
     // Hydration attaches the click handler; before it the link would just be followed.
-    await page.waitForLoadState('networkidle')
+    await waitForPageReady(page, testInfo)
     await page.getByRole('link', { name: 'Land for Sale Near Me' }).click()
     if (testInfo.project.name === 'js-off') {
       await expect(page).toHaveURL(siteUrl('land', '/search/all-land/'))

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { landListings, openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForHydration } from './support'
+import { siteUrl, waitForHydration, waitForPageReady } from './support'
 
 /** From the national results, open the first card by its title, as a buyer would. */
 async function openFirstResult(page: Page) {
@@ -78,7 +78,7 @@ test('with JavaScript, the carousel loads the photos 3 either side of the one sh
 
 test('the map link shows where the land is: the location section without JavaScript, the carousel map tabs with it', async ({ page }, testInfo) => {
   const title = await openFirstResult(page)
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   await page.getByRole('link', { name: 'Map', exact: true }).click()
   if (testInfo.project.name === 'js-off') {
     await expect(page).toHaveURL(/#location$/)
@@ -108,7 +108,7 @@ test('with JavaScript, the video plays inside the carousel and its player loads 
     .prepare(`select id from listings where status = 1 and video_url like 'https://www.youtube.com/%' and image_ids != '[]' order by id limit 1`)
     .get() as { id: number }
   await page.goto(siteUrl('land', `/property/${listing.id}`))
-  await page.waitForLoadState('networkidle')
+  await waitForPageReady(page, testInfo)
   await expect(page.locator('iframe')).toHaveCount(0)
   await page.getByRole('link', { name: 'Watch video' }).click()
   const player = page.getByRole('dialog').locator('iframe')

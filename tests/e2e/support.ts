@@ -12,6 +12,15 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * A page ready for the visitor's next move: with scripts, hydrated (a quiet network can come before
+ * the framework starts, decision 0013); without them, loaded with nothing more in flight.
+ */
+export async function waitForPageReady(page: Page, testInfo: TestInfo) {
+  await page.waitForLoadState('networkidle')
+  if (testInfo.project.name === 'js-on') await waitForHydration(page)
+}
+
+/**
  * Opens a search's filter panel as a visitor on a wide screen would. With scripts it opens itself
  * once its own code has arrived, after hydration (spec §9): the test waits for that, where looking
  * first and clicking if closed raced it and closed the panel again. Without scripts, Filter opens it.
