@@ -13,6 +13,7 @@ import { StylesheetProvider, siteStylesheetHref } from '~/utils/inline-styleshee
 import { withPageStylesheet } from '~/utils/page-stylesheet.server'
 import { siteNavigationContext, siteNavigationHtml } from '~/components/site-navigation-html.server'
 import { StaticHtmlProvider } from '~/components/static-html'
+import { placeLinkGroupsContext, placeLinkGroupsHtml } from '~/components/place-link-groups-html.server'
 import { stateShapesHtml, stateShapesInPageContext } from '~/components/state-shapes-html.server'
 import siteStylesheet from '~/tailwind.css?inline'
 import { pageCacheControl } from '~/utils/http-cache.server'
@@ -55,7 +56,11 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={siteStylesheet}>
           <StaticHtmlProvider
-            value={{ ...siteNavigationHtml(loadContext.get(siteNavigationContext)), ...stateShapesHtml(loadContext.get(stateShapesInPageContext)) }}
+            value={{
+              ...siteNavigationHtml(loadContext.get(siteNavigationContext)),
+              ...stateShapesHtml(loadContext.get(stateShapesInPageContext)),
+              ...placeLinkGroupsHtml(loadContext.get(placeLinkGroupsContext)),
+            }}
           >
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </StaticHtmlProvider>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { siteUrl, waitForPageReady } from './support'
+import { siteUrl, waitForHydration, waitForPageReady } from './support'
 
 /** The Texas county with the most active listings on a site's scope ('Jasper County'), with its search token and count. */
 function busiestTexasCounty(scope = '1 = 1') {
@@ -74,6 +74,34 @@ test('from the farm home a buyer follows Texas and a county to its search, which
   await expect(page).toHaveURL(siteUrl('farm', `/texas-land-for-sale/${county.token}`))
   await expect(page.getByText(`${county.listings} results`)).toBeVisible()
   await expect(page.getByRole('heading', { name: `Land market in ${county.name}, TX` })).toBeVisible()
+})
+
+test("a state's county links, in the page's markup and not its data (decision 0044), survive hydration, and a client navigation brings them as data", async ({
+  page,
+}, testInfo) => {
+  const counties = page.locator('section[aria-labelledby=landing-market] ul a')
+  await page.goto(siteUrl('farm', '/texas-land-for-sale'))
+  await waitForPageReady(page, testInfo)
+  await expect(page.getByRole('heading', { name: 'Counties in Texas' })).toBeVisible()
+  const countyCount = await counties.count()
+  expect(countyCount).toBeGreaterThan(200)
+  const box = page.getByRole('combobox', { name: 'Location or property ID' })
+  if (testInfo.project.name === 'js-off') {
+    // Without scripts the box submits to /find, a whole page, as does each county link.
+    await box.fill('Texas')
+    await box.press('Enter')
+  } else {
+    // A mark on the window survives only the navigations the app makes itself, without loading a page.
+    await page.goto(siteUrl('farm'))
+    await waitForHydration(page)
+    await page.evaluate(() => Object.assign(window, { visitMark: true }))
+    await box.pressSequentially('Texas')
+    await page.getByRole('option', { name: 'Texas', exact: true }).click()
+  }
+  await expect(page).toHaveURL(siteUrl('farm', '/texas-land-for-sale'))
+  await expect(page.getByRole('heading', { name: 'Counties in Texas' })).toBeVisible()
+  await expect(counties).toHaveCount(countyCount)
+  expect(await page.evaluate(() => (window as { visitMark?: boolean }).visitMark ?? false)).toBe(testInfo.project.name === 'js-on')
 })
 
 test.describe('Land for Sale Near Me', () => {

@@ -88,19 +88,46 @@ describe.each(Object.entries(pages))('the %s page', (_name, path) => {
   })
 })
 
+const hydrationDataOf = (document: ReturnType<typeof parse>) =>
+  document
+    .querySelectorAll('script')
+    .map((script) => script.textContent)
+    .filter((text) => text.includes('streamController'))
+    .join('')
+
 test("a listing page carries its menu's and footer's links as links, not again in its hydration data (decision 0039)", async () => {
   const document = parse(await (await fetchPage(land, pages.listing)).text())
   const stateLinks = document.querySelectorAll('#menu-search-by-state a')
   expect(stateLinks.length).toBeGreaterThan(40)
   expect(document.querySelectorAll('#footer-columns a').length).toBeGreaterThan(40)
-  const hydrationData = document
-    .querySelectorAll('script')
-    .map((script) => script.textContent)
-    .filter((text) => text.includes('streamController'))
-    .join('')
+  const hydrationData = hydrationDataOf(document)
   expect(hydrationData).toContain('loaderData')
   // 'Texas Land For Sale' and the like: the listing's own data names its state, never with these words.
   for (const link of stateLinks) expect(hydrationData).not.toContain(link.text)
+})
+
+describe.each([
+  { site: land, path: pages.landing, heading: 'Counties in Texas' },
+  { site: 'farm.localhost', path: '/texas-land-for-sale', heading: 'Counties in Texas' },
+])('the links down to the places of $path on $site (decision 0044)', ({ site, path, heading }) => {
+  test('are links in the page and not again in its hydration data', async () => {
+    const document = parse(await (await fetchPage(site, path)).text())
+    const group = document.getElementById('place-link-groups')
+    expect(group?.querySelectorAll('h3').map((groupHeading) => groupHeading.text)).toContain(heading)
+    const countyLinks = group?.querySelectorAll('a') ?? []
+    expect(countyLinks.length).toBeGreaterThan(200)
+    const hydrationData = hydrationDataOf(document)
+    expect(hydrationData).toContain('loaderData')
+    expect(hydrationData).not.toContain(heading)
+    for (const link of countyLinks) expect(hydrationData).not.toContain(link.getAttribute('href'))
+  })
+
+  test("are in a client navigation's data, which has no page to read them from", async () => {
+    const data = await (await fetchPage(site, `${path.replace(/\/$/, '')}.data`)).text()
+    expect(data).toContain(heading)
+    const document = parse(await (await fetchPage(site, path)).text())
+    for (const link of document.getElementById('place-link-groups')?.querySelectorAll('a') ?? []) expect(data).toContain(link.getAttribute('href'))
+  })
 })
 
 test("a search page's card photos offer a phone's width and say how wide they are shown", async () => {
