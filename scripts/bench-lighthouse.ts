@@ -15,13 +15,14 @@
  * without it the browser speaks plain HTTP/1.1 to the server itself.
  */
 import { createRequire } from 'node:module'
+import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import SQLite from 'better-sqlite3'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js'
-import { type BenchPage, benchPages, demoBuyerCookie } from './bench-pages'
+import { type BenchPage, type SiteRequest, benchPages, demoBuyerCookie } from './bench-pages'
 import { benchDataDir, ensureFreshBuild, prepareBenchDatabase } from './bench-support'
 import { startHttp2Front } from './http2-front'
 import { startProductionServer } from '../tests/support/server-process'
@@ -139,7 +140,8 @@ async function main() {
   const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
   const protocol = options.http2 ? 'HTTPS and HTTP/2 (a local front)' : 'plain HTTP/1.1'
   console.log(
-    `Lighthouse ${version}, mobile, simulated throttling, over ${protocol}, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs`,
+    `Lighthouse ${version}, mobile, simulated throttling, over ${protocol}, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs;`,
+    "public pages as the server's page cache keeps them (each run after another visit within the minute), private pages as rendered for the visitor",
   )
   const server = await startProductionServer({ DATA_DIR: benchDataDir })
   const front = options.http2 ? await startHttp2Front(server.port) : undefined
@@ -175,7 +177,10 @@ async function main() {
           extraHeaders: page.isPrivate ? { Cookie: cookies.get(page.site.key)! } : undefined,
         }
         const results: Result[] = []
-        for (let run = 0; run < runs; run++) results.push(await audit(url, flags))
+        for (let run = 0; run < runs; run++) {
+          if (!page.isPrivate) await visitBefore(server.fetchPage, page)
+          results.push(await audit(url, flags))
+        }
         const measure = medianMeasure(results.map(measureOf))
         rows.push({ page, profile, measure })
         if (rows.length === 1) console.log(tableLine(tableHeader))
@@ -191,6 +196,16 @@ async function main() {
   }
   const missing = rows.filter((row) => missedTargets(row.measure, row.profile).length).length
   console.log(missing ? `${missing} of ${rows.length} page profiles miss a target` : `all ${rows.length} page profiles meet the targets`)
+}
+
+/**
+ * A visit just before a run, as another visitor's within the minute: a public page is then measured
+ * as the server's page cache keeps it (compressed again, harder, in the second after: decision
+ * 0045), as most visitors of a popular page get it, and not as its first render in the minute.
+ */
+async function visitBefore(fetchPage: SiteRequest, page: BenchPage) {
+  await (await fetchPage(page.site.devHost, page.path, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
+  await sleep(1_000)
 }
 
 /** Lighthouse's report of one run; a run whose trace failed (it happens: NO_NAVSTART) is run again. */

@@ -1,6 +1,9 @@
 import type { OutgoingHttpHeader } from 'node:http'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
+import Negotiator from 'negotiator'
 import { getDb } from '~/models/db/db.server'
 import { checkForListingChanges, onListingsChanged } from '~/models/listings/listing-changes.server'
 import { matchesEntityTag } from '~/utils/http-cache.server'
@@ -13,7 +16,8 @@ import { cookieHeaderHasSession } from '~/utils/session.server'
  * strong ETag, no Set-Cookie, to a GET without a session cookie) is kept, compressed as it was
  * sent, for its `s-maxage`, and the same request (site, URL, the request headers its `Vary`
  * names) is answered from it without rendering, compressing or making its security headers
- * again, with the same ETag and 304s.
+ * again, with the same ETag and 304s. A page kept as Brotli is compressed again, harder, off the
+ * request's path (decision 0045).
  * Bounded by bytes (least recently used pages go first) and emptied whenever listings change.
  */
 interface CachedPage {
@@ -22,9 +26,37 @@ interface CachedPage {
    * the security headers, whose Content-Security-Policy names the nonce the body's scripts carry.
    */
   headers: Map<string, OutgoingHttpHeader>
+  /** Replaced once by its harder-compressed bytes (decision 0045). */
   body: Buffer
   etag: string
 }
+
+const brotliCompress = promisify(zlib.brotliCompress)
+const brotliDecompress = promisify(zlib.brotliDecompress)
+
+/**
+ * Brotli 10 for a kept page: about 9% smaller than the answer's Brotli 5 (a 270 KB search page
+ * 44.1 → 40.1 KB), for about 80 ms of a thread-pool thread, once per kept page (decision 0045).
+ */
+const keptPageBrotliQuality = 10
+
+async function compressHarder(page: CachedPage) {
+  try {
+    const html = await brotliDecompress(page.body)
+    const smaller = await brotliCompress(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: keptPageBrotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    })
+    if (smaller.length < page.body.length) page.body = smaller
+  } catch (error) {
+    console.error('[page cache] compressing a kept page again failed', error)
+  }
+}
+
+/**
+ * The encoding the compression middleware (server/app.ts) answers a request with, as it chooses
+ * it: the cache keeps one copy per encoding, not per browser's way of writing Accept-Encoding.
+ */
+const negotiatedEncoding = (request: Request) => new Negotiator(request).encoding(['br', 'gzip', 'deflate', 'identity'], ['br', 'gzip']) ?? ''
 
 /** Headers that describe one transfer or one request, not the page. */
 const perTransferHeaders = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'strict-transport-security'])
@@ -68,7 +100,11 @@ export function pageCache(maxBytes: number) {
   const addressOf = (request: Request) => `${request.get('host') ?? ''} ${request.originalUrl}`
   // The one cookie an anonymous page varies on is the visitor's Low data choice (utils/low-data.ts).
   const keyOf = (address: string, names: string[], request: Request) =>
-    [address, lowDataChoiceOf(request.get('cookie')) ?? '', ...names.map((name) => request.get(name) ?? '')].join('\n')
+    [
+      address,
+      lowDataChoiceOf(request.get('cookie')) ?? '',
+      ...names.map((name) => (name === 'accept-encoding' ? negotiatedEncoding(request) : (request.get(name) ?? ''))),
+    ].join('\n')
 
   function answerFromCache(request: Request, response: Response, page: CachedPage) {
     response.setHeader('X-Page-Cache', 'hit')
@@ -125,6 +161,7 @@ export function pageCache(maxBytes: number) {
       varyByAddress.set(address, names)
       const page = { headers, body, etag: String(response.getHeader('etag')) }
       pages.set(keyOf(address, names, request), page, { ttl: sharedMaxAge(String(response.getHeader('cache-control'))) * 1000 })
+      if (headers.get('content-encoding') === 'br') void compressHarder(page)
     }
   }
 

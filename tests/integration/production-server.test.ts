@@ -97,6 +97,36 @@ describe('compression, health and logs', () => {
     expect(gzip.headers.get('vary')).toContain('Accept-Encoding')
   })
 
+  test("a page kept in the server's cache goes out again compressed harder, to each browser that takes Brotli however it asks, and never to one that does not (decision 0045)", async () => {
+    // A page no other test here asks for: its first answer fills the cache.
+    const path = '/Oklahoma'
+    const ask = (acceptEncoding: string) => fetchPage(land, path, { headers: { 'accept-encoding': acceptEncoding } })
+    const first = await ask('gzip, deflate, br')
+    expect(first.headers.get('x-page-cache')).toBeNull()
+    const firstBytes = Buffer.from(await first.arrayBuffer())
+    const html = brotliDecompressSync(firstBytes)
+    // Chromium's own way of asking, and another browser's, get the same kept page, once it is compressed again.
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8, *;q=0.1']) {
+      await expect
+        .poll(async () => {
+          const again = await ask(acceptEncoding)
+          const bytes = Buffer.from(await again.arrayBuffer())
+          expect([again.headers.get('x-page-cache'), again.headers.get('content-encoding'), again.headers.get('etag')]).toEqual([
+            'hit',
+            'br',
+            first.headers.get('etag'),
+          ])
+          expect(Number(again.headers.get('content-length'))).toBe(bytes.length)
+          expect(brotliDecompressSync(bytes).equals(html)).toBe(true)
+          return bytes.length
+        })
+        .toBeLessThan(firstBytes.length * 0.97)
+    }
+    const gzip = await ask('gzip')
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(await gzip.arrayBuffer()).length).toBeGreaterThan(0)
+  })
+
   test('built scripts go out as the build compressed them: Brotli at its strongest, gzip without it, else the file (decision 0043)', async () => {
     const framework = readdirSync('build/client/assets').find((file) => /^framework-.*\.js$/.test(file))!
     const file = readFileSync(`build/client/assets/${framework}`)
