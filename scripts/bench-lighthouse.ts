@@ -7,12 +7,14 @@
  * page misses: LCP ≤ 1.8 s on Slow 4G and ≤ 4 s rural, ≤ 250 KB transferred, CLS 0, accessibility
  * and SEO 100 (SEO for indexable pages; both scored in the Slow 4G runs). It takes minutes.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2]
+ *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2] [--uncached]
  *
  * `--only` takes prefixes of site/page; `--detail` lists, after each row, the last run's requests
  * (largest first), its unused JavaScript, its LCP element and how the simulation timed its LCP. `--http2` puts a local HTTPS +
  * HTTP/2 front before the server (scripts/http2-front.ts), as production serves the sites;
- * without it the browser speaks plain HTTP/1.1 to the server itself.
+ * without it the browser speaks plain HTTP/1.1 to the server itself. Public pages are measured as the
+ * server's page cache keeps them (decision 0045); `--uncached` turns the cache off, so each run
+ * measures a page's first render in the minute.
  */
 import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -28,7 +30,13 @@ import { startHttp2Front } from './http2-front'
 import { startProductionServer } from '../tests/support/server-process'
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, detail: { type: 'boolean' }, http2: { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    detail: { type: 'boolean' },
+    http2: { type: 'boolean' },
+    uncached: { type: 'boolean' },
+  },
 })
 const runs = Number(options.runs)
 const onlyPrefixes = options.only?.split(',').filter(Boolean)
@@ -141,9 +149,11 @@ async function main() {
   const protocol = options.http2 ? 'HTTPS and HTTP/2 (a local front)' : 'plain HTTP/1.1'
   console.log(
     `Lighthouse ${version}, mobile, simulated throttling, over ${protocol}, median of ${runs} run${runs === 1 ? '' : 's'}; a11y and SEO scored in the Slow 4G runs;`,
-    "public pages as the server's page cache keeps them (each run after another visit within the minute), private pages as rendered for the visitor",
+    options.uncached
+      ? 'every page as rendered for its request (no page cache)'
+      : "public pages as the server's page cache keeps them (each run after another visit within the minute), private pages as rendered for the visitor",
   )
-  const server = await startProductionServer({ DATA_DIR: benchDataDir })
+  const server = await startProductionServer({ DATA_DIR: benchDataDir, PAGE_CACHE: options.uncached ? 'off' : 'on' })
   const front = options.http2 ? await startHttp2Front(server.port) : undefined
   const origin = (page: BenchPage) => (front ? `https://${page.site.devHost}:${front.port}` : `http://${page.site.devHost}:${server.port}`)
   // No browser is downloaded: Debian's Chromium, which resolves *.localhost to this machine itself.
@@ -178,7 +188,7 @@ async function main() {
         }
         const results: Result[] = []
         for (let run = 0; run < runs; run++) {
-          if (!page.isPrivate) await visitBefore(server.fetchPage, page)
+          if (!page.isPrivate && !options.uncached) await visitBefore(server.fetchPage, page)
           results.push(await audit(url, flags))
         }
         const measure = medianMeasure(results.map(measureOf))
