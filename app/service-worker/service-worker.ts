@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { OfflineListing } from '~/models/listings/offline-copy'
 import { type KeptListing, asOfflineCopy, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from './offline-pages'
+import { claimMessage } from '~/utils/service-worker-registration'
 
 /**
  * The service worker (issue 20 item 3, decision 0034), built to /sw.js by vite.config.ts. Pages
@@ -37,6 +38,11 @@ self.addEventListener('install', (event) => event.waitUntil(keepOfflinePage()))
 // update waits for the pages of the version before it to close (no skipWaiting).
 self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all([dropOlderAppCaches(), self.registration.navigationPreload?.enable(), self.clients.claim(), keepFavoritesInStep()]))
+})
+
+// A page that began loading while this worker installed missed the claim above, and asks for it.
+self.addEventListener('message', (event) => {
+  if (event.data === claimMessage) event.waitUntil(self.clients.claim())
 })
 
 self.addEventListener('fetch', (event) => {
