@@ -1,4 +1,7 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
+import { e2ePort } from '../../playwright.config'
 import { contactableListing } from '../support/test-database'
 import { holdScripts, layoutShiftsOf, recordLayoutShifts, siteUrl, waitForHydration } from './support'
 
@@ -83,5 +86,60 @@ test('on a rural link the page arrives in pieces and nothing moves as it comes: 
   for (const path of ['/', '/search/texas-land-for-sale/']) {
     await page.goto(siteUrl('land', path), { waitUntil: 'domcontentloaded' })
     expect(await layoutShiftsOf(page), path).toEqual([])
+  }
+})
+
+/**
+ * A proxy to the land site that sends the document at `path` in two parts: up to the end of the
+ * first result card's title, then, once the test calls `sendRest`, the rest. Everything else passes
+ * through. This is where a slow link can cut a page; the rural test above meets it only by chance.
+ */
+async function proxyCuttingTheFirstCard(path: string) {
+  let sendRest = () => {}
+  const restSent = new Promise<void>((resolve) => (sendRest = resolve))
+  const proxy = http.createServer((request, response) => {
+    const headers = { ...request.headers, host: `land.localhost:${e2ePort}` }
+    const isDocument = request.url === path
+    if (isDocument) headers['accept-encoding'] = 'identity'
+    const upstream = http.request({ host: '127.0.0.1', port: e2ePort, path: request.url, method: request.method, headers }, async (answer) => {
+      if (!isDocument) {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+        return
+      }
+      const chunks: Buffer[] = []
+      for await (const chunk of answer) chunks.push(chunk as Buffer)
+      const page = Buffer.concat(chunks).toString('utf8')
+      const cut = page.indexOf('</h3>', page.indexOf('class="card-title"')) + '</h3>'.length
+      const { 'content-length': _length, ...rest } = answer.headers
+      response.writeHead(answer.statusCode ?? 502, rest)
+      response.write(page.slice(0, cut))
+      await restSent
+      response.end(page.slice(cut))
+    })
+    request.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const { port } = proxy.address() as AddressInfo
+  return { url: `http://land.localhost:${port}${path}`, sendRest, close: () => proxy.close() }
+}
+
+test('a result card painted before its price has come does not move when the price comes', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
+  await recordLayoutShifts(page)
+  const proxy = await proxyCuttingTheFirstCard('/search/texas-land-for-sale/')
+  try {
+    await page.goto(proxy.url, { waitUntil: 'commit' })
+    const firstTitle = page.locator('article .card-title').first()
+    await firstTitle.waitFor({ state: 'attached' })
+    // Two frames: the part that has come is painted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    proxy.sendRest()
+    await page.waitForLoadState('domcontentloaded')
+    await expect(firstTitle).toBeVisible()
+    await expect(page.locator('article .card-price').first()).toBeVisible()
+    expect(await layoutShiftsOf(page)).toEqual([])
+  } finally {
+    proxy.close()
   }
 })
