@@ -62,8 +62,8 @@ const frameworkModule = /\/node_modules\/(react|react-dom|react-router|scheduler
  * pages share go into one `app` chunk, instead of one chunk per set of routes that share them (40
  * files of 1–5 KB on a page, each a round trip on a rural link and ~1.3 KB of response headers). Code
  * shared by only a few routes stays out of `app`, so the busiest pages do not fetch it: in the
- * `<route>-parts` chunk of the busiest page that loads it at once, or else in Rollup's own chunks
- * (the valuation form, the charts, the feed tables). A page then fetches the framework, `app`, the
+ * `<route>-parts` chunk of the busiest page that loads it at once (or of a valuation site page),
+ * or else in Rollup's own chunks (the feed tables). A page then fetches the framework, `app`, the
  * root, its route and its parts, plus what it loads on demand. Modules loaded on demand (maplibre,
  * the carousels, the forms' extras) keep their own chunks.
  */
@@ -81,14 +81,27 @@ function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   if (routes.has(rootRoute) || busiest.length >= 3) return 'app'
   // Code a busy page loads with it, shared with a few others, travels in that page's part: one file for it, not one per module.
   const staticRoutes = routesReaching(id, getModuleInfo, 'static')
-  const busiestLoader = busiestRoutes.find((route) => staticRoutes.has(route))
+  const busiestLoader = partsRoutes.find((route) => staticRoutes.has(route))
   return busiestLoader ? `${path.basename(busiestLoader, '.tsx')}-parts` : undefined
 }
 
 const rootRoute = path.resolve('app/root.tsx')
 
 /** The page types most visits land on: code three of them share is worth a place in the shared chunk. */
-const busiestRoutes = ['search', 'listing', 'landing', 'home', 'brokers', 'broker-directory'].map((route) => path.resolve(`app/routes/${route}.tsx`))
+const busiestRoutes = routeFiles(['search', 'listing', 'landing', 'home', 'brokers', 'broker-directory'])
+
+/**
+ * The pages whose shared code travels in a part of their own: the busiest, then the valuation site's
+ * own pages, which share code with the sellers' tools (the charts, the listing's fields). Without a
+ * part of their own that code went where Rollup put it: into the `account` chunk, with the sellers'
+ * lead inbox, or into a file per module. Land values come first: the valuation page loads their
+ * charts too.
+ */
+const partsRoutes = [...busiestRoutes, ...routeFiles(['land-values', 'valuation'])]
+
+function routeFiles(routes: string[]) {
+  return routes.map((route) => path.resolve(`app/routes/${route}.tsx`))
+}
 
 /** The route modules (and the root) whose pages load a module: at once or on demand (`all`), or at once only (`static`). */
 function routesReaching(id: string, getModuleInfo: Rollup.GetModuleInfo, imports: 'all' | 'static') {

@@ -1,5 +1,5 @@
 import type { ContentBlock, ContentPage, InlineText } from '~/models/content/content-pages'
-import { tableOfContentsMinimumSections } from '~/models/content/content-pages'
+import { tableOfContentsMinimumSections } from '~/models/content/table-of-contents'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 function Inline({ parts }: { parts: InlineText[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { tableOfContentsMinimumSections } from '~/models/content/content-pages'
+import { tableOfContentsMinimumSections } from '~/models/content/table-of-contents'
 import routes from '~/routes'
 import { sites } from '~/sites/index'
 import { landFeedStatesPath } from '~/sites/partner-paths'

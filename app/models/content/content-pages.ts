@@ -59,9 +59,6 @@ export interface ContentContext {
   paths: SiteProfile['contentPaths']
 }
 
-/** A long page gets a table of contents with in-page links. */
-export const tableOfContentsMinimumSections = 5
-
 const texts: Record<ContentPageKind, (context: ContentContext) => ContentPageText> = {
   termsOfUse,
   advertisingTerms,
