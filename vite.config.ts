@@ -79,10 +79,10 @@ function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   const routes = routesReaching(id, getModuleInfo, 'all')
   const busiest = busiestRoutes.filter((route) => routes.has(route))
   if (routes.has(rootRoute) || busiest.length >= 3) return 'app'
-  // Code a busy page loads with it, shared with a few others, travels in that page's part: one file for it, not one per module.
+  // Code a busy page (or a valuation site page) loads with it, shared with a few others, travels in that page's part: one file for it, not one per module.
   const staticRoutes = routesReaching(id, getModuleInfo, 'static')
-  const busiestLoader = partsRoutes.find((route) => staticRoutes.has(route))
-  return busiestLoader ? `${path.basename(busiestLoader, '.tsx')}-parts` : undefined
+  const partsLoader = partsRoutes.find((route) => staticRoutes.has(route))
+  return partsLoader ? `${path.basename(partsLoader, '.tsx')}-parts` : undefined
 }
 
 const rootRoute = path.resolve('app/root.tsx')
