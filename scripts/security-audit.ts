@@ -9,8 +9,9 @@
 import { privateDataDir } from '../tests/support/private-data'
 import { startProductionServer } from '../tests/support/server-process'
 import type { SecurityCheck } from './security-audit/check'
+import * as outboundFetchChecks from './security-audit/outbound-fetch'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = []
+const checkModules: Array<{ checks: SecurityCheck[] }> = [outboundFetchChecks]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })
