@@ -25,7 +25,7 @@ import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, headerEndId, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
-import { readPageSession } from '~/utils/session.server'
+import { forgetShownNoticesMiddleware, readPageSession, shownNoticesContext } from '~/utils/session.server'
 import { httpCacheMiddleware } from '~/utils/http-cache.server'
 import { cspNonceContext, useNonce } from '~/utils/csp-nonce'
 import { formKeyOfResponse } from '~/utils/form-key.server'
@@ -72,20 +72,22 @@ function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof 
 
 /**
  * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
- * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts).
+ * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts);
+ * last, the session's notices this page showed are forgotten once it is drawn (session.server.ts).
  */
-export const middleware = [httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware]
+export const middleware = [httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware, forgetShownNoticesMiddleware]
 
 /** In the browser: what became of a kept form's submission; one that failed for the network keeps the page and the form, not the error page (kept-form-submissions.ts). */
 export const clientMiddleware = [keptFormSubmissions]
 
 export async function loader({ request, context: requestContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [popularity, financeHref, { viewer, notices, headers }] = await Promise.all([
+  const [popularity, financeHref, { viewer, notices, hasNotices }] = await Promise.all([
     navigationPopularity(context.site),
     recentFinanceCenterHref(getDb(), context.site, {}),
     readPageSession(request),
   ])
+  if (hasNotices) requestContext.set(shownNoticesContext, true)
   const navigation = navigationFor(context.site, popularity)
   // The link panels and columns are drawn from this as static markup (components/static-html.tsx); the page's data keeps only the single links.
   requestContext.set(siteNavigationContext, navigation)
@@ -95,7 +97,7 @@ export async function loader({ request, context: requestContext }: LoaderFunctio
   const isLowData = requestContext.get(lowDataContext)
   // The forms' idempotency key of this response (app/components/form-key-field.tsx).
   const formKey = formKeyOfResponse(requestContext.get(cspNonceContext))
-  return data({ ...context, navigationLinks, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData, formKey }, { headers })
+  return data({ ...context, navigationLinks, financeHref: financeHref ?? null, viewer, notices, loginStatusIntervalMinutes, isLowData, formKey })
 }
 
 /** The site never changes within one host, so navigations need not reload the root data. */

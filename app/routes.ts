@@ -83,6 +83,7 @@ export default [
   route('login', 'routes/login.tsx'),
   route('addlisting', 'routes/add-listing.tsx'),
   route('login/forgot', 'routes/login.forgot.tsx'),
+  route('login/switch', 'routes/login.switch.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('reset/:resetKey', 'routes/reset.tsx'),

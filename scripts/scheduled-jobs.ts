@@ -24,6 +24,7 @@ import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
+import { pruneSessions } from '../app/models/accounts/sessions.server'
 
 /** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
 export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
@@ -37,6 +38,7 @@ export async function runScheduledJobs(db: Kysely<Database>) {
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
   const prunedFormSubmissions = await pruneFormSubmissions(db)
+  const prunedSessions = await pruneSessions(db)
   const staleListings = await refreshListingFreshness(db, new Date())
   const marketSnapshots = await refreshMarketSnapshots(db)
   const priceContexts = await refreshPriceContexts(db)
@@ -49,6 +51,7 @@ export async function runScheduledJobs(db: Kysely<Database>) {
     analytics,
     prunedRateLimitWindows,
     prunedFormSubmissions,
+    prunedSessions,
     staleListings,
     marketSnapshots,
     priceContexts,

@@ -26,6 +26,7 @@ import { pageCache } from './page-cache'
  */
 export * from 'virtual:react-router/server-build'
 export { closeDb } from '~/models/db/db.server'
+export { originsProblem as configurationProblem } from '~/sites/site-origin.server'
 
 // react-router.config.ts turns route middleware on; the load context is then a RouterContextProvider.
 declare module 'react-router' {

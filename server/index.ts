@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 
 interface ProductionServerBuild {
+  /** Why this configuration must not serve (an http origin in production…), or undefined. */
+  configurationProblem: () => string | undefined
   warmUp: () => Promise<void>
   createApp: () => { listen: (port: number, host: string | undefined, done: () => void) => Server }
   closeDb: () => Promise<void>
@@ -32,10 +34,7 @@ function workerCount() {
 }
 
 /** One process serving requests: the only one when WEB_CONCURRENCY is 1, else a worker of the primary below. */
-async function serve() {
-  // Made by `react-router build` (server/app.ts is its entry); named in a variable, TypeScript leaves it to run time.
-  const serverBuildPath = '../build/server/index.js'
-  const build = (await import(serverBuildPath)) as ProductionServerBuild
+async function serve(build: ProductionServerBuild) {
   await build.warmUp()
 
   const server = build.createApp().listen(Number(process.env.PORT ?? 3000), process.env.HOST || undefined, () => {
@@ -116,6 +115,14 @@ function supervise(count: number) {
   process.on('SIGINT', shutDown)
 }
 
+// Made by `react-router build` (server/app.ts is its entry); named in a variable, TypeScript leaves it to run time.
+const serverBuildPath = '../build/server/index.js'
+const build = (await import(serverBuildPath)) as ProductionServerBuild
+const configurationProblem = build.configurationProblem()
+if (configurationProblem) {
+  console.error(`The server does not start: ${configurationProblem}`)
+  process.exit(1)
+}
 const count = workerCount()
 if (cluster.isPrimary && count > 1) supervise(count)
-else await serve()
+else await serve(build)

@@ -8,7 +8,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { ChangePasswordSchema, DetailsSchema, UpdateSavedSearchSchema } from '~/models/accounts/account-forms'
 import type { Database } from '~/models/db/db-schema'
 import { deleteSavedSearch, updateSavedSearch } from '~/models/accounts/saved-search.server'
-import { requireViewer } from '~/utils/session.server'
+import { endOtherSessions, getSession, requireViewer } from '~/utils/session.server'
 import { isCurrentPassword, setPassword, updateUserDetails } from '~/models/accounts/user.server'
 
 /**
@@ -38,7 +38,13 @@ export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile
       return data({ intent, result: submission.reply({ ...hidden, fieldErrors: { currentPassword: [wrongCurrentPasswordMessage] } }) }, { status: 400 })
     }
     await setPassword(db, viewer.id, submission.value.password)
+    // Whoever else held the old password is signed out; this browser stays signed in.
+    await endOtherSessions(db, await getSession(request), viewer.id)
     return redirect(`${accountPaths.settings}?saved=password`, 303)
+  }
+  if (intent === 'sign-out-others') {
+    await endOtherSessions(db, await getSession(request), viewer.id)
+    return redirect(`${accountPaths.settings}?saved=signed-out`, 303)
   }
   throw new Response('Unknown form', { status: 400 })
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
-import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
+import { formatLongDate } from '~/utils/format'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements, phoneTypeOptions } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
@@ -11,7 +12,10 @@ import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
-/** Settings (spec §2 /account/details/, login required): name, phone and newsletter, and a new password. */
+/**
+ * Settings (spec §2 /account/details/, login required): name, phone and newsletter, a new password,
+ * and the devices signed in to the account, with 'Sign out everywhere else' (decision 0047).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSettings(getDb(), siteFromRequest(request), request)
 }
@@ -25,13 +29,13 @@ export const headers = privatePageHeaders
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
 export const meta: MetaFunction = ({ matches }) =>
-  accountPageMeta(matches, { title: 'Settings', description: 'Your name, phone, newsletter and password.', canonicalPath: accountPaths.settings })
+  accountPageMeta(matches, { title: 'Settings', description: 'Your name, phone, newsletter, password and signed-in devices.', canonicalPath: accountPaths.settings })
 
 const fieldsetStyle = 'rounded-xl border border-ink/15 bg-white p-5'
 const legendStyle = 'px-1 text-lg font-semibold text-brand'
 
 export default function Settings() {
-  const { details, saved } = useLoaderData<typeof loader>()
+  const { details, devices, saved } = useLoaderData<typeof loader>()
   const answer = useActionData<{ intent: 'details' | 'password'; result: SubmissionResult<string[]> }>()
   const [detailsForm, detailsFields] = useServerForm(accountFormConstraints.details, {
     id: 'details-form',
@@ -83,6 +87,26 @@ export default function Settings() {
             <FormField field={passwordFields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
             <button type="submit" className={submitButtonStyle}>
               Change password
+            </button>
+          </fieldset>
+        </form>
+        <form method="post" className="medium:col-span-2">
+          <fieldset className={fieldsetStyle}>
+            <legend className={legendStyle}>Signed-in devices</legend>
+            {saved === 'signed-out' ? <Confirmation>Every other device is signed out.</Confirmation> : null}
+            <ul className="mb-4 divide-y divide-ink/10">
+              {devices.map((device, index) => (
+                // Drawn once per page, never reordered in place: its place is a device's key.
+                <li key={index} className="py-2">
+                  <span className="font-semibold">{device.description}</span>
+                  {device.isThisDevice ? <span className="ml-2 rounded bg-brand/10 px-2 py-0.5 text-sm text-brand">This device</span> : null}
+                  <span className="block text-sm">{`Signed in ${formatLongDate(device.signedInAt)}, last used ${formatLongDate(device.lastSeenAt)}`}</span>
+                </li>
+              ))}
+            </ul>
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <button type="submit" className={secondaryButtonStyle} disabled={devices.length < 2}>
+              Sign out everywhere else
             </button>
           </fieldset>
         </form>

@@ -7,7 +7,7 @@ import type { Database } from '~/models/db/db-schema'
 import { countSavedProperties, findSavedProperties } from '~/models/accounts/saved-property.server'
 import { countSavedSearches, findSavedSearches } from '~/models/accounts/saved-search.server'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer, signedInDevices } from '~/utils/session.server'
 import { findUserDetails } from '~/models/accounts/user.server'
 import { canSeeFeeds, feedAccessOf } from '~/models/feeds/feed-review.server'
 import { countLandRequests } from '~/models/connector/land-requests.server'
@@ -74,10 +74,13 @@ export async function loadSavedSearches(db: Kysely<Database>, site: SiteProfile,
   }
 }
 
+/** What Settings confirms after its forms: saved details, a new password, the other devices signed out. */
+const settingsNotices = ['details', 'password', 'signed-out'] as const
+
 export async function loadSettings(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const viewer = await requireViewer(request, site, 'Settings')
   const details = await findUserDetails(db, viewer.id)
   if (!details) throw new Response('Not Found', { status: 404 })
   const saved = new URL(request.url).searchParams.get('saved')
-  return { details, saved: saved === 'details' || saved === 'password' ? saved : null }
+  return { details, devices: await signedInDevices(db, request, viewer.id), saved: settingsNotices.find((notice) => notice === saved) ?? null }
 }

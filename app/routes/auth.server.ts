@@ -24,6 +24,7 @@ import {
   takePendingAction,
 } from '~/utils/session.server'
 import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
+import { endUserSessions } from '~/models/accounts/sessions.server'
 
 /**
  * Log in, sign up, log out, forgot and reset password: each a plain POST that answers a failed
@@ -53,8 +54,8 @@ function redirectTarget(form: FormData) {
  * Signs the user in and carries on: the action they asked for before logging in (spec §4), which
  * knows its own way back, or else the page they came from.
  */
-async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request, session: AppSession, userId: number, redirectTo: string) {
-  await startUserSession(db, session, userId)
+async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request, visitorSession: AppSession, userId: number, redirectTo: string) {
+  const session = await startUserSession(db, request, visitorSession, userId)
   const pending = takePendingAction(session)
   const location = pending ? await applyAccountAction(db, site, userId, pending) : redirectTo
   return redirect(location, { status: 303, headers: await commitSession(session, request) })
@@ -114,7 +115,10 @@ export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfi
   return redirect(`${accountPaths.forgotPassword}?sent=1`, 303)
 }
 
-/** Sets the new password of a valid reset key, uses the key up and signs the user in. */
+/**
+ * Sets the new password of a valid reset key, uses the key up, ends every session of the user
+ * (whoever held the old password is signed out) and signs the user in on a new one.
+ */
 export async function handleResetPassword(db: Kysely<Database>, request: Request, resetKey: string) {
   assertSameOrigin(request)
   const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema })
@@ -123,8 +127,8 @@ export async function handleResetPassword(db: Kysely<Database>, request: Request
   // Used or expired since the form was shown: the page says so (410).
   if (userId === undefined) return redirect(`/reset/${encodeURIComponent(resetKey)}`, 303)
   await setPassword(db, userId, submission.value.password)
-  const session = await getSession(request)
-  await startUserSession(db, session, userId)
+  await endUserSessions(db, userId)
+  const session = await startUserSession(db, request, await getSession(request), userId)
   return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session, request) })
 }
 

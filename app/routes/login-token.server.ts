@@ -1,17 +1,18 @@
 import { type MiddlewareFunction, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import { loginTokenParam } from '~/models/accounts/account-paths'
+import { accountPaths, loginTokenParam } from '~/models/accounts/account-paths'
 import { type LoginFailure, loginFailureMessage } from '~/models/accounts/login-messages'
-import { consumeLoginToken } from '~/models/accounts/login-tokens.server'
+import { consumeLoginToken, findLoginTokenUser } from '~/models/accounts/login-tokens.server'
 import { findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { Database } from '~/models/db/db-schema'
 import { getDb } from '~/models/db/db.server'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
+import type { SiteProfile } from '~/sites/site-profile'
 import { siteFromRequest } from '~/sites/site.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
-import { type AppSession, commitSession, getSession, startUserSession } from '~/utils/session.server'
+import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type AppSession, addNotice, commitSession, getSession, startUserSession } from '~/utils/session.server'
 
 /**
  * Login by token (spec §4, §7, §8): the links in our e-mails carry a single-use token that logs
@@ -21,43 +22,105 @@ import { type AppSession, commitSession, getSession, startUserSession } from '~/
 /** Per client address: tokens cannot be guessed; this keeps anyone from trying them by the thousand. */
 const rateLimit = { limit: 20, windowMs: 15 * 60_000 }
 
-type TokenLogin = { isLoggedIn: true; viewer: Viewer } | { isLoggedIn: false; failure: LoginFailure }
+type TokenLogin = { isLoggedIn: true; viewer: Viewer; session: AppSession } | { isLoggedIn: false; failure: LoginFailure }
 
-/** Uses the token up and signs its user in on the session, or says why not. */
+/** Whether this client has tried too many tokens lately (counted per try). */
+const isTokenTryRefused = (db: Kysely<Database>, request: Request) => isRateLimited(db, `login-token:${clientAddress(request)}`, rateLimit)
+
+/** Uses the token up and signs its user in on a new session, or says why not. */
 async function logInWithToken(db: Kysely<Database>, request: Request, session: AppSession, token: string): Promise<TokenLogin> {
-  if (await isRateLimited(db, `login-token:${clientAddress(request)}`, rateLimit)) return { isLoggedIn: false, failure: 'too-many-attempts' }
   try {
     const userId = await consumeLoginToken(db, token)
     if (userId === undefined) return { isLoggedIn: false, failure: 'not-logged-in' }
     // A blocked account is nobody's viewer.
     const viewer = await findViewer(db, userId)
     if (!viewer) return { isLoggedIn: false, failure: 'blocked' }
-    await startUserSession(db, session, userId)
-    return { isLoggedIn: true, viewer }
+    return { isLoggedIn: true, viewer, session: await startUserSession(db, request, session, userId) }
   } catch (error) {
     console.error('[login] by token failed', error)
     return { isLoggedIn: false, failure: 'unavailable' }
   }
 }
 
+/** The user a valid token would sign in, when it is not the one signed in on `session`: then the person is asked first. */
+async function otherTokenUser(db: Kysely<Database>, session: AppSession, token: string) {
+  const signedInAs = session.get('userId')
+  if (signedInAs === undefined) return undefined
+  const tokenUser = await findLoginTokenUser(db, token)
+  return tokenUser !== undefined && tokenUser !== signedInAs ? tokenUser : undefined
+}
+
+const noStore = { 'Cache-Control': 'no-store' }
+
 /**
  * Spec §4: a login token in a page's address logs in, then the address loses it, by a redirect to
  * the same page without it: this works without scripts, and the token never reaches the page's HTML,
  * the history or a Referer. That page says why a login failed (spec §8), except to someone already
- * signed in whose token is used up (the second link of one e-mail). Single-fetch data requests pass:
- * e-mail links open whole pages.
+ * signed in whose token is used up (the second link of one e-mail). A token of another user than
+ * the one signed in swaps nobody silently: the token waits in the session while a page asks which
+ * account to use (`handleAccountSwitch`). Single-fetch data requests pass: e-mail links open whole pages.
  */
 export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const url = new URL(request.url)
   const token = url.searchParams.get(loginTokenParam)
   if (token === null || request.method !== 'GET' || url.pathname.endsWith('.data')) return next()
+  url.searchParams.delete(loginTokenParam)
+  const returnTo = `${url.pathname}${url.search}`
+  const db = getDb()
   const session = await getSession(request)
   const wasSignedIn = session.has('userId')
-  const login = await logInWithToken(getDb(), request, session, token)
-  if (!login.isLoggedIn && !(wasSignedIn && login.failure === 'not-logged-in')) session.flash('loginFailure', login.failure)
-  url.searchParams.delete(loginTokenParam)
-  throw redirect(`${url.pathname}${url.search}`, { headers: { ...(await commitSession(session, request)), 'Cache-Control': 'no-store' } })
+  if (await isTokenTryRefused(db, request)) {
+    addNotice(session, { loginFailure: 'too-many-attempts' })
+    throw redirect(returnTo, { headers: { ...(await commitSession(session, request)), ...noStore } })
+  }
+  if ((await otherTokenUser(db, session, token)) !== undefined) {
+    session.set('pendingLoginToken', { token, returnTo })
+    throw redirect(accountPaths.switchAccount, { headers: { ...(await commitSession(session, request)), ...noStore } })
+  }
+  const login = await logInWithToken(db, request, session, token)
+  if (login.isLoggedIn) throw redirect(returnTo, { headers: { ...(await commitSession(login.session, request)), ...noStore } })
+  if (!(wasSignedIn && login.failure === 'not-logged-in')) addNotice(session, { loginFailure: login.failure })
+  throw redirect(returnTo, { headers: { ...(await commitSession(session, request)), ...noStore } })
 }
+
+/** What the account-switch page shows: who is signed in, and whom the waiting login link would sign in. */
+export async function loadAccountSwitch(request: Request) {
+  const db = getDb()
+  const session = await getSession(request)
+  const pending = session.get('pendingLoginToken')
+  const signedInAs = session.get('userId')
+  const [current, other] = await Promise.all([
+    signedInAs === undefined ? undefined : findViewer(db, signedInAs),
+    pending ? findLoginTokenUser(db, pending.token).then((userId) => (userId === undefined ? undefined : findViewer(db, userId))) : undefined,
+  ])
+  // Nothing to choose (the link was used, or the person signed out meanwhile): on to the page the link named.
+  if (!pending || !current || !other) throw redirect(pending?.returnTo ?? '/', { headers: noStore })
+  return { currentEmail: current.email, otherEmail: other.email }
+}
+
+/** 'Continue as …' keeps the signed-in account and forgets the link; 'Switch' uses the link up and signs its user in on a new session. */
+export async function handleAccountSwitch(request: Request) {
+  assertSameOrigin(request)
+  const db = getDb()
+  const session = await getSession(request)
+  const pending = session.get('pendingLoginToken')
+  if (!pending) throw redirect('/', 303)
+  const form = await readFormData(request)
+  session.unset('pendingLoginToken')
+  if (form.get('intent') === 'switch') {
+    const login = await logInWithToken(db, request, session, pending.token)
+    if (login.isLoggedIn) return redirect(pending.returnTo, { status: 303, headers: await commitSession(login.session, request) })
+    addNotice(session, { loginFailure: login.failure })
+  }
+  return redirect(pending.returnTo, { status: 303, headers: await commitSession(session, request) })
+}
+
+const failedLogin = (failure: LoginFailure, site: SiteProfile) => ({
+  isLoggedIn: false,
+  userInfo: null,
+  hashedEmail: null,
+  message: loginFailureMessage(failure, site.supportEmail),
+})
 
 const statusOfFailure: Record<LoginFailure, number> = { 'not-logged-in': 401, blocked: 403, 'too-many-attempts': 429, unavailable: 503 }
 
@@ -70,16 +133,19 @@ export async function handleLoginViaToken(request: Request, params: { token?: st
   assertSameOrigin(request)
   const site = siteFromRequest(request)
   if (params.siteId !== String(site.siteId)) return Response.json({ error: `The site id must be ${site.siteId} on ${site.name}.` }, { status: 400 })
+  const db = getDb()
   const session = await getSession(request)
-  const login = await logInWithToken(getDb(), request, session, params.token ?? '')
+  const token = params.token ?? ''
   const headers = { 'Cache-Control': 'no-store' }
-  if (!login.isLoggedIn) {
-    const answer = { isLoggedIn: false, userInfo: null, hashedEmail: null, message: loginFailureMessage(login.failure, site.supportEmail) }
-    return Response.json(answer, { status: statusOfFailure[login.failure], headers })
+  if (await isTokenTryRefused(db, request)) return Response.json(failedLogin('too-many-attempts', site), { status: statusOfFailure['too-many-attempts'], headers })
+  if ((await otherTokenUser(db, session, token)) !== undefined) {
+    return Response.json({ error: 'Another account is signed in here. Log out first, then open the link again.' }, { status: 409, headers })
   }
+  const login = await logInWithToken(db, request, session, token)
+  if (!login.isLoggedIn) return Response.json(failedLogin(login.failure, site), { status: statusOfFailure[login.failure], headers })
   const { viewer } = login
   return Response.json(
     { isLoggedIn: true, userInfo: { ...viewer, isLoggedIn: true }, hashedEmail: sha256Hex(viewer.email) },
-    { headers: { ...headers, ...(await commitSession(session, request)) } },
+    { headers: { ...headers, ...(await commitSession(login.session, request)) } },
   )
 }

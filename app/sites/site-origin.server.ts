@@ -35,3 +35,22 @@ export function siteOfHost(host: string | undefined, config: Pick<AppConfig, 'si
   if (configured) return configured
   return loopbackNames.has(hostname) ? defaultSite : undefined
 }
+
+const isDevelopmentHost = (hostname: string) => loopbackNames.has(hostname) || hostname.endsWith('.localhost')
+
+/**
+ * Why a production server must not serve with these origins (decision 0047), or undefined: a
+ * public site over plain http could not keep its login cookie Secure, and a public https site
+ * reaches this plain-HTTP server only through a TLS proxy, which TRUST_PROXY must name. The
+ * development hosts (`*.localhost`) are this machine's, and serve over http.
+ */
+export function originsProblem(config: Pick<AppConfig, 'environment' | 'siteOrigins' | 'trustProxy'> = readConfig()): string | undefined {
+  if (config.environment !== 'production') return undefined
+  const publicOrigins = Object.values(config.siteOrigins).filter((origin) => !isDevelopmentHost(new URL(origin).hostname))
+  const plain = publicOrigins.find((origin) => origin.startsWith('http:'))
+  if (plain) return `SITE_ORIGINS names ${plain}: in production a site is served over https, so that its login cookie is Secure. Name its https origin.`
+  if (publicOrigins.length > 0 && config.trustProxy === false) {
+    return 'SITE_ORIGINS names https origins, but this server speaks plain HTTP: run it behind a TLS proxy and set TRUST_PROXY to that proxy (e.g. TRUST_PROXY=loopback).'
+  }
+  return undefined
+}

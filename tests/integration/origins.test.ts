@@ -93,8 +93,33 @@ describe('with public origins configured', () => {
     }
   })
 
+  test('the login cookie of an https site is Secure and __Host- prefixed, through the trusted TLS proxy', async () => {
+    const response = await server!.fetchPage('www.landatlas.test', '/login', {
+      method: 'POST',
+      body: new URLSearchParams({ email: demoBuyer, password: 'demo-buyer-1', redirectTo: '/' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://www.landatlas.test',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': clientAddress,
+      },
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('set-cookie')).toMatch(/^__Host-session=[^;]+;.*Secure/i)
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000')
+  })
+
   test("a configured origin's host is served, its neighbours are not", async () => {
     expect((await server!.fetchPage('acreworth.test', '/')).status).toBe(200)
     expect((await server!.fetchPage('www.acreworth.test', '/')).status).toBe(421)
+  })
+})
+
+describe('a production server', () => {
+  test.each([
+    ['a public origin over plain http', { SITE_ORIGINS: 'land=http://www.landatlas.test' }],
+    ['https origins but no TLS proxy named in TRUST_PROXY', { SITE_ORIGINS: 'land=https://www.landatlas.test', TRUST_PROXY: 'false' }],
+  ])('refuses to start with %s', async (_case, env) => {
+    await expect(startProductionServer(env)).rejects.toThrow('exited with 1 before listening')
   })
 })

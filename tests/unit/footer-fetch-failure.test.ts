@@ -9,7 +9,10 @@ import { siteNavigationContext } from '~/components/site-navigation-html.server'
  */
 vi.mock('~/models/db/db.server', () => ({ getDb: () => ({}) }))
 vi.mock('~/models/finance/finance-centers.server', () => ({ recentFinanceCenterHref: async () => undefined }))
-vi.mock('~/utils/session.server', () => ({ readPageSession: async () => ({ viewer: null, notices: [], headers: new Headers() }) }))
+vi.mock('~/utils/session.server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/utils/session.server')>()),
+  readPageSession: async () => ({ viewer: null, notices: { sellerWelcome: false, loginFailure: null }, hasNotices: false }),
+}))
 vi.mock('~/models/places/popular.server', async (importOriginal) => ({
   ...(await importOriginal<typeof import('~/models/places/popular.server')>()),
   sitePopularity: async () => {

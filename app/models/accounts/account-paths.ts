@@ -18,6 +18,8 @@ export const accountPaths = {
   signup: '/signup/',
   logout: '/logout',
   forgotPassword: '/login/forgot/',
+  /** Asks a signed-in person whether a login link for another account may sign them out of theirs. */
+  switchAccount: '/login/switch/',
   likesApi: '/api/likes',
   savedSearchesApi: '/api/saved-searches',
   /** Spec §7: whether the session is signed in, `{ isLoggedIn }`. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { consumeOneTimeKey, createOneTimeKey } from './one-time-keys.server'
+import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser } from './one-time-keys.server'
 
 /**
  * Login tokens (spec §4: a login token in the address logs in): the links in our e-mails (saved-
@@ -20,4 +20,9 @@ export async function createLoginToken(db: Kysely<Database>, userId: number, now
 /** Uses the token up and gives its user; undefined for a token that is unknown, used or expired. */
 export function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
   return consumeOneTimeKey(db, 'login_tokens', token, now)
+}
+
+/** The user a valid token would sign in, without using it up (a signed-in person is asked before another account's link swaps them). */
+export function findLoginTokenUser(db: Kysely<Database>, token: string, now = new Date()) {
+  return findOneTimeKeyUser(db, 'login_tokens', token, now)
 }

@@ -378,6 +378,19 @@ export interface PasswordResetTable {
 /** A login link's token (spec §4 login by token) from an e-mail: single use, expiring, its SHA-256 kept as a reset key's is (one-time-keys.server.ts). */
 export type LoginTokenTable = PasswordResetTable
 
+/** A server-side session (decision 0047): the cookie carries its id, signed; only the id's SHA-256 is kept. */
+export interface SessionTable {
+  id_hash: string
+  /** The signed-in user; null for a visitor's session. */
+  user_id: number | null
+  /** The session's values as JSON (the pending action, the notices flashed to the next page). */
+  data: string
+  /** The browser's User-Agent when the user signed in, cut to 200 characters: how Settings names the device. */
+  user_agent: string | null
+  created_at: string
+  last_seen_at: string
+}
+
 /** A message from the feedback form (spec §4 feedback modal), also mailed to the site's team. */
 export interface FeedbackTable {
   id: Generated<number>
@@ -670,6 +683,7 @@ export interface Database {
   saved_searches: SavedSearchTable
   password_resets: PasswordResetTable
   login_tokens: LoginTokenTable
+  sessions: SessionTable
   feedback: FeedbackTable
   feed_partners: FeedPartnerTable
   feed_runs: FeedRunTable
