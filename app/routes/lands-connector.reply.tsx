@@ -32,10 +32,18 @@ export const meta: MetaFunction = ({ matches, params }) =>
   })
 
 export default function LandRequestReply() {
-  const { buyerName, requestText, professionalName, professionalEmail, isSent } = useLoaderData<typeof loader>()
+  const page = useLoaderData<typeof loader>()
   const lastResult = useActionData<SubmissionResult<string[]>>()
   const [form, fields] = useServerForm(replyConstraints, { id: 'land-request-reply', lastResult })
   const site = useSite()
+  if (page.isExpired) {
+    return (
+      <FormPage heading="This reply link has expired">
+        <p>{page.message}</p>
+      </FormPage>
+    )
+  }
+  const { buyerName, requestText, professionalName, professionalEmail, isSent } = page
   return (
     <FormPage heading={`Answer ${buyerName}`}>
       {isSent ? <Confirmation>{`Your answer is on its way to ${buyerName}. Their reply will come to ${professionalEmail}.`}</Confirmation> : null}
