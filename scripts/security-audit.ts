@@ -9,8 +9,9 @@
 import { privateDataDir } from '../tests/support/private-data'
 import { startProductionServer } from '../tests/support/server-process'
 import type { SecurityCheck } from './security-audit/check'
+import * as secretsInLogs from './security-audit/secrets-in-logs'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = []
+const checkModules: Array<{ checks: SecurityCheck[] }> = [secretsInLogs]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })
