@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
-import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import { landRequestReplyPath } from '~/models/connector/land-request'
@@ -22,7 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleReplyPost(getDb(), siteFromRequest(request), request, params.token)
 }
 
-export const headers = privatePageHeaders
+// The token in the address must not travel on in a Referer (to the feedback form, to a tag manager's script).
+export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
 
 export const meta: MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {

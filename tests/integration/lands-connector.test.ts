@@ -216,6 +216,7 @@ describe('a land request', () => {
     const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
     const replyPage = await get(replyPath)
     expect(replyPage.status).toBe(200)
+    expect(replyPage.headers.get('referrer-policy')).toBe('no-referrer')
     const replyHtml = await html(replyPage)
     expect(replyHtml).toContain(`Answer ${dana.name}`)
     expect(replyHtml).not.toContain(dana.email)
