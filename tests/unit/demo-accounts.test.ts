@@ -51,7 +51,7 @@ describe('a production start on an empty database', () => {
     }
   }, 120_000)
 
-  test('with SEED_DEMO_USERS=1 has the demo accounts; started again without it, it names them', async () => {
+  test('with SEED_DEMO_USERS=1 has the demo accounts; started again without it, it names those that log in with their published passwords', async () => {
     const seeded = await startWith('production-demo', { SITE_ENVIRONMENT: 'production', SEED_DEMO_USERS: '1' })
     try {
       expect((await demoAccountsIn(seeded.db)).sort()).toEqual([...demoEmails].sort())
@@ -63,9 +63,19 @@ describe('a production start on an empty database', () => {
     vi.restoreAllMocks()
     delete process.env.SEED_DEMO_USERS
     const restarted = await startWith('production-demo', { SITE_ENVIRONMENT: 'production' })
-    await restarted.db.destroy()
-    expect(restarted.warnings).toHaveLength(1)
-    for (const email of demoEmails) expect(restarted.warnings[0]).toContain(email)
+    try {
+      expect(restarted.warnings).toHaveLength(1)
+      for (const email of demoEmails) expect(restarted.warnings[0]).toContain(email)
+      const { userId } = (await verifyLogin(restarted.db, { email: 'demo.admin@example.com', password: 'demo-admin-1' }))!
+      await setPassword(restarted.db, userId, 'no longer the published one')
+    } finally {
+      await restarted.db.destroy()
+    }
+    vi.restoreAllMocks()
+    const afterChange = await startWith('production-demo', { SITE_ENVIRONMENT: 'production' })
+    await afterChange.db.destroy()
+    expect(afterChange.warnings).toEqual([expect.stringContaining('demo.buyer@example.com')])
+    expect(afterChange.warnings[0]).not.toContain('demo.admin@example.com')
   }, 120_000)
 })
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { demoUsers } from '~/models/seed/demo-users'
-import { hashPassword } from './password.server'
+import { hashPassword, verifyPassword } from './password.server'
 import { createResetKey } from './password-reset.server'
 import { findUserIdByEmail, normalizeEmail } from './user.server'
 
@@ -15,7 +15,7 @@ import { findUserIdByEmail, normalizeEmail } from './user.server'
 /** An administrator's password is typed on a terminal, never e-mailed: long is what counts (OWASP ASVS 2.1.1). */
 export const administratorPasswordMinLength = 12
 
-export const adminCreateCommand = 'npm run admin:create -- --email you@example.com'
+const adminCreateCommand = 'npm run admin:create -- --email you@example.com'
 
 export type AdministratorPassword = { password: string } | { resetLink: true }
 
@@ -51,8 +51,8 @@ export async function createAdministrator(db: Kysely<Database>, email: string, s
 }
 
 /**
- * The lines a production start prints about accounts: the demo accounts still in the database
- * (their passwords are in the README; they are named, not deleted, as someone may rely on them),
+ * The lines a production start prints about accounts: the demo accounts that still log in with the
+ * passwords the README publishes (named, not deleted, as someone may rely on them),
  * and how to create an administrator when there is none.
  */
 export async function productionAccountNotices(db: Kysely<Database>, { isDemoWanted }: { isDemoWanted: boolean }) {
@@ -60,7 +60,7 @@ export async function productionAccountNotices(db: Kysely<Database>, { isDemoWan
   if (!isDemoWanted) {
     const present = await db
       .selectFrom('users')
-      .select('email')
+      .select(['email', 'password_hash'])
       .where(
         'email',
         'in',
@@ -69,9 +69,12 @@ export async function productionAccountNotices(db: Kysely<Database>, { isDemoWan
       .where('is_blocked', '=', 0)
       .orderBy('id')
       .execute()
-    if (present.length > 0) {
+    const published = new Map(demoUsers.map((user) => [user.email as string, user.password as string]))
+    const usable = []
+    for (const user of present) if (await verifyPassword(published.get(user.email)!, user.password_hash)) usable.push(user.email)
+    if (usable.length > 0) {
       notices.push(
-        `Warning: demo accounts with published passwords can log in here: ${present.map((user) => user.email).join(', ')}. Block them or change their passwords (SEED_DEMO_USERS=1 says they are wanted).`,
+        `Warning: demo accounts log in here with the passwords the README publishes: ${usable.join(', ')}. Block them or change their passwords (SEED_DEMO_USERS=1 says they are wanted).`,
       )
     }
   }
