@@ -66,6 +66,11 @@ export interface AppConfig {
    * megabytes (default 64) of compressed pages; PAGE_CACHE=off turns it off (0 bytes).
    */
   pageCacheBytes: number
+  /**
+   * Whether seeding an empty database adds the demo accounts with their published passwords
+   * (README, decision 0050): SEED_DEMO_USERS=1 yes, 0 no; unset, everywhere but production.
+   */
+  seedDemoUsers: boolean
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -127,9 +132,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(setting) ? Number(setting) : setting
 }
 
+function parseSeedDemoUsers(value: string | undefined, environment: string) {
+  if (value === '1' || value === '0') return value === '1'
+  return environment !== 'production'
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const environment = env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development')
   return {
-    environment: env.SITE_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
+    environment,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -147,5 +158,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    seedDemoUsers: parseSeedDemoUsers(env.SEED_DEMO_USERS, environment),
   }
 }

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isDatabaseUnavailable } from '~/models/db/dialect.server'
 import { withDataLayerRuntime } from '~/models/analytics/data-layer-runtime.server'
 import { withPriorityPhotoInline } from '~/models/media/inline-priority-photo.server'
+import { redactSecrets } from '~/models/logs/secret-urls'
 import { pageAnalyticsOf } from '~/models/analytics/page-analytics'
 import { defaultSite } from '~/sites/index'
 import { siteFromRequest } from '~/sites/site.server'
@@ -123,9 +124,14 @@ function sharedCacheControl(request: Request, status: number, { staticHandlerCon
   return pageCacheControl(pageAnalyticsOf(matches, undefined).pageType)
 }
 
-function logServerError(error: unknown, request: Request) {
+/** The request's path and query as logged: a reset key or login token in it is left out (models/logs/secret-urls.ts). */
+function loggedAddress(request: Request) {
   const { pathname, search } = new URL(request.url)
-  console.error(`[server error] ${request.method} ${pathname}${search}`, error)
+  return redactSecrets(`${pathname}${search}`)
+}
+
+function logServerError(error: unknown, request: Request) {
+  console.error(`[server error] ${request.method} ${loggedAddress(request)}`, error)
 }
 
 /**
@@ -151,8 +157,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDatabaseUnavailable(error)) requestsWithoutDatabase.add(request)
   const refusal = refusalOf(error)
   if (refusal) {
-    const { pathname, search } = new URL(request.url)
-    console.warn(`[refused] ${request.method} ${pathname}${search}: ${refusal}`)
+    console.warn(`[refused] ${request.method} ${loggedAddress(request)}: ${refusal}`)
     return
   }
   logServerError(error, request)

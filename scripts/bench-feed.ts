@@ -43,7 +43,7 @@ const photoBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 console.log(`seeding ${seededListings.toLocaleString('en-US')} listings for the market the gate compares with…`)
 const db = createKysely({ sqliteFile: path.join(folder, 'marketplace.db') })
 await migrateToLatest(db)
-await seedDatabase(db, { listings: seededListings, seed: 1 })
+await seedDatabase(db, { listings: seededListings, seed: 1, demoUsers: false })
 const { id: partnerId } = await db
   .insertInto('feed_partners')
   .values({ name: 'Bench partner', account_id: 1, created_at: new Date().toISOString() })

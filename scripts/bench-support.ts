@@ -32,7 +32,8 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 
 /** Brings the benchmark database to the latest migration, seeding it when it is empty. */
 export function prepareBenchDatabase() {
-  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings) })
+  // NODE_ENV is production here; the page benchmarks sign in as the demo accounts (decision 0050).
+  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings), SEED_DEMO_USERS: '1' })
 }
 
 export const productionBuildPath = path.resolve('build/server/index.js')

@@ -73,7 +73,12 @@ function prepareTestData() {
     if (result.status !== 0) process.exit(result.status ?? 1)
   }
   if (!fs.existsSync('build/server/index.js')) run('npx', ['react-router', 'build'])
-  run('npx', ['tsx', 'scripts/prepare-data.ts'], { DATA_DIR: process.env.DATA_DIR ?? '.test-data', SEED_LISTINGS: process.env.SEED_LISTINGS ?? '3000' })
+  // The fuzzer posts forms signed in as the demo accounts too (decision 0050).
+  run('npx', ['tsx', 'scripts/prepare-data.ts'], {
+    DATA_DIR: process.env.DATA_DIR ?? '.test-data',
+    SEED_LISTINGS: process.env.SEED_LISTINGS ?? '3000',
+    SEED_DEMO_USERS: '1',
+  })
 }
 
 function readRealNames() {

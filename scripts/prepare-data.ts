@@ -1,9 +1,13 @@
 /**
  * Brings the configured database to the latest migration and seeds it when it holds no
- * listings yet, so a fresh clone serves realistic data on first start; then reads the places'
+ * listings yet, so a fresh clone serves realistic data on first start (the demo accounts only
+ * outside production, or with SEED_DEMO_USERS=1: decision 0050); then reads the places'
  * markets if listings changed since they were last read (decision 0028), so no first page waits for that.
+ * In production it says when demo accounts can log in, and how to create the first administrator.
  */
 import { performance } from 'node:perf_hooks'
+import { readConfig } from '../app/config.server'
+import { productionAccountNotices } from '../app/models/accounts/administrators.server'
 import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { seedLakes } from '../app/models/places/lakes.server'
@@ -14,7 +18,8 @@ import { seedAds } from '../app/models/seed/ads'
 import { sites } from '../app/sites/index'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings) } = {}) {
-  const db = openDatabase()
+  const config = readConfig()
+  const db = openDatabase(config)
   try {
     const applied = await migrateToLatest(db)
     if (applied.length > 0) console.log(`Applied migrations: ${applied.map((result) => result.migrationName).join(', ')}`)
@@ -26,13 +31,16 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
     } else {
       console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
       const started = performance.now()
-      const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed })
+      const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed, demoUsers: config.seedDemoUsers })
       const feedRun = await seedDemoFeed(db, { geography })
       if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
     await refreshMarketSnapshots(db)
     await reportPriceContexts(db)
+    if (config.environment === 'production') {
+      for (const notice of await productionAccountNotices(db, { isDemoWanted: config.seedDemoUsers })) console.warn(notice)
+    }
   } finally {
     await db.destroy()
   }

@@ -47,7 +47,7 @@ function report({ phase, done, total }: SeedProgress) {
 }
 
 console.log(`Seeding ${listings.toLocaleString('en-US')} listings with seed ${seed} into ${'sqliteFile' in target ? target.sqliteFile : 'PostgreSQL'}`)
-const { geography } = await seedDatabase(db, { listings, seed, onProgress: report })
+const { geography } = await seedDatabase(db, { listings, seed, onProgress: report, demoUsers: config.seedDemoUsers })
 const feedRun = await seedDemoFeed(db, { geography, seed })
 if (feedRun) console.log(`${seconds().padStart(6)}s  demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
 const bytes = 'postgresUrl' in target ? await postgresDatabaseBytes(db) : undefined

@@ -113,7 +113,8 @@ vitest('unit', 'vitest.config.ts', postgresEnv)
 if (!check('build', run('npx', ['react-router', 'build']))) finish()
 
 fs.rmSync(testDataDir, { recursive: true, force: true })
-const testEnv = { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SEED_LISTINGS: '3000' }
+// The tests sign in as the demo accounts (decision 0050), whatever environment the shell names.
+const testEnv = { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SEED_LISTINGS: '3000', SEED_DEMO_USERS: '1' }
 if (!check('seed test database', run('npx', ['tsx', 'scripts/prepare-data.ts'], testEnv))) finish()
 
 vitest('integration', 'vitest.integration.config.ts', { ...testEnv, ...postgresEnv })

@@ -11,6 +11,7 @@ import { createRequestHandler as createFetchHandler, RouterContextProvider } fro
 import * as build from 'virtual:react-router/server-build'
 import { type AppConfig, readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
+import { redactSecrets } from '~/models/logs/secret-urls'
 import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
 import { siteOfHost } from '~/sites/site-origin.server'
@@ -41,6 +42,7 @@ export interface RequestLogEntry {
   requestId: string
   method: string
   host: string
+  /** The path, with the secret of a link that is its own permission replaced by its route pattern (models/logs/secret-urls.ts). */
   path: string
   status: number
   durationMs: number
@@ -129,7 +131,8 @@ function requestLog(log: (entry: RequestLogEntry) => void) {
         requestId,
         method,
         host,
-        path: requestPath,
+        // A reset key or a login token in the path would let whoever reads the log use it.
+        path: redactSecrets(requestPath),
         status: response.statusCode,
         durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
         pid: process.pid,

@@ -3,6 +3,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
+import { redactSecrets } from '~/models/logs/secret-urls'
 import { isSameOrigin } from '~/utils/request-guard.server'
 
 /**
@@ -56,7 +57,7 @@ export function apiCall(rateLimit: ApiRateLimit, handle: (args: ApiArgs) => Prom
     } catch (error) {
       if (error instanceof Response) return error
       const { pathname } = new URL(request.url)
-      console.error(`[server error] ${request.method} ${pathname}`, error)
+      console.error(`[server error] ${request.method} ${redactSecrets(pathname)}`, error)
       return apiError(500, 'An error has occurred, website engineers have been notified')
     }
   }

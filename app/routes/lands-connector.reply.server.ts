@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { landRequestReplyPath } from '~/models/connector/land-request'
 import { LandRequestReplySchema } from '~/models/connector/land-request-form'
-import { findReplyTarget, leadIdOfReplyToken, sendReplyToBuyer } from '~/models/connector/land-request-relay.server'
+import { findReplyTarget, isReplyLinkExpired, leadIdOfReplyToken, replyLinkLifetimeDays, sendReplyToBuyer } from '~/models/connector/land-request-relay.server'
 import type { Database } from '~/models/db/db-schema'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
@@ -15,7 +15,7 @@ import { notFound } from './lands-connector.server'
  * The reply relay's page, /lands-connector/reply/{token}/ (decision 0020): the land professional
  * who received a request reads it and answers the buyer, whose address they do not have. The
  * signed token is the permission; a token we did not sign, a lead of another site, or a request the
- * buyer deleted is a 404.
+ * buyer deleted is a 404; a link past its lifetime is 410 Gone, with a page that says so.
  */
 const tooOftenMessage = 'You have sent several answers to this request today: please wait for the buyer to reply.'
 /** Answers to one lead a day: the link is a way to answer, not to send a buyer mail at will. */
@@ -28,9 +28,13 @@ async function requireReplyTarget(db: Kysely<Database>, site: SiteProfile, token
   return target
 }
 
+const expiredReplyLinkMessage = `A reply link works for ${replyLinkLifetimeDays} days after the request reached you: this one has expired. The buyer may have found their land since; if not, their next request will reach you with a new link.`
+
 export async function loadReplyPage(db: Kysely<Database>, site: SiteProfile, request: Request, token: string | undefined) {
   const target = await requireReplyTarget(db, site, token)
+  if (isReplyLinkExpired(target)) return data({ isExpired: true as const, message: expiredReplyLinkMessage }, { status: 410 })
   return {
+    isExpired: false as const,
     buyerName: target.buyerName,
     requestText: target.requestText,
     professionalName: target.professional.name,
@@ -43,6 +47,8 @@ export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, r
   assertSameOrigin(request)
   const target = await requireReplyTarget(db, site, token)
   const submission = parseWithZod(await readFormData(request), { schema: LandRequestReplySchema })
+  // The answer stays in the form, for the professional to keep.
+  if (isReplyLinkExpired(target)) return data(submission.reply({ formErrors: [expiredReplyLinkMessage] }), { status: 410 })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   if (await isRateLimited(db, `land-request-reply:${target.leadId}`, repliesPerDay))
     return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })

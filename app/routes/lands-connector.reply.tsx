@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
-import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
+import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import { landRequestReplyPath } from '~/models/connector/land-request'
@@ -22,7 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleReplyPost(getDb(), siteFromRequest(request), request, params.token)
 }
 
-export const headers = privatePageHeaders
+// The token in the address must not travel on in a Referer (to the feedback form, to a tag manager's script).
+export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
 
 export const meta: MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {
@@ -32,10 +33,18 @@ export const meta: MetaFunction = ({ matches, params }) =>
   })
 
 export default function LandRequestReply() {
-  const { buyerName, requestText, professionalName, professionalEmail, isSent } = useLoaderData<typeof loader>()
+  const page = useLoaderData<typeof loader>()
   const lastResult = useActionData<SubmissionResult<string[]>>()
   const [form, fields] = useServerForm(replyConstraints, { id: 'land-request-reply', lastResult })
   const site = useSite()
+  if (page.isExpired) {
+    return (
+      <FormPage heading="This reply link has expired">
+        <p>{page.message}</p>
+      </FormPage>
+    )
+  }
+  const { buyerName, requestText, professionalName, professionalEmail, isSent } = page
   return (
     <FormPage heading={`Answer ${buyerName}`}>
       {isSent ? <Confirmation>{`Your answer is on its way to ${buyerName}. Their reply will come to ${professionalEmail}.`}</Confirmation> : null}

@@ -132,7 +132,12 @@ const statusOfFailure: Record<LoginFailure, number> = { 'not-logged-in': 401, bl
 export async function handleLoginViaToken(request: Request, params: { token?: string; siteId?: string }) {
   assertSameOrigin(request)
   const site = siteFromRequest(request)
-  if (params.siteId !== String(site.siteId)) return Response.json({ error: `The site id must be ${site.siteId} on ${site.name}.` }, { status: 400 })
+  if (params.siteId !== String(site.siteId)) {
+    // The token is spent all the same (issue 33): it has travelled in an address, which a proxy or
+    // a browser's history may keep whatever our own log leaves out, and a token works once.
+    await consumeLoginToken(getDb(), params.token ?? '')
+    return Response.json({ error: `The site id must be ${site.siteId} on ${site.name}.` }, { status: 400 })
+  }
   const db = getDb()
   const session = await getSession(request)
   const token = params.token ?? ''

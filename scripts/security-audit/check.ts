@@ -14,8 +14,8 @@ export interface CheckOutcome {
   detail: string
 }
 
-/** The production server under audit: its port, a fetch that sends any Host header, and its log lines so far. */
-export type AuditedServer = Pick<ProductionServer, 'port' | 'fetchPage' | 'logs'> & {
+/** The production server under audit: its port, a fetch that sends any Host header, its JSON log lines and every line it printed so far. */
+export type AuditedServer = Pick<ProductionServer, 'port' | 'fetchPage' | 'logs' | 'output'> & {
   /** The folder of its database, uploads, image cache and outbox. */
   dataDir: string
 }

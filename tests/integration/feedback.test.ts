@@ -59,6 +59,15 @@ describe('the feedback page', () => {
     expect(mail.raw).toMatch(/Subject: Feedback on Farm & Ranch Finder/)
   })
 
+  test('written on a page whose address is its own permission, the feedback keeps and mails the route, not the token (issue 33)', async () => {
+    const message = `The reply page is clear. ${runId}`
+    const token = `7.${runId}SignatureOfTheReplyLink`
+    expect((await browser().post('/feedback/', { message, page: `/lands-connector/reply/${token}/` })).status).toBe(303)
+    expect((await storedFeedback(message))?.page_url).toBe('http://land.localhost/lands-connector/reply/:token/')
+    const mail = smtp.received.find((received) => received.raw.includes(message))!
+    expect(mail.raw.replace(/=\r?\n/g, '')).not.toContain(token)
+  })
+
   test('a wrong form is answered with the spec §5 messages and kept nowhere', async () => {
     const empty = await browser().post('/feedback/', { message: '  ', email: 'not-an-address' })
     expect(empty.status).toBe(400)

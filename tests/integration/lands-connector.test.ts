@@ -216,6 +216,7 @@ describe('a land request', () => {
     const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
     const replyPage = await get(replyPath)
     expect(replyPage.status).toBe(200)
+    expect(replyPage.headers.get('referrer-policy')).toBe('no-referrer')
     const replyHtml = await html(replyPage)
     expect(replyHtml).toContain(`Answer ${dana.name}`)
     expect(replyHtml).not.toContain(dana.email)
@@ -229,6 +230,30 @@ describe('a land request', () => {
     expect(mail.to).toEqual([dana.email])
     expect(mail.raw).toMatch(/^Reply-To: /m)
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`/lands-connector/${requestId}/`)
+  })
+
+  test('a reply link 31 days after the request reached the professional is gone (410), and sends nothing (issue 33)', async () => {
+    const buyerOfTheLink = await signedInBuyer()
+    const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(demoSellerCounty()), buyerOfTheLink.cookie))
+    const inbox = await html(await get('/account/leads/', cookies.seller))
+    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
+    const setSentAt = (sentAt: string) => db.prepare('update leads set created_at = ? where land_request_id = ?').run(sentAt, requestId)
+
+    setSentAt(daysAgo(29))
+    expect((await get(replyPath)).status).toBe(200)
+    setSentAt(daysAgo(31))
+    const expired = await get(replyPath)
+    expect(expired.status).toBe(410)
+    const expiredHtml = await html(expired)
+    expect(expiredHtml).toContain('This reply link has expired')
+    expect(expiredHtml).not.toContain(buyerOfTheLink.name)
+
+    const answer = `Still interested? (${Date.now()})`
+    const refused = await post(replyPath, { message: answer })
+    expect(refused.status).toBe(410)
+    expect(await html(refused)).toContain('This reply link has expired')
+    expect(smtp.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
   })
 
   test('is changed with the same form; sharing the address then shows it on the leads already sent', async () => {

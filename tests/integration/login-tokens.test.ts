@@ -129,13 +129,17 @@ describe('POST /api/authenticate/loginviatoken/{token}/{siteId} (spec §7)', () 
     expect(await again.json()).toEqual({ isLoggedIn: false, userInfo: null, hashedEmail: null, message: 'Login via token did not succeed.' })
   })
 
-  test('another site id is a 400, a cross-site post a 403', async () => {
-    const token = await createLoginToken(db, (await newUser('site-id')).id)
+  test('another site id is a 400 that spends the token (issue 33), a cross-site post a 403', async () => {
+    const user = await newUser('site-id')
+    const token = await createLoginToken(db, user.id)
     const wrongSite = await browser().post(`/api/authenticate/loginviatoken/${token}/1080`, {})
     expect(wrongSite.status).toBe(400)
     expect(await wrongSite.json()).toEqual({ error: 'The site id must be 0 on LandAtlas.' })
-    expect((await browser().post(`/api/authenticate/loginviatoken/${token}/0`, {}, { origin: 'http://evil.example' })).status).toBe(403)
-    expect((await browser().post(`/api/authenticate/loginviatoken/${token}/0`, {})).status).toBe(200)
+    expect((await browser().post(`/api/authenticate/loginviatoken/${token}/0`, {})).status).toBe(401)
+
+    const another = await createLoginToken(db, user.id)
+    expect((await browser().post(`/api/authenticate/loginviatoken/${another}/0`, {}, { origin: 'http://evil.example' })).status).toBe(403)
+    expect((await browser().post(`/api/authenticate/loginviatoken/${another}/0`, {})).status).toBe(200)
   })
 })
 

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { productionServerArguments } from '../../server/node-command'
 import { canonicalHref } from '../support/http'
 import { type ProductionServer, productionServer, startProductionServer } from '../support/server'
 import { contactableListing } from '../support/test-database'
@@ -117,9 +119,18 @@ describe('with public origins configured', () => {
 
 describe('a production server', () => {
   test.each([
-    ['a public origin over plain http', { SITE_ORIGINS: 'land=http://www.landatlas.test' }],
-    ['https origins but no TLS proxy named in TRUST_PROXY', { SITE_ORIGINS: 'land=https://www.landatlas.test', TRUST_PROXY: 'false' }],
-  ])('refuses to start with %s', async (_case, env) => {
-    await expect(startProductionServer(env)).rejects.toThrow('exited with 1 before listening')
+    ['a public origin over plain http', { SITE_ORIGINS: 'land=http://www.landatlas.test' }, 'SITE_ORIGINS names http://www.landatlas.test'],
+    ['https origins but no TLS proxy named in TRUST_PROXY', { SITE_ORIGINS: 'land=https://www.landatlas.test', TRUST_PROXY: 'false' }, 'set TRUST_PROXY'],
+  ])('refuses to start with %s, and says why in one line', (_case, env, reason) => {
+    const start = spawnSync(process.execPath, productionServerArguments, {
+      env: { ...process.env, NODE_ENV: 'production', SITE_ENVIRONMENT: 'production', PORT: '0', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(start.status).toBe(1)
+    const lines = start.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`The server does not start: `)
+    expect(lines[0]).toContain(reason)
   })
 })

@@ -39,10 +39,10 @@ export async function freshPostgresDatabase(serverUrl: string, name: string): Pr
   return createKysely(await freshPostgresTarget(serverUrl, name))
 }
 
-/** Migrates `db` and fills it with the deterministic generator. */
+/** Migrates `db` and fills it with the deterministic generator, demo accounts included as the test database has them. */
 export async function migrateAndSeed(db: Kysely<Database>, options: { listings: number; seed: number }) {
   await migrateToLatest(db)
-  await seedDatabase(db, options)
+  await seedDatabase(db, { ...options, demoUsers: true })
   return db
 }
 

@@ -23,12 +23,17 @@ export async function startProductionServer(env: Record<string, string> = {}) {
       WEB_CONCURRENCY: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   /** The JSON lines it printed: its request log and its own events. */
   const logs: Record<string, unknown>[] = []
+  /** Every line it printed, on stdout and stderr (still shown on the test's stderr): its logs, warnings and errors. */
+  const output: string[] = []
+  child.stderr!.pipe(process.stderr)
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => output.push(line))
   const port = await new Promise<number>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line)
       try {
         const entry = JSON.parse(line) as Record<string, unknown>
         logs.push(entry)
@@ -40,10 +45,13 @@ export async function startProductionServer(env: Record<string, string> = {}) {
     child.on('exit', (code) => reject(new Error(`The server exited with ${code} before listening`)))
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, port, logs, exited, fetchPage: siteFetch(port) }
+  return { child, port, logs, output, exited, fetchPage: siteFetch(port) }
 }
 
 export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
+
+/** Answers that have no body, which a Response refuses to be made with. */
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304])
 
 /**
  * Requests to the server at `port` as a site's browser would send them (Node cannot resolve
@@ -63,7 +71,8 @@ export function siteFetch(port: number): SiteFetch {
             for (const item of Array.isArray(value) ? value : [value ?? '']) answerHeaders.append(name, item)
           }
           const status = response.statusCode ?? 0
-          resolve(new Response(status === 304 || init.method === 'HEAD' ? null : Buffer.concat(chunks), { status, headers: answerHeaders }))
+          const hasBody = !nullBodyStatuses.has(status) && init.method !== 'HEAD'
+          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: answerHeaders }))
         })
       })
       request.on('error', reject)

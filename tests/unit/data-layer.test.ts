@@ -31,7 +31,7 @@ describe.each(targets)('the data layer on $name', ({ enabled, open }) => {
     if (!enabled) return
     db = await open()
     await migrateToLatest(db)
-    await seedDatabase(db, { listings: 400, seed: 7 })
+    await seedDatabase(db, { listings: 400, seed: 7, demoUsers: true })
   }, 120_000)
 
   afterAll(async () => {

@@ -26,7 +26,7 @@ describe('an import killed part way', () => {
   beforeAll(async () => {
     db = createKysely({ sqliteFile: path.join(folder, 'marketplace.db') })
     await migrateToLatest(db)
-    await seedDatabase(db, { listings: 200, seed: 9 })
+    await seedDatabase(db, { listings: 200, seed: 9, demoUsers: true })
     ;({ id: partnerId } = await db
       .insertInto('feed_partners')
       .values({ name: 'Crash partner', account_id: 1, created_at: new Date().toISOString() })

@@ -115,7 +115,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     if (!enabled) return
     db = await open()
     await migrateToLatest(db)
-    await seedDatabase(db, { listings: 300, seed: 3 })
+    await seedDatabase(db, { listings: 300, seed: 3, demoUsers: true })
     partnerId = await setUpLlanoMarket(db)
     photoServer = await startPhotoServer()
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feed-photos-'))

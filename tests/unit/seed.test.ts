@@ -20,7 +20,7 @@ async function seededDatabase(name: string, seed: number) {
   const db = openDatabase({ ...readConfig(), databaseUrl: path.join(folder, `${name}.db`) })
   openDatabases.push(db)
   await migrateToLatest(db)
-  await seedDatabase(db, { listings: listingCount, seed })
+  await seedDatabase(db, { listings: listingCount, seed, demoUsers: true })
   return db
 }
 

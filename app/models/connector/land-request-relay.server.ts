@@ -26,10 +26,21 @@ export function leadIdOfReplyToken(token: string) {
   return value !== undefined && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined
 }
 
+/**
+ * A reply link works for 30 days after the request reached the professional (issue 33): answers
+ * come within days, a month allows for a holiday, and a link kept in a forwarded mail or a log
+ * stops being a way to write to the buyer. The lead's own date says it, so no link needs a new token.
+ */
+export const replyLinkLifetimeDays = 30
+
+const dayMs = 24 * 60 * 60 * 1000
+
 export interface ReplyTarget {
   leadId: number
   requestId: number
   siteId: number
+  /** When the lead was sent to the professional (ISO). */
+  sentAt: string
   buyerName: string
   /** The request as the lead told it to the professional. */
   requestText: string
@@ -48,6 +59,7 @@ export async function findReplyTarget(db: Kysely<Database>, leadId: number): Pro
       'leads.site_id',
       'leads.name',
       'leads.message',
+      'leads.created_at',
       'accounts.contact_name',
       'accounts.company_name',
       'accounts.email',
@@ -61,6 +73,7 @@ export async function findReplyTarget(db: Kysely<Database>, leadId: number): Pro
     leadId: row.id,
     requestId: row.land_request_id!,
     siteId: row.site_id,
+    sentAt: row.created_at,
     buyerName: row.name,
     requestText: row.message,
     professional: {
@@ -70,6 +83,9 @@ export async function findReplyTarget(db: Kysely<Database>, leadId: number): Pro
     },
   }
 }
+
+/** Whether the target's reply link is past its lifetime. */
+export const isReplyLinkExpired = (target: ReplyTarget, now = new Date()) => now.getTime() - Date.parse(target.sentAt) > replyLinkLifetimeDays * dayMs
 
 /** E-mails a professional's answer to the buyer of the request, from the site, with the professional's address to reply to. */
 export async function sendReplyToBuyer(db: Kysely<Database>, site: SiteProfile, origin: string, target: ReplyTarget, message: string) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '~/models/db/db-schema'
 import { zodField } from '~/models/forms/zod-field'
+import { redactSecrets } from '~/models/logs/secret-urls'
 import { sendMail } from '~/models/mail/mailer.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { feedbackFieldRules } from './feedback-fields'
@@ -23,6 +24,8 @@ export interface Feedback {
 
 /** Keeps a feedback message and mails it to the site's team (answering the mail answers the writer, when they gave an address). */
 export async function submitFeedback(db: Kysely<Database>, site: SiteProfile, feedback: Feedback, now = new Date()) {
+  // Written on a reply or reset page, the page's own secret is kept from the table and the team's mail.
+  const pageUrl = feedback.pageUrl === null ? null : redactSecrets(feedback.pageUrl)
   await db
     .insertInto('feedback')
     .values({
@@ -30,7 +33,7 @@ export async function submitFeedback(db: Kysely<Database>, site: SiteProfile, fe
       user_id: feedback.userId,
       email: feedback.email,
       message: feedback.message,
-      page_url: feedback.pageUrl,
+      page_url: pageUrl,
       created_at: now.toISOString(),
     })
     .execute()
@@ -39,6 +42,6 @@ export async function submitFeedback(db: Kysely<Database>, site: SiteProfile, fe
     to: site.feedbackEmail,
     ...(feedback.email ? { replyTo: feedback.email } : {}),
     subject: `Feedback on ${site.name}`,
-    text: `Feedback from ${writer}:\n\n${feedback.message}\n\nPage: ${feedback.pageUrl ?? 'not given'}`,
+    text: `Feedback from ${writer}:\n\n${feedback.message}\n\nPage: ${pageUrl ?? 'not given'}`,
   })
 }

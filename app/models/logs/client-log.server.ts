@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { type LogSeverity, isErrorSeverity } from './log-severity'
+import { redactSecrets } from './secret-urls'
 
 /**
  * The browsers' log messages and client rendering errors (spec §7 POST /logging/log/ and the
@@ -30,18 +31,29 @@ export function clientLogLine(entry: Pick<ClientLogEntry, 'siteId' | 'severity' 
   return `[client log] ${entry.severity} site ${entry.siteId} ${oneLine(entry.pageUrl, clientLogLimits.url) || '-'} ${JSON.stringify(oneLine(entry.message, clientLogLimits.message))}`
 }
 
+/** A text as kept: bounded, then without the secrets of any address in it (a page with `?token=`, a reset page). */
+const keptText = (text: string, length: number) => redactSecrets(text.slice(0, length))
+
 /** Stores the entry, drops what falls past the newest `maxClientLogs`, and prints its line. */
 export async function recordClientLog(db: Kysely<Database>, entry: ClientLogEntry) {
+  const kept: ClientLogEntry = {
+    ...entry,
+    message: keptText(entry.message, clientLogLimits.message),
+    pageUrl: keptText(entry.pageUrl, clientLogLimits.url),
+    referringUrl: keptText(entry.referringUrl, clientLogLimits.url),
+    userAgent: entry.userAgent.slice(0, clientLogLimits.userAgent),
+    componentStack: entry.componentStack === null ? null : keptText(entry.componentStack, clientLogLimits.componentStack),
+  }
   const { id } = await db
     .insertInto('client_logs')
     .values({
-      site_id: entry.siteId,
-      severity: entry.severity,
-      message: entry.message.slice(0, clientLogLimits.message),
-      page_url: entry.pageUrl.slice(0, clientLogLimits.url),
-      referring_url: entry.referringUrl.slice(0, clientLogLimits.url),
-      user_agent: entry.userAgent.slice(0, clientLogLimits.userAgent),
-      component_stack: entry.componentStack?.slice(0, clientLogLimits.componentStack) ?? null,
+      site_id: kept.siteId,
+      severity: kept.severity,
+      message: kept.message,
+      page_url: kept.pageUrl,
+      referring_url: kept.referringUrl,
+      user_agent: kept.userAgent,
+      component_stack: kept.componentStack,
       created_at: new Date().toISOString(),
     })
     .returning('id')
@@ -50,8 +62,8 @@ export async function recordClientLog(db: Kysely<Database>, entry: ClientLogEntr
     .deleteFrom('client_logs')
     .where('id', '<=', id - maxClientLogs)
     .execute()
-  const line = clientLogLine(entry)
-  if (isErrorSeverity(entry.severity)) console.error(line)
-  else if (entry.severity === 'warning') console.warn(line)
+  const line = clientLogLine(kept)
+  if (isErrorSeverity(kept.severity)) console.error(line)
+  else if (kept.severity === 'warning') console.warn(line)
   else console.log(line)
 }

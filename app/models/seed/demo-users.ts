@@ -7,8 +7,8 @@ import { accountType } from '~/models/listings/enumerations'
 /**
  * Accounts to try the sites with after `npm start` (README "What to try"): a buyer, a seller
  * linked to the first generated paid seller account (also the demo feed partner's account, opted in
- * to lead targeting), and an administrator who reviews held feed records. Only the generated demo
- * data gets them.
+ * to lead targeting), and an administrator who reviews held feed records. Their passwords are
+ * published, so only development and tests get them, or a start with SEED_DEMO_USERS=1 (decision 0050).
  */
 export const demoUsers = [
   { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false, isAdmin: false },
@@ -24,8 +24,9 @@ const paidSellerAccountTypes = [
   accountType.legacyPremiumSeller,
 ]
 
-export async function seedDemoUsers(db: Kysely<Database>) {
-  const sellerAccount = await db
+/** The first generated paid seller account: the demo seller's and the demo feed partner's. */
+function findDemoSellerAccount(db: Kysely<Database>) {
+  return db
     .selectFrom('accounts')
     .select(['id', 'account_type'])
     .where('is_free', '=', 0)
@@ -33,6 +34,11 @@ export async function seedDemoUsers(db: Kysely<Database>) {
     .orderBy('id')
     .limit(1)
     .executeTakeFirst()
+}
+
+/** The demo accounts, with their published passwords (the demo seller on the demo seller account). */
+export async function seedDemoUsers(db: Kysely<Database>) {
+  const sellerAccount = await findDemoSellerAccount(db)
   for (const user of demoUsers) {
     await db
       .insertInto('users')
@@ -50,6 +56,11 @@ export async function seedDemoUsers(db: Kysely<Database>) {
       .execute()
   }
   await syncIdentity(db, 'users')
+}
+
+/** The demo seller account takes Lands Connector requests and is the demo feed partner's, with or without the demo users. */
+export async function seedDemoSellerAccount(db: Kysely<Database>) {
+  const sellerAccount = await findDemoSellerAccount(db)
   if (sellerAccount) {
     // The demo seller takes Lands Connector requests (spec §3 optInLeadTargeting), so a buyer's request where they list reaches their inbox.
     await db.updateTable('accounts').set({ opt_in_lead_targeting: 1 }).where('id', '=', sellerAccount.id).execute()

@@ -9,7 +9,7 @@ import { sites } from '~/sites/index'
 import { accountCountFor, createSellerPool, generateAccounts, type Seller } from './accounts'
 import { seedAds } from './ads'
 import { seedFinanceCenters } from './finance-centers'
-import { seedDemoUsers } from './demo-users'
+import { seedDemoSellerAccount, seedDemoUsers } from './demo-users'
 import { createLandMarket } from './land-market'
 import { generateListing } from './listings'
 import { seedConfirmation } from './listing-confirmations'
@@ -27,6 +27,8 @@ export interface SeedOptions {
   onProgress?: (progress: SeedProgress) => void
   /** The day listings were last confirmed is counted back from (listing-confirmations.ts); today if not given. */
   now?: Date
+  /** Whether to add the demo accounts, whose passwords are published (config `seedDemoUsers`, decision 0050). */
+  demoUsers: boolean
 }
 
 export interface SeedProgress {
@@ -131,7 +133,7 @@ export async function isDatabaseSeeded(db: Kysely<Database>) {
   return state !== undefined
 }
 
-export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress, now = new Date() }: SeedOptions) {
+export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress, now = new Date(), demoUsers }: SeedOptions) {
   const geography = buildGeography()
   const { states, regions, counties, cities, zips } = geography
   const placeTotal = states.length + regions.length + counties.length + cities.length + zips.length
@@ -170,7 +172,8 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   await seedLakes(db)
   await syncIdentity(db, 'accounts')
   await syncIdentity(db, 'listings')
-  await seedDemoUsers(db)
+  await seedDemoSellerAccount(db)
+  if (demoUsers) await seedDemoUsers(db)
   await seedAds(db, { demoSiteId: sites.land.siteId })
   await settleBulkLoad(db)
   await noteListingsChanged(db)
