@@ -86,8 +86,10 @@ test('on a phone the welcome hides after 5 seconds, and its button dismisses it 
   await page.clock.runFor(5_300)
   await expect(page.getByText(welcome)).toHaveCount(0)
 
+  // Still signed in as the first seller: the second seller's link asks before it switches (decision 0047).
   const second = await accountWithToken('welcome-dismissed', { isSeller: true })
   await page.goto(siteUrl('land', `/?token=${second.token}`))
+  await page.getByRole('button', { name: /^Sign in as / }).click()
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Dismiss: Welcome' }).click()
   await page.clock.runFor(300)
