@@ -24,5 +24,5 @@ export function productionServer({ privateData }: { privateData?: string } = {})
     if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true })
   })
   const fetchPage: SiteFetch = (...args) => server!.fetchPage(...args)
-  return { fetchPage, logs: () => server!.logs, processId: () => server!.child.pid! }
+  return { fetchPage, logs: () => server!.logs, processId: () => server!.child.pid!, port: () => server!.port }
 }
