@@ -20,7 +20,7 @@ import sharp from 'sharp'
 import { readConfig } from '~/config.server'
 import { documentKind, parseDocumentSegment, type DocumentKind, type ImageFit, type ImageFormat } from './document-ids'
 import { buildSceneSvg } from './photo-scene'
-import { uploadsFolder } from './photo-store.server'
+import { maxPhotoPixels, uploadsFolder } from './photo-store.server'
 
 export type { ImageFit, ImageFormat } from './document-ids'
 
@@ -245,7 +245,7 @@ async function render(request: ImageRequest, uploadFile: string | undefined): Pr
   let image: sharp.Sharp
   if (uploadFile) {
     // rotate(): honour EXIF orientation. Metadata (incl. GPS) is stripped by default on output.
-    image = sharp(uploadFile, { limitInputPixels: 100_000_000 }).rotate()
+    image = sharp(uploadFile, { limitInputPixels: maxPhotoPixels }).rotate()
   } else {
     const scene = buildSceneSvg(request.documentId)
     if (!scene) return undefined
