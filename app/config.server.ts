@@ -57,6 +57,10 @@ export interface AppConfig {
    * megabytes (default 64) of compressed pages; PAGE_CACHE=off turns it off (0 bytes).
    */
   pageCacheBytes: number
+  /** The resized images kept on disk, IMAGE_CACHE_MB megabytes (default 2048): past it the least recently used go. */
+  imageCacheBytes: number
+  /** Images one client address may have rendered (asked for uncached) in 10 minutes, IMAGE_RENDERS_PER_CLIENT (default 600). */
+  imageRendersPerClient: number
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -109,5 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    imageCacheBytes: positiveNumber(env.IMAGE_CACHE_MB, 2048) * 1024 * 1024,
+    imageRendersPerClient: positiveNumber(env.IMAGE_RENDERS_PER_CLIENT, 600),
   }
 }
