@@ -1,9 +1,9 @@
-import http from 'node:http'
 import { describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { decodeEntities, productionPages } from '../support/http'
 import { productionServer } from '../support/server'
+import { postEndlessChunks } from '../support/server-process'
 
 /**
  * Forms and JSON calls take at most 64 KB (issue 33 finding 5): past it the site's 413 page (a
@@ -33,39 +33,6 @@ function paidListingPath() {
     )
     .get() as { id: number; acres: number; countyName: string; stateAbbreviation: string }
   return listingPath(sites.land, row)
-}
-
-/**
- * A POST to the real server whose body comes in chunks (no Content-Length) and never ends, as a
- * script may send it: 16 KB every few milliseconds until the server answers.
- */
-function postEndlessChunks(port: number, path: string) {
-  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-    let answered = false
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: { host: 'land.localhost', 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', 'x-forwarded-for': '192.0.2.151' },
-      },
-      (response) => {
-        answered = true
-        clearInterval(sending)
-        const parts: Buffer[] = []
-        response.on('data', (part: Buffer) => parts.push(part))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: Buffer.concat(parts).toString() }))
-      },
-    )
-    // The server closes the connection once it has answered, while the body is still being sent.
-    request.on('error', (error) => {
-      clearInterval(sending)
-      if (!answered) reject(error)
-    })
-    const chunk = `message=${'a'.repeat(16 * 1024)}`
-    const sending = setInterval(() => request.write(chunk), 5)
-  })
 }
 
 describe('a page form over 64 KB', () => {
@@ -110,7 +77,7 @@ test('a JSON call over its limit answers a JSON 413', async () => {
 })
 
 test('a chunked body that never ends is counted as it comes: past 64 KB the real server answers 413 and closes the connection', async () => {
-  const answer = await postEndlessChunks(server.port(), '/login')
+  const answer = await postEndlessChunks(server.port(), 'land.localhost', '/login', { 'x-forwarded-for': '192.0.2.151' })
   expect(answer.status).toBe(413)
   expect(answer.connection).toBe('close')
   expect(decodeEntities(answer.body)).toContain(tooLongMessage)
