@@ -3,7 +3,7 @@ import { imageQuality, type PhotoSourceOptions, resizedImageSrcSet } from './res
 
 /**
  * Every size of picture the pages ask /resizedimages/ for, named by where it is shown. Pages,
- * mails and structured data build their image URLs from these, and the image route renders
+ * flyers, structured data and offline copies build their image URLs from these, and the image route renders
  * these only (issue 33, page-renditions.server.ts): a URL made up with any other size, fit,
  * quality or format is a 404 that costs no render and fills no disk.
  */

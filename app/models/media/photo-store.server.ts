@@ -19,7 +19,7 @@ export type StorePhotoResult =
 /** A side past this is a panorama or a decompression bomb, not a listing photo. */
 export const maxPhotoSide = 12_000
 /**
- * Past this many pixels (a 8,000 × 6,250 image; a phone's photo is 12–48 MP) a photo is refused
+ * Past this many pixels (an 8,000 × 6,250 image; a phone's photo is 12–48 MP) a photo is refused
  * before it is decoded: a small file may declare a huge image, which would take gigabytes to
  * decode (issue 33). sharp is told the same limit wherever it decodes a photo from outside.
  */
