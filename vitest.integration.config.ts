@@ -8,6 +8,8 @@ import unitConfig from './vitest.config'
  * which is also the app's DATA_DIR. tests/support/integration-setup.ts checks both are there.
  */
 const testDataDir = path.resolve(process.env.TEST_DATA_DIR ?? '.test-data')
+/** The sites' origins the tests' requests name (decision 0046): each site's development host, on no port. */
+const siteOrigins = ['land', 'farm', 'hunting', 'value'].map((key) => `${key}=http://${key}.localhost`).join(',')
 
 export default defineConfig({
   ...unitConfig,
@@ -15,6 +17,6 @@ export default defineConfig({
     ...unitConfig.test,
     include: ['tests/integration/**/*.test.ts'],
     globalSetup: ['tests/support/integration-setup.ts'],
-    env: { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir },
+    env: { DATA_DIR: testDataDir, TEST_DATA_DIR: testDataDir, SITE_ORIGINS: siteOrigins },
   },
 })

@@ -13,6 +13,15 @@ export interface AppConfig {
   /** Extra host → site key pairs, from SITE_HOSTS="landatlas.com=land,farmfinder.com=farm". */
   siteHosts: Record<string, string>
   /**
+   * Each site's origin, the only base of the absolute URLs the server writes (mails, canonical
+   * links, sitemaps, JSON-LD, webhooks, CSV; decision 0046): site key → origin, from
+   * SITE_ORIGINS="land=https://www.landatlas.com,farm=https://…" or one SITE_ORIGIN_LAND (_FARM,
+   * _HUNTING, _VALUE) each. A site not named has its development origin, http://{key}.localhost:{port}.
+   */
+  siteOrigins: Record<string, string>
+  /** The port the server listens on (PORT, default 3000): the development origins' port. */
+  port: number
+  /**
    * Request headers the CDN sets with the visitor's location (from their IP address), for 'Land
    * for Sale Near Me' (spec §2): a zip code ('78701' or '78701-1234') and a state abbreviation
    * ('TX' or 'US-TX'). Defaults x-visitor-zip and x-visitor-state; behind CloudFront set
@@ -79,6 +88,33 @@ function parseSiteHosts(value: string | undefined): Record<string, string> {
   return hosts
 }
 
+/** An origin as `new URL` writes it (scheme, host, port), or an error naming the setting. */
+function parseOrigin(value: string, setting: string) {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${setting}: '${value}' is not a URL.`)
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin === 'null' || `${url.pathname}${url.search}${url.hash}` !== '/') {
+    throw new Error(`${setting}: '${value}' must be an origin only, such as https://www.landatlas.com.`)
+  }
+  return url.origin
+}
+
+function parseSiteOrigins(env: NodeJS.ProcessEnv): Record<string, string> {
+  const origins: Record<string, string> = {}
+  for (const pair of (env.SITE_ORIGINS ?? '').split(',')) {
+    const [siteKey, origin] = pair.split(/=(.*)/).map((part) => part?.trim() ?? '')
+    if (siteKey && origin) origins[siteKey.toLowerCase()] = parseOrigin(origin, 'SITE_ORIGINS')
+  }
+  for (const [name, value] of Object.entries(env)) {
+    const siteKey = /^SITE_ORIGIN_([A-Z]+)$/.exec(name)?.[1]?.toLowerCase()
+    if (siteKey && value?.trim()) origins[siteKey] = parseOrigin(value.trim(), name)
+  }
+  return origins
+}
+
 function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
   const flags: Record<string, boolean> = {}
   for (const entry of (value ?? '').split(',')) {
@@ -102,6 +138,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     siteHosts: parseSiteHosts(env.SITE_HOSTS),
+    siteOrigins: parseSiteOrigins(env),
+    port: positiveNumber(env.PORT, 3000),
     visitorHeaders: {
       zip: env.VISITOR_ZIP_HEADER?.trim().toLowerCase() || 'x-visitor-zip',
       state: env.VISITOR_STATE_HEADER?.trim().toLowerCase() || 'x-visitor-state',

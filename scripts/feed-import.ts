@@ -28,7 +28,7 @@ try {
   await migrateToLatest(db)
   await sizeCachesForImport(db)
   const started = performance.now()
-  const summary = await importFeed(db, { partnerId, source, format })
+  const summary = await importFeed(db, { partnerId, source, format, allowLocalFile: true })
   const seconds = (performance.now() - started) / 1000
   if (values.json) console.log(JSON.stringify({ ...summary, seconds, peakRssBytes: process.resourceUsage().maxRSS * 1024 }))
   else await printRunReport(db, summary.runId, (line) => console.log(line))

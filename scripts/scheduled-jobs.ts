@@ -21,7 +21,6 @@ import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.serv
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
-import type { SiteOrigin } from '../app/models/sellers/seller-leads.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
@@ -29,12 +28,12 @@ import { pruneFormSubmissions } from '../app/models/forms/form-submissions.serve
 /** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
 export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
 
-/** `originOf` says where e-mailed links point (the sites' public URLs unless told otherwise). */
-export async function runScheduledJobs(db: Kysely<Database>, options: { originOf?: SiteOrigin } = {}) {
+/** E-mailed links point to the sites' configured origins (SITE_ORIGINS, decision 0046). */
+export async function runScheduledJobs(db: Kysely<Database>) {
   const { runs, retired } = await pullDueFeeds(db)
   const leadAttempts = await deliverDueLeadWebhooks(db)
-  const leadDigests = await sendLeadDigests(db, sendMail, new Date(), options)
-  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), options)
+  const leadDigests = await sendLeadDigests(db, sendMail, new Date())
+  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date())
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
   const prunedFormSubmissions = await pruneFormSubmissions(db)

@@ -10,8 +10,9 @@ import { privateDataDir } from '../tests/support/private-data'
 import { startProductionServer } from '../tests/support/server-process'
 import * as boundedInputs from './security-audit/bounded-inputs'
 import type { SecurityCheck } from './security-audit/check'
+import * as outboundFetchChecks from './security-audit/outbound-fetch'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = [boundedInputs]
+const checkModules: Array<{ checks: SecurityCheck[] }> = [outboundFetchChecks, boundedInputs]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })

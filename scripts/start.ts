@@ -6,12 +6,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { readConfig } from '../app/config.server'
 import { openDatabase } from '../app/models/db/db.server'
 import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
 import { runWithLease } from '../app/models/jobs/job-leases.server'
 import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
-import type { SiteProfile } from '../app/sites/site-profile'
 import { prepareData } from './prepare-data'
 import { productionServerArguments } from '../server/node-command'
 
@@ -49,13 +47,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => se
 server.on('exit', (code) => process.exit(code ?? 0))
 
 // Saved-search e-mail updates (Daily, Weekly) go out from here every hour. Links in e-mails (these
-// and the lead digests) name the sites' public URLs when SITE_HOSTS says this is a public
-// deployment, else this machine's hosts.
+// and the lead digests) name the sites' configured origins (SITE_ORIGINS, decision 0046): this
+// machine's *.localhost hosts on PORT unless configured.
 const updatesDb = openDatabase()
-const isPublicDeployment = Object.keys(readConfig().siteHosts).length > 0
-const mailLinks = isPublicDeployment ? {} : { originOf: (site: SiteProfile) => `http://${site.devHost}:${port}` }
 const sendUpdates = () =>
-  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb, mailLinks))
+  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb))
     .then((run) => run && run.sent + run.failed > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent, ${run.failed} failed`))
     .catch((error: unknown) => console.error('Saved-search updates failed:', error))
 void sendUpdates()
@@ -66,7 +62,7 @@ setInterval(sendUpdates, 60 * 60 * 1000).unref()
 // runs each job in one process at a time and claims in the database keep each e-mail to one, however many servers
 // run (decision 0026); elsewhere run `npm run jobs` from cron.
 const runMinuteJobs = () =>
-  runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb, mailLinks))
+  runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb))
     .then((jobs) => {
       if (!jobs) return
       const { feedRuns, retired, leadAttempts, leadDigests, analytics, priceContexts } = jobs

@@ -13,6 +13,7 @@ import { type AppConfig, readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
 import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
+import { siteOfHost } from '~/sites/site-origin.server'
 import { cspNonceContext } from '~/utils/csp-nonce'
 import { documentRequestContext } from '~/utils/document-request'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
@@ -222,6 +223,22 @@ async function databaseAnswers() {
   }
 }
 
+const healthCheckPaths = new Set(['/healthz', '/readyz'])
+
+/**
+ * A request for a host this server does not serve (neither a configured origin's, a SITE_HOSTS
+ * alias nor a development host) is answered 421 before any route runs (decision 0046): no page,
+ * mail or redirect is ever made for a host a stranger chose.
+ */
+function refuseUnknownHosts(request: Request, response: Response, next: NextFunction) {
+  // A load balancer's health checks name the machine's address; they answer no page.
+  if (siteOfHost(request.headers.host) || healthCheckPaths.has(request.path)) return next()
+  response
+    .status(421)
+    .set({ 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' })
+    .send('Misdirected request: this server does not serve that host.')
+}
+
 const isMutation = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
 
 /**
@@ -288,6 +305,7 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
   app.use(requestLog(log))
+  app.use(refuseUnknownHosts)
   // Before the security headers and the compression: a cached page is kept, and sent again, with
   // them as they were (its policy names the nonce its scripts carry) and as compressed bytes.
   if (config.pageCacheBytes > 0) app.use(pageCache(config.pageCacheBytes))

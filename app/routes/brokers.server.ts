@@ -7,6 +7,7 @@ import { type BrokerPathTarget, brokerCanonicalPath, brokerDirectoryPath, broker
 import { linkedListing } from '~/sites/listing-links'
 import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { brokerDisplayName, formatAcres } from '~/utils/format'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { brokerTypeOption, certificationLabels } from '~/models/brokers/broker-directory'
@@ -208,7 +209,7 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
       listingId: null,
       subject: `New message from ${site.name}`,
       about: `sent you a message on ${site.name}`,
-      pageUrl: new URL(pagePath, request.url).href,
+      pageUrl: `${siteOrigin(site)}${pagePath}`,
       message: submission.value,
     })
     return `${pagePath}?sent=contact#${listingFormSectionIds.contact}`

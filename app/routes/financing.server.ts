@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { SiteProfile } from '~/sites/site-profile'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
@@ -41,7 +42,7 @@ export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteP
       db,
       site,
       { finance_center_id: center.id, site_id: site.siteId, listing_id: null, name, email, phone: phone ?? null, message, wantsFinancing: true },
-      { pageUrl: new URL(pagePath, request.url).href },
+      { pageUrl: `${siteOrigin(site)}${pagePath}` },
     )
     return `${financingPath(center.id, { sent: true })}#${financeContactSectionId}`
   })

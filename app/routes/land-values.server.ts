@@ -7,7 +7,7 @@ import { type MarketSnapshot, marketSnapshot, marketStatsOf } from '~/models/pla
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import { type PriceTrend, hasTooFewSalesToIndex } from '~/models/valuation/price-trends'
 import { type PriceTrends, priceTrends, trendOf } from '~/models/valuation/price-trends.server'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { landSite } from '~/sites/land'
 import { landValuesPath } from '~/sites/land-values-path'
 import { buildSearchPath } from '~/sites/search-path'
@@ -86,7 +86,7 @@ function pageDescription(placeName: string, figures: LandValueFigures, firstYear
 
 /** A search of the land site for the place, at the land site's own origin. */
 function landSearchHref(request: Request, criteria: SearchCriteria) {
-  return `${siteOriginsForRequest(request)(landSite)}${buildSearchPath(landSite, criteria)}`
+  return `${siteOrigin(landSite)}${buildSearchPath(landSite, criteria)}`
 }
 
 export async function loadLandValuesPage(

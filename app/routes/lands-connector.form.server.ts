@@ -12,7 +12,7 @@ import { countLandRequests, createLandRequest, findLandRequest, landRequestsPerU
 import type { Database } from '~/models/db/db-schema'
 import { sendOnce } from '~/models/forms/form-submissions.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
@@ -98,7 +98,7 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
     const buyer = { userId: viewer.id, name: viewer.contactName, email: viewer.email }
     await saveRequestSearches(db, site, owner, landRequest)
     if (existing) await refreshRequestLeads(db, landRequest, buyer)
-    const sent = await sendRequestLeads(db, { site, origin: siteOriginsForRequest(request)(site), request: landRequest, buyer })
+    const sent = await sendRequestLeads(db, { site, origin: siteOrigin(site), request: landRequest, buyer })
     return `${landRequestPath(id)}?${existing ? 'saved=1&' : ''}sent=${sent}`
   })
   return redirect(location, 303)

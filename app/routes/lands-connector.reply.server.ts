@@ -5,7 +5,7 @@ import { landRequestReplyPath } from '~/models/connector/land-request'
 import { LandRequestReplySchema } from '~/models/connector/land-request-form'
 import { findReplyTarget, leadIdOfReplyToken, sendReplyToBuyer } from '~/models/connector/land-request-relay.server'
 import type { Database } from '~/models/db/db-schema'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
@@ -46,6 +46,6 @@ export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, r
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   if (await isRateLimited(db, `land-request-reply:${target.leadId}`, repliesPerDay))
     return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
-  await sendReplyToBuyer(db, site, siteOriginsForRequest(request)(site), target, submission.value.message)
+  await sendReplyToBuyer(db, site, siteOrigin(site), target, submission.value.message)
   return redirect(`${landRequestReplyPath(token!)}?sent=1`, 303)
 }

@@ -14,7 +14,7 @@ import { isPointInShape } from '~/models/seed/shapes'
 import { houseTypeKey, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { valueSite } from '~/sites/value'
 import type { ListingContext } from './listing.types'
 
@@ -59,7 +59,7 @@ async function acreWorthEstimate(db: Kysely<Database>, request: Request, gazette
     low: valuation.low,
     high: valuation.high,
     confidence: valuation.confidence,
-    href: `${siteOriginsForRequest(request)(valueSite)}${valuationPath(inputs)}`,
+    href: `${siteOrigin(valueSite)}${valuationPath(inputs)}`,
   }
 }
 

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { readGuardedForm, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { listingEventType } from '~/models/listings/enumerations'
@@ -39,7 +40,7 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
   const recipient = await findListingRecipient(db, listing.id)
   if (!recipient) throw new Response('Not Found', { status: 404 })
   const location = await sendOnce(db, intent, formData, async () => {
-    await sendListingForm(db, site, submission.value, { listing, recipient, listingUrl: new URL(listing.path, request.url).href })
+    await sendListingForm(db, site, submission.value, { listing, recipient, listingUrl: `${siteOrigin(site)}${listing.path}` })
     return `${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`
   })
   return redirect(location, 303)

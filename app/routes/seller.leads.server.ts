@@ -1,6 +1,5 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
@@ -50,7 +49,7 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
     listing,
     totalCount,
     unreadCount,
-    leads: await findSellerLeads(db, scope, { filter, page, originOf: siteOriginsForRequest(request) }),
+    leads: await findSellerLeads(db, scope, { filter, page }),
     pagination: paginationOf(page, pageCount, (number) => sellerLeadsHref({ ...view, page: number })),
     isDigestOn,
     isDigestSaved: url.searchParams.get('saved') === 'digest',
@@ -82,5 +81,5 @@ export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfi
 /** Every lead of the seller as CSV text, for /account/leads.csv. */
 export async function loadLeadsCsv(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const scope = await requireSellerScope(request, site, sectionName)
-  return sellerLeadsCsv(db, scope, siteOriginsForRequest(request))
+  return sellerLeadsCsv(db, scope)
 }

@@ -3,7 +3,6 @@ import { getDb } from '~/models/db/db.server'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics } from '~/models/sellers/listing-stats.server'
 import { countSellerLeads, listingLeads } from '~/models/sellers/seller-leads.server'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
 import { listingTier } from '~/models/listings/listing-rules'
 import { marketStatusLabel } from '~/models/search/search-options'
 import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
@@ -45,7 +44,7 @@ export async function loadSellerListing(site: SiteProfile, request: Request, par
       .executeTakeFirstOrThrow(),
     findListingDraftId(db, scope, listing.id),
     findListingStatistics(db, { scope, days, listingId: listing.id }),
-    listingLeads(db, scope, listing.id, recentLeadCount, siteOriginsForRequest(request)),
+    listingLeads(db, scope, listing.id, recentLeadCount),
     countSellerLeads(db, scope, { listingId: listing.id }),
   ])
   const countyName = `${place.name} ${place.suffix}`

@@ -15,7 +15,7 @@ import { landValuesPath } from '~/sites/land-values-path'
 import { findSavedValuation, saveValuation } from '~/models/valuation/saved-valuations.server'
 import { landUseOf } from '~/models/valuation/valuation-model'
 import { listingSiteFor } from '~/sites'
-import { siteOriginsForRequest } from '~/sites/head-context.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { listingPath } from '~/sites/listing-path'
 import { formatAcres } from '~/utils/format'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
@@ -102,9 +102,9 @@ async function valuationAt(site: SiteProfile, request: Request) {
 }
 
 /** Where a listing shows best (its specialty site, else the land site), at that site's origin on this request. */
-function listingHref(originOf: (site: SiteProfile) => string, listing: ListingSummary) {
+function listingHref(listing: ListingSummary) {
   const site = listingSiteFor(landUseOf(listing.propertyTypes))
-  return `${originOf(site)}${listingPath(site, listing)}`
+  return `${siteOrigin(site)}${listingPath(site, listing)}`
 }
 
 const nearbyListingCount = 6
@@ -115,7 +115,6 @@ const showMapParameter = 'map'
 export async function loadValuation(site: SiteProfile, request: Request, isLowData: boolean) {
   const { db, path, inputs, label, place, parcel, valuation } = await valuationAt(site, request)
   const isMapShown = !isLowData || new URL(request.url).searchParams.has(showMapParameter)
-  const originOf = siteOriginsForRequest(request)
   const viewer = await getViewer(request)
   const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
   const [comparableListings, nearby, saved, trends] = await Promise.all([
@@ -148,7 +147,7 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
         const listing = comparableListings.get(comparable.sale.id)
         return {
           id: comparable.sale.id,
-          href: listing ? listingHref(originOf, listing) : null,
+          href: listing ? listingHref(listing) : null,
           distanceKm: comparable.distanceKm,
           soldOn: new Date(comparable.sale.soldAt).toISOString().slice(0, 10),
           acres: comparable.sale.acres,
@@ -159,7 +158,7 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
         }
       }),
     },
-    nearbyListings: nearby.map((listing) => listingCardView({ ...listing, href: listingHref(originOf, listing) })),
+    nearbyListings: nearby.map((listing) => listingCardView({ ...listing, href: listingHref(listing) })),
     trend: {
       title: 'Median price per acre of land sold, by quarter',
       series: [

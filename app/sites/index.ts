@@ -25,20 +25,3 @@ export function siteWithId(siteId: number): SiteProfile | undefined {
 export function listingSiteFor(landUse: number): SiteProfile {
   return [farmSite, huntingSite].find((site) => (site.listingScopeBits & landUse) !== 0) ?? landSite
 }
-
-function isSiteKey(value: string): value is SiteKey {
-  return Object.hasOwn(sites, value)
-}
-
-/**
- * The site a request host belongs to: a configured production host first, then the
- * `{key}.localhost` development hosts; bare localhost and unknown hosts get the main land site.
- */
-export function resolveSite(host: string | null | undefined, configuredHosts: Record<string, string> = {}): SiteProfile {
-  const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
-  const configured = configuredHosts[hostname]
-  if (configured && isSiteKey(configured)) return sites[configured]
-  const devKey = hostname.endsWith('.localhost') ? hostname.slice(0, -'.localhost'.length).split('.').pop() : undefined
-  if (devKey && isSiteKey(devKey)) return sites[devKey]
-  return defaultSite
-}

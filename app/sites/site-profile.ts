@@ -30,7 +30,10 @@ export interface SiteProfile {
   wordmark: [string, string]
   tagline: string
   description: string
-  /** Canonical base URL in production; development uses the request's own origin. */
+  /**
+   * The site's public address as its texts name it (the terms' domain). Links are built on the
+   * configured origin (`siteOrigin`, SITE_ORIGINS), never on this nor on a request header.
+   */
   url: string
   devHost: string
   trackingContainerId: string

@@ -43,7 +43,7 @@ function feedFile(price: number, id: string) {
 
 /** Imports the partner's feed of the one property at this price; answers the listing its record has (null when none). */
 async function importAt(price: number, now = new Date(), partner = partnerId) {
-  const run = await importFeed(db, { partnerId: partner, source: feedFile(price, `history-${partner}`), now: () => now })
+  const run = await importFeed(db, { partnerId: partner, source: feedFile(price, `history-${partner}`), allowLocalFile: true, now: () => now })
   expect(run.status).toBe('finished')
   const record = await db.selectFrom('feed_records').select('listing_id').where('partner_id', '=', partner).executeTakeFirstOrThrow()
   return record.listing_id

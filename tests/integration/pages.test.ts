@@ -61,14 +61,23 @@ describe('page head', () => {
     }
   })
 
-  test('a public host canonicalises to the site URL', async () => {
+  test('a site canonicalises to its configured origin, whichever of its hosts served the page (decision 0046)', async () => {
     process.env.SITE_ENVIRONMENT = 'production'
     const html = await (await fetchPage('hunting.localhost', '/')).text()
     expect(canonicalHref(html)).toBe('http://hunting.localhost/')
+    const testOrigins = process.env.SITE_ORIGINS
+    process.env.SITE_ORIGINS = `${testOrigins},hunting=https://www.wildacres.example`
     process.env.SITE_HOSTS = 'wildacres.example=hunting'
-    const publicHtml = await (await fetchPage('wildacres.example', '/')).text()
-    expect(publicHtml).toContain('data-site="hunting"')
-    expect(canonicalHref(publicHtml)).toBe('https://www.wildacres.example/')
+    try {
+      for (const host of ['wildacres.example', 'www.wildacres.example', 'hunting.localhost']) {
+        const publicHtml = await (await fetchPage(host, '/')).text()
+        expect(publicHtml).toContain('data-site="hunting"')
+        expect(canonicalHref(publicHtml)).toBe('https://www.wildacres.example/')
+      }
+    } finally {
+      process.env.SITE_ORIGINS = testOrigins
+      delete process.env.SITE_HOSTS
+    }
   })
 })
 

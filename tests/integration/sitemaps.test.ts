@@ -227,8 +227,9 @@ describe('XML sitemaps', () => {
     }
   })
 
-  test("on a public host the sitemaps name the site's production origin, as its canonical links do", async () => {
-    process.env.SITE_HOSTS = 'www.farmranchfinder.example=farm'
+  test("the sitemaps name the site's configured origin, as its canonical links do", async () => {
+    const testOrigins = process.env.SITE_ORIGINS
+    process.env.SITE_ORIGINS = `${testOrigins},farm=https://www.farmranchfinder.example`
     try {
       const response = await fetchPage('www.farmranchfinder.example', '/sitemap.xml')
       const index = parseSitemapXml(await response.text())
@@ -236,7 +237,7 @@ describe('XML sitemaps', () => {
       const pages = parseSitemapXml(await (await fetchPage('www.farmranchfinder.example', '/sitemaps/pages.xml')).text())
       expect(pages.entries[0]!.loc).toBe('https://www.farmranchfinder.example/')
     } finally {
-      delete process.env.SITE_HOSTS
+      process.env.SITE_ORIGINS = testOrigins
     }
   })
 
@@ -379,10 +380,15 @@ describe('robots.txt', () => {
     }
   })
 
-  test('on a public host it names the production origin', async () => {
-    process.env.SITE_HOSTS = 'www.wildacres.example=hunting'
-    const text = await (await fetchPage('www.wildacres.example', '/robots.txt')).text()
-    expect(text).toContain('Sitemap: https://www.wildacres.example/sitemap.xml')
+  test('it names the configured origin', async () => {
+    const testOrigins = process.env.SITE_ORIGINS
+    process.env.SITE_ORIGINS = `${testOrigins},hunting=https://www.wildacres.example`
+    try {
+      const text = await (await fetchPage('www.wildacres.example', '/robots.txt')).text()
+      expect(text).toContain('Sitemap: https://www.wildacres.example/sitemap.xml')
+    } finally {
+      process.env.SITE_ORIGINS = testOrigins
+    }
   })
 
   test('outside production every crawler is kept out, and no sitemap is named', async () => {

@@ -75,7 +75,7 @@ describe('an import killed part way', () => {
       .execute()
     expect(orphans).toEqual([])
 
-    const rerun = await importFeed(db, { partnerId, source: feedFile })
+    const rerun = await importFeed(db, { partnerId, source: feedFile, allowLocalFile: true })
     expect(rerun.status).toBe('finished')
     expect(rerun.counts.received).toBe(recordCount)
     expect(await countOf('feed_records')).toBe(recordCount)

@@ -12,6 +12,7 @@ import { type ImportOptions, importFeed, retireMissingListings } from '~/models/
 import { createPhotoFetcher } from '~/models/feeds/feed-photos.server'
 import { type RecordReasonCode, recordReasons } from '~/models/feeds/feed-reasons'
 import { feedRunRecords } from '~/models/feeds/feed-report.server'
+import { createOutboundFetch, type OutboundFetch } from '~/models/net/outbound-fetch.server'
 import { decideHeldRecord, feedAccessOf, visibleRun, waitingRecords } from '~/models/feeds/feed-review.server'
 import { sendSavedSearchUpdates } from '~/models/accounts/saved-search-updates.server'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
@@ -58,8 +59,9 @@ async function startPhotoServer() {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  // The sample names photos.feed.test; its requests go to this server instead of the network.
-  const fetchLocally: typeof fetch = (url, init) => fetch(String(url).replace('http://photos.feed.test', base), init)
+  // The sample names photos.feed.test; its requests go to this server instead, with the guard's opt-in for loopback.
+  const loopbackAllowed = createOutboundFetch({ allowedHosts: ['127.0.0.1'] })
+  const fetchLocally: OutboundFetch = (url, request) => loopbackAllowed(url.replace('http://photos.feed.test', base), request)
   return { requests, fetchLocally, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
@@ -117,8 +119,9 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     partnerId = await setUpLlanoMarket(db)
     photoServer = await startPhotoServer()
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feed-photos-'))
-    const photoFetcher = createPhotoFetcher({ dataDir, fetch: photoServer.fetchLocally })
-    importAt = (hours, source = sampleFeed) => importFeed(db, { partnerId, source, limits, photoFetcher, now: () => hoursLater(hours) } satisfies ImportOptions)
+    const photoFetcher = createPhotoFetcher({ dataDir, outboundFetch: photoServer.fetchLocally })
+    importAt = (hours, source = sampleFeed) =>
+      importFeed(db, { partnerId, source, allowLocalFile: true, limits, photoFetcher, now: () => hoursLater(hours) } satisfies ImportOptions)
     // A buyer's daily search of Texas, saved the day before the first import.
     const userId = (await createUser(db, { contactName: 'Dana Buyer', email: 'dana@feed.test', password: 'long-enough-1', newsletter: false }))!
     const texas = (await searchToSave(db, sites.land, '/search/texas-land-for-sale/'))!

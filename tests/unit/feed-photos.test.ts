@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPhotoFetcher, type PhotoFetcherOptions, type PhotoResult } from '~/models/feeds/feed-photos.server'
 import { documentKind, uploadDocumentIdFor } from '~/models/media/document-ids'
 import { getResizedImage, parseImageRequest } from '~/models/media/images.server'
+import { createOutboundFetch } from '~/models/net/outbound-fetch.server'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'feed-photos-test-'))
 const uploadsDir = path.join(dataDir, 'uploads')
@@ -18,6 +19,8 @@ const slowResponseMs = 150
 let jpeg: Buffer
 let png: Buffer
 let tinyPng: Buffer
+/** Every path the test servers were asked for, in order. */
+const requested: string[] = []
 /** Requests being answered right now, and the most seen at once, by Host header. */
 const inFlight = new Map<string, number>()
 const mostInFlight = new Map<string, number>()
@@ -32,6 +35,9 @@ function sendImage(response: ServerResponse, body: Buffer, contentType = 'image/
 }
 
 function handle(request: IncomingMessage, response: ServerResponse) {
+  requested.push(request.url ?? '')
+  const redirect = /^\/moved\?to=(.*)$/.exec(request.url ?? '')
+  if (redirect) return response.writeHead(302, { Location: decodeURIComponent(redirect[1]!) }).end()
   switch (request.url) {
     case '/photo.jpg':
     case '/same-photo-elsewhere.jpg':
@@ -111,7 +117,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-const fetcherWith = (options: PhotoFetcherOptions = {}) => createPhotoFetcher({ dataDir, maxBytes, timeoutMs: 5_000, ...options })
+/** The tests' receivers listen on loopback, which the guard refuses unless a test opts in. */
+const loopbackAllowed = createOutboundFetch({ allowedHosts: ['127.0.0.1'] })
+const fetcherWith = (options: PhotoFetcherOptions = {}) => createPhotoFetcher({ dataDir, maxBytes, timeoutMs: 5_000, outboundFetch: loopbackAllowed, ...options })
 
 function expectStored(result: PhotoResult) {
   if (!result.ok) throw new Error(`expected a stored photo, got ${result.reason}: ${result.detail}`)
@@ -157,7 +165,7 @@ describe('createPhotoFetcher', () => {
     const first = expectStored(await fetcher.fetchPhoto(`${origin}/photo.jpg`))
     const filesAfterFirst = await uploadFiles()
     const again = expectStored(await fetcher.fetchPhoto(`${origin}/photo.jpg`))
-    const elsewhere = expectStored(await createPhotoFetcher({ dataDir }).fetchPhoto(`${otherOrigin}/same-photo-elsewhere.jpg`))
+    const elsewhere = expectStored(await createPhotoFetcher({ dataDir, outboundFetch: loopbackAllowed }).fetchPhoto(`${otherOrigin}/same-photo-elsewhere.jpg`))
     expect([again.documentId, elsewhere.documentId]).toEqual([first.documentId, first.documentId])
     expect(await uploadFiles()).toEqual(filesAfterFirst)
     expect(filesAfterFirst.filter((file) => file.startsWith(`${first.documentId}.`))).toEqual([`${first.documentId}.jpg`])
@@ -188,10 +196,13 @@ describe('createPhotoFetcher', () => {
     expect(await fetcherWith().fetchPhoto(`${origin}/tiny.png`)).toMatchObject({ ok: false, reason: 'not-an-image' })
   })
 
-  it('reports a 404 as an HTTP status, a closed port as unreachable and ftp as a bad URL', async () => {
+  it('reports a 404 as an HTTP status, a closed port as unreachable and ftp as a bad URL, telling the partner no status, socket error or port', async () => {
     const fetcher = fetcherWith()
-    expect(await fetcher.fetchPhoto(`${origin}/missing.jpg`)).toMatchObject({ ok: false, reason: 'http-status', detail: 'HTTP 404' })
-    expect(await fetcher.fetchPhoto('http://127.0.0.1:1/photo.jpg')).toMatchObject({ ok: false, reason: 'unreachable' })
+    const missing = await fetcher.fetchPhoto(`${origin}/missing.jpg`)
+    const closedPort = await fetcher.fetchPhoto('http://127.0.0.1:1/photo.jpg')
+    expect(missing).toMatchObject({ ok: false, reason: 'http-status' })
+    expect(closedPort).toMatchObject({ ok: false, reason: 'unreachable' })
+    for (const result of [missing, closedPort]) expect(result.ok ? '' : result.detail).not.toMatch(/404|ECONNREFUSED|127\.0\.0\.1|:1\b/)
     expect(await fetcher.fetchPhoto('ftp://127.0.0.1/photo.jpg')).toMatchObject({ ok: false, reason: 'bad-url' })
     expect(await fetcher.fetchPhoto('not a url')).toMatchObject({ ok: false, reason: 'bad-url' })
   })
@@ -203,5 +214,68 @@ describe('createPhotoFetcher', () => {
     expect(results.every((result) => result.ok)).toBe(true)
     expect([...mostInFlight.values()]).toEqual([2, 2])
     expect(mostInFlightOverall).toBe(4)
+  })
+})
+
+describe('the photo fetcher fetches from the public internet only', () => {
+  const port = () => new URL(origin).port
+  const refused = { ok: false, reason: 'address-refused' }
+
+  it('refuses loopback, private, link-local, CGNAT, IPv6 loopback, ULA and IPv4-mapped addresses, however written, without connecting', async () => {
+    const fetcher = createPhotoFetcher({ dataDir, timeoutMs: 2_000 })
+    const requestsBefore = requested.length
+    for (const url of [
+      `http://127.0.0.1:${port()}/photo.jpg`,
+      `http://2130706433:${port()}/photo.jpg`,
+      `http://0x7f.1:${port()}/photo.jpg`,
+      `http://0.0.0.0:${port()}/photo.jpg`,
+      `http://[::1]:${port()}/photo.jpg`,
+      `http://[::ffff:127.0.0.1]:${port()}/photo.jpg`,
+      'http://10.0.0.7/photo.jpg',
+      'http://172.16.4.4/photo.jpg',
+      'http://192.168.1.1/photo.jpg',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.64.0.1/photo.jpg',
+      'http://[fd00::1]/photo.jpg',
+      'http://[fe80::1]/photo.jpg',
+      'http://224.0.0.1/photo.jpg',
+    ])
+      expect(await fetcher.fetchPhoto(url), url).toMatchObject(refused)
+    expect(requested.length).toBe(requestsBefore)
+  })
+
+  it('refuses a name that resolves to loopback, or to any non-public address among public ones', async () => {
+    expect(await createPhotoFetcher({ dataDir }).fetchPhoto(`http://localhost:${port()}/photo.jpg`)).toMatchObject(refused)
+    const oneLoopback = createOutboundFetch({
+      resolve: async () => [
+        { address: '93.184.215.14', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+    })
+    expect(await createPhotoFetcher({ dataDir, outboundFetch: oneLoopback }).fetchPhoto(`http://photos.partner.example:${port()}/photo.jpg`)).toMatchObject(refused)
+  })
+
+  it('refuses a redirect to loopback, to the metadata address or to a file, from a host the test allows', async () => {
+    const partnerHost = createOutboundFetch({ allowedHosts: ['photos.partner.example'], resolve: async () => [{ address: '127.0.0.1', family: 4 }] })
+    const fetcher = createPhotoFetcher({ dataDir, outboundFetch: partnerHost })
+    const movedTo = (target: string) => `http://photos.partner.example:${port()}/moved?to=${encodeURIComponent(target)}`
+    expect(expectStored(await fetcher.fetchPhoto(movedTo(`http://photos.partner.example:${port()}/photo.png`))).width).toBe(640)
+    requested.length = 0
+    for (const target of [
+      `http://127.0.0.1:${port()}/photo.jpg`,
+      `http://localhost:${port()}/photo.jpg`,
+      `http://[::1]:${port()}/photo.jpg`,
+      'http://169.254.169.254/latest/meta-data/',
+    ])
+      expect(await fetcher.fetchPhoto(movedTo(target)), target).toMatchObject(refused)
+    expect(await fetcher.fetchPhoto(movedTo('file:///etc/passwd'))).toMatchObject({ ok: false, reason: 'bad-url' })
+    expect(requested.every((path) => path.startsWith('/moved'))).toBe(true)
+  })
+
+  it('follows three redirects, not four', async () => {
+    const fetcher = fetcherWith()
+    const chain = (hops: number) => Array.from({ length: hops }).reduce<string>((url) => `${origin}/moved?to=${encodeURIComponent(url)}`, `${origin}/photo.jpg`)
+    expectStored(await fetcher.fetchPhoto(chain(3)))
+    expect(await fetcher.fetchPhoto(chain(4))).toMatchObject({ ok: false, reason: 'too-many-redirects' })
   })
 })

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
 import { createPhotoFetcher } from '~/models/feeds/feed-photos.server'
-import { pullDueFeeds } from '~/models/feeds/feed-scheduler.server'
+import { type PullOptions, pullDueFeeds } from '~/models/feeds/feed-scheduler.server'
+import { createOutboundFetch } from '~/models/net/outbound-fetch.server'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 const sampleFeed = fs.readFileSync(path.resolve('tests/fixtures/partner-feed.xml'))
@@ -22,26 +23,31 @@ describe('scheduled feed pulls', () => {
   const importOptions = {
     photoFetcher: createPhotoFetcher({
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pull-photos-')),
-      fetch: async () => new Response('no photos here', { status: 404 }),
+      outboundFetch: async () => new Response('no photos here', { status: 404 }),
     }),
     limits: { maxBytes: 1024 ** 3, maxRecordCharacters: 20_000 },
+    // The test's feed server listens on loopback, which the guard refuses unless a test opts in.
+    outboundFetch: createOutboundFetch({ allowedHosts: ['127.0.0.1'] }),
   }
+  let feedOrigin: string
 
   beforeAll(async () => {
     db = await migrateAndSeed(freshSqliteDatabase('feed-scheduler'), { listings: 100, seed: 5 })
-    server = http.createServer((_request, response) => {
+    server = http.createServer((request, response) => {
       feedRequests += 1
+      if (request.url === '/missing.xml') return response.writeHead(404).end()
       // Slow enough that two pullers overlap.
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/xml' }).end(sampleFeed), 100)
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    feedOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const { id: accountId } = await db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow()
     ;({ id: partnerId } = await db
       .insertInto('feed_partners')
       .values({
         name: 'Pulled partner',
         account_id: accountId,
-        feed_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`,
+        feed_url: `${feedOrigin}/feed.xml`,
         pull_interval_minutes: 60,
         created_at: start.toISOString(),
       })
@@ -79,5 +85,49 @@ describe('scheduled feed pulls', () => {
       .execute()
     expect((await pullDueFeeds(db, { now: minutesLater(150), importOptions })).runs).toHaveLength(0)
     expect((await pullDueFeeds(db, { now: minutesLater(201), importOptions })).runs).toHaveLength(1)
+  })
+
+  /** A partner of its own whose feed is the only one due at the pull; the pull's run for it. */
+  async function pullOnly(feedUrl: string, pullImportOptions: PullOptions['importOptions']) {
+    const { id: accountId } = await db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const far = new Date(start.getTime() + 365 * 24 * 60 * 60_000).toISOString()
+    await db.updateTable('feed_partners').set({ next_pull_at: far, lease_owner: null, lease_expires_at: null }).execute()
+    const { id } = await db
+      .insertInto('feed_partners')
+      .values({ name: `Partner of ${feedUrl}`, account_id: accountId, feed_url: feedUrl, pull_interval_minutes: 60, created_at: start.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const { runs } = await pullDueFeeds(db, { now: minutesLater(0), importOptions: pullImportOptions })
+    expect(runs).toHaveLength(1)
+    return db.selectFrom('feed_runs').selectAll().where('id', '=', runs[0]!.runId).where('partner_id', '=', id).executeTakeFirstOrThrow()
+  }
+
+  test('a feed URL on loopback, a private or the metadata address is refused, and nothing reaches it', async () => {
+    const requestsBefore = feedRequests
+    const { photoFetcher, limits } = importOptions
+    for (const feedUrl of [
+      `${feedOrigin}/feed.xml`,
+      `http://localhost:${new URL(feedOrigin).port}/feed.xml`,
+      'http://10.1.2.3/feed.xml',
+      'http://169.254.169.254/latest/',
+    ]) {
+      const run = await pullOnly(feedUrl, { photoFetcher, limits })
+      expect(run, feedUrl).toMatchObject({ status: 'failed', error_code: 'FEED_URL_REFUSED', received: 0 })
+    }
+    expect(feedRequests).toBe(requestsBefore)
+  })
+
+  test('a feed URL that is not http(s) fails its run: the scheduler never reads a local file', async () => {
+    for (const feedUrl of [path.resolve('tests/fixtures/partner-feed.xml'), `file://${path.resolve('tests/fixtures/partner-feed.xml')}`]) {
+      expect(await pullOnly(feedUrl, importOptions), feedUrl).toMatchObject({ status: 'failed', error_code: 'FEED_URL_REFUSED', received: 0 })
+    }
+  })
+
+  test('the report of a feed that answers 404 or whose port is closed says why in words, with no status, socket error, address or port', async () => {
+    for (const feedUrl of [`${feedOrigin}/missing.xml`, 'http://127.0.0.1:1/feed.xml']) {
+      const run = await pullOnly(feedUrl, importOptions)
+      expect(run, feedUrl).toMatchObject({ status: 'failed', error_code: 'FEED_UNREACHABLE' })
+      expect(run.error_detail).not.toMatch(/404|ECONNREFUSED|127\.0\.0\.1|:\d/)
+    }
   })
 })

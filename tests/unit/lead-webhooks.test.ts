@@ -10,6 +10,7 @@ import { createKysely } from '~/models/db/dialect.server'
 import { sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { verifyLeadSignature } from '~/models/finance/lead-webhook-request.server'
 import { deliverDueLeadWebhooks, deliverLead, type FinanceLeadWebhookBody, queueLeadDelivery } from '~/models/finance/lead-webhooks.server'
+import { createOutboundFetch } from '~/models/net/outbound-fetch.server'
 import { sites } from '~/sites/index'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -45,6 +46,9 @@ async function startReceiver(answers: Answer[]) {
   const { port } = server.address() as AddressInfo
   return { url: `http://127.0.0.1:${port}/finance-leads`, received, stop: () => stopReceiver(server) }
 }
+
+/** The receivers listen on loopback, which the guard refuses unless a test opts in. */
+const loopbackAllowed = { outboundFetch: createOutboundFetch({ allowedHosts: ['127.0.0.1'] }) }
 
 const secret = 'lender-signing-secret'
 const started = new Date('2026-11-01T06:00:00Z')
@@ -85,7 +89,7 @@ async function connectLender(webhookUrl: string) {
 /** A buyer's message through the finance page, as the form sends it. */
 function sendBuyerMessage(financeCenterId: number) {
   const lead = { finance_center_id: financeCenterId, site_id: sites.farm.siteId, listing_id: null, name: 'Jo Rancher', email: 'jo@example.com' }
-  return sendFinanceLead(db, sites.farm, { ...lead, phone: '(406) 555-0100', message, wantsFinancing: true }, { pageUrl })
+  return sendFinanceLead(db, sites.farm, { ...lead, phone: '(406) 555-0100', message, wantsFinancing: true }, { pageUrl, delivery: loopbackAllowed })
 }
 
 const newestLeadId = async (financeCenterId: number) =>
@@ -160,7 +164,7 @@ test("a lead to a lender with a webhook is e-mailed and posted as JSON, signed w
 
 test('a tampered body, another secret or a time outside the tolerance fails verification', async () => {
   const receiver = await startReceiver([200])
-  await deliverLead(db, await queuedLead(receiver.url), { now: started })
+  await deliverLead(db, await queuedLead(receiver.url), { now: started, ...loopbackAllowed })
   const { headers, body } = receiver.received[0]!
   const signature = headers['x-landmarket-signature'] as string
   expect(signature).toMatch(new RegExp(`^t=${started.getTime() / 1000},v1=[0-9a-f]{64}$`))
@@ -176,12 +180,12 @@ test('a tampered body, another secret or a time outside the tolerance fails veri
 test('an endpoint answering 500 gets the lead again only after a minute, and the log shows both attempts', async () => {
   const receiver = await startReceiver([500, 200])
   const leadId = await queuedLead(receiver.url)
-  await deliverLead(db, leadId, { now: started })
+  await deliverLead(db, leadId, { now: started, ...loopbackAllowed })
   expect(receiver.received).toHaveLength(1)
 
-  await deliverDueLeadWebhooks(db, later(minute - 1000))
+  await deliverDueLeadWebhooks(db, later(minute - 1000), loopbackAllowed)
   expect(receiver.received).toHaveLength(1)
-  await deliverDueLeadWebhooks(db, later(minute))
+  await deliverDueLeadWebhooks(db, later(minute), loopbackAllowed)
   expect(receiver.received).toHaveLength(2)
   const [first, retry] = receiver.received
   expect(retry!.body).toBe(first!.body)
@@ -196,14 +200,14 @@ test('an endpoint that never answers is cut off by the timeout and tried again',
   const receiver = await startReceiver(['no answer', 200])
   const leadId = await queuedLead(receiver.url)
   const attemptStarted = performance.now()
-  await deliverLead(db, leadId, { now: started, timeoutMs: 200 })
+  await deliverLead(db, leadId, { now: started, timeoutMs: 200, ...loopbackAllowed })
   expect(performance.now() - attemptStarted).toBeLessThan(5_000)
   expect(await deliveryLog(leadId)).toMatchObject([
-    { attempt: 1, status: 'failed', response_status: null, error: 'No answer within 200 ms' },
+    { attempt: 1, status: 'failed', response_status: null, error: expect.stringContaining('within 200 ms') },
     { attempt: 2, status: 'pending', next_attempt_at: later(minute).toISOString() },
   ])
 
-  await deliverDueLeadWebhooks(db, later(minute), { timeoutMs: 200 })
+  await deliverDueLeadWebhooks(db, later(minute), { timeoutMs: 200, ...loopbackAllowed })
   expect(receiver.received).toHaveLength(2)
   expect((await deliveryLog(leadId))[1]).toMatchObject({ attempt: 2, status: 'delivered' })
 })
@@ -225,15 +229,15 @@ test("an endpoint refusing connections does not fail the buyer's message; the at
 test('when the retries after 1 min, 5 min, 30 min, 2 h and 12 h fail too, the delivery has failed and the lead is not posted again', async () => {
   const receiver = await startReceiver([503])
   const leadId = await queuedLead(receiver.url)
-  await deliverLead(db, leadId, { now: started })
+  await deliverLead(db, leadId, { now: started, ...loopbackAllowed })
   for (const minutes of [1, 6, 36, 156, 876]) {
-    expect(await deliverDueLeadWebhooks(db, later((minutes - 0.5) * minute))).toBe(0)
-    await deliverDueLeadWebhooks(db, later(minutes * minute))
+    expect(await deliverDueLeadWebhooks(db, later((minutes - 0.5) * minute), loopbackAllowed)).toBe(0)
+    await deliverDueLeadWebhooks(db, later(minutes * minute), loopbackAllowed)
   }
   expect(receiver.received).toHaveLength(6)
   expect(await deliveryLog(leadId)).toMatchObject([1, 2, 3, 4, 5, 6].map((attempt) => ({ attempt, status: 'failed', response_status: 503 })))
 
-  await deliverDueLeadWebhooks(db, later(30 * 24 * 60 * minute))
+  await deliverDueLeadWebhooks(db, later(30 * 24 * 60 * minute), loopbackAllowed)
   expect(receiver.received).toHaveLength(6)
 })
 
@@ -243,7 +247,7 @@ test('two runs at once, in two processes, post a due lead once', async () => {
   const { file } = (await sql<{ file: string }>`pragma database_list`.execute(db)).rows[0]!
   const otherProcess = createKysely({ sqliteFile: file })
   try {
-    await Promise.all([deliverDueLeadWebhooks(db, started), deliverDueLeadWebhooks(otherProcess, started)])
+    await Promise.all([deliverDueLeadWebhooks(db, started, loopbackAllowed), deliverDueLeadWebhooks(otherProcess, started, loopbackAllowed)])
   } finally {
     await otherProcess.destroy()
   }
@@ -256,4 +260,36 @@ test('a lead to a lender without a webhook is e-mailed only, with no delivery', 
   await sendBuyerMessage(emailOnlyLender.id)
   expect(mailsTo(emailOnlyLender.email)).toHaveLength(mailsBefore + 1)
   expect(await deliveryLog(await newestLeadId(emailOnlyLender.id))).toEqual([])
+})
+
+test('a webhook URL on loopback, a private or the metadata address is refused without connecting, and retried like any failure', async () => {
+  const receiver = await startReceiver([200])
+  const { port } = new URL(receiver.url)
+  for (const url of [
+    receiver.url,
+    `http://localhost:${port}/finance-leads`,
+    `http://[::1]:${port}/finance-leads`,
+    'http://10.0.0.9/leads',
+    'http://169.254.169.254/leads',
+  ]) {
+    const leadId = await queuedLead(url)
+    await deliverLead(db, leadId, { now: started, timeoutMs: 2_000 })
+    expect(await deliveryLog(leadId), url).toMatchObject([
+      { attempt: 1, status: 'failed', response_status: null, error: expect.stringContaining('not a public address') },
+      { attempt: 2, status: 'pending' },
+    ])
+  }
+  expect(receiver.received).toHaveLength(0)
+})
+
+test('a webhook answered with a redirect is not followed: the lead is posted only where the lender said', async () => {
+  const elsewhere = await startReceiver([200])
+  const receiver = await startReceiver([307])
+  const redirecting = http.createServer((_request, response) => response.writeHead(307, { Location: elsewhere.url }).end())
+  receivers.push(redirecting)
+  await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve))
+  const leadId = await queuedLead(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/finance-leads`)
+  await deliverLead(db, leadId, { now: started, ...loopbackAllowed })
+  expect((await deliveryLog(leadId))[0]).toMatchObject({ attempt: 1, status: 'failed', response_status: 307 })
+  expect([elsewhere.received, receiver.received]).toEqual([[], []])
 })

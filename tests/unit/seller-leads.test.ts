@@ -11,6 +11,7 @@ import { countSellerLeads, findSellerLeads, listingLeads, markLead, sellerLeadsC
 import { findSellerScope, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 
 /**
@@ -143,7 +144,7 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
         title: listing.title,
         acres: listing.acres,
         price: expect.any(Number),
-        url: `${sites.land.url}${listingPath(sites.land, { id: listing.id, acres: listing.acres, countyName: `${listing.name} ${listing.suffix}`, stateAbbreviation: listing.abbreviation })}`,
+        url: `${siteOrigin(sites.land)}${listingPath(sites.land, { id: listing.id, acres: listing.acres, countyName: `${listing.name} ${listing.suffix}`, stateAbbreviation: listing.abbreviation })}`,
       })
       const brokerMessage = first.find((lead) => lead.kind === 'broker')!
       expect(brokerMessage.listing).toBeNull()

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { siteWithId } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { accountPaths, withLoginToken } from './account-paths'
 import { createLoginToken } from './login-tokens.server'
@@ -81,11 +82,11 @@ function updateText({
  * search is first claimed by marking it as updated with one conditional UPDATE, so a run that is
  * repeated, restarted, or run by several processes at once sends nothing twice; a failed e-mail
  * gives the claim back.
- * `originOf` says where the e-mail's links point (a site's public URL unless told otherwise).
+ * `originOf` says where the e-mail's links point (the site's configured origin unless a test says otherwise).
  */
 export async function sendSavedSearchUpdates(
   db: Kysely<Database>,
-  { now = new Date(), originOf = (site: SiteProfile) => site.url }: { now?: Date; originOf?: (site: SiteProfile) => string } = {},
+  { now = new Date(), originOf = siteOrigin }: { now?: Date; originOf?: (site: SiteProfile) => string } = {},
 ): Promise<SavedSearchUpdateRun> {
   const run: SavedSearchUpdateRun = { due: 0, sent: 0, failed: 0 }
   const notifiedAt = now.toISOString()

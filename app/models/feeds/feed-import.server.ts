@@ -13,7 +13,18 @@ import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
 import { confirmListings, recordStatusChange } from '~/models/trust/listing-history.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
-import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordReason, recordReasons } from './feed-reasons'
+import { type OutboundFetch, OutboundFetchError, outboundFetch } from '~/models/net/outbound-fetch.server'
+import {
+  FeedError,
+  feedErrorTexts,
+  type FeedErrorCode,
+  type FetchFailureReason,
+  fetchFailureTexts,
+  outcomeOf,
+  type RecordOutcome,
+  type RecordReason,
+  recordReasons,
+} from './feed-reasons'
 
 /**
  * One import of one partner's feed (issue 14): read record by record, check each through the
@@ -26,8 +37,10 @@ import { FeedError, feedErrorTexts, outcomeOf, type RecordOutcome, type RecordRe
 
 export interface ImportOptions {
   partnerId: number
-  /** A file path or an http(s) URL. */
+  /** An http(s) URL, or with `allowLocalFile` a file path. */
   source: string
+  /** The command line and tests only: a partner's stored feed URL must never make the server read its own files. */
+  allowLocalFile?: boolean
   format?: 'xml' | 'csv'
   limits?: FeedLimits
   now?: () => Date
@@ -35,6 +48,8 @@ export interface ImportOptions {
   fetchTimeoutMs?: number
   /** Downloads and stores the listings' photos; one with the defaults of feed-photos.server.ts if not given. */
   photoFetcher?: PhotoFetcher
+  /** Fetches a feed URL: the public-only guard if not given (a test passes its opt-in for a loopback receiver). */
+  outboundFetch?: OutboundFetch
 }
 
 export interface FeedRunSummary {
@@ -47,24 +62,48 @@ export interface FeedRunSummary {
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source)
 
-async function* downloaded(url: string, timeoutMs: number) {
+const fetchFailureCodes: Partial<Record<FetchFailureReason, FeedErrorCode>> = {
+  'bad-url': 'FEED_URL_REFUSED',
+  'address-refused': 'FEED_URL_REFUSED',
+  'too-large': 'FEED_TOO_LARGE',
+}
+
+/** A feed that could not be fetched, as its report says it; the cause goes to the server's log only (issue 33). */
+function fetchFailure(url: string, reason: FetchFailureReason, cause: string) {
+  console.warn(`The feed at ${url} could not be fetched: ${cause}`)
+  return new FeedError(fetchFailureCodes[reason] ?? 'FEED_UNREACHABLE', fetchFailureTexts[reason])
+}
+
+const outboundFailure = (url: string, error: unknown) => (error instanceof OutboundFetchError ? fetchFailure(url, error.reason, error.message) : error)
+
+async function* downloaded(url: string, options: { timeoutMs: number; maxBytes: number; outboundFetch: OutboundFetch }) {
   let response: Response
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
+    response = await options.outboundFetch(url, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes })
   } catch (error) {
-    throw new FeedError('FEED_UNREACHABLE', `The feed at ${url} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`)
+    throw outboundFailure(url, error)
   }
-  if (!response.ok || !response.body) throw new FeedError('FEED_UNREACHABLE', `The feed at ${url} answered ${response.status}.`)
+  if (!response.ok || !response.body) {
+    await response.body?.cancel()
+    throw fetchFailure(url, 'http-status', `it answered ${response.status}`)
+  }
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) yield chunk
   } catch (error) {
-    throw new FeedError('FEED_UNREACHABLE', `The download of ${url} broke off: ${error instanceof Error ? error.message : String(error)}.`)
+    throw outboundFailure(url, error)
   }
 }
 
 function openFeed(options: ImportOptions, partner: FeedPartner): FeedStream {
   const limits = options.limits ?? defaultFeedLimits
-  const bytes = isUrl(options.source) ? downloaded(options.source, options.fetchTimeoutMs ?? 10 * 60_000) : createReadStream(options.source)
+  if (!isUrl(options.source) && !options.allowLocalFile) throw new FeedError('FEED_URL_REFUSED', fetchFailureTexts['bad-url'])
+  const bytes = isUrl(options.source)
+    ? downloaded(options.source, {
+        timeoutMs: options.fetchTimeoutMs ?? 10 * 60_000,
+        maxBytes: limits.maxBytes,
+        outboundFetch: options.outboundFetch ?? outboundFetch,
+      })
+    : createReadStream(options.source)
   const format = options.format ?? (/\.csv$/i.test(new URL(options.source, 'file:///').pathname) ? 'csv' : partner.feed_format)
   return format === 'csv' ? readCsvFeed(bytes, limits) : readXmlFeed(bytes, limits)
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { isNonPublicIpHost } from '~/models/net/public-address'
 
 /**
  * Setting up the partners (staff commands: `npm run partner`): a feed partner with the account
@@ -18,7 +19,11 @@ export interface NewFeedPartner {
   financeCenterId?: number
 }
 
-/** A feed or webhook address: https, or http only on this machine (tests, a local mirror). */
+/**
+ * A feed or webhook address: https, on the public internet. The outbound guard refuses the rest
+ * when it fetches (issue 33); refusing them here already makes a slip an error message, not a
+ * schedule of failed pulls. A name is only checked by the guard, since what it resolves to can change.
+ */
 export function checkedPartnerUrl(text: string) {
   let url: URL
   try {
@@ -26,8 +31,9 @@ export function checkedPartnerUrl(text: string) {
   } catch {
     throw new Error(`'${text}' is not an address.`)
   }
-  const isLocal = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocal)) throw new Error(`'${text}' must be an https address.`)
+  if (url.protocol !== 'https:') throw new Error(`'${text}' must be an https address: feeds and webhooks are fetched over https only.`)
+  if (isNonPublicIpHost(url.hostname) || /(^|\.)localhost\.?$/i.test(url.hostname))
+    throw new Error(`'${text}' is not a public internet address: the server fetches only from the public internet.`)
   return url.href
 }
 

@@ -4,11 +4,14 @@
  * the texts explain them on /landfeed/docs/ and in the import reports. Pure module.
  */
 
+import type { OutboundFailureReason } from '~/models/net/outbound-fetch.server'
+
 /** Each record ends in one of these (a record with nothing to report is accepted). */
 export type RecordOutcome = 'accepted' | 'fixed' | 'held' | 'rejected'
 
 export const feedErrorTexts = {
   FEED_UNREACHABLE: 'The feed could not be fetched (no answer, an error status or a timeout).',
+  FEED_URL_REFUSED: 'The feed URL is not an http(s) URL of a public internet address; feeds are fetched only from the public internet.',
   FEED_ENCODING: 'The feed is not UTF-8.',
   FEED_DOCTYPE_REFUSED: 'The feed has a DOCTYPE. Feeds may not declare a DTD or entities; remove it.',
   FEED_MALFORMED: 'The feed is not well-formed XML (or CSV); the report gives the line.',
@@ -19,6 +22,23 @@ export const feedErrorTexts = {
 } as const
 
 export type FeedErrorCode = keyof typeof feedErrorTexts
+
+/** Why a feed or a photo could not be fetched: the outbound guard's reasons, and an error status. */
+export type FetchFailureReason = OutboundFailureReason | 'http-status'
+
+/**
+ * A failed download as a partner's report says it: never the socket error, the address or the
+ * status (issue 33: those would make an import a port scanner). The server's log has the cause.
+ */
+export const fetchFailureTexts: Record<FetchFailureReason, string> = {
+  'bad-url': 'The URL is not an http or https URL.',
+  'address-refused': "The URL's host, or a redirect's, is not a public internet address.",
+  unreachable: 'The server could not be reached.',
+  timeout: 'The download did not finish in time.',
+  'too-many-redirects': 'The URL redirected more than 3 times.',
+  'too-large': 'The download is larger than the limit.',
+  'http-status': 'The server answered with an error status.',
+}
 
 /** Stops a whole import: nothing past the error is read, and no listing is retired. */
 export class FeedError extends Error {

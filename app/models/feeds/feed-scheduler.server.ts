@@ -9,6 +9,8 @@ import { type FeedRunSummary, type ImportOptions, importFeed, retireMissingListi
  * UPDATE, atomic on SQLite and PostgreSQL), so one puller runs it; a puller that dies leaves a lease
  * that lapses, and the next call takes the feed over. Listings missing past their grace period are
  * retired on every call too, so a partner whose feed stops arriving still loses its stale listings.
+ * A feed URL is fetched through the outbound guard, and one that is not http(s) fails its run with
+ * FEED_URL_REFUSED: reading a local file is for the command line only (issue 33).
  */
 
 /** Longer than any import should take: a lease this old belongs to a puller that died. */
@@ -20,7 +22,7 @@ export interface PullOptions {
   now?: () => Date
   /** Who claims the leases; one per process by default. */
   owner?: string
-  importOptions?: Pick<ImportOptions, 'photoFetcher' | 'limits' | 'fetchTimeoutMs'>
+  importOptions?: Pick<ImportOptions, 'photoFetcher' | 'limits' | 'fetchTimeoutMs' | 'outboundFetch'>
 }
 
 export async function pullDueFeeds(db: Kysely<Database>, options: PullOptions = {}) {

@@ -8,7 +8,7 @@ import { preparedStatement } from '~/models/db/dialect.server'
 import { financeLocationType } from '~/models/listings/enumerations'
 import { sendMail } from '~/models/mail/mailer.server'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
-import { deliverLead, queueLeadDelivery } from '~/models/finance/lead-webhooks.server'
+import { deliverLead, type LeadDeliveryOptions, queueLeadDelivery } from '~/models/finance/lead-webhooks.server'
 
 /** A lender as pages show it (spec §3 "Finance center settings"); its e-mail address stays on the server. */
 export interface FinanceCenter {
@@ -194,7 +194,7 @@ export type NewFinanceLead = Omit<Insertable<FinanceLeadTable>, 'id' | 'created_
  * lender with a webhook also gets it posted there. The buyer waits for the e-mail but not for the
  * lender's endpoint: the first attempt is logged, then made in the background.
  */
-export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, lead: NewFinanceLead, context: { pageUrl: string }) {
+export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, lead: NewFinanceLead, context: { pageUrl: string; delivery?: LeadDeliveryOptions }) {
   const { wantsFinancing, ...fields } = lead
   const center = await db
     .selectFrom('finance_centers')
@@ -221,6 +221,6 @@ export async function sendFinanceLead(db: Kysely<Database>, site: SiteProfile, l
   })
   if (center.lead_webhook_url) {
     await queueLeadDelivery(db, { leadId, financeCenterId: lead.finance_center_id })
-    void deliverLead(db, leadId)
+    void deliverLead(db, leadId, context.delivery)
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { OutboundFetch } from '~/models/net/outbound-fetch.server'
 
 /**
  * The request a lender's webhook receives for a finance lead, and how the receiver checks it. Its
@@ -40,7 +41,7 @@ interface LeadWebhookRequest {
   deliveryId: number
   now: Date
   timeoutMs: number
-  fetch: typeof fetch
+  outboundFetch: OutboundFetch
 }
 
 export interface LeadWebhookOutcome {
@@ -49,17 +50,16 @@ export interface LeadWebhookOutcome {
   error: string | null
 }
 
-function failureText(error: unknown, timeoutMs: number) {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return `No answer within ${timeoutMs} ms`
-  // fetch reports every network failure as "fetch failed"; its cause says which (refused, DNS, TLS).
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  return cause instanceof Error ? cause.message : String(cause)
-}
+/** A lender's answer is only read for its status; a body past this is cut off. */
+const maxAnswerBytes = 64 * 1024
 
-/** Posts one signed lead; any 2xx answer within the timeout delivers it. Never throws. */
-export async function postLeadWebhook({ url, secret, body, deliveryId, now, timeoutMs, fetch: post }: LeadWebhookRequest): Promise<LeadWebhookOutcome> {
+/**
+ * Posts one signed lead through the outbound guard (a lender's URL must be a public address); any
+ * 2xx answer within the timeout delivers it. Never throws.
+ */
+export async function postLeadWebhook({ url, secret, body, deliveryId, now, timeoutMs, outboundFetch }: LeadWebhookRequest): Promise<LeadWebhookOutcome> {
   try {
-    const response = await post(url, {
+    const response = await outboundFetch(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -68,13 +68,13 @@ export async function postLeadWebhook({ url, secret, body, deliveryId, now, time
         'X-Landmarket-Signature': signatureHeader(body, secret, now),
       },
       body,
-      // Following a redirect would post the lead somewhere the lender did not name; it counts as a failure.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      // The guard follows no redirect of a POST: it would post the lead somewhere the lender did not name, so a 3xx is a failure.
+      timeoutMs,
+      maxBytes: maxAnswerBytes,
     })
     await response.body?.cancel()
     return { isDelivered: response.ok, responseStatus: response.status, error: null }
   } catch (error) {
-    return { isDelivered: false, responseStatus: null, error: failureText(error, timeoutMs) }
+    return { isDelivered: false, responseStatus: null, error: error instanceof Error ? error.message : String(error) }
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { type LeadWebhookOutcome, postLeadWebhook } from '~/models/finance/lead-webhook-request.server'
+import { type OutboundFetch, outboundFetch } from '~/models/net/outbound-fetch.server'
 
 /**
  * The JSON a lender's webhook receives for one finance lead (event `finance-lead`). Every attempt
@@ -31,7 +32,8 @@ export interface LeadDeliveryOptions {
   now?: Date
   /** How long the lender's endpoint has to answer. */
   timeoutMs?: number
-  fetch?: typeof fetch
+  /** The public-only guard if not given (a test passes its opt-in for a loopback receiver). */
+  outboundFetch?: OutboundFetch
 }
 
 /** The waits before the five retries (issue 14; the farm credit leads documentation promises them to lenders); after the fifth fails, the lead is not posted again. */
@@ -161,7 +163,7 @@ async function recordAttempt(db: Kysely<Database>, attempt: Attempt, outcome: Le
 }
 
 /** Makes one due attempt if this process wins it; whether it did. */
-async function makeAttempt(db: Kysely<Database>, attemptId: number, now: Date, { timeoutMs = 10_000, fetch: post = fetch }: LeadDeliveryOptions) {
+async function makeAttempt(db: Kysely<Database>, attemptId: number, now: Date, { timeoutMs = 10_000, outboundFetch: post = outboundFetch }: LeadDeliveryOptions) {
   const claimedUntil = new Date(now.getTime() + timeoutMs + claimMarginMs).toISOString()
   // The claim moves the attempt out of every other process's due list; whoever moved it sends it.
   const claim = await db
@@ -178,7 +180,7 @@ async function makeAttempt(db: Kysely<Database>, attemptId: number, now: Date, {
   // One delivery id for the lead, whichever attempt this is: the id of its first attempt.
   const outcome =
     url && secret
-      ? await postLeadWebhook({ url, secret, body, deliveryId: attempt.first_attempt_id, now, timeoutMs, fetch: post })
+      ? await postLeadWebhook({ url, secret, body, deliveryId: attempt.first_attempt_id, now, timeoutMs, outboundFetch: post })
       : { isDelivered: false, responseStatus: null, error: 'The finance center has no webhook URL and secret.' }
   await recordAttempt(db, attempt, outcome, claimedUntil, now)
   return true

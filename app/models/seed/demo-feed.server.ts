@@ -20,7 +20,7 @@ export async function seedDemoFeed(db: Kysely<Database>, { geography, count = 12
   const file = path.join(folder, 'demo-feed.xml')
   try {
     fs.writeFileSync(file, [...generateFeed({ count, seed, geography, places: createPlaceIndex(geography), defectRate: 0.2 })].join(''))
-    return await importFeed(db, { partnerId: partner.id, source: file })
+    return await importFeed(db, { partnerId: partner.id, source: file, allowLocalFile: true })
   } finally {
     fs.rmSync(folder, { recursive: true, force: true })
   }

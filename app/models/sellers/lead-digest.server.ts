@@ -7,7 +7,8 @@ import { createLoginToken } from '~/models/accounts/login-tokens.server'
 import type { Mailer } from '~/models/mail/mailer.server'
 import { sellerPaths } from './listing-draft'
 import { leadKindLabels, type SellerLead } from './seller-lead'
-import { countSellerLeads, findSellerLeads, publicOrigin, type SiteOrigin } from './seller-leads.server'
+import { siteOrigin } from '~/sites/site-origin.server'
+import { countSellerLeads, findSellerLeads, type SiteOrigin } from './seller-leads.server'
 import { findSellerScope } from './seller-scope.server'
 
 /**
@@ -81,7 +82,7 @@ export async function sendLeadDigests(
   db: Kysely<Database>,
   mailer: Mailer,
   now: Date,
-  { originOf = publicOrigin }: { originOf?: SiteOrigin } = {},
+  { originOf = siteOrigin }: { originOf?: SiteOrigin } = {},
 ): Promise<LeadDigestRun> {
   const run: LeadDigestRun = { due: 0, sent: 0, failed: 0 }
   const sentAt = now.toISOString()

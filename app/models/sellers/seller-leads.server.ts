@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { defaultSite, siteWithId } from '~/sites'
 import { listingPath } from '~/sites/listing-path'
 import type { SiteProfile } from '~/sites/site-profile'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { type CsvValue, csvText } from '~/utils/csv'
 import { formatPrice } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
@@ -17,10 +18,8 @@ import type { SellerScope } from './seller-scope.server'
  * one lead here with `wantsFinancing`; the lender's copy (`finance_leads`) belongs to the lender.
  */
 
-/** Where a site's pages are for the links a lead carries; the public URL unless a page says otherwise. */
+/** Where a site's pages are for the links a lead carries: its configured origin unless a test says otherwise. */
 export type SiteOrigin = (site: SiteProfile) => string
-
-export const publicOrigin: SiteOrigin = (site) => site.url
 
 export interface LeadFilter {
   unreadOnly?: boolean
@@ -92,12 +91,7 @@ function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
-  {
-    filter = {},
-    page = 1,
-    pageSize = resultsPerPage,
-    originOf = publicOrigin,
-  }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin } = {},
+  { filter = {}, page = 1, pageSize = resultsPerPage, originOf = siteOrigin }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin } = {},
 ): Promise<SellerLead[]> {
   const rows = await selectLeads(db, scope, filter)
     .limit(pageSize)
@@ -115,7 +109,7 @@ export async function countSellerLeads(db: Kysely<Database>, scope: SellerScope,
 }
 
 /** The newest `limit` leads about one listing, for the listing's page; none when the listing is not the scope's. */
-export function listingLeads(db: Kysely<Database>, scope: SellerScope, listingId: number, limit: number, originOf: SiteOrigin = publicOrigin) {
+export function listingLeads(db: Kysely<Database>, scope: SellerScope, listingId: number, limit: number, originOf: SiteOrigin = siteOrigin) {
   return findSellerLeads(db, scope, { filter: { listingId }, pageSize: limit, originOf })
 }
 
@@ -157,7 +151,7 @@ const csvColumns: [heading: string, value: (lead: SellerLead) => CsvValue][] = [
 ]
 
 /** Every lead of the scope, newest first, as a CSV spreadsheet with a heading row (formula-safe, `utils/csv.ts`). */
-export async function sellerLeadsCsv(db: Kysely<Database>, scope: SellerScope, originOf: SiteOrigin = publicOrigin) {
+export async function sellerLeadsCsv(db: Kysely<Database>, scope: SellerScope, originOf: SiteOrigin = siteOrigin) {
   const rows = await selectLeads(db, scope, {}).execute()
   const leads = rows.map((row) => toSellerLead(row, originOf))
   return csvText([csvColumns.map(([heading]) => heading), ...leads.map((lead) => csvColumns.map(([, value]) => value(lead)))])

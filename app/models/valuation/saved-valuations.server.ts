@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 import { accountPaths } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
 import type { Mailer } from '~/models/mail/mailer.server'
-import { type SiteOrigin, publicOrigin } from '~/models/sellers/seller-leads.server'
+import type { SiteOrigin } from '~/models/sellers/seller-leads.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { valueSite } from '~/sites/value'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
 import type { ComparableSale } from './valuation-model'
@@ -145,7 +146,7 @@ export async function sendValuationAlerts(
   db: Kysely<Database>,
   mailer: Mailer,
   now: Date,
-  { originOf = publicOrigin }: { originOf?: SiteOrigin } = {},
+  { originOf = siteOrigin }: { originOf?: SiteOrigin } = {},
 ): Promise<ValuationAlertRun> {
   const run: ValuationAlertRun = { due: 0, sent: 0, failed: 0 }
   const lookedAt = now.toISOString()
