@@ -71,6 +71,10 @@ export interface AppConfig {
    * (README, decision 0050): SEED_DEMO_USERS=1 yes, 0 no; unset, everywhere but production.
    */
   seedDemoUsers: boolean
+  /** The resized images kept on disk, IMAGE_CACHE_MB megabytes (default 2048): past it the least recently used go. */
+  imageCacheBytes: number
+  /** Images one client address may have rendered (asked for uncached) in 10 minutes, IMAGE_RENDERS_PER_CLIENT (default 600). */
+  imageRendersPerClient: number
 }
 
 function positiveNumber(value: string | undefined, fallback: number) {
@@ -159,5 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
     seedDemoUsers: parseSeedDemoUsers(env.SEED_DEMO_USERS, environment),
+    imageCacheBytes: positiveNumber(env.IMAGE_CACHE_MB, 2048) * 1024 * 1024,
+    imageRendersPerClient: positiveNumber(env.IMAGE_RENDERS_PER_CLIENT, 600),
   }
 }

@@ -34,7 +34,7 @@ import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/m
 import { headContextForRequest } from '~/sites/head-context.server'
 import { type SiteNavigation, menuLinksOf, siteNavigation } from '~/sites/navigation'
 import { siteNavigationContext } from '~/components/site-navigation-html.server'
-import { crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
+import { bodyTooLargeMessage, crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
 import { cssRgb } from '~/utils/css-rgb'
@@ -201,6 +201,9 @@ export default function App() {
   return <Outlet />
 }
 
+/** What the server can say about a refused form below the spec's sentence. */
+const errorPageDetails: Partial<Record<number, string>> = { 403: crossSitePostMessage, 413: bodyTooLargeMessage }
+
 export function ErrorBoundary() {
   const error = useRouteError()
   const site = useSite()
@@ -212,5 +215,5 @@ export function ErrorBoundary() {
       window.location.assign(`/error/?eurl=${encodeURIComponent(failedPath)}`)
     }
   }, [error])
-  return <ErrorMessage status={status} message={errorPageMessage(site, status)} detail={status === 403 ? crossSitePostMessage : undefined} />
+  return <ErrorMessage status={status} message={errorPageMessage(site, status)} detail={errorPageDetails[status]} />
 }

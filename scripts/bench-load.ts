@@ -18,6 +18,8 @@ import { sites } from '~/sites/index'
 import { brokerPagePath } from '~/sites/broker-path'
 import { landingPath } from '~/sites/landing-path'
 import { listingPath } from '~/sites/listing-path'
+import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { benchDataDir, benchListings, prepareBenchDatabase } from './bench-support'
 import { siteFetch, startProductionServer } from '../tests/support/server-process'
 
@@ -62,7 +64,8 @@ function requestMix() {
           { host, path: `${statePrefix}${state}-land-for-sale/${index % 2 ? 'sort-price-low/' : `page-${2 + (index % 3)}/`}` },
           { host, path: listingPath(site, siteListings[(index * 3 + site.siteId) % siteListings.length]!) },
           { host, path: brokerPagePath(site, brokers[index % brokers.length]!)! },
-          { host, path: `/resizedimages/300/400/cover/80/webp/1-${imageIds[index % imageIds.length]}` },
+          // A photo as the 'Recently viewed' strip asks for it: the image route renders only the pages' renditions.
+          { host, path: resizedImagePath(imageIds[index % imageIds.length]!, fixedRenditions.recentlyViewed) },
         )
       }
     }

@@ -199,6 +199,19 @@ function fitHeadersToAnswer(response: Response, requestPath: string) {
   } as typeof writeHead
 }
 
+/**
+ * A body refused for its size (413, request-guard.server.ts) is left unread: the connection closes
+ * after the answer, so the rest of it (a chunked body need never end) is not drained in the background.
+ */
+function closeAfterTooLarge(_request: Request, response: Response, next: NextFunction) {
+  const writeHead = response.writeHead
+  response.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (args[0] === 413) this.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  } as typeof writeHead
+  next()
+}
+
 /** GET /readyz: the database answers a trivial query within this time. */
 const readinessTimeoutMs = 2_000
 
@@ -342,6 +355,7 @@ export function createApp({ config = readConfig(), log = (entry: RequestLogEntry
 
   app.use(trustedClientAddress)
   app.use(refuseCrossSitePosts)
+  app.use(closeAfterTooLarge)
   app.use(createRequestHandler({ build, getLoadContext: loadContext, mode: process.env.NODE_ENV }))
   return app
 }

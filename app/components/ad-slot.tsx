@@ -1,20 +1,14 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { type AdView, adImpression, adLazyLoad, mobileViewportQuery } from '~/models/ads/ad'
-import { resizedImagePath } from '~/models/media/document-ids'
 import { adClickPath, adImpressionPath } from '~/sites/ad-path'
-import { imageQuality, resizedImageSrcSet } from '~/utils/resized-image-url'
+import { adPictureSources } from '~/utils/image-renditions'
 import { useLowData } from '~/utils/use-low-data'
 
 /** The picture's box: 3:2, 192 × 128 CSS pixels from `small` up; a 128px square crop on phones. */
-const pictureWidths = [192, 384] as const
 const pictureSizes = '(min-width: 601px) 192px, 128px'
 
 function pictureSources(documentId: number) {
-  return {
-    src: resizedImagePath(documentId, { width: 192, height: 128, quality: imageQuality.medium }),
-    srcSet: resizedImageSrcSet(documentId, { aspectRatio: 3 / 2, widths: pictureWidths, quality: imageQuality.medium, format: 'webp' }),
-    sizes: pictureSizes,
-  }
+  return { ...adPictureSources(documentId), sizes: pictureSizes }
 }
 
 /** Calls `onNear` once, when the element comes within `marginPercent` viewports (doubled on a phone, spec §9). */

@@ -1,14 +1,13 @@
 import type { BrokerCardData } from '~/routes/brokers.types'
 import { formatAcres, formatCompactCurrency } from '~/utils/format'
 import { BrokerPortrait } from './broker-portrait'
-
-const portraitSize = 64
+import { portraitSizes } from '~/utils/image-renditions'
 
 /** A broker in the directory: the name links to their page, stretched over the whole card. */
 export function BrokerCard({ broker }: { broker: BrokerCardData }) {
   return (
     <article className="group relative flex h-full items-start gap-4 rounded-xl border border-stone-200 bg-white p-4 text-ink shadow-sm transition-shadow hover:shadow-md">
-      <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSize} className="h-16 w-16" />
+      <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSizes.brokerCard} className="h-16 w-16" />
       <div className="min-w-0 text-sm">
         <h2 className="text-base font-semibold leading-snug">
           <a href={broker.href} className="after:absolute after:inset-0 group-hover:text-brand group-hover:underline">

@@ -13,6 +13,7 @@ import { JsonLd, breadcrumbList } from './json-ld'
 import { lazyComponent } from './lazy-component'
 import type { PageFormResult } from './page-form'
 import { Pagination } from './pagination'
+import { portraitSizes } from '~/utils/image-renditions'
 
 /** Spec §4: the contact modal loads on its own, after the page. */
 const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
@@ -34,14 +35,22 @@ export function brokerPageMeta(
 }
 
 /** Portrait, name, company, type and office: the top of both broker pages. */
-function BrokerHeader({ broker, heading, portraitSize }: { broker: BrokerProfile; heading: string; portraitSize: 72 | 128 }) {
+function BrokerHeader({
+  broker,
+  heading,
+  portraitSize,
+}: {
+  broker: BrokerProfile
+  heading: string
+  portraitSize: (typeof portraitSizes)['brokerHeader' | 'brokerPage']
+}) {
   return (
     <div className="flex items-center gap-5">
       <BrokerPortrait
         documentId={broker.portraitDocumentId}
         name={broker.name}
         size={portraitSize}
-        className={portraitSize === 128 ? 'h-32 w-32' : 'h-[72px] w-[72px]'}
+        className={portraitSize === portraitSizes.brokerPage ? 'h-32 w-32' : 'h-[72px] w-[72px]'}
         priority
       />
       <div className="min-w-0">
@@ -92,7 +101,7 @@ export function BrokerProfilePage({ page }: { page: BrokerProfilePageData }) {
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-4 grid gap-10 tablet:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
-          <BrokerHeader broker={broker} heading={broker.name} portraitSize={128} />
+          <BrokerHeader broker={broker} heading={broker.name} portraitSize={portraitSizes.brokerPage} />
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-bold text-stone-900">{`About ${broker.name}`}</h2>
             <p className="mt-2 max-w-prose whitespace-pre-line">{broker.description}</p>
@@ -144,7 +153,7 @@ export function BrokerListingsPage({ page }: { page: BrokerListingsPageData }) {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-4">
-        <BrokerHeader broker={page.broker} heading={page.heading} portraitSize={72} />
+        <BrokerHeader broker={page.broker} heading={page.heading} portraitSize={portraitSizes.brokerHeader} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
         <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} ${page.totalCount === 1 ? 'result' : 'results'}`}</p>

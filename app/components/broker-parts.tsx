@@ -1,4 +1,5 @@
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { EnvelopeIcon, PhoneIcon } from './icons'
 import { telHref } from '~/utils/tel-href'
@@ -8,9 +9,9 @@ export function BrokerLogo({ documentId, companyName, className = '' }: { docume
   if (documentId === null) return null
   return (
     <img
-      src={resizedImagePath(documentId, { width: 320, height: 96, fit: 'inside' })}
+      src={resizedImagePath(documentId, fixedRenditions.brokerLogo)}
       // WebP for every browser that reads a srcset (half the JPEG's bytes); the JPEG for one that does not.
-      srcSet={`${resizedImagePath(documentId, { width: 320, height: 96, fit: 'inside', format: 'webp' })} 1x`}
+      srcSet={`${resizedImagePath(documentId, fixedRenditions.brokerLogoWebp)} 1x`}
       width={160}
       height={48}
       alt={`${companyName} logo`}

@@ -1,4 +1,4 @@
-import { resizedImagePath } from '~/models/media/document-ids'
+import { portraitSources } from '~/utils/image-renditions'
 import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 
 function initials(name: string) {
@@ -8,11 +8,6 @@ function initials(name: string) {
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase())
     .join('')
-}
-
-/** WebP for every browser that reads a srcset (half the JPEG's bytes); the JPEG in `src` for one that does not. */
-function portraitSrcSet(documentId: number, size: number) {
-  return [1, 2].map((scale) => `${resizedImagePath(documentId, { width: size * scale, height: size * scale, fit: 'cover', format: 'webp' })} ${scale}x`).join(', ')
 }
 
 /**
@@ -33,8 +28,9 @@ export function BrokerPortrait({
   className: string
   priority?: boolean
 }) {
-  const src = documentId === null ? '' : resizedImagePath(documentId, { width: size, height: size, fit: 'cover' })
-  const srcSet = useDrawnPrioritySrcSet(src, documentId === null ? '' : portraitSrcSet(documentId, size))
+  const sources = documentId === null ? { src: '', srcSet: '' } : portraitSources(documentId, size)
+  const src = sources.src
+  const srcSet = useDrawnPrioritySrcSet(src, sources.srcSet)
   if (documentId === null) {
     return (
       <span aria-hidden="true" className={`flex shrink-0 items-center justify-center rounded-full bg-stone-200 font-semibold text-stone-700 ${className}`}>

@@ -1,6 +1,7 @@
 import type { BrokerProfilePageData } from '~/routes/brokers.types'
 import { listingOffer } from '~/models/listings/listing-offer'
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { JsonLd, breadcrumbList } from './json-ld'
 
 /**
@@ -16,8 +17,8 @@ export function BrokerStructuredData({ page, origin }: { page: BrokerProfilePage
     name: broker.name,
     url: absolute(page.canonicalPath),
     description: broker.description,
-    ...(broker.portraitDocumentId !== null ? { image: absolute(resizedImagePath(broker.portraitDocumentId, { width: 400, height: 400 })) } : {}),
-    ...(broker.logoDocumentId !== null ? { logo: absolute(resizedImagePath(broker.logoDocumentId, { width: 320, height: 96, fit: 'inside' })) } : {}),
+    ...(broker.portraitDocumentId !== null ? { image: absolute(resizedImagePath(broker.portraitDocumentId, fixedRenditions.brokerPortraitForCrawlers)) } : {}),
+    ...(broker.logoDocumentId !== null ? { logo: absolute(resizedImagePath(broker.logoDocumentId, fixedRenditions.brokerLogo)) } : {}),
     ...(broker.phone ? { telephone: broker.phone } : {}),
     address: {
       '@type': 'PostalAddress',

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react'
-import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { photoSets } from '~/utils/image-renditions'
+import { photoSources } from '~/utils/resized-image-url'
 import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
-
-const heroAspectRatio = 16 / 7
-const heroWidths = [480, 768, 1080, 1440, 1920] as const
 
 /**
  * The photo banner of home and landing pages (spec §2: landing pages render the home screen),
@@ -12,10 +10,7 @@ const heroWidths = [480, 768, 1080, 1440, 1920] as const
  */
 export function LandingHero({ photoId, heading, subline, children }: { photoId: number | undefined; heading: string; subline: string; children?: ReactNode }) {
   const isLowData = useLowData()
-  const photo =
-    photoId === undefined
-      ? undefined
-      : photoSources(photoId, { aspectRatio: heroAspectRatio, widths: heroWidths, srcWidth: 1080, quality: imageQuality.medium, format: 'webp' }, isLowData)
+  const photo = photoId === undefined ? undefined : photoSources(photoId, photoSets.landingHero, isLowData)
   const drawnSrcSet = useDrawnPrioritySrcSet(photo?.src ?? '', photo?.srcSet ?? '')
   return (
     <section className="relative isolate bg-brand text-white">

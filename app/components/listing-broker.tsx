@@ -7,11 +7,10 @@ import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { telHref } from '~/utils/tel-href'
 import { reportListingEvent } from '~/utils/listing-event-beacon'
+import { portraitSizes } from '~/utils/image-renditions'
 
 /** Spec §3 'phone click', told to the server as the call starts. */
 const reportPhoneClick = (listingId: number) => () => reportListingEvent(listingId, 'phone-click')
-
-const portraitSize = 72
 
 /**
  * Who sells a paid listing (spec §2 "Broker block"): portrait, logo, name (a link to the broker's
@@ -26,7 +25,7 @@ export function ListingBroker({ broker, canContact, listingId }: { broker: Listi
     <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Listed by</h2>
       <div className="mt-3 flex items-center gap-4">
-        <BrokerPortrait documentId={broker.portraitDocumentId} name={name} size={portraitSize} className="h-[72px] w-[72px]" />
+        <BrokerPortrait documentId={broker.portraitDocumentId} name={name} size={portraitSizes.brokerHeader} className="h-[72px] w-[72px]" />
         <div className="min-w-0">
           <p className="text-lg font-semibold leading-snug text-stone-900">
             {href ? (

@@ -2,8 +2,7 @@ import type { ListingCardBroker as Broker } from '~/models/listings/listing-card
 import { telHref } from '~/utils/tel-href'
 import { BrokerPortrait } from './broker-portrait'
 import { MessageIcon, PhoneIcon } from './icons'
-
-const portraitSize = 48
+import { portraitSizes } from '~/utils/image-renditions'
 
 /**
  * Spec §2: paid listings show who sells them; the name links straight to the broker's page on
@@ -13,7 +12,7 @@ const portraitSize = 48
 export function ListingCardBroker({ broker }: { broker: Broker }) {
   return (
     <div className="card-broker">
-      <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSize} className="h-12 w-12" />
+      <BrokerPortrait documentId={broker.portraitDocumentId} name={broker.name} size={portraitSizes.listingCard} className="h-12 w-12" />
       <p className="min-w-0 text-sm leading-snug">
         {broker.href ? (
           <a href={broker.href} className="card-broker-name">

@@ -1,16 +1,14 @@
 import { Suspense, lazy, useRef } from 'react'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID } from '~/models/media/document-ids'
 import type { ListingCardView } from '~/models/listings/listing-card'
-import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { photoSets } from '~/utils/image-renditions'
+import { photoSources } from '~/utils/resized-image-url'
 import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
 import { useNearViewport } from '~/utils/use-near-viewport'
 import { CameraIcon } from './icons'
 import { retryImport } from '~/utils/retry-import'
 
-const photoAspectRatio = 3 / 2
-/** 720: a phone's one-column card (380 px at 1.75×, as Lighthouse's phone) took the 960 and a third of its bytes were never shown. */
-const photoWidths = [320, 480, 640, 720, 960] as const
 /** Matches the results grid: one column below `small` (601px) inside the page's 1rem margins, two from there, three from `tablet` (1025px). */
 const photoSizes = '(min-width: 1025px) 33vw, (min-width: 601px) 50vw, calc(100vw - 2rem)'
 
@@ -28,11 +26,7 @@ const badgeClasses: Record<NonNullable<ListingCardView['badge']>['tone'], string
 
 function Photo({ documentId, alt, loading, priority }: { documentId: number; alt: string; loading: 'eager' | 'lazy'; priority: boolean }) {
   const isLowData = useLowData()
-  const { src, srcSet } = photoSources(
-    documentId,
-    { aspectRatio: photoAspectRatio, widths: photoWidths, srcWidth: 640, quality: imageQuality.medium, format: 'webp' },
-    isLowData,
-  )
+  const { src, srcSet } = photoSources(documentId, photoSets.listingCard, isLowData)
   const drawnSrcSet = useDrawnPrioritySrcSet(src, srcSet)
   return (
     <img

@@ -4,7 +4,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import { listingExternalLinkPath } from '~/sites/listing-external-link'
 import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
-import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { photoSets } from '~/utils/image-renditions'
+import { photoSources } from '~/utils/resized-image-url'
 import { useLowData } from '~/utils/use-low-data'
 import { ChevronIcon } from './icons'
 
@@ -12,7 +13,6 @@ import { ChevronIcon } from './icons'
 const visibleShare = 0.7
 /** Spec §9: photos load up to 3 slides either side of the current one; with Low data, only the current one. */
 const preloadWindows = { normal: 3, lowData: 0 } as const
-const slideWidths = [800, 1200, 1600, 2000] as const
 
 /** The slides to load around `center`, added to those already loaded (so paging back never blanks a photo). */
 function withPreloadWindow(loaded: ReadonlySet<number>, center: number, count: number, preloadWindow: number): ReadonlySet<number> {
@@ -224,11 +224,7 @@ function PhotoStrip({ title, imageIds, startIndex }: { title: string; imageIds: 
             {loaded.has(index) ? (
               // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo n of m' is the photo's place in the set, named so across the site
               <img
-                {...photoSources(
-                  documentId,
-                  { aspectRatio: 3 / 2, widths: slideWidths, srcWidth: 1200, fit: 'inside', quality: imageQuality.high, format: 'webp' },
-                  isLowData,
-                )}
+                {...photoSources(documentId, photoSets.carouselSlide, isLowData)}
                 sizes="100vw"
                 alt={`${title}, photo ${index + 1} of ${count}`}
                 draggable={false}

@@ -7,6 +7,7 @@ import { FormConnection } from '~/components/form-connection'
 import { CheckboxField, CheckboxGroup, FieldError, FormField, SelectField, controlStyle } from '~/components/form-field'
 import { type FormMetadata, getFormProps, useServerForm } from '~/components/server-form'
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { draftActivityOptions, draftFormConstraints, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type DraftPhoto, type DraftStepKey, type ListingDraftData, draftStepPath, draftSteps, maxListingPhotos } from '~/models/sellers/listing-draft'
 import type { DraftFinding } from '~/models/sellers/listing-publish.server'
@@ -260,7 +261,7 @@ export function PhotosStep({ photos, findings, upload }: { photos: readonly Draf
             {photos.map((photo, index) => (
               <li key={photo.documentId} className="flex flex-wrap items-start gap-4 border-t border-ink/10 pt-4">
                 <img
-                  src={resizedImagePath(photo.documentId, { width: 240, height: 160 })}
+                  src={resizedImagePath(photo.documentId, fixedRenditions.draftPhoto)}
                   alt={photo.caption || `Photo ${index + 1}`}
                   width={240}
                   height={160}

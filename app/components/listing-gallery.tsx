@@ -2,7 +2,8 @@ import { type MouseEvent, type ReactNode, Suspense, lazy, useRef, useState } fro
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { CarouselView } from '~/models/listings/listing-media'
-import { imageQuality, photoSources } from '~/utils/resized-image-url'
+import { fixedRenditions, photoSets } from '~/utils/image-renditions'
+import { photoSources } from '~/utils/resized-image-url'
 import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
 import { useLowData } from '~/utils/use-low-data'
 import { CameraIcon } from './icons'
@@ -12,18 +13,9 @@ import { retryImport } from '~/utils/retry-import'
 // The full-screen carousel is code only a buyer who opens it needs: it loads on first open.
 const ListingCarousel = lazy(() => retryImport(() => import('./listing-carousel')))
 
-const photoAspectRatio = 3 / 2
-/**
- * Spec §9 detail heights: 400 on mobile (600 × 400) and 600 on desktop (900 × 600), and their 2×
- * versions; 750 for the common phones (375–412 px wide at 1.75–2×), which would otherwise take the
- * 900 at almost half again the bytes.
- */
-const heroWidths = [600, 750, 900, 1200, 1800] as const
-const thumbnailWidths = [244, 366, 488] as const
-
 /** Where a photo opens without scripts: the picture itself, 1600 wide. */
 function fullSizePhotoPath(documentId: number) {
-  return resizedImagePath(documentId, { width: 1600, fit: 'inside', quality: imageQuality.high })
+  return resizedImagePath(documentId, fixedRenditions.fullSizePhoto)
 }
 
 function photoAlt(listing: Pick<ListingDetail, 'title' | 'imageIds' | 'photoCaptions'>, index: number) {
@@ -71,11 +63,7 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
   const [firstId = DEFAULT_PLACEHOLDER_DOCUMENT_ID, ...others] = listing.imageIds
   const hasPhotos = listing.imageIds.length > 0
   const isLowData = useLowData()
-  const firstPhoto = photoSources(
-    firstId,
-    { aspectRatio: photoAspectRatio, widths: heroWidths, srcWidth: 900, quality: imageQuality.medium, format: 'webp' },
-    isLowData,
-  )
+  const firstPhoto = photoSources(firstId, photoSets.galleryHero, isLowData)
   const drawnSrcSet = useDrawnPrioritySrcSet(firstPhoto.src, firstPhoto.srcSet)
   return (
     <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
@@ -98,11 +86,7 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
       {others.slice(0, 2).map((documentId, index) => (
         <a key={documentId} href={fullSizePhotoPath(documentId)} onClick={openPhoto(index + 1)} className="hidden overflow-hidden tablet:block">
           <img
-            {...photoSources(
-              documentId,
-              { aspectRatio: photoAspectRatio, widths: [600, 900], srcWidth: 600, quality: imageQuality.medium, format: 'webp' },
-              isLowData,
-            )}
+            {...photoSources(documentId, photoSets.gallerySide, isLowData)}
             sizes="33vw"
             width={600}
             height={400}
@@ -143,11 +127,7 @@ export function PhotoGrid({ listing, openPhoto }: { listing: ListingDetail; open
         <li key={documentId}>
           <a href={fullSizePhotoPath(documentId)} onClick={openPhoto(index)} className="block overflow-hidden rounded-lg bg-stone-200">
             <img
-              {...photoSources(
-                documentId,
-                { aspectRatio: photoAspectRatio, widths: thumbnailWidths, srcWidth: 244, quality: imageQuality.medium, format: 'webp' },
-                isLowData,
-              )}
+              {...photoSources(documentId, photoSets.galleryThumbnail, isLowData)}
               sizes="(min-width: 901px) 200px, 33vw"
               width={244}
               height={163}

@@ -1,6 +1,7 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
 import { type MouseEvent, useEffect } from 'react'
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingPageData } from '~/routes/listing.types'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
@@ -49,7 +50,7 @@ export function listingPageMeta(page: ListingPageData, matches: MetaMatches): Me
   )
   if (photoId !== undefined) {
     descriptors.push(
-      { property: 'og:image', content: absolute(resizedImagePath(photoId, { width: 1200, height: 630 })) },
+      { property: 'og:image', content: absolute(resizedImagePath(photoId, fixedRenditions.listingShareImage)) },
       { property: 'og:image:width', content: '1200' },
       { property: 'og:image:height', content: '630' },
     )

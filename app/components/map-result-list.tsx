@@ -1,9 +1,9 @@
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, resizedImagePath } from '~/models/media/document-ids'
 import type { ListingCardView } from '~/models/listings/listing-card'
-import { imageQuality } from '~/utils/resized-image-url'
+import { fixedRenditions } from '~/utils/image-renditions'
 
-/** Spec §9 thumbnail size (81 × 122), fetched at twice that for sharp screens. */
-const thumbnail = { width: 122, height: 81 }
+/** Spec §9 thumbnail size (81 × 122); its rendition is twice that, for sharp screens. */
+const thumbnail = { width: fixedRenditions.mapResultThumbnail.width / 2, height: fixedRenditions.mapResultThumbnail.height / 2 }
 
 /**
  * The map view's results beside the map: compact cards numbered like the map's points. Spec §9:
@@ -23,11 +23,7 @@ export function MapResultList({ listings }: { listings: ListingCardView[] }) {
               {index + 1}
             </span>
             <img
-              src={resizedImagePath(listing.imageIds[0] ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID, {
-                width: thumbnail.width * 2,
-                height: thumbnail.height * 2,
-                quality: imageQuality.medium,
-              })}
+              src={resizedImagePath(listing.imageIds[0] ?? DEFAULT_PLACEHOLDER_DOCUMENT_ID, fixedRenditions.mapResultThumbnail)}
               width={thumbnail.width}
               height={thumbnail.height}
               alt=""

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ViewedListing } from '~/models/listings/viewed-listing'
 import { resizedImagePath } from '~/models/media/document-ids'
-import { imageQuality } from '~/utils/resized-image-url'
+import { fixedRenditions } from '~/utils/image-renditions'
 
 /**
  * The 'Recently viewed' strip (`RecentlyViewedListings`): the listings of `ids` from spec §7 GET
@@ -35,7 +35,7 @@ export default function RecentlyViewedStrip({ ids }: { ids: number[] }) {
                 <span className="block aspect-[3/2] bg-stone-200" />
               ) : (
                 <img
-                  src={resizedImagePath(listing.thumbnailDocumentId, { width: 448, height: 299, quality: imageQuality.medium, format: 'webp' })}
+                  src={resizedImagePath(listing.thumbnailDocumentId, fixedRenditions.recentlyViewed)}
                   alt=""
                   width={448}
                   height={299}

@@ -4,7 +4,7 @@ import { beaconSchema, recordAnalyticsEvents } from '~/models/analytics/analytic
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { assertSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
 
 /**
  * POST /api/analytics: one beacon of data-layer events from a page of this site (issue 17 §7).
@@ -33,7 +33,10 @@ export async function receiveAnalyticsBeacon(db: Kysely<Database>, site: SitePro
   }
   let body: unknown
   try {
-    body = JSON.parse(await request.text())
+    // Counted as it streams: the length it said is not taken on trust.
+    const bytes = await readBodyUpTo(request, maxBodyBytes)
+    if (bytes === 'too-large') return refuse(413, 'The beacon is too large.')
+    body = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return refuse(400, 'The beacon is not JSON.')
   }

@@ -4,7 +4,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
 import { redactSecrets } from '~/models/logs/secret-urls'
-import { isSameOrigin } from '~/utils/request-guard.server'
+import { isSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
 
 /**
  * The spec §7 calls' common ground (issue 17 item 6): same-origin JSON, a rate limit per client
@@ -87,13 +87,17 @@ export function integerParam(param: string | undefined, name: string) {
 
 const maxJsonBytes = 16_384
 
-/** The request's JSON body (at most 16 KB), else a 400; JSON `null` is a value like any other. */
+/** The request's JSON body (at most 16 KB, counted as it streams, else a 413), else a 400; JSON `null` is a value like any other. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  if (Number(request.headers.get('content-length') ?? 0) > maxJsonBytes) badRequest('The body is too large.')
-  const text = await request.text()
-  if (text.length > maxJsonBytes) badRequest('The body is too large.')
+  let body: Uint8Array<ArrayBuffer> | 'too-large'
   try {
-    return JSON.parse(text) as unknown
+    body = await readBodyUpTo(request, maxJsonBytes)
+  } catch {
+    return badRequest('The body must be JSON.')
+  }
+  if (body === 'too-large') throw apiError(413, 'The body is too large.')
+  try {
+    return JSON.parse(new TextDecoder().decode(body)) as unknown
   } catch {
     return badRequest('The body must be JSON.')
   }

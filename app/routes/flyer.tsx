@@ -8,7 +8,7 @@ import { loadFlyer } from './listing.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { brokerDisplayName, formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { imageQuality } from '~/utils/resized-image-url'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 
 /** Spec §2 /flyer/{propertyId}: a one-page printable flyer of a listing. */
@@ -57,7 +57,7 @@ export default function Flyer() {
       {firstPhoto !== undefined ? (
         <div className="mt-4 grid grid-cols-3 gap-2">
           <img
-            src={resizedImagePath(firstPhoto, { width: 1200, height: 800, quality: imageQuality.high })}
+            src={resizedImagePath(firstPhoto, fixedRenditions.flyerPhoto)}
             width={1200}
             height={800}
             alt={listing.title}
@@ -67,7 +67,7 @@ export default function Flyer() {
             // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo n' is the photo's place in the listing's set, named so across the site
             <img
               key={photoId}
-              src={resizedImagePath(photoId, { width: 400, height: 267, quality: imageQuality.medium })}
+              src={resizedImagePath(photoId, fixedRenditions.flyerThumbnail)}
               width={400}
               height={267}
               alt={`${listing.title}, photo ${index + 2}`}

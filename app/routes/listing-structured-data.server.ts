@@ -1,4 +1,5 @@
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { listingOffer } from '~/models/listings/listing-offer'
 import type { ListingPageData } from './listing.types'
 
@@ -19,7 +20,7 @@ export function listingStructuredData(page: Omit<ListingPageData, 'structuredDat
   const { listing } = page
   const absolute = (path: string) => new URL(path, origin).href
   const url = absolute(page.canonicalPath)
-  const photoUrls = listing.imageIds.slice(0, 5).map((id) => absolute(resizedImagePath(id, { width: 1200, height: 800 })))
+  const photoUrls = listing.imageIds.slice(0, 5).map((id) => absolute(resizedImagePath(id, fixedRenditions.listingForCrawlers)))
   const offer = listingOffer(listing, url)
   const place = {
     '@type': 'Place',

@@ -1,4 +1,17 @@
-import { getResizedImage, IMAGE_CACHE_CONTROL, type ImageServiceOptions, parseImageRequest, type ResizedImage, type RouteParams } from '~/models/media/images.server'
+import {
+  getResizedImage,
+  IMAGE_CACHE_CONTROL,
+  type ImageServiceOptions,
+  type LimitedImageServiceOptions,
+  parseImageRequest,
+  renderRefused,
+  type ResizedImage,
+  type RouteParams,
+} from '~/models/media/images.server'
+import { readConfig } from '~/config.server'
+import { getDb } from '~/models/db/db.server'
+import { isPageRendition } from '~/utils/page-renditions.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 
 /** True when an If-None-Match header lists this ETag (weak comparison, as RFC 9110 prescribes). */
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
@@ -19,14 +32,34 @@ function textResponse(status: number, message: string, headers: Record<string, s
   })
 }
 
-/** The whole route: parse params, serve from cache or render, honour If-None-Match. */
-export async function imageResponse(request: Request, params: RouteParams, options: ImageServiceOptions = {}): Promise<Response> {
+const renderWindowMs = 10 * 60_000
+
+/**
+ * What the route asks of the image pipeline: renders per client address are counted in the
+ * database, so every worker counts against one limit (IMAGE_RENDERS_PER_CLIENT in 10 minutes).
+ */
+export function pageImageOptions(request: Request): LimitedImageServiceOptions {
+  return {
+    mayRender: async () =>
+      !(await isRateLimited(getDb(), `image-render:${clientAddress(request)}`, { limit: readConfig().imageRendersPerClient, windowMs: renderWindowMs })),
+  }
+}
+
+/**
+ * The whole route: parse params, serve from cache or render, honour If-None-Match. With the page
+ * options (`pageImageOptions`), only a rendition the pages use is served (else a 404 before any
+ * work), and a client past its renders gets a 429 for an image not yet cached; without them (the
+ * pipeline's tests) any valid size.
+ */
+export async function imageResponse(request: Request, params: RouteParams, options: ImageServiceOptions | LimitedImageServiceOptions = {}): Promise<Response> {
   const parsed = parseImageRequest(params)
   if (!parsed.ok) return textResponse(parsed.status, parsed.message)
+  const limits = 'mayRender' in options ? options : undefined
+  if (limits && !isPageRendition(parsed.value)) return textResponse(404, 'Image not found')
 
-  let image: ResizedImage | undefined
+  let image: ResizedImage | undefined | typeof renderRefused
   try {
-    image = await getResizedImage(parsed.value, options)
+    image = limits ? await getResizedImage(parsed.value, limits) : await getResizedImage(parsed.value, options)
   } catch (error) {
     if (parsed.value.kind === 'upload' || parsed.value.kind === undefined) {
       // An unreadable or corrupt upload is "no such image" to the visitor; log it for us.
@@ -36,6 +69,7 @@ export async function imageResponse(request: Request, params: RouteParams, optio
     throw error
   }
   if (!image) return textResponse(404, 'Image not found')
+  if (image === renderRefused) return textResponse(429, 'Too many new images: try again in a few minutes', { 'Cache-Control': 'no-store', 'Retry-After': '600' })
 
   const headers = {
     // A stand-in is asked for again next time, when the right size is rendered.

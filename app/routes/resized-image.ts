@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { imageResponse } from './resized-image.server'
+import { imageResponse, pageImageOptions } from './resized-image.server'
 
 /**
  * /resizedimages/{height}/{width}/{fit}/{quality}[/{format}]/1-{documentId}
@@ -7,5 +7,5 @@ import { imageResponse } from './resized-image.server'
  * model validates, caches and renders.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return imageResponse(request, params)
+  return imageResponse(request, params, pageImageOptions(request))
 }

@@ -140,5 +140,8 @@ export const serverErrorMessage = 'An error has occurred, website engineers have
 /** Spec §2 "Error page text": 500 gets the engineers-notified sentence, everything else the site's not-found one. */
 export const errorPageMessage = (site: SiteProfile, status: number) => (status >= 500 ? serverErrorMessage : site.wording.notFound)
 
+/** Below the spec's sentence on the 413 the server answers a form longer than it takes (issue 33). */
+export const bodyTooLargeMessage = 'The form was too long to send, so nothing was saved. Shorten what you wrote and send it again.'
+
 /** Below the spec's sentence on the 403 the server answers a form sent from another site (decision 0023). */
 export const crossSitePostMessage = 'The form was sent from another website, so nothing was saved. Open the page on this site and send it again.'

@@ -19,16 +19,17 @@ test('100 concurrent first-time image requests all answer 200 with an image', as
     (row) => JSON.parse(row.image_ids) as number[],
   )
   db.close()
+  // Sizes the pages ask for (the route renders no others): cards, the gallery's first photo, structured data.
   const sizes = [
-    [300, 400, 'webp'],
-    [600, 800, 'avif'],
-    [900, 1200, 'jpeg'],
-    [150, 200, 'webp'],
-    [1200, 1600, 'avif'],
+    [213, 320, 60, 'webp'],
+    [480, 720, 60, 'webp'],
+    [600, 900, 60, 'webp'],
+    [800, 1200, 80, 'jpeg'],
+    [1200, 1800, 60, 'webp'],
   ] as const
   const paths = Array.from({ length: 100 }, (_, index) => {
-    const [height, width, format] = sizes[index % sizes.length]!
-    return `/resizedimages/${height}/${width}/cover/80/${format}/1-${documentIds[index % documentIds.length]!}`
+    const [height, width, quality, format] = sizes[index % sizes.length]!
+    return `/resizedimages/${height}/${width}/cover/${quality}/${format}/1-${documentIds[index % documentIds.length]!}`
   })
   expect(new Set(paths).size).toBe(100)
   const before = residentMegabytes(server.processId())

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hashPassword } from '~/models/accounts/password.server'
 import { createKysely } from '~/models/db/dialect.server'
 import { resizedImagePath } from '~/models/media/document-ids'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { draftPhotoUploadPath, draftStepPath, type ListingDraftData } from '~/models/sellers/listing-draft'
 import { createDraft } from '~/models/sellers/listing-drafts.server'
 import { becomeOwnerSeller, findSellerScope } from '~/models/sellers/seller-scope.server'
@@ -91,9 +92,10 @@ describe('the seller uploads photos to a draft', () => {
     expect(answer.stored.map((stored) => stored.fileName)).toEqual(['north-field.jpg', 'pond.jpg'])
     expect(await draftPhotos(draftId)).toEqual(answer.stored.map(({ documentId }) => ({ documentId, caption: '' })))
 
-    const image = await fetchPage(host, resizedImagePath(answer.stored[0]!.documentId, { width: 400, height: 300 }))
+    // At the size the draft shows it.
+    const image = await fetchPage(host, resizedImagePath(answer.stored[0]!.documentId, fixedRenditions.draftPhoto))
     expect(image.status).toBe(200)
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 })
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 160 })
   })
 
   test('without scripts: a redirect to the photos step, which reads the outcome once', async () => {

@@ -79,3 +79,36 @@ export function siteFetch(port: number): SiteFetch {
       request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
     })
 }
+
+/**
+ * A POST to the server at `port` whose body comes in chunks (no Content-Length) and never ends, as
+ * a script may send it: 16 KB every few milliseconds until the server answers; then the answer.
+ */
+export function postEndlessChunks(port: number, host: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+    let answered = false
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', ...headers },
+      },
+      (response) => {
+        answered = true
+        clearInterval(sending)
+        const parts: Buffer[] = []
+        response.on('data', (part: Buffer) => parts.push(part))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: Buffer.concat(parts).toString() }))
+      },
+    )
+    // The server closes the connection once it has answered, while the body is still being sent.
+    request.on('error', (error) => {
+      clearInterval(sending)
+      if (!answered) reject(error)
+    })
+    const chunk = `message=${'a'.repeat(16 * 1024)}`
+    const sending = setInterval(() => request.write(chunk), 5)
+  })
+}

@@ -24,5 +24,12 @@ export function productionServer({ privateData }: { privateData?: string } = {})
     if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true })
   })
   const fetchPage: SiteFetch = (...args) => server!.fetchPage(...args)
-  return { fetchPage, logs: () => server!.logs, output: () => server!.output, dataDir: () => dataDir!, processId: () => server!.child.pid! }
+  return {
+    fetchPage,
+    logs: () => server!.logs,
+    output: () => server!.output,
+    dataDir: () => dataDir!,
+    processId: () => server!.child.pid!,
+    port: () => server!.port,
+  }
 }

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { DEFAULT_PLACEHOLDER_DOCUMENT_ID, listingPhotoId, logoDocumentId, portraitDocumentId } from '~/models/media/document-ids'
 import { getResizedImage, parseImageRequest, type ImageRequest } from '~/models/media/images.server'
 import { buildPhotoSvg, buildSceneSvg } from '~/models/media/photo-scene'
 import { loader } from '~/routes/resized-image'
+import { imageResponse } from '~/routes/resized-image.server'
 
 let dataDir: string
 let previousDataDir: string | undefined
@@ -25,18 +26,30 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-/** Calls the route loader the way the router would for `/resizedimages/{h}/{w}/{fit}/{q}/{splat}`. */
+/** The image pipeline's answer for `/resizedimages/{h}/{w}/{fit}/{q}/{splat}`, without the route's page limits: any valid size. */
 async function get(h: string | number, w: string | number, fit: string, q: string | number, splat: string, headers?: HeadersInit) {
   const url = `http://land.localhost/resizedimages/${h}/${w}/${fit}/${q}/${splat}`
+  return imageResponse(new Request(url, { headers }), { height: String(h), width: String(w), fit, quality: String(q), '*': splat })
+}
+
+/** Calls the route loader the way the router would. */
+async function getThroughRoute(h: number, w: number, fit: string, q: number, splat: string) {
+  const url = `http://land.localhost/resizedimages/${h}/${w}/${fit}/${q}/${splat}`
   const params = { height: String(h), width: String(w), fit, quality: String(q), '*': splat }
-  const response = await loader({
-    request: new Request(url, { headers }),
+  return loader({
+    request: new Request(url),
     url: new URL(url),
     pattern: '/resizedimages/:height/:width/:fit/:quality/*',
     params,
     context: new RouterContextProvider(),
   })
-  return response
+}
+
+/** The files of an image cache folder and their bytes in all. */
+async function cacheFolderBytes(folder: string) {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size))
+  return { files: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) }
 }
 
 async function bodyOf(response: Response) {
@@ -280,6 +293,44 @@ describe('GET /resizedimages', () => {
       expect((await get(100, 100, 'cover', 80, '1-2000000125')).status).toBe(404)
     } finally {
       console.error = errors
+    }
+  })
+})
+
+describe('the route renders only the pages’ renditions (issue 33)', () => {
+  it.each<[string, [number, number, string, number, string]]>([
+    ['a size no page uses', [401, 601, 'cover', 80, `1-${photo}`]],
+    ['a page’s size at another quality', [427, 640, 'cover', 61, `webp/1-${photo}`]],
+    ['a page’s size in another format', [427, 640, 'cover', 60, `avif/1-${photo}`]],
+    ['a page’s size with another fit', [427, 640, 'fill', 60, `webp/1-${photo}`]],
+  ])('answers 404 for %s, and renders and writes nothing', async (_name, args) => {
+    const cacheFolder = path.join(dataDir, 'image-cache', String(photo))
+    const before = await cacheFolderBytes(cacheFolder)
+    const response = await getThroughRoute(...args)
+    expect(response.status).toBe(404)
+    expect(await cacheFolderBytes(cacheFolder)).toEqual(before)
+  })
+})
+
+describe('the image cache on disk', () => {
+  it('keeps within its bound in bytes, dropping the least recently used', async () => {
+    const cacheDataDir = await mkdtemp(path.join(tmpdir(), 'images-cache-bound-'))
+    const folder = path.join(cacheDataDir, 'image-cache')
+    try {
+      // Room for about three of these renditions.
+      const bound = (await bodyOf(await get(300, 450, 'cover', 80, `1-${photo}`))).byteLength * 3
+      const options = { dataDir: cacheDataDir, cacheBytes: bound }
+      for (let index = 0; index < 8; index++) {
+        await getResizedImage(requestFor(300, 450, 'cover', 80, `1-${photo + index}`), options)
+        // The first stays in use, so it is never the least recently used.
+        expect((await getResizedImage(requestFor(300, 450, 'cover', 80, `1-${photo}`), options))!.body.byteLength).toBeGreaterThan(0)
+      }
+      await vi.waitFor(async () => expect((await cacheFolderBytes(folder)).bytes).toBeLessThanOrEqual(bound))
+      expect((await cacheFolderBytes(folder)).files).toBeGreaterThanOrEqual(2)
+      expect(existsSync(path.join(folder, String(photo), '300x450-cover-q80.jpeg'))).toBe(true)
+      expect(existsSync(path.join(folder, String(photo + 1), '300x450-cover-q80.jpeg'))).toBe(false)
+    } finally {
+      await rm(cacheDataDir, { recursive: true, force: true })
     }
   })
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentKind } from '~/models/media/document-ids'
+import { storePhoto } from '~/models/media/photo-store.server'
 import { receivePhotoUploads, type ReceivePhotoUploadsOptions } from '~/models/sellers/photo-uploads.server'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-uploads-test-'))
@@ -186,6 +187,20 @@ describe('receivePhotoUploads', () => {
 
     const full = await receive(uploadRequest([{ name: 'e.jpg', bytes: jpeg }]), { remainingSlots: 0 })
     expect(full).toEqual({ stored: [], failures: [{ message: 'A listing has at most 30 photos: “e.jpg” was not added.' }] })
+  })
+
+  it('refuses a small file declaring more than 50 megapixels before decoding it, for an upload and a feed photo alike', async () => {
+    // 8,000 × 8,000 of one colour: a 60 KB PNG that would take 192 MB to decode; each side is within the 12,000 px limit.
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#3a7' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(huge.byteLength).toBeLessThan(1_000_000)
+    expect(await storePhoto(huge, uploadsDir)).toEqual({ ok: false, reason: 'too-large', detail: '8000×8000 px is over 50 megapixels' })
+    const result = await receive(uploadRequest([{ name: 'bomb.png', bytes: huge, type: 'image/png' }]))
+    expect(result.stored).toEqual([])
+    expect(result.failures).toEqual([
+      { fileName: 'bomb.png', message: '“bomb.png” is too large: a photo may be at most 12,000 pixels on its longest side and 50 megapixels in all.' },
+    ])
   })
 
   it('does not let a refused file take a slot', async () => {

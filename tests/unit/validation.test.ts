@@ -246,14 +246,28 @@ describe('custom', () => {
 })
 
 describe('validateField and validateFields (spec §5)', () => {
-  it('runs every rule and reports the first failing message', () => {
+  it('reports the first failing message and runs no rule after it', () => {
     let calls = 0
     const counted = custom('Counted.', () => {
       calls += 1
       return false
     })
     expect(validateField('x', [minLength(3), counted, numeric()])).toBe('This value must be at least 3 characters.')
+    expect(calls).toBe(0)
+    expect(validateField('xyz', [minLength(3), counted, numeric()])).toBe('Counted.')
     expect(calls).toBe(1)
+  })
+
+  it('checks the length limit first: text longer than the field takes meets no other rule (issue 33)', () => {
+    let checked = 0
+    const pattern = custom('No pattern.', () => {
+      checked += 1
+      return false
+    })
+    expect(validateField('a'.repeat(2001), [required(), pattern, maxLength(2000)])).toBe('This value must be at most 2000 characters.')
+    expect(validateField('pat@example', [emailFormat(), maxLength(254)])).toBe(emailMessage)
+    expect(validateField(`${'a'.repeat(250)}@example`, [emailFormat(), maxLength(254)])).toBe('This value must be at most 254 characters.')
+    expect(checked).toBe(0)
   })
 
   it('passes when no rule fails', () => {

@@ -3,13 +3,15 @@
  *
  * A rule returns its spec message on failure and `undefined` on success. Empty values (missing,
  * null, blank text, false, an empty array or object) pass every rule except `required()`.
- * All rules of a field run and the first failing message is reported; `validateFields` checks
- * every field; `fieldConstraints` gives the HTML attributes of a form's fields. No zod here: the
+ * A field's length limit is checked first, then its other rules in their order, and the first
+ * failing one's message is reported: no pattern runs on text longer than the field takes (issue
+ * 33). `validateFields` checks every field; `fieldConstraints` gives the HTML attributes of a form's fields. No zod here: the
  * browser imports this module (`zod-field.ts` wraps rules in zod schemas for the server).
  *
  * Not here: §5 `twilioPhone` (format, then a check of the number's numbering) needs the server's
  * numbering data: `phone-number.server.ts`, which the forms' server schemas add after `phoneFormat()`.
  */
+import { containsEmail, containsLink } from './contacts-in-text'
 
 /** What a rule tells the HTML form (via conform's `getZodConstraint`), besides checking a value. */
 export type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number }
@@ -37,8 +39,6 @@ const phonePattern = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4,6}$/
 // Plain decimal notation only: no thousands separators, no exponent.
 const numberPattern = /^[-+]?(?:\d+(?:\.\d+)?|\.\d+)$/
 const htmlInTextPattern = /<\/?[a-z][^<>]*>|<!--/i
-const emailInTextPattern = /[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/
-const urlInTextPattern = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|us|gov|edu|io)\b/i
 
 /** §5 text field flags; combine with `|` (all three = 7). */
 export const TextFlag = { noHtml: 1, noUrl: 2, noEmail: 4 } as const
@@ -58,10 +58,6 @@ function toNumber(value: unknown) {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
   const text = String(value).trim()
   return numberPattern.test(text) ? Number(text) : undefined
-}
-
-function withoutEmails(text: string) {
-  return text.replace(new RegExp(emailInTextPattern.source, 'g'), ' ')
 }
 
 /** A rule that skips empty values and otherwise fails with `message` unless `isValid`. */
@@ -141,8 +137,8 @@ export function textFlags(flags: number, message: string) {
   return unlessEmpty(message, (value) => {
     const text = String(value)
     if (flags & TextFlag.noHtml && htmlInTextPattern.test(text)) return false
-    if (flags & TextFlag.noUrl && urlInTextPattern.test(withoutEmails(text))) return false
-    if (flags & TextFlag.noEmail && emailInTextPattern.test(text)) return false
+    if (flags & TextFlag.noUrl && containsLink(text)) return false
+    if (flags & TextFlag.noEmail && containsEmail(text)) return false
     return true
   })
 }
@@ -152,10 +148,18 @@ export function custom(message: string, check: (value: unknown) => boolean) {
   return unlessEmpty(message, check)
 }
 
-/** Runs every rule and reports the first failing message. */
+const isLengthLimit = (rule: Rule) => rule.constraint?.maxLength !== undefined
+
+/**
+ * The first failing rule's message: the length limit is tried first, so a value longer than the
+ * field takes gets the length message and meets no pattern; then the others in their order.
+ */
 export function validateField(value: unknown, rules: readonly Rule[]) {
-  const failures = rules.map((rule) => rule(value))
-  return failures.find((message) => message !== undefined)
+  for (const rule of [...rules.filter(isLengthLimit), ...rules.filter((rule) => !isLengthLimit(rule))]) {
+    const message = rule(value)
+    if (message !== undefined) return message
+  }
+  return undefined
 }
 
 /** Checks every field; the answer holds a message for each failing field only. */

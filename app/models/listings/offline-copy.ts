@@ -1,5 +1,5 @@
 import { resizedImagePath } from '~/models/media/document-ids'
-import { imageQuality } from '~/utils/resized-image-url'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { listingFlyerPath, listingMapPath } from './listing-media'
 
 /**
@@ -25,9 +25,7 @@ export const offlinePhotoCount = 3
  * data (decision 0033), the 600-wide one at low quality, the smallest a Low data page shows.
  */
 export function offlinePhotoPath(documentId: number, isLowData = false) {
-  return isLowData
-    ? resizedImagePath(documentId, { width: 600, height: 400, quality: imageQuality.low, format: 'webp' })
-    : resizedImagePath(documentId, { width: 900, height: 600, quality: imageQuality.medium, format: 'webp' })
+  return isLowData ? resizedImagePath(documentId, fixedRenditions.offlinePhotoLowData) : resizedImagePath(documentId, fixedRenditions.offlinePhoto)
 }
 
 /**

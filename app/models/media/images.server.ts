@@ -4,7 +4,8 @@
  *
  * Pipeline: validate everything first (bad input costs no image work) →
  * disk cache → render under a small semaphore, de-duplicating identical
- * in-flight renders → atomic cache write. A burst never gets a 503 (issue 18 §7): a request
+ * in-flight renders → atomic cache write. The disk cache is bounded in bytes (IMAGE_CACHE_MB): each
+ * process drops the files it has used least recently once those it knows pass the bound. A burst never gets a 503 (issue 18 §7): a request
  * that would wait too long, or find the queue full, gets a stand-in at once (the nearest size
  * already cached, else a plain grey tile), marked not to be kept, while its render goes on. Generated documents are SVG scenes
  * rasterised straight at the output scale (sharp `density`), which is both
@@ -13,6 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { LRUCache } from 'lru-cache'
 import { setTimeout as delay } from 'node:timers/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
@@ -20,7 +22,7 @@ import sharp from 'sharp'
 import { readConfig } from '~/config.server'
 import { documentKind, parseDocumentSegment, type DocumentKind, type ImageFit, type ImageFormat } from './document-ids'
 import { buildSceneSvg } from './photo-scene'
-import { uploadsFolder } from './photo-store.server'
+import { maxPhotoPixels, uploadsFolder } from './photo-store.server'
 
 export type { ImageFit, ImageFormat } from './document-ids'
 
@@ -73,7 +75,17 @@ export interface ResizedImage {
 export interface ImageServiceOptions {
   /** Defaults to readConfig().dataDir, read per call so tests can point DATA_DIR elsewhere. */
   dataDir?: string
+  /** Defaults to readConfig().imageCacheBytes. */
+  cacheBytes?: number
 }
+
+export interface LimitedImageServiceOptions extends ImageServiceOptions {
+  /** Asked before a render starts (not for a cached image, nor one already rendering): false refuses it. */
+  mayRender: () => Promise<boolean>
+}
+
+/** What `getResizedImage` answers when `mayRender` refused the render the image needed. */
+export const renderRefused = 'render-refused'
 
 export type RouteParams = Readonly<Record<string, string | undefined>>
 
@@ -189,6 +201,54 @@ function cacheDirFor(options: ImageServiceOptions): string {
   return path.join(options.dataDir ?? readConfig().dataDir, 'image-cache')
 }
 
+/** Per cache folder: the files this process knows (cache key → bytes), by last use. */
+const cacheIndexes = new Map<string, LRUCache<string, number>>()
+
+/**
+ * The cache folder's index, bounded in bytes: past the bound the least recently used file is
+ * deleted. A new index first learns the files already on disk (a restart, another worker's), oldest
+ * first, in the background: the disk stays within the bound across restarts.
+ */
+function cacheIndexFor(options: ImageServiceOptions) {
+  const folder = cacheDirFor(options)
+  let index = cacheIndexes.get(folder)
+  if (!index) {
+    const created = new LRUCache<string, number>({
+      maxSize: options.cacheBytes ?? readConfig().imageCacheBytes,
+      sizeCalculation: (bytes) => Math.max(1, bytes),
+      dispose: (_bytes, cacheKey, reason) => {
+        if (reason === 'evict') unlink(path.join(folder, cacheKey)).catch(() => {})
+      },
+    })
+    cacheIndexes.set(folder, created)
+    learnCachedFiles(folder, created).catch((error: unknown) => console.error(`reading the image cache ${folder} failed:`, error))
+    index = created
+  }
+  return index
+}
+
+async function learnCachedFiles(folder: string, index: LRUCache<string, number>) {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
+  const files = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
+      .map(async (entry) => {
+        const cacheKey = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+        const info = await stat(path.join(folder, cacheKey)).catch(() => undefined)
+        return info && { cacheKey, bytes: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) }
+      }),
+  )
+  for (const file of files.filter((file) => file !== undefined).sort((a, b) => a.usedAt - b.usedAt)) {
+    if (!index.has(file.cacheKey)) index.set(file.cacheKey, file.bytes)
+  }
+}
+
+/** Records a use of a cached file: it becomes the last to go. */
+function touchCachedFile(options: ImageServiceOptions, cacheKey: string, bytes: number) {
+  const index = cacheIndexFor(options)
+  if (index.get(cacheKey) === undefined) index.set(cacheKey, bytes)
+}
+
 /** The upload's file and mtime, or undefined when there is none. */
 async function findUpload(documentId: number, options: ImageServiceOptions) {
   const folder = uploadsFolder(options.dataDir ?? readConfig().dataDir)
@@ -245,7 +305,7 @@ async function render(request: ImageRequest, uploadFile: string | undefined): Pr
   let image: sharp.Sharp
   if (uploadFile) {
     // rotate(): honour EXIF orientation. Metadata (incl. GPS) is stripped by default on output.
-    image = sharp(uploadFile, { limitInputPixels: 100_000_000 }).rotate()
+    image = sharp(uploadFile, { limitInputPixels: maxPhotoPixels }).rotate()
   } else {
     const scene = buildSceneSvg(request.documentId)
     if (!scene) return undefined
@@ -275,7 +335,12 @@ function etagFor(cacheKey: string, body: Buffer): string {
  * The resized image for a validated request, from the disk cache or freshly
  * rendered; undefined when the document does not exist (unknown id, missing upload).
  */
-export async function getResizedImage(request: ImageRequest, options: ImageServiceOptions = {}): Promise<ResizedImage | undefined> {
+export async function getResizedImage(request: ImageRequest, options: LimitedImageServiceOptions): Promise<ResizedImage | undefined | typeof renderRefused>
+export async function getResizedImage(request: ImageRequest, options?: ImageServiceOptions): Promise<ResizedImage | undefined>
+export async function getResizedImage(
+  request: ImageRequest,
+  options: ImageServiceOptions & Partial<LimitedImageServiceOptions> = {},
+): Promise<ResizedImage | undefined | typeof renderRefused> {
   const isUpload = request.kind === 'upload' || request.kind === undefined
   const upload = isUpload ? await findUpload(request.documentId, options) : undefined
   if (isUpload && !upload) return undefined
@@ -286,6 +351,7 @@ export async function getResizedImage(request: ImageRequest, options: ImageServi
     const [body, info] = await Promise.all([readFile(cacheFile), upload ? stat(cacheFile) : undefined])
     // A replaced upload (newer than its cached renditions) is rendered again.
     if (!upload || (info && info.mtimeMs >= upload.mtimeMs)) {
+      touchCachedFile(options, request.cacheKey, body.byteLength)
       return { body, contentType, etag: etagFor(request.cacheKey, body), fromCache: true }
     }
   } catch {
@@ -293,15 +359,21 @@ export async function getResizedImage(request: ImageRequest, options: ImageServi
   }
 
   let pending = inFlight.get(request.cacheKey)
+  if (!pending && options.mayRender && !(await options.mayRender())) return renderRefused
+  // Asking took a moment: the same image may have started rendering meanwhile.
+  pending ??= inFlight.get(request.cacheKey)
   if (!pending) {
     if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) return standIn(request, options)
     pending = renderSlots(async () => {
       const body = await render(request, upload?.file)
       if (body) {
-        await writeAtomically(cacheFile, body).catch((error: unknown) => {
-          // A full or read-only disk must not break image serving; the next request re-renders.
-          console.error(`image cache write failed for ${request.cacheKey}:`, error)
-        })
+        await writeAtomically(cacheFile, body).then(
+          () => touchCachedFile(options, request.cacheKey, body.byteLength),
+          (error: unknown) => {
+            // A full or read-only disk must not break image serving; the next request re-renders.
+            console.error(`image cache write failed for ${request.cacheKey}:`, error)
+          },
+        )
       }
       return body
     }).finally(() => inFlight.delete(request.cacheKey))

@@ -18,6 +18,12 @@ export type StorePhotoResult =
 
 /** A side past this is a panorama or a decompression bomb, not a listing photo. */
 export const maxPhotoSide = 12_000
+/**
+ * Past this many pixels (an 8,000 × 6,250 image; a phone's photo is 12–48 MP) a photo is refused
+ * before it is decoded: a small file may declare a huge image, which would take gigabytes to
+ * decode (issue 33). sharp is told the same limit wherever it decodes a photo from outside.
+ */
+export const maxPhotoPixels = 50_000_000
 /** A side under this is a tracking pixel or an icon. */
 const MIN_SIDE = 64
 /** The image pipeline renders at most 2400 px (images.server.ts), so more is never shown. */
@@ -39,6 +45,7 @@ const refuse = (reason: PhotoRefusalReason, detail: string): StorePhotoResult =>
 export async function storePhoto(image: Buffer, uploadsDir: string): Promise<StorePhotoResult> {
   let metadata: sharp.Metadata
   try {
+    // The header only: sizes are checked below with their own reason before anything is decoded.
     metadata = await sharp(image).metadata()
   } catch {
     return refuse('not-an-image', 'Not an image sharp can decode')
@@ -46,12 +53,13 @@ export async function storePhoto(image: Buffer, uploadsDir: string): Promise<Sto
   if (!ACCEPTED_FORMATS.includes(metadata.format ?? '')) return refuse('not-an-image', `Format ${metadata.format ?? 'unknown'} is not a photo format`)
   const { width = 0, height = 0 } = metadata
   if (Math.max(width, height) > maxPhotoSide) return refuse('too-large', `${width}×${height} px is over ${maxPhotoSide} px a side`)
+  if (width * height > maxPhotoPixels) return refuse('too-large', `${width}×${height} px is over ${maxPhotoPixels / 1_000_000} megapixels`)
   if (Math.min(width, height) < MIN_SIDE) return refuse('not-an-image', `${width}×${height} px is under ${MIN_SIDE} px a side`)
 
   let stored: { data: Buffer; info: sharp.OutputInfo }
   try {
     // Output carries no metadata unless asked; rotate() first so the orientation it drops is applied.
-    stored = await sharp(image)
+    stored = await sharp(image, { limitInputPixels: maxPhotoPixels })
       .rotate()
       .resize({ width: STORED_LONG_SIDE, height: STORED_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import pLimit from 'p-limit'
 import type { Database } from '~/models/db/db-schema'
 import { readMultipartFiles } from '~/utils/multipart-files.server'
-import { maxPhotoSide, storePhoto, type StorePhotoResult } from '~/models/media/photo-store.server'
+import { maxPhotoPixels, maxPhotoSide, storePhoto, type StorePhotoResult } from '~/models/media/photo-store.server'
 import { maxListingPhotos } from './listing-draft'
 import { addDraftPhotos, type ListingDraft } from './listing-drafts.server'
 import {
@@ -67,7 +67,7 @@ function refusalMessage(fileName: string, refusal: Extract<StorePhotoResult, { o
     case 'unreadable':
       return `${name} could not be read: export it as JPEG and upload it again.`
     case 'too-large':
-      return `${name} is too large: a photo may be at most ${maxPhotoSide.toLocaleString('en-US')} pixels on its longest side.`
+      return `${name} is too large: a photo may be at most ${maxPhotoSide.toLocaleString('en-US')} pixels on its longest side and ${maxPhotoPixels / 1_000_000} megapixels in all.`
   }
 }
 
