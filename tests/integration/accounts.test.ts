@@ -97,7 +97,7 @@ describe('sign up and log in', () => {
   })
 
   test('the password requirements are stated beside the field', async () => {
-    expect(await text(await visitor().get('/signup/'))).toContain('At least 8 characters, with at least one letter and one digit.')
+    expect(await text(await visitor().get('/signup/'))).toContain('At least 12 characters; a phrase of a few words works well. Very common passwords are refused.')
   })
 
   test('a second account for one address is refused with a clear message', async () => {
@@ -469,18 +469,18 @@ describe('settings', () => {
     const wrong = await person.post('/account/details/', {
       intent: 'password',
       currentPassword: 'nope-nope-1',
-      password: 'new-pass-77',
-      confirmPassword: 'new-pass-77',
+      password: 'new-pass-77-creek',
+      confirmPassword: 'new-pass-77-creek',
     })
     expect(await text(wrong)).toContain('This is not your current password.')
     const right = await person.post('/account/details/', {
       intent: 'password',
       currentPassword: goodPassword,
-      password: 'new-pass-77',
-      confirmPassword: 'new-pass-77',
+      password: 'new-pass-77-creek',
+      confirmPassword: 'new-pass-77-creek',
     })
     expect(right.status).toBe(303)
-    expect((await visitor().post('/login', { email, password: 'new-pass-77' })).status).toBe(303)
+    expect((await visitor().post('/login', { email, password: 'new-pass-77-creek' })).status).toBe(303)
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { hashPassword, spendPasswordCheck, verifyPassword } from './password.server'
+import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from './password.server'
 import type { Viewer } from './viewer'
 
 /** Users (spec §3 "User info"): buyers and sellers who sign in. E-mail addresses are kept lower-case. */
@@ -55,7 +55,18 @@ export async function verifyLogin(db: Kysely<Database>, { email, password }: { e
     await spendPasswordCheck(password)
     return undefined
   }
-  return (await verifyPassword(password, row.password_hash)) ? { userId: row.id, isBlocked: row.is_blocked !== 0 } : undefined
+  if (!(await verifyPassword(password, row.password_hash))) return undefined
+  // A hash from before the last rise in cost: the password is at hand only now, so it is hashed anew.
+  // Not a password change (no session ends), and only if no change came in between.
+  if (needsRehash(row.password_hash)) {
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', row.id)
+      .where('password_hash', '=', row.password_hash)
+      .execute()
+  }
+  return { userId: row.id, isBlocked: row.is_blocked !== 0 }
 }
 
 export interface NewUser {
