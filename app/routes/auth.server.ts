@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { clientAddress, countAttempt, isRateLimited, takeBackAttempt } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
@@ -12,6 +12,7 @@ import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { loginMessages, tooManyAttemptsMessage } from '~/models/accounts/login-messages'
+import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import {
   type AppSession,
   type PendingAction,
@@ -40,6 +41,14 @@ const rateLimits = {
   forgot: { limit: 5, windowMs: 15 * 60_000 },
 }
 
+/**
+ * Per e-mail address, counting failed logins only, from any client address: a password guessed from
+ * many addresses is still limited. Keyed by the address typed, account or not (a limit that only
+ * known addresses reach would tell which have accounts), and by its hash (no addresses in that table).
+ */
+const failedLoginLimit = { limit: 10, windowMs: 15 * 60_000 }
+const failedLoginKey = (email: string) => `login-failed:${sha256Hex(email.toLowerCase())}`
+
 function isTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
   return isRateLimited(db, `${form}:${clientAddress(request)}`, rateLimits[form])
 }
@@ -67,9 +76,15 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const hidden = { hideFields: ['password'] }
   if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const accountKey = failedLoginKey(submission.value.email)
+  // Counted before the password is checked, so guesses sent at one moment cannot all slip past; a right password takes its count back.
+  if ((await countAttempt(db, accountKey, failedLoginLimit)) > failedLoginLimit.limit) {
+    return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  }
   const login = await verifyLogin(db, submission.value)
   // One message for an unknown address and a wrong password: the form never tells which.
   if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  await takeBackAttempt(db, accountKey)
   // Said only to someone who knows the password.
   if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
   return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))

@@ -168,8 +168,35 @@ describe('sign up and log in', () => {
   test('the twenty-first login attempt from one address within 15 minutes is refused', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 21; attempt++) {
-      const response = await visitor().post('/login', { email: 'x@example.com', password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
+      // A new e-mail address each time, so the per-account limit below is not what refuses.
+      const email = `x-${runId}-${attempt}@example.com`
+      const response = await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
       statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  test('the eleventh failed login for one account within 15 minutes is refused from any address, even with the right password', async () => {
+    const email = await signUp(visitor())
+    const statuses: number[] = []
+    // Right passwords in between do not count.
+    expect((await visitor().post('/login', { email, password: goodPassword })).status).toBe(303)
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await visitor().post('/login', { email, password: `wrong-guess-${attempt}` })).status)
+    expect(statuses).toEqual(Array<number>(10).fill(400))
+    const refused = await visitor().post('/login', { email: email.toUpperCase(), password: goodPassword })
+    expect(refused.status).toBe(429)
+    expect(await text(refused)).toContain('Too many attempts')
+    // Another account is not held up.
+    expect((await visitor().post('/login', { email: await signUp(visitor()), password: goodPassword })).status).toBe(303)
+  })
+
+  test('the addresses of one IPv6 /64 share one login limit', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const email = `v6-${runId}-${attempt}@example.com`
+      const client = `2001:db8:33:${runId.length}::${(attempt + 1).toString(16)}`
+      statuses.push((await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': client })).status)
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
     expect(statuses[20]).toBe(429)
