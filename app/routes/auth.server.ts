@@ -13,6 +13,7 @@ import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { loginMessages, tooManyAttemptsMessage } from '~/models/accounts/login-messages'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
+import { loginSectionParam, loginSectionTitle, requestedLoginSection } from '~/models/accounts/login-sections'
 import {
   type AppSession,
   type PendingAction,
@@ -151,17 +152,21 @@ const pendingPrompts: Record<PendingAction['kind'], string> = {
 
 /**
  * What the login and sign-up pages show: the page to return to (a path on this site only), the
- * spec §2 title ('{site} {section}', so a link cannot put other words on the page), and what
- * will happen once logged in. A signed-in user goes straight on.
+ * spec §2 title ('{site} {section}', of a section from the fixed list, so a link cannot put other
+ * words on the page), and what will happen once logged in. A signed-in user goes straight on.
  */
 export async function loadAuthPage(site: SiteProfile, request: Request) {
   const url = new URL(request.url)
   const redirectTo = safeReturnPath(url.searchParams.get('redirectTo'), accountPaths.home)
   if (await getViewer(request)) throw redirect(redirectTo)
-  const requestedTitle = url.searchParams.get('title')
-  const title = requestedTitle?.startsWith(`${site.name} `) && requestedTitle.length <= 60 ? requestedTitle : null
+  const section = requestedLoginSection(site.name, url.searchParams)
   const query = new URLSearchParams({ redirectTo })
-  if (title) query.set('title', title)
+  if (section) query.set(loginSectionParam, section)
   const pending = peekPendingAction(await getSession(request))
-  return { redirectTo, title, passAlongQuery: `?${query}`, pendingPrompt: pending ? pendingPrompts[pending.kind] : null }
+  return {
+    redirectTo,
+    title: section ? loginSectionTitle(site.name, section) : null,
+    passAlongQuery: `?${query}`,
+    pendingPrompt: pending ? pendingPrompts[pending.kind] : null,
+  }
 }

@@ -76,9 +76,19 @@ describe('login-required pages', () => {
   })
 
   test('a title that is not the site name plus a section is not shown', async () => {
-    const html = await text(await visitor().get(`/login?title=${encodeURIComponent('Enter your bank password')}`))
-    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/)
-    expect(html).not.toContain('bank password')
+    for (const title of ['Enter your bank password', 'LandAtlas Enter your bank password']) {
+      const html = await text(await visitor().get(`/login?title=${encodeURIComponent(title)}`))
+      expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/)
+      expect(html).not.toContain('bank password')
+    }
+  })
+
+  test('the title comes from a section key of the fixed list, and the sign-up link carries the key on', async () => {
+    const html = await text(await visitor().get('/login?redirectTo=%2Faccount%2Fsavedproperties%2F&section=favorites'))
+    expect(html).toMatch(/<h1[^>]*>LandAtlas Favorites<\/h1>/)
+    expect(html).toContain('href="/signup/?redirectTo=%2Faccount%2Fsavedproperties%2F&section=favorites"')
+    expect(await text(await visitor().get('/login?section=bank-password'))).toMatch(/<h1[^>]*>Log in<\/h1>/)
+    expect(await text(await visitor().get('/signup/?section=saved-searches'))).toMatch(/<h1[^>]*>LandAtlas Saved Searches<\/h1>/)
   })
 })
 
