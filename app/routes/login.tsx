@@ -14,7 +14,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * page to return to (`redirectTo`) and a title ('LandAtlas Favorites') as its heading.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAuthPage(siteFromRequest(request), request)
+  return loadAuthPage(getDb(), siteFromRequest(request), request)
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { browserSession, canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
-import { catchOutgoingMail } from '../support/smtp'
+import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 
 /**
  * Accounts without JavaScript, through the production build: sign up, log in and out, password
@@ -26,13 +26,34 @@ type Visitor = ReturnType<typeof visitor>
 const newEmail = () => `pat-${runId}-${visitorCount}@example.com`
 const goodPassword = 'creek-side-42'
 
-async function signUp(person: Visitor, email = newEmail()) {
-  const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: '/account/' })
-  expect(response.status).toBe(303)
-  return email
+const location = (response: Response) => response.headers.get('location')
+
+/** Posts the sign-up form; every accepted one answers 'check your e-mail'. */
+async function postSignup(person: Visitor, email: string, redirectTo = '/account/') {
+  const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo })
+  expect([response.status, location(response)]).toEqual([303, '/signup/?sent=1'])
+  return response
 }
 
-const location = (response: Response) => response.headers.get('location')
+/**
+ * Opens the link of the sign-up mail to `email` in `person`'s browser: the login token leaves the
+ * address (302 to the sign-up page), and the signed-in sign-up page goes on; gives that last answer.
+ */
+async function openSignupLink(person: Visitor, email: string) {
+  const mail = await waitForMail(smtp, email, /\/signup\/\?\S*token=/)
+  const link = new URL(readableText(mail!).match(/https?:\/\/\S+\/signup\/\?\S*token=\S+/)![0])
+  const withoutToken = await person.get(`${link.pathname}${link.search}`)
+  expect(withoutToken.status).toBe(302)
+  expect(location(withoutToken)).not.toContain('token=')
+  return person.get(location(withoutToken)!)
+}
+
+/** A new buyer account, signed in on `person`'s browser through its sign-up mail. */
+async function signUp(person: Visitor, email = newEmail()) {
+  await postSignup(person, email)
+  expect(location(await openSignupLink(person, email))).toBe('/account/')
+  return email
+}
 const text = async (response: Response) => decodeEntities(await response.text())
 const userId = (email: string) => (db.prepare('select id from users where email = ?').get(email) as { id: number }).id
 const likeCount = (email: string, listingId: number) =>
@@ -110,23 +131,42 @@ describe('sign up and log in', () => {
     expect(await text(await visitor().get('/signup/'))).toContain('At least 12 characters; a phrase of a few words works well. Very common passwords are refused.')
   })
 
-  test('a second account for one address is refused with a clear message', async () => {
+  test('sign-up with an address that has an account answers as for a new one; its owner is mailed the ways to log in', async () => {
     const email = await signUp(visitor())
-    const response = await visitor().post('/signup/', { name: 'Pat Again', email: email.toUpperCase(), password: goodPassword, confirmPassword: goodPassword })
-    expect(response.status).toBe(400)
-    expect(await text(response)).toContain('An account with this e-mail address already exists.')
+    const fresh = await visitor().post('/signup/', { name: 'Pat Fresh', email: newEmail(), password: goodPassword, confirmPassword: goodPassword })
+    const taken = await visitor().post('/signup/', {
+      name: 'Pat Again',
+      email: email.toUpperCase(),
+      password: 'another-pass-42',
+      confirmPassword: 'another-pass-42',
+    })
+    for (const response of [fresh, taken]) {
+      expect([response.status, location(response), response.headers.has('set-cookie'), await response.text()]).toEqual([303, '/signup/?sent=1', false, ''])
+    }
+    const mail = readableText((await waitForMail(smtp, email, /already has an account/))!)
+    expect(mail).toContain('Subject: You already have a LandAtlas account')
+    expect(mail).toMatch(/https?:\/\/\S+\/login\s/)
+    expect(mail).toMatch(/https?:\/\/\S+\/login\/forgot\//)
+    expect(mail).not.toContain('token=')
+    // The account is as it was: one, with its own password.
+    expect(db.prepare('select count(*) as n from users where email = ?').get(email)).toEqual({ n: 1 })
+    expect((await visitor().post('/login', { email, password: 'another-pass-42' })).status).toBe(400)
   })
 
-  test('sign up signs in and returns to redirectTo', async () => {
+  test('the page after sign-up says to check the e-mail, the same for every address', async () => {
+    const html = await text(await visitor().get('/signup/?sent=1'))
+    expect(html).toContain('We have sent a message to the address you gave.')
+    expect(html).not.toContain('<form method="post"')
+  })
+
+  test('sign up does not sign in by itself: the mail’s link does, and returns to redirectTo', async () => {
     const person = visitor()
-    const response = await person.post('/signup/', {
-      name: 'Pat Buyer',
-      email: newEmail(),
-      password: goodPassword,
-      confirmPassword: goodPassword,
-      redirectTo: '/account/savedsearches/',
-    })
-    expect(location(response)).toBe('/account/savedsearches/')
+    const email = newEmail()
+    await postSignup(person, email, '/account/savedsearches/')
+    expect((await person.get('/account/savedsearches/')).status).toBe(302)
+    const mail = readableText((await waitForMail(smtp, email, /token=/))!)
+    expect(mail).toContain('Subject: Confirm your LandAtlas account')
+    expect(location(await openSignupLink(person, email))).toBe('/account/savedsearches/')
     expect((await person.get('/account/savedsearches/')).status).toBe(200)
   })
 
@@ -284,13 +324,14 @@ describe('favorites', () => {
     expect(likeCount(email, liked.id)).toBe(1)
   })
 
-  test('a like waiting for login also applies after signing up', async () => {
+  test('a like waiting for login also applies after signing up, once the mail’s link signs in', async () => {
     const person = visitor()
     const liked = listing(5)
     await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id), returnTo: liked.path })
     const email = newEmail()
-    const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: liked.path })
-    expect(location(response)).toBe(`${liked.path}#like-${liked.id}`)
+    await postSignup(person, email, liked.path)
+    expect(likeCount(email, liked.id)).toBe(0)
+    expect(location(await openSignupLink(person, email))).toBe(`${liked.path}#like-${liked.id}`)
     expect(likeCount(email, liked.id)).toBe(1)
   })
 
@@ -536,7 +577,7 @@ describe('forgot and reset password', () => {
     const person = visitor()
     const response = await person.post('/login/forgot/', { email })
     expect([response.status, location(response)]).toEqual([303, '/login/forgot/?sent=1'])
-    const mail = await mailTo(email)
+    const mail = await waitForMail(smtp, email, /\/reset\//)
     const resetPath = mail?.raw.replace(/=\r?\n/g, '').match(/http:\/\/land\.localhost(\/reset\/[A-Za-z0-9_-]+)/)?.[1]
     expect(resetPath).toBeDefined()
     expect((await person.get(resetPath!)).status).toBe(200)

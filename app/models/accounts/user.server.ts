@@ -4,7 +4,7 @@ import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '.
 import type { Viewer } from './viewer'
 
 /** Users (spec §3 "User info"): buyers and sellers who sign in. E-mail addresses are kept lower-case. */
-function normalizeEmail(email: string) {
+export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
 }
 
