@@ -8,9 +8,10 @@
  */
 import { privateDataDir } from '../tests/support/private-data'
 import { startProductionServer } from '../tests/support/server-process'
+import * as accounts from './security-audit/accounts'
 import type { SecurityCheck } from './security-audit/check'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = []
+const checkModules: Array<{ checks: SecurityCheck[] }> = [accounts]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })
