@@ -54,6 +54,7 @@ export default function Login() {
           Sign up
         </a>
       </p>
+      <p className="mt-2 text-sm">Just signed up? Open the link in the e-mail we sent you first: it confirms your address and signs you in.</p>
     </FormPage>
   )
 }

@@ -17,9 +17,10 @@ import { sendMail } from '~/models/mail/mailer.server'
  * Sign up without telling whether an address has an account (issue 33 item 7, decision 0051). Both
  * a new address and one that has an account get the same answer, a redirect to 'check your
  * e-mail', in the same time (the password is hashed either way; the mail is not awaited). The new
- * account is made at once and its mail holds a single-use login link that confirms the address,
- * signs in and carries on (to the page, and a like or Save Search, that asked for the account); the
- * owner of an address that has an account gets a mail saying so, with the ways to log in.
+ * account is made at once, but its password logs in only once the address is confirmed (else
+ * 'sign up, then log in' would tell): its mail holds a single-use login link that confirms the
+ * address, signs in and carries on (to the page, and a like or Save Search, that asked for the
+ * account). The owner of an address that has an account gets a mail saying so, with the ways to log in.
  */
 
 /** Per client address: plenty for a household, too few to flood inboxes. */
@@ -42,7 +43,7 @@ export async function handleSignup(db: Kysely<Database>, site: SiteProfile, requ
   const { name, password, newsletter } = submission.value
   // As accounts keep it (lower-case), so an address that has an account is mailed as its owner spelled it.
   const email = normalizeEmail(submission.value.email)
-  const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true })
+  const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true, awaitsConfirmation: true })
   // Each sign-up with an address mails it: a few an hour, then nothing more, whoever asks.
   if (!(await isRateLimited(db, `signup-mail:${sha256Hex(email)}`, signupMailLimit))) {
     const returnPath = safeReturnPath(form.get('redirectTo'), accountPaths.home)

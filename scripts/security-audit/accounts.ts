@@ -24,9 +24,16 @@ function postForm(server: AuditedServer, formPath: string, fields: Record<string
 
 const signupFields = (email: string, password = 'creek-side-42') => ({ name: 'Audit Person', email, password, confirmPassword: password, redirectTo: '/account/' })
 
-/** What a requester can tell about an answer: status, where it leads, whether it signs in, and its body. */
-async function answerShape(response: Response) {
-  const body = await response.text()
+/**
+ * What a requester can tell about an answer: status, where it leads, whether it signs in, and its
+ * body, without what differs in every answer anyway (the e-mail typed, script nonces, the form's
+ * idempotency key).
+ */
+async function answerShape(response: Response, email: string) {
+  const body = (await response.text())
+    .replaceAll(email, '{email}')
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/(\\"formKey\\",\\")[\w-]+/g, '$1')
   return JSON.stringify({ status: response.status, location: response.headers.get('location'), setsCookie: response.headers.has('set-cookie'), body })
 }
 
@@ -66,11 +73,27 @@ export const checks: SecurityCheck[] = [
       const existing = demoUsers[0].email
       const fresh = `audit-fresh-${runId}@example.com`
       const [taken, created] = [
-        await answerShape(await postForm(server, '/signup/', signupFields(existing), '198.18.7.1')),
-        await answerShape(await postForm(server, '/signup/', signupFields(fresh), '198.18.7.2')),
+        await answerShape(await postForm(server, '/signup/', signupFields(existing), '198.18.7.1'), existing),
+        await answerShape(await postForm(server, '/signup/', signupFields(fresh), '198.18.7.2'), fresh),
       ]
       const ownerMail = await outboxMail(server, existing, /already has an account/)
       return { pass: taken === created && ownerMail !== undefined, detail: `existing ${taken}; new ${created}; owner mailed: ${ownerMail !== undefined}` }
+    },
+  },
+  {
+    name: 'signing up and then logging in with that password answers alike for a new address and one that has an account',
+    async run(server) {
+      const existing = demoUsers[1].email
+      const fresh = `audit-then-login-${runId}@example.com`
+      const answers = []
+      for (const [index, email] of [existing, fresh].entries()) {
+        await postForm(server, '/signup/', signupFields(email), `198.18.10.${index + 1}`)
+        answers.push(await answerShape(await postForm(server, '/login', { email, password: 'creek-side-42' }, `198.18.11.${index + 1}`), email))
+      }
+      return {
+        pass: answers[0] === answers[1] && JSON.parse(answers[0]!).status === 400,
+        detail: `statuses ${answers.map((answer) => JSON.parse(answer).status).join(' ')}, bodies ${answers[0] === answers[1] ? 'alike' : 'differ'}`,
+      }
     },
   },
   {

@@ -23,7 +23,8 @@ function visitor(host = 'land.localhost') {
 
 type Visitor = ReturnType<typeof visitor>
 
-const newEmail = () => `pat-${runId}-${visitorCount}@example.com`
+let emailCount = 0
+const newEmail = () => `pat-${runId}-${(emailCount += 1)}@example.com`
 const goodPassword = 'creek-side-42'
 
 const location = (response: Response) => response.headers.get('location')
@@ -168,6 +169,16 @@ describe('sign up and log in', () => {
     expect(mail).toContain('Subject: Confirm your LandAtlas account')
     expect(location(await openSignupLink(person, email))).toBe('/account/savedsearches/')
     expect((await person.get('/account/savedsearches/')).status).toBe(200)
+  })
+
+  test('a new account’s password logs in only after the mail’s link, so signing up then logging in tells nothing either', async () => {
+    const email = newEmail()
+    await postSignup(visitor(), email)
+    const early = await visitor().post('/login', { email, password: goodPassword })
+    expect(early.status).toBe(400)
+    expect(await text(early)).toContain('The e-mail address or password is not correct. Please try again.')
+    await openSignupLink(visitor(), email)
+    expect((await visitor().post('/login', { email, password: goodPassword })).status).toBe(303)
   })
 
   test('a wrong password and an unknown address get the same message', async () => {

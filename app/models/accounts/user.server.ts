@@ -50,12 +50,17 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
  * slow for an unknown address as for a wrong password.
  */
 export async function verifyLogin(db: Kysely<Database>, { email, password }: { email: string; password: string }) {
-  const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_blocked']).where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'is_blocked', 'awaits_confirmation'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst()
   if (!row) {
     await spendPasswordCheck(password)
     return undefined
   }
-  if (!(await verifyPassword(password, row.password_hash))) return undefined
+  // An account awaiting its sign-up mail's link is as good as no account (decision 0051).
+  if (!(await verifyPassword(password, row.password_hash)) || row.awaits_confirmation !== 0) return undefined
   // A hash from before the last rise in cost: the password is at hand only now, so it is hashed anew.
   // Not a password change (no session ends), and only if no change came in between.
   if (needsRehash(row.password_hash)) {
@@ -74,6 +79,8 @@ export interface NewUser {
   password: string
   contactName: string
   newsletter: boolean
+  /** Made by the sign-up form: the password logs in once the address is confirmed (`confirmUserEmail`). */
+  awaitsConfirmation?: boolean
 }
 
 /** Creates a buyer account; undefined when the address already has one. */
@@ -85,6 +92,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
       password_hash: await hashPassword(user.password),
       contact_name: user.contactName,
       newsletter: user.newsletter ? 1 : 0,
+      awaits_confirmation: user.awaitsConfirmation ? 1 : 0,
       created_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
@@ -136,4 +144,9 @@ export async function setPassword(db: Kysely<Database>, userId: number, password
     .set({ password_hash: await hashPassword(password) })
     .where('id', '=', userId)
     .execute()
+}
+
+/** The user proved they read the account's mail (a sign-up link, a login token, a reset key): their password logs in from now on. */
+export async function confirmUserEmail(db: Kysely<Database>, userId: number) {
+  await db.updateTable('users').set({ awaits_confirmation: 0 }).where('id', '=', userId).where('awaits_confirmation', '=', 1).execute()
 }
