@@ -8,13 +8,14 @@
  */
 import { privateDataDir } from '../tests/support/private-data'
 import { startProductionServer } from '../tests/support/server-process'
+import * as accounts from './security-audit/accounts'
 import * as boundedInputs from './security-audit/bounded-inputs'
 import type { SecurityCheck } from './security-audit/check'
 import * as originsAndSessions from './security-audit/origins-and-sessions'
 import * as outboundFetchChecks from './security-audit/outbound-fetch'
 import * as secretsInLogs from './security-audit/secrets-in-logs'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = [originsAndSessions, boundedInputs, outboundFetchChecks, secretsInLogs]
+const checkModules: Array<{ checks: SecurityCheck[] }> = [originsAndSessions, accounts, boundedInputs, outboundFetchChecks, secretsInLogs]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })

@@ -7,6 +7,7 @@ import type { Database } from '~/models/db/db-schema'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { isListingOnSite, likeListing, unlikeListing } from '~/models/accounts/saved-property.server'
 import { type PendingAction, commitSession, getSession, getViewer, loginPath, setPendingAction } from '~/utils/session.server'
+import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**
  * Like, unlike and Save Search (spec §4 "Like": applies at once when logged in; otherwise the
@@ -69,7 +70,7 @@ export async function applyAccountAction(db: Kysely<Database>, site: SiteProfile
   }
 }
 
-const sectionNames: Record<PendingAction['kind'], string> = { like: 'Favorites', unlike: 'Favorites', 'save-search': 'Saved Searches' }
+const sectionNames: Record<PendingAction['kind'], LoginSectionName> = { like: 'Favorites', unlike: 'Favorites', 'save-search': 'Saved Searches' }
 
 type AccountActionOutcome =
   { isApplied: true; action: PendingAction; location: string } | { isApplied: false; action: PendingAction; location: string; headers: HeadersInit }
@@ -90,5 +91,5 @@ export async function handleAccountAction(
   if (viewer) return { isApplied: true, action, location: await applyAccountAction(db, site, viewer.id, action) }
   const session = await getSession(request)
   setPendingAction(session, action)
-  return { isApplied: false, action, location: loginPath(site, action.returnTo, sectionNames[action.kind]), headers: await commitSession(session, request) }
+  return { isApplied: false, action, location: loginPath(action.returnTo, sectionNames[action.kind]), headers: await commitSession(session, request) }
 }

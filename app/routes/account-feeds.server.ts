@@ -7,6 +7,7 @@ import { canSeeFeeds, decideHeldRecord, feedAccessOf, visibleRun, visibleRuns, w
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
+import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**
  * The feed report screens (issue 14 §4, login required): a partner's account sees its own import
@@ -15,8 +16,8 @@ import { requireViewer } from '~/utils/session.server'
  */
 const notFound = () => new Response('Not Found', { status: 404 })
 
-async function requireFeedAccess(db: Kysely<Database>, site: SiteProfile, request: Request, sectionName: string) {
-  const viewer = await requireViewer(request, site, sectionName)
+async function requireFeedAccess(db: Kysely<Database>, site: SiteProfile, request: Request, sectionName: LoginSectionName) {
+  const viewer = await requireViewer(request, sectionName)
   const access = await feedAccessOf(db, viewer.id)
   if (!canSeeFeeds(access)) throw notFound()
   return access

@@ -20,7 +20,7 @@ const wrongCurrentPasswordMessage = 'This is not your current password. Please t
 
 export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const viewer = await requireViewer(request, site, 'Settings')
+  const viewer = await requireViewer(request, 'Settings')
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'details') {
@@ -61,7 +61,7 @@ export async function handleSavedSearchesPost(db: Kysely<Database>, site: SitePr
     return redirect(outcome.location, { status: 303, headers: outcome.isApplied ? undefined : outcome.headers })
   }
   assertSameOrigin(request)
-  const viewer = await requireViewer(request, site, 'Saved Searches')
+  const viewer = await requireViewer(request, 'Saved Searches')
   if (intent === 'update') {
     const submission = parseWithZod(form, { schema: UpdateSavedSearchSchema })
     if (submission.status !== 'success') return data({ id: Number(form.get('id')), result: submission.reply() }, { status: 400 })

@@ -7,7 +7,7 @@ import { requireViewer } from '~/utils/session.server'
 
 /** /account/analytics/ (issue 17 §7): the site's figures for administrators; a visitor logs in first, anyone else gets a 403. */
 export async function loadAnalyticsPage(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const viewer = await requireViewer(request, site, 'Site Analytics')
+  const viewer = await requireViewer(request, 'Site Analytics')
   if (!(await isAdministrator(db, viewer.id))) throw new Response('Forbidden', { status: 403 })
   return { siteName: site.name, report: await analyticsReport(db, site.siteId, new Date()) }
 }

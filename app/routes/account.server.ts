@@ -23,7 +23,7 @@ function hasListings(site: SiteProfile) {
 }
 
 export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const viewer = await requireViewer(request, site, 'My Account')
+  const viewer = await requireViewer(request, 'My Account')
   const [favoriteCount, savedSearchCount, feedAccess, landRequestCount] = await Promise.all([
     hasListings(site) ? countSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits }) : 0,
     countSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
@@ -49,7 +49,7 @@ function favoritesPageNumber(site: SiteProfile, params: { siteId?: string; '*'?:
 
 export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, request: Request, params: { siteId?: string; '*'?: string }) {
   const page = favoritesPageNumber(site, params)
-  const viewer = await requireViewer(request, site, 'Favorites')
+  const viewer = await requireViewer(request, 'Favorites')
   const { totalCount, listings } = hasListings(site)
     ? await findSavedProperties(db, { userId: viewer.id, scopeBits: site.listingScopeBits, page, pageSize: favoritesPageSize })
     : { totalCount: 0, listings: [] }
@@ -65,7 +65,7 @@ export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, req
 }
 
 export async function loadSavedSearches(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const viewer = await requireViewer(request, site, 'Saved Searches')
+  const viewer = await requireViewer(request, 'Saved Searches')
   const query = new URL(request.url).searchParams
   return {
     savedSearches: await findSavedSearches(db, { userId: viewer.id, siteId: site.siteId }),
@@ -78,7 +78,7 @@ export async function loadSavedSearches(db: Kysely<Database>, site: SiteProfile,
 const settingsNotices = ['details', 'password', 'signed-out'] as const
 
 export async function loadSettings(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const viewer = await requireViewer(request, site, 'Settings')
+  const viewer = await requireViewer(request, 'Settings')
   const details = await findUserDetails(db, viewer.id)
   if (!details) throw new Response('Not Found', { status: 404 })
   const saved = new URL(request.url).searchParams.get('saved')

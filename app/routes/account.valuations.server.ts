@@ -12,14 +12,14 @@ const notFound = () => new Response('Not Found', { status: 404 })
 
 export async function loadSavedValuations(site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
-  const viewer = await requireViewer(request, site, sectionName)
+  const viewer = await requireViewer(request, sectionName)
   return { savedValuations: await listSavedValuations(getDb(), viewer.id), isDeleted: new URL(request.url).searchParams.has('deleted') }
 }
 
 export async function handleSavedValuationsPost(site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
   assertSameOrigin(request)
-  const viewer = await requireViewer(request, site, sectionName)
+  const viewer = await requireViewer(request, sectionName)
   const form = await readFormData(request)
   const id = Number(form.get('id'))
   const intent = form.get('intent')

@@ -14,7 +14,7 @@ import { requireViewer } from '~/utils/session.server'
  * become an owner who lists their own land.
  */
 export async function loadAddListing(site: SiteProfile, request: Request) {
-  const viewer = await requireViewer(request, site, 'Add a Property')
+  const viewer = await requireViewer(request, 'Add a Property')
   const query = new URL(request.url).searchParams
   return {
     contactName: viewer.contactName,
@@ -26,7 +26,7 @@ export async function loadAddListing(site: SiteProfile, request: Request) {
 
 export async function handleAddListingPost(site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const viewer = await requireViewer(request, site, 'Add a Property')
+  const viewer = await requireViewer(request, 'Add a Property')
   // Twice at once (a double click) would make two owner accounts: once per form key.
   const location = await sendOnce(getDb(), 'add-listing', await readFormData(request), async () => {
     await becomeOwnerSeller(getDb(), viewer.id)

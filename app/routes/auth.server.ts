@@ -3,15 +3,17 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { clientAddress, countAttempt, isRateLimited, takeBackAttempt } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
-import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/models/accounts/account-forms'
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from '~/models/accounts/account-forms'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { loginMessages, tooManyAttemptsMessage } from '~/models/accounts/login-messages'
+import { sha256Hex } from '~/models/accounts/one-time-keys.server'
+import { loginSectionParam, loginSectionTitle, requestedLoginSection } from '~/models/accounts/login-sections'
 import {
   type AppSession,
   type PendingAction,
@@ -23,23 +25,29 @@ import {
   startUserSession,
   takePendingAction,
 } from '~/utils/session.server'
-import { createUser, findUserIdByEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
+import { findUserIdByEmail, normalizeEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { endUserSessions } from '~/models/accounts/sessions.server'
 
 /**
- * Log in, sign up, log out, forgot and reset password: each a plain POST that answers a failed
+ * Log in, log out, forgot and reset password (sign up: signup.server.ts): each a plain POST that answers a failed
  * form with its messages (400, or 429 when an address tries too often) and a success with a
  * redirect (post/redirect/get).
  */
 const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
-const duplicateEmailMessage = 'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.'
 
 /** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
 const rateLimits = {
   login: { limit: 20, windowMs: 15 * 60_000 },
-  signup: { limit: 10, windowMs: 60 * 60_000 },
   forgot: { limit: 5, windowMs: 15 * 60_000 },
 }
+
+/**
+ * Per e-mail address, counting failed logins only, from any client address: a password guessed from
+ * many addresses is still limited. Keyed by the address typed, account or not (a limit that only
+ * known addresses reach would tell which have accounts), and by its hash (no addresses in that table).
+ */
+const failedLoginLimit = { limit: 10, windowMs: 15 * 60_000 }
+const failedLoginKey = (email: string) => `login-failed:${sha256Hex(normalizeEmail(email))}`
 
 function isTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
   return isRateLimited(db, `${form}:${clientAddress(request)}`, rateLimits[form])
@@ -68,25 +76,18 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const hidden = { hideFields: ['password'] }
   if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const accountKey = failedLoginKey(submission.value.email)
+  // Counted before the password is checked, so guesses sent at one moment cannot all slip past; a right password takes its count back.
+  if ((await countAttempt(db, accountKey, failedLoginLimit)) > failedLoginLimit.limit) {
+    return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  }
   const login = await verifyLogin(db, submission.value)
   // One message for an unknown address and a wrong password: the form never tells which.
   if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  await takeBackAttempt(db, accountKey)
   // Said only to someone who knows the password.
   if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
   return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))
-}
-
-export async function handleSignup(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  assertSameOrigin(request)
-  const form = await readFormData(request)
-  const submission = parseWithZod(form, { schema: SignupSchema })
-  const hidden = { hideFields: ['password', 'confirmPassword'] }
-  if (await isTooFrequent(db, request, 'signup')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
-  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
-  const { name, email, password, newsletter } = submission.value
-  const userId = await createUser(db, { contactName: name, email, password, newsletter: newsletter === true })
-  if (userId === undefined) return data(submission.reply({ ...hidden, fieldErrors: { email: [duplicateEmailMessage] } }), { status: 400 })
-  return signIn(db, site, request, await getSession(request), userId, redirectTarget(form))
 }
 
 export async function handleLogout(request: Request) {
@@ -140,17 +141,28 @@ const pendingPrompts: Record<PendingAction['kind'], string> = {
 
 /**
  * What the login and sign-up pages show: the page to return to (a path on this site only), the
- * spec §2 title ('{site} {section}', so a link cannot put other words on the page), and what
- * will happen once logged in. A signed-in user goes straight on.
+ * spec §2 title ('{site} {section}', of a section from the fixed list, so a link cannot put other
+ * words on the page), and what will happen once logged in. A signed-in user goes straight on, with
+ * the action they asked for before logging in: the sign-up mail's link signs in on this page.
  */
-export async function loadAuthPage(site: SiteProfile, request: Request) {
+export async function loadAuthPage(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const url = new URL(request.url)
   const redirectTo = safeReturnPath(url.searchParams.get('redirectTo'), accountPaths.home)
-  if (await getViewer(request)) throw redirect(redirectTo)
-  const requestedTitle = url.searchParams.get('title')
-  const title = requestedTitle?.startsWith(`${site.name} `) && requestedTitle.length <= 60 ? requestedTitle : null
+  const viewer = await getViewer(request)
+  if (viewer) {
+    const session = await getSession(request)
+    const pending = takePendingAction(session)
+    if (!pending) throw redirect(redirectTo)
+    throw redirect(await applyAccountAction(db, site, viewer.id, pending), { headers: await commitSession(session, request) })
+  }
+  const section = requestedLoginSection(site.name, url.searchParams)
   const query = new URLSearchParams({ redirectTo })
-  if (title) query.set('title', title)
+  if (section) query.set(loginSectionParam, section)
   const pending = peekPendingAction(await getSession(request))
-  return { redirectTo, title, passAlongQuery: `?${query}`, pendingPrompt: pending ? pendingPrompts[pending.kind] : null }
+  return {
+    redirectTo,
+    title: section ? loginSectionTitle(site.name, section) : null,
+    passAlongQuery: `?${query}`,
+    pendingPrompt: pending ? pendingPrompts[pending.kind] : null,
+  }
 }

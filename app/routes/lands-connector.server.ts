@@ -29,7 +29,7 @@ const listingsPerSearch = 3
  */
 export async function requireRequestOwner(site: SiteProfile, request: Request) {
   if (!site.searchGrammar) throw notFound()
-  const viewer = await requireViewer(request, site, landsConnectorSectionName)
+  const viewer = await requireViewer(request, landsConnectorSectionName)
   const owner: RequestOwner = { userId: viewer.id, siteId: site.siteId }
   return { viewer, owner }
 }

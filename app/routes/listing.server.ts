@@ -29,8 +29,6 @@ import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/s
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'
 import { findAdForPlace } from '~/models/ads/ads.server'
-import { siteExternalUrl } from '~/sites/external-url'
-import { isListingExternalLinkKind, listingExternalLinkFields } from '~/sites/listing-external-link'
 
 const listedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -153,20 +151,4 @@ export async function handleListingPagePost(db: Kysely<Database>, site: SiteProf
 /** The lender for the listing's place on this site (its county's, else its state's, else the default), if any. */
 function listingFinanceCenter(db: Kysely<Database>, site: SiteProfile, listing: Pick<ListingDetail, 'stateId' | 'countyId'>) {
   return recentFinanceCenter(db, site, { stateId: listing.stateId, countyId: listing.countyId })
-}
-
-/**
- * A listing's link to another site (spec §3 external link types, /externallink/{id}/{kind}): records
- * the 'external link click' for a person (not a crawler) and answers 302 to the address with the
- * spec §5 tracking parameters. Plain links, so the click counts with scripts off too. A listing
- * outside the site, or without that link, is a 404.
- */
-export async function listingExternalLinkRedirect(db: Kysely<Database>, site: SiteProfile, request: Request, params: { listingId?: string; kind?: string }) {
-  const { listingId, kind } = params
-  if (!site.searchGrammar || !/^\d{1,9}$/.test(listingId ?? '') || !isListingExternalLinkKind(kind)) throw new Response('Not Found', { status: 404 })
-  const listing = await findListingDetail(db, Number(listingId), { scopeBits: site.listingScopeBits })
-  const url = listing?.[listingExternalLinkFields[kind]]
-  if (!listing || !url) throw new Response('Not Found', { status: 404 })
-  recordVisitorEvent(db, request, { listingIds: [listing.id], siteId: site.siteId, eventType: listingEventType.externalLinkClick })
-  return redirect(siteExternalUrl(site, url), 302)
 }

@@ -14,7 +14,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * page to return to (`redirectTo`) and a title ('LandAtlas Favorites') as its heading.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAuthPage(siteFromRequest(request), request)
+  return loadAuthPage(getDb(), siteFromRequest(request), request)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,6 +54,7 @@ export default function Login() {
           Sign up
         </a>
       </p>
+      <p className="mt-2 text-sm">Just signed up? Open the link in the e-mail we sent you first: it confirms your address and signs you in.</p>
     </FormPage>
   )
 }

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const { site, origin } = headContextForRequest(request)
   if (!site.features.searchDownload) throw new Response('Not Found', { status: 404 })
-  const viewer = await requireViewer(request, site, 'Download')
+  const viewer = await requireViewer(request, 'Download')
   if (!viewer.isSeller) throw new Response('Downloads of search results are for seller accounts.', { status: 403 })
   const path = new URL(request.url).searchParams.get('path') ?? ''
   const search = await resolveSearchPath(db, site, path)

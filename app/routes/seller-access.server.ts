@@ -3,13 +3,14 @@ import { getDb } from '~/models/db/db.server'
 import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { requireViewer } from '~/utils/session.server'
+import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**
  * Who may use the sellers' tool (spec §6, issue 15): a visitor is sent to log in and back; a
  * signed-in buyer gets 403 (the page says how to become a seller); a seller gets their scope.
  */
-export async function requireSellerScope(request: Request, site: SiteProfile, sectionName: string) {
-  const viewer = await requireViewer(request, site, sectionName)
+export async function requireSellerScope(request: Request, site: SiteProfile, sectionName: LoginSectionName) {
+  const viewer = await requireViewer(request, sectionName)
   const scope = await findSellerScope(getDb(), viewer.id)
   if (!scope) throw data({ reason: 'not-a-seller' }, { status: 403 })
   return scope

@@ -67,7 +67,7 @@ function placeFromQuery(query: URLSearchParams): ListingDraftData {
 export async function loadDraftStep(site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
   const isNew = params.draftId === undefined
   if (isNew) {
-    await requireViewer(request, site, sectionName)
+    await requireViewer(request, sectionName)
     const external = externalListingToolHref(site, 'add', new URL(request.url).searchParams)
     if (external) throw redirect(external)
   }

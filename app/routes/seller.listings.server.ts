@@ -19,7 +19,7 @@ const activityDays = 30
 export async function loadSellerListings(site: SiteProfile, request: Request) {
   const url = new URL(request.url)
   // Spec §6: Manage Listings runs the authentication flow first, then goes to the listing tool.
-  await requireViewer(request, site, 'Manage Listings')
+  await requireViewer(request, 'Manage Listings')
   const external = externalListingToolHref(site, 'manage', url.searchParams)
   if (external) throw redirect(external)
   const scope = await requireSellerScope(request, site, 'Manage Listings')

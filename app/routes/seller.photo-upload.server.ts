@@ -30,7 +30,7 @@ function draftIdFrom(param: string | undefined) {
 /** A visitor goes to log in and comes back to the photos step; a buyer, or another seller's draft, is a 404 (spec §6). */
 async function requireOwnDraft(db: Kysely<Database>, site: SiteProfile, request: Request, draftId: number) {
   const userId = await getViewerId(request)
-  if (userId === null) throw redirect(loginPath(site, draftStepPath(draftId, 'photos'), 'Manage Listings'))
+  if (userId === null) throw redirect(loginPath(draftStepPath(draftId, 'photos'), 'Manage Listings'))
   const scope = await findSellerScope(db, userId)
   const draft = scope && (await findSellerDraft(db, scope, draftId))
   if (!draft) throw notFound()

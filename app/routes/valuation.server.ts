@@ -173,7 +173,7 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
       ...(inputs.point ? { latitude: String(inputs.point.latitude), longitude: String(inputs.point.longitude) } : {}),
     })}`,
     saved: saved ? { alert: saved.alert } : null,
-    loginHref: viewer ? null : loginPath(site, path, 'Saved Valuations'),
+    loginHref: viewer ? null : loginPath(path, 'Saved Valuations'),
   }
 }
 
@@ -182,7 +182,7 @@ const savedIntents = ['save', 'alert', 'alert-off'] as const
 /** The valuation page's forms: save it, and turn its alert on or off (signed in; saving first when needed). */
 export async function handleValuationPost(site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const viewer = await requireViewer(request, site, 'Saved Valuations')
+  const viewer = await requireViewer(request, 'Saved Valuations')
   const { db, path, label, valuation } = await valuationAt(site, request)
   const intent = String((await readFormData(request)).get('intent'))
   if (!valuation || !savedIntents.includes(intent as (typeof savedIntents)[number])) throw new Response('Bad Request', { status: 400 })

@@ -1,8 +1,8 @@
 import { type MiddlewareFunction, type Session, createContext, createSession, createSessionStorage, redirect } from 'react-router'
-import type { SiteProfile } from '~/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { accountPaths } from '~/models/accounts/account-paths'
+import { type LoginSectionName, loginSectionKey, loginSectionParam } from '~/models/accounts/login-sections'
 import { getDb } from '~/models/db/db.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
@@ -227,20 +227,21 @@ export async function readPageSession(request: Request) {
 }
 
 /**
- * Spec §2: login-required routes redirect to /login with the origin location and a title made of
- * the site name and the section name ('LandAtlas Favorites').
+ * Spec §2: login-required routes redirect to /login with the origin location and the section,
+ * named by its key (`?section=favorites`): the login page titles it '{site} {section}', and a link
+ * cannot put other words there (issue 33 finding 7).
  */
-export function loginPath(site: SiteProfile, redirectTo: string, sectionName: string) {
-  const query = new URLSearchParams({ redirectTo, title: `${site.name} ${sectionName}` })
+export function loginPath(redirectTo: string, sectionName: LoginSectionName) {
+  const query = new URLSearchParams({ redirectTo, [loginSectionParam]: loginSectionKey(sectionName) })
   return `${accountPaths.login}?${query}`
 }
 
 /** The signed-in user, or a redirect to the login page that comes back to this request's page. */
-export async function requireViewer(request: Request, site: SiteProfile, sectionName: string): Promise<Viewer> {
+export async function requireViewer(request: Request, sectionName: LoginSectionName): Promise<Viewer> {
   const viewer = await getViewer(request)
   if (viewer) return viewer
   const url = new URL(request.url)
-  throw redirect(loginPath(site, `${url.pathname}${url.search}`, sectionName))
+  throw redirect(loginPath(`${url.pathname}${url.search}`, sectionName))
 }
 
 export function setPendingAction(session: AppSession, action: PendingAction) {

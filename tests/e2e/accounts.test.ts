@@ -1,5 +1,5 @@
 import { type Page, type TestInfo, expect, test } from '@playwright/test'
-import { siteUrl, waitForPageReady } from './support'
+import { openSignupMailLink, siteUrl, waitForPageReady } from './support'
 
 /**
  * A buyer's account, with and without scripts: a like sent before logging in applies after
@@ -19,9 +19,12 @@ async function fillSignup(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign up' }).click()
 }
 
+/** Signs up: the form answers 'check your e-mail' (the same for every address), and the mail's link signs in. */
 async function signUp(page: Page, email: string) {
   await page.goto(siteUrl('land', '/signup/'))
   await fillSignup(page, email)
+  await expect(page.getByRole('status')).toContainText('We have sent a message to the address you gave.')
+  await openSignupMailLink(page, email)
   await expect(page).toHaveURL(siteUrl('land', '/account/'))
 }
 
@@ -35,7 +38,7 @@ async function firstHeart(page: Page) {
   return { heart, title: label!.replace(/^Save /, '') }
 }
 
-test('a visitor likes a card, signs up, comes back with the listing liked and finds it under Favorites', async ({ page }, testInfo) => {
+test('a visitor likes a card, signs up, opens the mail’s link, comes back with the listing liked and finds it under Favorites', async ({ page }, testInfo) => {
   await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
   await waitForPageReady(page, testInfo)
   const { heart, title } = await firstHeart(page)
@@ -47,7 +50,10 @@ test('a visitor likes a card, signs up, comes back with the listing liked and fi
   await expect(page.getByText('the property will be saved to your Favorites')).toBeVisible()
   await page.locator('#main').getByRole('link', { name: 'Sign up' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('LandAtlas Favorites')
-  await fillSignup(page, newEmail(testInfo, 'like'))
+  const email = newEmail(testInfo, 'like')
+  await fillSignup(page, email)
+  await expect(page.getByRole('status')).toContainText('We have sent a message to the address you gave.')
+  await openSignupMailLink(page, email)
 
   await expect(page).toHaveURL(/\/search\/texas-land-for-sale\/#like-\d+$/)
   await expect(page.getByRole('button', { name: `Save ${title}` })).toHaveAttribute('aria-pressed', 'true')

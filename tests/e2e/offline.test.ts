@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl, waitForHydration } from './support'
+import { openSignupMailLink, siteUrl, waitForHydration } from './support'
 
 /**
  * Favourites readable offline (issue 20 item 3, decision 0034): the service worker keeps a liked
@@ -23,10 +23,12 @@ test('a favourite opens offline with a notice and its phone; any other page is t
   test.setTimeout(60_000)
   await page.goto(siteUrl('land', '/signup/'))
   await page.getByLabel('Full name').fill('Pat Offline')
-  await page.getByLabel('E-mail', { exact: true }).fill(`offline-${Date.now().toString(36)}@example.com`)
+  const email = `offline-${Date.now().toString(36)}@example.com`
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill('creek-side-42')
   await page.getByLabel('Confirm password').fill('creek-side-42')
   await page.getByRole('button', { name: 'Sign up' }).click()
+  await openSignupMailLink(page, email)
   await expect(page).toHaveURL(siteUrl('land', '/account/'))
 
   // A diamond result names its broker, with a phone.

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { type Page, type TestInfo, expect } from '@playwright/test'
 import { e2ePort } from '../../playwright.config'
 
@@ -61,6 +63,34 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByLabel('Password').fill(user.password)
   await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
   await expect(page).not.toHaveURL(/\/login/)
+}
+
+/**
+ * Opens the link of the sign-up mail to `email` (the test server writes mails to its outbox), which
+ * signs the account in: its path and query on the land site, as the mail's site address is the
+ * configured one.
+ */
+export async function openSignupMailLink(page: Page, email: string) {
+  const outbox = path.join(process.env.TEST_DATA_DIR ?? '.test-data', 'outbox')
+  const readMails = () =>
+    fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).map((file) =>
+          fs
+            .readFileSync(path.join(outbox, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        )
+      : []
+  let link: string | undefined
+  await expect
+    .poll(
+      () =>
+        (link = readMails()
+          .find((mail) => mail.includes(`To: ${email}`))
+          ?.match(/https?:\/\/\S+(\/signup\/\?\S*token=\S+)/)?.[1]),
+    )
+    .toBeTruthy()
+  await page.goto(siteUrl('land', link!))
 }
 
 /** The listing ids of the result cards on a search page, in page order. */

@@ -3,7 +3,7 @@ import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { browserSession, canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
-import { catchOutgoingMail } from '../support/smtp'
+import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 
 /**
  * Accounts without JavaScript, through the production build: sign up, log in and out, password
@@ -23,16 +23,38 @@ function visitor(host = 'land.localhost') {
 
 type Visitor = ReturnType<typeof visitor>
 
-const newEmail = () => `pat-${runId}-${visitorCount}@example.com`
+let emailCount = 0
+const newEmail = () => `pat-${runId}-${(emailCount += 1)}@example.com`
 const goodPassword = 'creek-side-42'
 
-async function signUp(person: Visitor, email = newEmail()) {
-  const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: '/account/' })
-  expect(response.status).toBe(303)
-  return email
+const location = (response: Response) => response.headers.get('location')
+
+/** Posts the sign-up form; every accepted one answers 'check your e-mail'. */
+async function postSignup(person: Visitor, email: string, redirectTo = '/account/') {
+  const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo })
+  expect([response.status, location(response)]).toEqual([303, '/signup/?sent=1'])
+  return response
 }
 
-const location = (response: Response) => response.headers.get('location')
+/**
+ * Opens the link of the sign-up mail to `email` in `person`'s browser: the login token leaves the
+ * address (302 to the sign-up page), and the signed-in sign-up page goes on; gives that last answer.
+ */
+async function openSignupLink(person: Visitor, email: string) {
+  const mail = await waitForMail(smtp, email, /\/signup\/\?\S*token=/)
+  const link = new URL(readableText(mail!).match(/https?:\/\/\S+\/signup\/\?\S*token=\S+/)![0])
+  const withoutToken = await person.get(`${link.pathname}${link.search}`)
+  expect(withoutToken.status).toBe(302)
+  expect(location(withoutToken)).not.toContain('token=')
+  return person.get(location(withoutToken)!)
+}
+
+/** A new buyer account, signed in on `person`'s browser through its sign-up mail. */
+async function signUp(person: Visitor, email = newEmail()) {
+  await postSignup(person, email)
+  expect(location(await openSignupLink(person, email))).toBe('/account/')
+  return email
+}
 const text = async (response: Response) => decodeEntities(await response.text())
 const userId = (email: string) => (db.prepare('select id from users where email = ?').get(email) as { id: number }).id
 const likeCount = (email: string, listingId: number) =>
@@ -62,23 +84,40 @@ describe('login-required pages', () => {
     const target = new URL(location(response)!, 'http://land.localhost')
     expect(target.pathname).toBe('/login')
     expect(target.searchParams.get('redirectTo')).toBe('/account/savedproperties/')
-    expect(target.searchParams.get('title')).toBe('LandAtlas Favorites')
+    expect(target.searchParams.get('section')).toBe('favorites')
     const html = await text(await visitor().get(`${target.pathname}${target.search}`))
     expect(html).toMatch(/<h1[^>]*>LandAtlas Favorites<\/h1>/)
     expect(metaContent(html, 'robots')).toBe('noindex, follow')
     expect(canonicalHref(html)).toBe('http://land.localhost/login')
   })
 
-  test.each(['/account/', '/account/details/', '/account/savedsearches/'])('%s needs a login too', async (path) => {
+  test.each([
+    ['/account/', 'account', 'My Account'],
+    ['/account/details/', 'settings', 'Settings'],
+    ['/account/savedsearches/', 'saved-searches', 'Saved Searches'],
+  ])('%s needs a login too', async (path, section, sectionName) => {
     const response = await visitor('farm.localhost').get(path)
     expect(response.status).toBe(302)
-    expect(new URL(location(response)!, 'http://farm.localhost').searchParams.get('title')).toMatch(/^Farm & Ranch Finder /)
+    const target = new URL(location(response)!, 'http://farm.localhost')
+    expect(target.searchParams.get('section')).toBe(section)
+    const html = await text(await visitor('farm.localhost').get(`${target.pathname}${target.search}`))
+    expect(html).toMatch(new RegExp(`<h1[^>]*>Farm & Ranch Finder ${sectionName}</h1>`))
   })
 
   test('a title that is not the site name plus a section is not shown', async () => {
-    const html = await text(await visitor().get(`/login?title=${encodeURIComponent('Enter your bank password')}`))
-    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/)
-    expect(html).not.toContain('bank password')
+    for (const title of ['Enter your bank password', 'LandAtlas Enter your bank password']) {
+      const html = await text(await visitor().get(`/login?title=${encodeURIComponent(title)}`))
+      expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/)
+      expect(html).not.toContain('bank password')
+    }
+  })
+
+  test('the title comes from a section key of the fixed list, and the sign-up link carries the key on', async () => {
+    const html = await text(await visitor().get('/login?redirectTo=%2Faccount%2Fsavedproperties%2F&section=favorites'))
+    expect(html).toMatch(/<h1[^>]*>LandAtlas Favorites<\/h1>/)
+    expect(html).toContain('href="/signup/?redirectTo=%2Faccount%2Fsavedproperties%2F&section=favorites"')
+    expect(await text(await visitor().get('/login?section=bank-password'))).toMatch(/<h1[^>]*>Log in<\/h1>/)
+    expect(await text(await visitor().get('/signup/?section=saved-searches'))).toMatch(/<h1[^>]*>LandAtlas Saved Searches<\/h1>/)
   })
 })
 
@@ -97,27 +136,56 @@ describe('sign up and log in', () => {
   })
 
   test('the password requirements are stated beside the field', async () => {
-    expect(await text(await visitor().get('/signup/'))).toContain('At least 8 characters, with at least one letter and one digit.')
+    expect(await text(await visitor().get('/signup/'))).toContain('At least 12 characters; a phrase of a few words works well. Very common passwords are refused.')
   })
 
-  test('a second account for one address is refused with a clear message', async () => {
+  test('sign-up with an address that has an account answers as for a new one; its owner is mailed the ways to log in', async () => {
     const email = await signUp(visitor())
-    const response = await visitor().post('/signup/', { name: 'Pat Again', email: email.toUpperCase(), password: goodPassword, confirmPassword: goodPassword })
-    expect(response.status).toBe(400)
-    expect(await text(response)).toContain('An account with this e-mail address already exists.')
+    const fresh = await visitor().post('/signup/', { name: 'Pat Fresh', email: newEmail(), password: goodPassword, confirmPassword: goodPassword })
+    const taken = await visitor().post('/signup/', {
+      name: 'Pat Again',
+      email: email.toUpperCase(),
+      password: 'another-pass-42',
+      confirmPassword: 'another-pass-42',
+    })
+    for (const response of [fresh, taken]) {
+      expect([response.status, location(response), response.headers.has('set-cookie'), await response.text()]).toEqual([303, '/signup/?sent=1', false, ''])
+    }
+    const mail = readableText((await waitForMail(smtp, email, /already has an account/))!)
+    expect(mail).toContain('Subject: You already have a LandAtlas account')
+    expect(mail).toMatch(/https?:\/\/\S+\/login\s/)
+    expect(mail).toMatch(/https?:\/\/\S+\/login\/forgot\//)
+    expect(mail).not.toContain('token=')
+    // The account is as it was: one, with its own password.
+    expect(db.prepare('select count(*) as n from users where email = ?').get(email)).toEqual({ n: 1 })
+    expect((await visitor().post('/login', { email, password: 'another-pass-42' })).status).toBe(400)
   })
 
-  test('sign up signs in and returns to redirectTo', async () => {
+  test('the page after sign-up says to check the e-mail, the same for every address', async () => {
+    const html = await text(await visitor().get('/signup/?sent=1'))
+    expect(html).toContain('We have sent a message to the address you gave.')
+    expect(html).not.toContain('<form method="post"')
+  })
+
+  test('sign up does not sign in by itself: the mail’s link does, and returns to redirectTo', async () => {
     const person = visitor()
-    const response = await person.post('/signup/', {
-      name: 'Pat Buyer',
-      email: newEmail(),
-      password: goodPassword,
-      confirmPassword: goodPassword,
-      redirectTo: '/account/savedsearches/',
-    })
-    expect(location(response)).toBe('/account/savedsearches/')
+    const email = newEmail()
+    await postSignup(person, email, '/account/savedsearches/')
+    expect((await person.get('/account/savedsearches/')).status).toBe(302)
+    const mail = readableText((await waitForMail(smtp, email, /token=/))!)
+    expect(mail).toContain('Subject: Confirm your LandAtlas account')
+    expect(location(await openSignupLink(person, email))).toBe('/account/savedsearches/')
     expect((await person.get('/account/savedsearches/')).status).toBe(200)
+  })
+
+  test('a new account’s password logs in only after the mail’s link, so signing up then logging in tells nothing either', async () => {
+    const email = newEmail()
+    await postSignup(visitor(), email)
+    const early = await visitor().post('/login', { email, password: goodPassword })
+    expect(early.status).toBe(400)
+    expect(await text(early)).toContain('The e-mail address or password is not correct. Please try again.')
+    await openSignupLink(visitor(), email)
+    expect((await visitor().post('/login', { email, password: goodPassword })).status).toBe(303)
   })
 
   test('a wrong password and an unknown address get the same message', async () => {
@@ -168,8 +236,37 @@ describe('sign up and log in', () => {
   test('the twenty-first login attempt from one address within 15 minutes is refused', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 21; attempt++) {
-      const response = await visitor().post('/login', { email: 'x@example.com', password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
+      // A new e-mail address each time, so the per-account limit below is not what refuses.
+      const email = `x-${runId}-${attempt}@example.com`
+      const response = await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
       statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  test('the eleventh failed login for one account within 15 minutes is refused from any address, even with the right password', async () => {
+    const email = await signUp(visitor())
+    const statuses: number[] = []
+    // Right passwords in between do not count.
+    expect((await visitor().post('/login', { email, password: goodPassword })).status).toBe(303)
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await visitor().post('/login', { email, password: `wrong-guess-${attempt}` })).status)
+    expect(statuses).toEqual(Array<number>(10).fill(400))
+    const refused = await visitor().post('/login', { email: email.toUpperCase(), password: goodPassword })
+    expect(refused.status).toBe(429)
+    expect(await text(refused)).toContain('Too many attempts')
+    // Another account is not held up.
+    expect((await visitor().post('/login', { email: await signUp(visitor()), password: goodPassword })).status).toBe(303)
+  })
+
+  test('the addresses of one IPv6 /64 share one login limit', async () => {
+    const statuses: number[] = []
+    // A /64 of this run's own: 2001:db8:33:{n}::/64.
+    const prefix = `2001:db8:33:${(Date.now() % 0xffff).toString(16)}`
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const email = `v6-${runId}-${attempt}@example.com`
+      const client = `${prefix}::${(attempt + 1).toString(16)}`
+      statuses.push((await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': client })).status)
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
     expect(statuses[20]).toBe(429)
@@ -238,7 +335,7 @@ describe('favorites', () => {
     const login = new URL(location(response)!, 'http://land.localhost')
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe(`/search/texas-land-for-sale/#like-${liked.id}`)
-    expect(login.searchParams.get('title')).toBe('LandAtlas Favorites')
+    expect(login.searchParams.get('section')).toBe('favorites')
     expect(likeCount(email, liked.id)).toBe(0)
     expect(await text(await person.get(`${login.pathname}${login.search}`))).toContain('the property will be saved to your Favorites')
     const loggedIn = await person.post(`${login.pathname}${login.search}`, { email, password: goodPassword, redirectTo: login.searchParams.get('redirectTo')! })
@@ -247,13 +344,14 @@ describe('favorites', () => {
     expect(likeCount(email, liked.id)).toBe(1)
   })
 
-  test('a like waiting for login also applies after signing up', async () => {
+  test('a like waiting for login also applies after signing up, once the mail’s link signs in', async () => {
     const person = visitor()
     const liked = listing(5)
     await person.post('/account/savedproperties/', { intent: 'like', listingId: String(liked.id), returnTo: liked.path })
     const email = newEmail()
-    const response = await person.post('/signup/', { name: 'Pat Buyer', email, password: goodPassword, confirmPassword: goodPassword, redirectTo: liked.path })
-    expect(location(response)).toBe(`${liked.path}#like-${liked.id}`)
+    await postSignup(person, email, liked.path)
+    expect(likeCount(email, liked.id)).toBe(0)
+    expect(location(await openSignupLink(person, email))).toBe(`${liked.path}#like-${liked.id}`)
     expect(likeCount(email, liked.id)).toBe(1)
   })
 
@@ -309,7 +407,7 @@ describe('favorites', () => {
     expect(likeCount(email, liked.id)).toBe(1)
     const refused = await visitor().post('/api/likes', { intent: 'like', listingId: String(liked.id), returnTo: '/search/all-land/' })
     expect(refused.status).toBe(401)
-    expect((await refused.json()).loginHref).toBe(`/login?redirectTo=${encodeURIComponent(`/search/all-land/#like-${liked.id}`)}&title=LandAtlas+Favorites`)
+    expect((await refused.json()).loginHref).toBe(`/login?redirectTo=${encodeURIComponent(`/search/all-land/#like-${liked.id}`)}&section=favorites`)
   })
 
   test('the valuation site has no listings, so its favorites are empty', async () => {
@@ -351,7 +449,7 @@ describe('saved searches', () => {
     const person = visitor()
     const response = await person.post('/account/savedsearches/', { path: '/search/montana-land-for-sale/' })
     const login = new URL(location(response)!, 'http://land.localhost')
-    expect(login.searchParams.get('title')).toBe('LandAtlas Saved Searches')
+    expect(login.searchParams.get('section')).toBe('saved-searches')
     const loggedIn = await person.post(`${login.pathname}${login.search}`, { email, password: goodPassword, redirectTo: login.searchParams.get('redirectTo')! })
     expect(location(loggedIn)).toBe('/search/montana-land-for-sale/?saved=search')
     const row = db.prepare('select name, notify, active, site_id from saved_searches where user_id = ?').get(userId(email))
@@ -469,18 +567,18 @@ describe('settings', () => {
     const wrong = await person.post('/account/details/', {
       intent: 'password',
       currentPassword: 'nope-nope-1',
-      password: 'new-pass-77',
-      confirmPassword: 'new-pass-77',
+      password: 'new-pass-77-creek',
+      confirmPassword: 'new-pass-77-creek',
     })
     expect(await text(wrong)).toContain('This is not your current password.')
     const right = await person.post('/account/details/', {
       intent: 'password',
       currentPassword: goodPassword,
-      password: 'new-pass-77',
-      confirmPassword: 'new-pass-77',
+      password: 'new-pass-77-creek',
+      confirmPassword: 'new-pass-77-creek',
     })
     expect(right.status).toBe(303)
-    expect((await visitor().post('/login', { email, password: 'new-pass-77' })).status).toBe(303)
+    expect((await visitor().post('/login', { email, password: 'new-pass-77-creek' })).status).toBe(303)
   })
 })
 
@@ -499,7 +597,7 @@ describe('forgot and reset password', () => {
     const person = visitor()
     const response = await person.post('/login/forgot/', { email })
     expect([response.status, location(response)]).toEqual([303, '/login/forgot/?sent=1'])
-    const mail = await mailTo(email)
+    const mail = await waitForMail(smtp, email, /\/reset\//)
     const resetPath = mail?.raw.replace(/=\r?\n/g, '').match(/http:\/\/land\.localhost(\/reset\/[A-Za-z0-9_-]+)/)?.[1]
     expect(resetPath).toBeDefined()
     expect((await person.get(resetPath!)).status).toBe(200)

@@ -16,7 +16,7 @@ describe('/addlisting/', () => {
     const login = new URL(response.headers.get('location')!, 'http://farm.localhost')
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe(addListingPath)
-    expect(login.searchParams.get('title')).toBe('Farm & Ranch Finder Add a Property')
+    expect(login.searchParams.get('section')).toBe('add-property')
   })
 
   test.each(demoUsers)('$email sees the way to list land, and no footer', async (user) => {

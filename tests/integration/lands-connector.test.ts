@@ -125,7 +125,7 @@ describe('who may use it', () => {
     const login = new URL(location(response)!, `http://${host}`)
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe(pathname)
-    expect(login.searchParams.get('title')).toBe('LandAtlas Lands Connector')
+    expect(login.searchParams.get('section')).toBe('lands-connector')
   })
 
   test('the farm and hunting sites have it; AcreWorth, which sells no land, does not', async () => {

@@ -132,19 +132,25 @@ describe('events the page reports', () => {
 })
 
 describe('links to other sites (spec §3 external link types)', () => {
-  const auction = db
-    .prepare(
-      `select listings.id, listings.acres, listings.auction_url as auctionUrl, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
-       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-       where listings.status = 1 and listings.auction_url is not null and listings.virtual_tour_url is null order by listings.id limit 1`,
-    )
-    .get() as { id: number; acres: number; auctionUrl: string; countyName: string; stateAbbreviation: string }
-  const clicks = () =>
+  /** The first active listing with an auction page and no tour whose owner matches `owner` (SQL on `accounts` and `listings`). */
+  const auctionListing = (owner: string) =>
+    db
+      .prepare(
+        `select listings.id, listings.title, listings.acres, listings.auction_url as auctionUrl, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+         from listings join accounts on accounts.id = listings.account_id join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+         where listings.status = 1 and listings.auction_url is not null and listings.virtual_tour_url is null and ${owner} order by listings.id limit 1`,
+      )
+      .get() as { id: number; title: string; acres: number; auctionUrl: string; countyName: string; stateAbbreviation: string }
+  // A paying seller's listing; and one of a free account (spec §3 isFree), neither paid nor from a partner feed.
+  const auction = auctionListing('accounts.is_free = 0 and listings.listing_level != 3 and listings.upgrade_level != -10')
+  const freeAuction = auctionListing('accounts.is_free = 1 and listings.partner_id is null')
+  const clicksOf = (listingId: number) =>
     (
-      db.prepare('select count(*) as n from listing_events where listing_id = ? and event_type = ?').get(auction.id, listingEventType.externalLinkClick) as {
+      db.prepare('select count(*) as n from listing_events where listing_id = ? and event_type = ?').get(listingId, listingEventType.externalLinkClick) as {
         n: number
       }
     ).n
+  const clicks = () => clicksOf(auction.id)
 
   test("an auction's page is a link on the listing, through a redirect that records the click and adds the tracking parameters (spec §5)", async () => {
     const html = decodeEntities(await (await fetchPage('land.localhost', listingPath(sites.land, auction), { headers: browser })).text())
@@ -174,5 +180,25 @@ describe('links to other sites (spec §3 external link types)', () => {
     ]) {
       expect((await fetchPage(host!, path!, { redirect: 'manual' })).status, path).toBe(404)
     }
+  })
+
+  test("a free account's link first shows a 'You are leaving' page naming where it goes; the click still counts", async () => {
+    const before = clicksOf(freeAuction.id)
+    const response = await fetchPage('land.localhost', `/externallink/${freeAuction.id}/auction`, { headers: browser, redirect: 'manual' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const html = decodeEntities(await response.text())
+    const destination = `${freeAuction.auctionUrl}?utm_source=land&utm_medium=referral`
+    expect(html).toContain('<title>You are leaving LandAtlas</title>')
+    expect(metaContent(html, 'robots')).toMatch(/^noindex/)
+    expect(metaContent(html, 'description')).toContain('leads away from LandAtlas')
+    expect(html).toMatch(/<h1[^>]*>You are leaving LandAtlas<\/h1>/)
+    expect(html).toContain(`>${destination}</p>`)
+    expect(html).toMatch(
+      new RegExp(`<a href="${destination.replace(/[.?]/g, '\\$&')}" rel="nofollow noopener noreferrer"[^>]*>Continue to ${new URL(destination).host}</a>`),
+    )
+    expect(html).toContain(`<a href="${listingPath(sites.land, freeAuction)}" class="font-semibold text-brand underline">Back to the listing</a>`)
+    await settle()
+    expect(clicksOf(freeAuction.id)).toBe(before + 1)
   })
 })

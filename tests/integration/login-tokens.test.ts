@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { createLoginToken } from '~/models/accounts/login-tokens.server'
+import { consumeLoginToken, createLoginToken } from '~/models/accounts/login-tokens.server'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import { browserSession, decodeEntities, productionPages } from '../support/http'
 import { openWritableTestDatabase } from '../support/test-database'
@@ -26,13 +26,14 @@ function browser(host = 'land.localhost') {
   return browserSession(fetchPage, host, `198.51.100.${100 + browserCount}`)
 }
 
-/** A new buyer account (signed up in a browser of its own), by id. */
+/** A new buyer account (signed up in a browser of its own, and confirmed as its mail's link does), by id. */
 async function newUser(label: string) {
   const email = `${label}-${runId}@example.com`
   createdEmails.push(email)
   const response = await browser().post('/signup/', { name: 'Pat Token', email, password, confirmPassword: password })
   expect(response.status).toBe(303)
   const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  await consumeLoginToken(db, await createLoginToken(db, id))
   return { id, email }
 }
 

@@ -171,6 +171,6 @@ describe('anyone else', () => {
     const login = new URL(response.headers.get('location')!, `http://${host}`)
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe(path)
-    expect(login.searchParams.get('title')).toBe('LandAtlas Leads')
+    expect(login.searchParams.get('section')).toBe('leads')
   })
 })

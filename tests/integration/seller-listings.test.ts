@@ -131,7 +131,7 @@ describe('who may use the tool', () => {
     const login = new URL(location(response)!, `http://${host}`)
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe('/account/listings/')
-    expect(login.searchParams.get('title')).toBe('LandAtlas Manage Listings')
+    expect(login.searchParams.get('section')).toBe('listings')
   })
 
   test('a buyer gets a 403 that says how to become a seller, for pages and for posts', async () => {

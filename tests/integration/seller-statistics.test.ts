@@ -120,6 +120,6 @@ describe('listing statistics', () => {
     const login = new URL(response.headers.get('location')!, `http://${host}`)
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('redirectTo')).toBe(`${sellerPaths.statistics}?days=90`)
-    expect(login.searchParams.get('title')).toBe('LandAtlas Listing statistics')
+    expect(login.searchParams.get('section')).toBe('listing-statistics')
   })
 })

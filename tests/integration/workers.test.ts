@@ -32,10 +32,11 @@ test('two workers serve one port, and the login limit (20 tries in 15 minutes) h
 
   // An address of its own on every run: the counts stay in the test database.
   const address = `2001:db8::${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`
-  const tryLogin = () =>
+  // Each try names another account, so the per-account limit (10 failures) does not come first.
+  const tryLogin = (_: unknown, attempt: number) =>
     server.fetchPage(land, '/login', {
       method: 'POST',
-      body: new URLSearchParams({ email: 'demo.buyer@example.com', password: 'not-the-password-1', redirectTo: '/' }).toString(),
+      body: new URLSearchParams({ email: `nobody-${attempt}-${address}@example.com`, password: 'not-the-password-1', redirectTo: '/' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${land}`, 'x-forwarded-for': address },
     })
   // Sent at once, on as many connections: the primary deals them out to both workers.

@@ -46,3 +46,18 @@ export function catchOutgoingMail() {
     },
   }
 }
+
+/** A received message's text with its quoted-printable soft line breaks and escapes undone (for ASCII text). */
+export function readableText(mail: ReceivedMail) {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** The newest message to `address` whose text matches `pattern`, once it has come (within about 5 s), or undefined. */
+export async function waitForMail(outgoing: { received: ReceivedMail[] }, address: string, pattern: RegExp) {
+  for (let wait = 0; wait < 100; wait++) {
+    const mail = [...outgoing.received].reverse().find((message) => message.to.includes(address) && pattern.test(readableText(message)))
+    if (mail) return mail
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return undefined
+}

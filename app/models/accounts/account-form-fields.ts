@@ -5,7 +5,7 @@ import { emailFormat, fieldConstraints, fullName, maxLength, password, phoneForm
  * searches): spec §5 rules and what the pages need to draw them, without zod: the browser imports
  * this module. `account-forms.ts` builds the actions' schemas from these rules.
  */
-export const passwordRequirements = 'At least 8 characters, with at least one letter and one digit.'
+export const passwordRequirements = 'At least 12 characters; a phrase of a few words works well. Very common passwords are refused.'
 
 /** Spec §3 phone types: office (the default), mobile, toll free. */
 export const phoneTypeOptions = [

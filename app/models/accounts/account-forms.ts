@@ -2,18 +2,21 @@ import { z } from 'zod'
 import { savedSearchNotifyOptions } from './saved-search'
 import { accountFieldRules as rules } from './account-form-fields'
 import { twilioPhone } from '~/models/forms/phone-number.server'
+import { notCommonPassword } from './common-passwords.server'
 import { zodField } from '~/models/forms/zod-field'
 
 /**
  * The account forms (login, sign up, forgot and reset password, settings, saved searches): one
  * schema each, for the actions (server only), from the rules of `account-form-fields.ts`.
- * Messages are spec §5's; the phone is also checked with §5 `twilioPhone`.
+ * Messages are spec §5's; the phone is also checked with §5 `twilioPhone`, a new password against
+ * the common-password list.
  */
 const passwordMismatchMessage = 'The passwords do not match. Please type the same password twice.'
 
 const email = zodField(rules.email)
-// Passwords are checked as typed: a space at either end is part of the password.
-const newPassword = zodField(rules.newPassword, { trim: false })
+// Passwords are checked as typed: a space at either end is part of the password. A new password is
+// also looked up in the common-password list, here on the server only (its size stays out of the browser).
+const newPassword = zodField([...rules.newPassword, notCommonPassword()], { trim: false })
 const confirmation = zodField(rules.confirmation, { trim: false })
 // Optional: an unticked box sends nothing, and the browser must not insist on a tick.
 const checkbox = z.preprocess((value) => value === 'on', z.boolean().optional())

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser } from './one-time-keys.server'
+import { confirmUserEmail } from './user.server'
 
 /**
  * Login tokens (spec §4: a login token in the address logs in): the links in our e-mails (saved-
@@ -17,9 +18,14 @@ export async function createLoginToken(db: Kysely<Database>, userId: number, now
   return createOneTimeKey(db, 'login_tokens', userId, loginTokenLifetimeDays * dayMs, now)
 }
 
-/** Uses the token up and gives its user; undefined for a token that is unknown, used or expired. */
-export function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
-  return consumeOneTimeKey(db, 'login_tokens', token, now)
+/**
+ * Uses the token up and gives its user; undefined for a token that is unknown, used or expired. A
+ * token comes by mail, so using one confirms the account's address (the sign-up mail's link).
+ */
+export async function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
+  const userId = await consumeOneTimeKey(db, 'login_tokens', token, now)
+  if (userId !== undefined) await confirmUserEmail(db, userId)
+  return userId
 }
 
 /** The user a valid token would sign in, without using it up (a signed-in person is asked before another account's link swaps them). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser } from './one-time-keys.server'
+import { confirmUserEmail } from './user.server'
 
 /** How long a /reset/{resetKey} link works. */
 export const resetKeyLifetimeMinutes = 60
@@ -15,10 +16,14 @@ export function findResetKeyUser(db: Kysely<Database>, resetKey: string, now = n
   return findOneTimeKeyUser(db, 'password_resets', resetKey, now)
 }
 
-/** Uses the key up and gives its user; the user's other open keys are used up too (a new password voids older links). */
+/**
+ * Uses the key up and gives its user; the user's other open keys are used up too (a new password
+ * voids older links). The key came by mail, so the account's address is confirmed.
+ */
 export async function consumeResetKey(db: Kysely<Database>, resetKey: string, now = new Date()) {
   const userId = await consumeOneTimeKey(db, 'password_resets', resetKey, now)
   if (userId === undefined) return undefined
   await db.updateTable('password_resets').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
+  await confirmUserEmail(db, userId)
   return userId
 }

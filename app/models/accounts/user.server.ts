@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { hashPassword, spendPasswordCheck, verifyPassword } from './password.server'
+import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from './password.server'
 import type { Viewer } from './viewer'
 
 /** Users (spec §3 "User info"): buyers and sellers who sign in. E-mail addresses are kept lower-case. */
@@ -50,12 +50,28 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
  * slow for an unknown address as for a wrong password.
  */
 export async function verifyLogin(db: Kysely<Database>, { email, password }: { email: string; password: string }) {
-  const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_blocked']).where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'is_blocked', 'awaits_confirmation'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst()
   if (!row) {
     await spendPasswordCheck(password)
     return undefined
   }
-  return (await verifyPassword(password, row.password_hash)) ? { userId: row.id, isBlocked: row.is_blocked !== 0 } : undefined
+  // An account awaiting its sign-up mail's link is as good as no account (decision 0051).
+  if (!(await verifyPassword(password, row.password_hash)) || row.awaits_confirmation !== 0) return undefined
+  // A hash from before the last rise in cost: the password is at hand only now, so it is hashed anew.
+  // Not a password change (no session ends), and only if no change came in between.
+  if (needsRehash(row.password_hash)) {
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', row.id)
+      .where('password_hash', '=', row.password_hash)
+      .execute()
+  }
+  return { userId: row.id, isBlocked: row.is_blocked !== 0 }
 }
 
 export interface NewUser {
@@ -63,6 +79,8 @@ export interface NewUser {
   password: string
   contactName: string
   newsletter: boolean
+  /** Made by the sign-up form: the password logs in once the address is confirmed (`confirmUserEmail`). */
+  awaitsConfirmation?: boolean
 }
 
 /** Creates a buyer account; undefined when the address already has one. */
@@ -74,6 +92,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
       password_hash: await hashPassword(user.password),
       contact_name: user.contactName,
       newsletter: user.newsletter ? 1 : 0,
+      awaits_confirmation: user.awaitsConfirmation ? 1 : 0,
       created_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
@@ -125,4 +144,9 @@ export async function setPassword(db: Kysely<Database>, userId: number, password
     .set({ password_hash: await hashPassword(password) })
     .where('id', '=', userId)
     .execute()
+}
+
+/** The user proved they read the account's mail (a sign-up link, a login token, a reset key): their password logs in from now on. */
+export async function confirmUserEmail(db: Kysely<Database>, userId: number) {
+  await db.updateTable('users').set({ awaits_confirmation: 0 }).where('id', '=', userId).where('awaits_confirmation', '=', 1).execute()
 }

@@ -184,6 +184,8 @@ export interface UserTable {
   is_blocked: Generated<number>
   /** When a seller was shown the welcome popover (spec §4, once per seller); null before. */
   seller_welcome_shown_at: string | null
+  /** 1: made by the sign-up form, its password logs in only once its mail's link (or a reset) proved the address (decision 0051). */
+  awaits_confirmation: Generated<number>
   created_at: string
 }
 

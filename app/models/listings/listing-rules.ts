@@ -1,5 +1,6 @@
 import { formatShortDate } from '~/utils/format'
 import { listingLevel, marketStatus, upgradeLevel } from './enumerations'
+import type { ListingDetail } from './listing-detail'
 import type { ListingSummary } from './listing-summary'
 
 type ListingLevels = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel'>
@@ -8,6 +9,18 @@ type ListingLevelsAndStatus = Pick<ListingSummary, 'listingLevel' | 'upgradeLeve
 /** Spec §2: paid means neither the free listing level nor a courtesy upgrade (§4: a free courtesy listing). */
 export function isPaidListing(listing: ListingLevels) {
   return listing.listingLevel !== listingLevel.free && listing.upgradeLevel !== upgradeLevel.courtesy
+}
+
+/**
+ * Whether a listing's links to other sites (/externallink/…) open at once (issue 33 item 7): when
+ * its owner pays us or was approved by us. Paid: a paid listing (not free, not courtesy) of an
+ * account that is not free (spec §3 isFree), which is what gives a listing its broker block.
+ * Approved: a partner feed's listing (partners are set up by us, and their records pass the feed's
+ * quality gate). Anyone else, a free account anyone can open, gets a 'You are leaving' page first,
+ * so our address cannot send people on to any site unannounced.
+ */
+export function opensLinksDirectly(listing: Pick<ListingDetail, 'broker' | 'isFromPartnerFeed'>) {
+  return listing.isFromPartnerFeed || (listing.broker !== null && !listing.broker.isFree)
 }
 
 /** Spec §4: active when neither off market nor sold. */
