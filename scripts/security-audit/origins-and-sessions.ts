@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { demoUsers } from '../../app/models/seed/demo-users'
+import { hostileHosts } from '../../tests/support/hostile-hosts'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 
 /**
@@ -8,18 +9,6 @@ import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
  * and a session is a server's: new at each login, over at logout.
  */
 const land = 'land.localhost'
-const hostileHosts = [
-  'evil.example#.localhost',
-  'evil.example',
-  'evil.example:3000',
-  'land.localhost.evil.example',
-  'evil.example/.localhost',
-  'evil.example?.localhost',
-  'evil.example@land.localhost',
-  'land.localhost:3000:80',
-  `${'a'.repeat(8_000)}.localhost`,
-]
-
 const clientAddress = () => `198.18.${randomInt(250)}.${randomInt(250)}`
 const formPost = (fields: Record<string, string>, origin: string) => ({
   method: 'POST',

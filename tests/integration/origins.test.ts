@@ -4,6 +4,7 @@ import { productionServerArguments } from '../../server/node-command'
 import { canonicalHref } from '../support/http'
 import { type ProductionServer, productionServer, startProductionServer } from '../support/server'
 import { contactableListing } from '../support/test-database'
+import { hostileHosts } from '../support/hostile-hosts'
 import { catchOutgoingMail } from '../support/smtp'
 
 /**
@@ -33,26 +34,20 @@ async function mailsTo(address: string, count: number) {
 
 const linksIn = (mail: { raw: string }) => mail.raw.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"<>]+/g) ?? []
 
-const hostileHosts = [
-  // Passed the old "ends in .localhost" test; new URL() reads it as evil.example.
-  'evil.example#.localhost',
-  'evil.example',
-  'evil.example:3000',
-  'land.localhost.evil.example',
-  'evil.example/.localhost',
-]
-
 describe('a Host header this server does not serve', () => {
-  test.each(hostileHosts)('%s is answered 421 for a page, a form and a sitemap', async (host) => {
-    for (const answer of [
-      await fetchPage(host, '/'),
-      await fetchPage(host, '/sitemap.xml'),
-      await fetchPage(host, '/login/forgot/', form({ email: demoBuyer }, host)),
-    ]) {
-      expect(answer.status).toBe(421)
-      expect(await answer.text()).not.toContain('evil')
-    }
-  })
+  test.each(hostileHosts.map((host) => [host.length > 40 ? `a host of ${host.length} characters` : host, host]))(
+    '%s is answered 421 for a page, a form and a sitemap',
+    async (_name, host) => {
+      for (const answer of [
+        await fetchPage(host, '/'),
+        await fetchPage(host, '/sitemap.xml'),
+        await fetchPage(host, '/login/forgot/', form({ email: demoBuyer }, host)),
+      ]) {
+        expect(answer.status).toBe(421)
+        expect(await answer.text()).not.toContain('evil')
+      }
+    },
+  )
 
   test('mails no link to another domain: the reset mail that follows links to the configured origin', async () => {
     const listing = contactableListing(0)
