@@ -2,7 +2,7 @@ import { type MiddlewareFunction, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { accountPaths, loginTokenParam } from '~/models/accounts/account-paths'
 import { type LoginFailure, loginFailureMessage } from '~/models/accounts/login-messages'
-import { consumeLoginToken, findLoginTokenUser } from '~/models/accounts/login-tokens.server'
+import { consumeLoginToken, consumeLoginTokenWithHash, findLoginTokenUser, loginTokenHash } from '~/models/accounts/login-tokens.server'
 import { findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { Database } from '~/models/db/db-schema'
@@ -27,10 +27,10 @@ type TokenLogin = { isLoggedIn: true; viewer: Viewer; session: AppSession } | { 
 /** Whether this client has tried too many tokens lately (counted per try). */
 const isTokenTryRefused = (db: Kysely<Database>, request: Request) => isRateLimited(db, `login-token:${clientAddress(request)}`, rateLimit)
 
-/** Uses the token up and signs its user in on a new session, or says why not. */
-async function logInWithToken(db: Kysely<Database>, request: Request, session: AppSession, token: string): Promise<TokenLogin> {
+/** Uses the token (as its hash) up and signs its user in on a new session, or says why not. */
+async function logInWithToken(db: Kysely<Database>, request: Request, session: AppSession, tokenHash: string): Promise<TokenLogin> {
   try {
-    const userId = await consumeLoginToken(db, token)
+    const userId = await consumeLoginTokenWithHash(db, tokenHash)
     if (userId === undefined) return { isLoggedIn: false, failure: 'not-logged-in' }
     // A blocked account is nobody's viewer.
     const viewer = await findViewer(db, userId)
@@ -43,10 +43,10 @@ async function logInWithToken(db: Kysely<Database>, request: Request, session: A
 }
 
 /** The user a valid token would sign in, when it is not the one signed in on `session`: then the person is asked first. */
-async function otherTokenUser(db: Kysely<Database>, session: AppSession, token: string) {
+async function otherTokenUser(db: Kysely<Database>, session: AppSession, tokenHash: string) {
   const signedInAs = session.get('userId')
   if (signedInAs === undefined) return undefined
-  const tokenUser = await findLoginTokenUser(db, token)
+  const tokenUser = await findLoginTokenUser(db, tokenHash)
   return tokenUser !== undefined && tokenUser !== signedInAs ? tokenUser : undefined
 }
 
@@ -64,6 +64,7 @@ export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ req
   const url = new URL(request.url)
   const token = url.searchParams.get(loginTokenParam)
   if (token === null || request.method !== 'GET' || url.pathname.endsWith('.data')) return next()
+  const tokenHash = loginTokenHash(token)
   url.searchParams.delete(loginTokenParam)
   const returnTo = `${url.pathname}${url.search}`
   const db = getDb()
@@ -73,11 +74,12 @@ export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ req
     addNotice(session, { loginFailure: 'too-many-attempts' })
     throw redirect(returnTo, { headers: { ...(await commitSession(session, request)), ...noStore } })
   }
-  if ((await otherTokenUser(db, session, token)) !== undefined) {
-    session.set('pendingLoginToken', { token, returnTo })
+  if ((await otherTokenUser(db, session, tokenHash)) !== undefined) {
+    // Kept as its hash, as the table keeps it: the session's row signs no one in.
+    session.set('pendingLoginToken', { tokenHash, returnTo })
     throw redirect(accountPaths.switchAccount, { headers: { ...(await commitSession(session, request)), ...noStore } })
   }
-  const login = await logInWithToken(db, request, session, token)
+  const login = await logInWithToken(db, request, session, tokenHash)
   if (login.isLoggedIn) throw redirect(returnTo, { headers: { ...(await commitSession(login.session, request)), ...noStore } })
   if (!(wasSignedIn && login.failure === 'not-logged-in')) addNotice(session, { loginFailure: login.failure })
   throw redirect(returnTo, { headers: { ...(await commitSession(session, request)), ...noStore } })
@@ -91,7 +93,7 @@ export async function loadAccountSwitch(request: Request) {
   const signedInAs = session.get('userId')
   const [current, other] = await Promise.all([
     signedInAs === undefined ? undefined : findViewer(db, signedInAs),
-    pending ? findLoginTokenUser(db, pending.token).then((userId) => (userId === undefined ? undefined : findViewer(db, userId))) : undefined,
+    pending ? findLoginTokenUser(db, pending.tokenHash).then((userId) => (userId === undefined ? undefined : findViewer(db, userId))) : undefined,
   ])
   // Nothing to choose (the link was used, or the person signed out meanwhile): on to the page the link named.
   if (!pending || !current || !other) throw redirect(pending?.returnTo ?? '/', { headers: noStore })
@@ -108,7 +110,7 @@ export async function handleAccountSwitch(request: Request) {
   const form = await readFormData(request)
   session.unset('pendingLoginToken')
   if (form.get('intent') === 'switch') {
-    const login = await logInWithToken(db, request, session, pending.token)
+    const login = await logInWithToken(db, request, session, pending.tokenHash)
     if (login.isLoggedIn) return redirect(pending.returnTo, { status: 303, headers: await commitSession(login.session, request) })
     addNotice(session, { loginFailure: login.failure })
   }
@@ -140,13 +142,13 @@ export async function handleLoginViaToken(request: Request, params: { token?: st
   }
   const db = getDb()
   const session = await getSession(request)
-  const token = params.token ?? ''
+  const tokenHash = loginTokenHash(params.token ?? '')
   const headers = { 'Cache-Control': 'no-store' }
   if (await isTokenTryRefused(db, request)) return Response.json(failedLogin('too-many-attempts', site), { status: statusOfFailure['too-many-attempts'], headers })
-  if ((await otherTokenUser(db, session, token)) !== undefined) {
+  if ((await otherTokenUser(db, session, tokenHash)) !== undefined) {
     return Response.json({ error: 'Another account is signed in here. Log out first, then open the link again.' }, { status: 409, headers })
   }
-  const login = await logInWithToken(db, request, session, token)
+  const login = await logInWithToken(db, request, session, tokenHash)
   if (!login.isLoggedIn) return Response.json(failedLogin(login.failure, site), { status: statusOfFailure[login.failure], headers })
   const { viewer } = login
   return Response.json(

@@ -38,7 +38,7 @@ interface SessionData {
   userAgent: string
   pendingAction: PendingAction & { at: number }
   /** A login link for another user, opened while signed in: kept until the person says which account to use. */
-  pendingLoginToken: { token: string; returnTo: string }
+  pendingLoginToken: { tokenHash: string; returnTo: string }
   /** What the next page drawn shows once (`readPageSession`), kept through redirects until a page shows it. */
   notices: SessionNotices
 }

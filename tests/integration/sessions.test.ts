@@ -173,6 +173,8 @@ describe('a login link for another account, opened while signed in', () => {
     expect(question).toContain(other.email)
     expect(question).not.toContain(token)
     expect(await isSignedIn(cookie)).toBe(true)
+    // The waiting link is kept as its hash: a leaked session row signs no one in.
+    expect((await sessionRows(signedIn.id)).map((row) => row.data).join()).not.toContain(token)
 
     const stay = await person.post('/login/switch/', { intent: 'stay' })
     expect([stay.status, stay.headers.get('location')]).toEqual([303, '/search/all-land/'])

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser } from './one-time-keys.server'
+import { consumeOneTimeKeyWithHash, createOneTimeKey, findOneTimeKeyUser, sha256Hex } from './one-time-keys.server'
 import { confirmUserEmail } from './user.server'
 
 /**
@@ -22,13 +22,21 @@ export async function createLoginToken(db: Kysely<Database>, userId: number, now
  * Uses the token up and gives its user; undefined for a token that is unknown, used or expired. A
  * token comes by mail, so using one confirms the account's address (the sign-up mail's link).
  */
-export async function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
-  const userId = await consumeOneTimeKey(db, 'login_tokens', token, now)
+export function consumeLoginToken(db: Kysely<Database>, token: string, now = new Date()) {
+  return consumeLoginTokenWithHash(db, loginTokenHash(token), now)
+}
+
+/** A token's SHA-256: how it is stored, and how a token waiting on the server (a person asked first) is kept. */
+export const loginTokenHash = sha256Hex
+
+/** `consumeLoginToken` by the token's hash. */
+export async function consumeLoginTokenWithHash(db: Kysely<Database>, tokenHash: string, now = new Date()) {
+  const userId = await consumeOneTimeKeyWithHash(db, 'login_tokens', tokenHash, now)
   if (userId !== undefined) await confirmUserEmail(db, userId)
   return userId
 }
 
-/** The user a valid token would sign in, without using it up (a signed-in person is asked before another account's link swaps them). */
-export function findLoginTokenUser(db: Kysely<Database>, token: string, now = new Date()) {
-  return findOneTimeKeyUser(db, 'login_tokens', token, now)
+/** The user a valid token (given as its hash) would sign in, without using it up: a signed-in person is asked before another account's link swaps them. */
+export function findLoginTokenUser(db: Kysely<Database>, tokenHash: string, now = new Date()) {
+  return findOneTimeKeyUser(db, 'login_tokens', tokenHash, now)
 }

@@ -24,12 +24,12 @@ export async function createOneTimeKey(db: Kysely<Database>, table: OneTimeKeyTa
   return key
 }
 
-/** The user a key belongs to, if it is unused and unexpired, without using it up. */
-export async function findOneTimeKeyUser(db: Kysely<Database>, table: OneTimeKeyTable, key: string, now: Date) {
+/** The user a key belongs to (given as its SHA-256), if it is unused and unexpired, without using it up. */
+export async function findOneTimeKeyUser(db: Kysely<Database>, table: OneTimeKeyTable, keyHash: string, now: Date) {
   const row = await db
     .selectFrom(table)
     .select('user_id')
-    .where('key_hash', '=', sha256Hex(key))
+    .where('key_hash', '=', keyHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst()
@@ -40,11 +40,16 @@ export async function findOneTimeKeyUser(db: Kysely<Database>, table: OneTimeKey
  * Marks the key used and gives its user, in one statement, so two requests with one key cannot
  * both succeed; undefined for a key that is unknown, used or expired.
  */
-export async function consumeOneTimeKey(db: Kysely<Database>, table: OneTimeKeyTable, key: string, now: Date) {
+export function consumeOneTimeKey(db: Kysely<Database>, table: OneTimeKeyTable, key: string, now: Date) {
+  return consumeOneTimeKeyWithHash(db, table, sha256Hex(key), now)
+}
+
+/** The same, by the key's SHA-256: for a key that waits on the server, kept only as its hash. */
+export async function consumeOneTimeKeyWithHash(db: Kysely<Database>, table: OneTimeKeyTable, keyHash: string, now: Date) {
   const row = await db
     .updateTable(table)
     .set({ used_at: now.toISOString() })
-    .where('key_hash', '=', sha256Hex(key))
+    .where('key_hash', '=', keyHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .returning('user_id')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser } from './one-time-keys.server'
+import { consumeOneTimeKey, createOneTimeKey, findOneTimeKeyUser, sha256Hex } from './one-time-keys.server'
 import { confirmUserEmail } from './user.server'
 
 /** How long a /reset/{resetKey} link works. */
@@ -13,7 +13,7 @@ export function createResetKey(db: Kysely<Database>, userId: number, now = new D
 
 /** The user a reset key belongs to, if it is unused and unexpired. */
 export function findResetKeyUser(db: Kysely<Database>, resetKey: string, now = new Date()) {
-  return findOneTimeKeyUser(db, 'password_resets', resetKey, now)
+  return findOneTimeKeyUser(db, 'password_resets', sha256Hex(resetKey), now)
 }
 
 /**
