@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import { generate } from 'otplib'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { openTestDatabase } from './test-database'
 
@@ -55,15 +56,45 @@ export function productionPages() {
  * Logs in through the login form as a browser would (same-origin POST) and gives back the session
  * cookie. `clientAddress` keeps each test file within the login rate limit of its own address.
  */
-export async function sessionCookie(fetchPage: SiteFetch, host: string, { email, password }: { email: string; password: string }, clientAddress: string) {
-  const response = await fetchPage(host, '/login', {
-    method: 'POST',
-    body: new URLSearchParams({ email, password, redirectTo: '/' }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress },
-    redirect: 'manual',
-  })
+export async function sessionCookie(
+  fetchPage: SiteFetch,
+  host: string,
+  { email, password, totpSecret }: { email: string; password: string; totpSecret?: string | null },
+  clientAddress: string,
+) {
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetchPage(host, path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress, ...(cookie ? { cookie } : {}) },
+      redirect: 'manual',
+    })
+  const response = await post('/login', { email, password, redirectTo: '/' })
   if (response.status !== 303) throw new Error(`Logging in as ${email} on ${host} answered ${response.status}`)
-  return response.headers.get('set-cookie')!.split(';')[0]!
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!
+  if (!response.headers.get('location')?.startsWith('/login/verify/')) return cookie
+  // A user with a second factor (the demo administrator, decision 0052) gives a current code.
+  if (!totpSecret) throw new Error(`${email} has a second factor: give its TOTP secret`)
+  return (await secondFactorCookie(fetchPage, host, cookie, totpSecret, clientAddress))!
+}
+
+/**
+ * Gives the TOTP code of `secret` at /login/verify/ on the session of `cookie`; the signed-in
+ * session's cookie, or undefined when refused. A code works once: when another login of the same
+ * account used this 30-second step already, the next step's code (accepted one step early) is used.
+ */
+export async function secondFactorCookie(fetchPage: SiteFetch, host: string, cookie: string, secret: string, clientAddress: string, redirectTo = '/') {
+  for (const stepsAhead of [0, 1]) {
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 })
+    const response = await fetchPage(host, '/login/verify/', {
+      method: 'POST',
+      body: new URLSearchParams({ code, redirectTo }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress, cookie },
+      redirect: 'manual',
+    })
+    if (response.status === 303) return response.headers.get('set-cookie')?.split(';')[0] ?? cookie
+  }
+  return undefined
 }
 
 /**

@@ -4,7 +4,7 @@ import { createKysely } from '~/models/db/dialect.server'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 
-const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
+export const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
 
 /**
  * Read-only access to the seeded test database, for tests that work out what a page must
