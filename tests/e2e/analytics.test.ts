@@ -96,7 +96,7 @@ test('an administrator reaches Site Analytics from My Account and reads its tabl
   await page.getByLabel('Password').fill(admin.password)
   await page.locator('#main').getByRole('button', { name: 'Log in' }).click()
   // Administrators give a second factor (decision 0052); the session cookie arrives with the answer to its post.
-  await enterSecondFactor(page, admin.totpSecret!)
+  await enterSecondFactor(page, { email: admin.email, totpSecret: admin.totpSecret! })
   await page.goto(siteUrl('value', '/account/'))
   await page.getByRole('link', { name: /Site Analytics/ }).click()
   await expect(page).toHaveURL(/\/account\/analytics\/$/)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { generate } from 'otplib'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { openTestDatabase } from './test-database'
+import { forgetUsedTotpStep, openTestDatabase } from './test-database'
 
 /**
  * The production build's request handler, called in-process: the same code path as the
@@ -75,24 +75,21 @@ export async function sessionCookie(
   if (!response.headers.get('location')?.startsWith('/login/verify/')) return cookie
   // A user with a second factor (the demo administrator, decision 0052) gives a current code.
   if (!totpSecret) throw new Error(`${email} has a second factor: give its TOTP secret`)
-  return (await secondFactorCookie(fetchPage, host, cookie, totpSecret, clientAddress))!
+  forgetUsedTotpStep(email)
+  const verified = await giveTotpCode(totpSecret, (code) => post('/login/verify/', { code, redirectTo: '/' }, cookie))
+  if (!verified) throw new Error(`The code of ${email} was refused on ${host}`)
+  return verified.headers.get('set-cookie')!.split(';')[0]!
 }
 
 /**
- * Gives the TOTP code of `secret` at /login/verify/ on the session of `cookie`; the signed-in
- * session's cookie, or undefined when refused. A code works once: when another login of the same
- * account used this 30-second step already, the next step's code (accepted one step early) is used.
+ * Sends the current TOTP code of `secret` (`send` posts it to /login/verify/) and answers the
+ * accepting response (a 303), or undefined. A code works once: when another login of the same
+ * account used this 30-second step already, the next step's code (accepted one step early) is sent.
  */
-export async function secondFactorCookie(fetchPage: SiteFetch, host: string, cookie: string, secret: string, clientAddress: string, redirectTo = '/') {
+export async function giveTotpCode(secret: string, send: (code: string) => Promise<Response>) {
   for (const stepsAhead of [0, 1]) {
-    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 })
-    const response = await fetchPage(host, '/login/verify/', {
-      method: 'POST',
-      body: new URLSearchParams({ code, redirectTo }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress, cookie },
-      redirect: 'manual',
-    })
-    if (response.status === 303) return response.headers.get('set-cookie')?.split(';')[0] ?? cookie
+    const response = await send(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 }))
+    if (response.status === 303) return response
   }
   return undefined
 }

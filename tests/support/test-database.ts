@@ -22,6 +22,21 @@ export function openWritableTestDatabase() {
   return createKysely({ sqliteFile: testDatabaseFile() })
 }
 
+/**
+ * Forgets which TOTP step the account's last code used (decision 0052: a code works once), so the
+ * next code is accepted. For the demo administrator, whom several test files sign in with its
+ * published secret, perhaps within one 30-second step; the refusal of a replayed code is tested on
+ * accounts of its own (tests/integration/second-factor.test.ts).
+ */
+export function forgetUsedTotpStep(email: string) {
+  const db = new SQLite(testDatabaseFile())
+  try {
+    db.prepare('update second_factors set last_used_step = null where user_id = (select id from users where email = ?)').run(email)
+  } finally {
+    db.close()
+  }
+}
+
 /** How many listings search shows by default among those matching `condition`: for sale, and confirmed within 180 days (freshness above 0). */
 export function countWhere(db: SQLite.Database, condition: string, ...parameters: unknown[]) {
   return (db.prepare(`select count(*) as count from listings where status in (1, 2) and freshness > 0 and (${condition})`).get(...parameters) as { count: number })
