@@ -11,8 +11,9 @@ import { startProductionServer } from '../tests/support/server-process'
 import type { SecurityCheck } from './security-audit/check'
 import * as outboundFetchChecks from './security-audit/outbound-fetch'
 import * as secretsInLogs from './security-audit/secrets-in-logs'
+import * as secondFactor from './security-audit/second-factor'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = [outboundFetchChecks, secretsInLogs]
+const checkModules: Array<{ checks: SecurityCheck[] }> = [outboundFetchChecks, secretsInLogs, secondFactor]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })

@@ -175,7 +175,7 @@ test('the administrators’ Site Analytics passes axe', async ({ browser }, test
   // Administrators give a second factor (decision 0052): the demo one's published secret.
   await enterSecondFactor(page, { email: 'demo.admin@example.com', totpSecret: demoUsers.find((user) => user.isAdmin)!.totpSecret! })
   const found: string[] = []
-  for (const path of ['/account/', '/account/analytics/']) {
+  for (const path of ['/account/', '/account/analytics/', '/account/security/']) {
     await page.goto(siteUrl('farm', path))
     await page.waitForLoadState('networkidle')
     if (path === '/account/analytics/') await expect(page.getByRole('region', { name: 'Page views and web vitals by page type' })).toBeVisible()
