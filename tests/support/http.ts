@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import path from 'node:path'
 import { generate } from 'otplib'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { forgetUsedTotpStep, openTestDatabase } from './test-database'
@@ -61,6 +62,8 @@ export async function sessionCookie(
   host: string,
   { email, password, totpSecret }: { email: string; password: string; totpSecret?: string | null },
   clientAddress: string,
+  /** The server's data folder when it is not the test database's (a private copy). */
+  { dataDir }: { dataDir?: string } = {},
 ) {
   const post = (path: string, fields: Record<string, string>, cookie?: string) =>
     fetchPage(host, path, {
@@ -75,7 +78,7 @@ export async function sessionCookie(
   if (!response.headers.get('location')?.startsWith('/login/verify/')) return cookie
   // A user with a second factor (the demo administrator, decision 0052) gives a current code.
   if (!totpSecret) throw new Error(`${email} has a second factor: give its TOTP secret`)
-  forgetUsedTotpStep(email)
+  forgetUsedTotpStep(email, dataDir === undefined ? undefined : path.join(dataDir, 'marketplace.db'))
   const verified = await giveTotpCode(totpSecret, (code) => post('/login/verify/', { code, redirectTo: '/' }, cookie))
   if (!verified) throw new Error(`The code of ${email} was refused on ${host}`)
   return verified.headers.get('set-cookie')!.split(';')[0]!

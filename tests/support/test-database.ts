@@ -28,8 +28,8 @@ export function openWritableTestDatabase() {
  * published secret, perhaps within one 30-second step; the refusal of a replayed code is tested on
  * accounts of its own (tests/integration/second-factor.test.ts).
  */
-export function forgetUsedTotpStep(email: string) {
-  const db = new SQLite(testDatabaseFile())
+export function forgetUsedTotpStep(email: string, databaseFile = testDatabaseFile()) {
+  const db = new SQLite(databaseFile)
   try {
     db.prepare('update second_factors set last_used_step = null where user_id = (select id from users where email = ?)').run(email)
   } finally {
