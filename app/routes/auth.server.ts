@@ -76,9 +76,11 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const login = await verifyLogin(db, submission.value)
-  // One message for an unknown address and a wrong password: the form never tells which.
-  if (login === undefined) await recordRequestEvent(db, request, 'login-failed', (await findUserIdByEmail(db, submission.value.email)) ?? null)
-  if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  if (login === undefined) {
+    await recordRequestEvent(db, request, 'login-failed', (await findUserIdByEmail(db, submission.value.email)) ?? null)
+    // One message for an unknown address and a wrong password: the form never tells which.
+    return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  }
   await recordRequestEvent(db, request, login.isBlocked ? 'login-failed' : 'login', login.userId, login.isBlocked ? { blocked: true } : { method: 'password' })
   // Said only to someone who knows the password.
   if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
