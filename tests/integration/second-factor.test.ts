@@ -84,7 +84,7 @@ describe('an administrator', () => {
     const admin = await newUser('enrol', { isAdmin: true })
     const person = browser()
     expect(await logIn(person, admin.email)).toBe('/account/')
-    for (const path of ['/account/feeds/review/', '/account/analytics/']) {
+    for (const path of ['/account/', '/account/feeds/review/', '/account/analytics/']) {
       const page = await person.get(path)
       expect(page.status).toBe(302)
       expect(page.headers.get('location')).toBe(`/account/security/?redirectTo=${encodeURIComponent(path)}`)
