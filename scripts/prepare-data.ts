@@ -15,6 +15,7 @@ import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
 import { seedAds } from '../app/models/seed/ads'
+import { seedDemoSecondFactors } from '../app/models/seed/demo-users'
 import { sites } from '../app/sites/index'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings) } = {}) {
@@ -28,6 +29,8 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       await seedLakes(db)
       // A database seeded before ads existed gets the seed's ads once, when their tables arrive.
       if (applied.some((result) => result.migrationName.endsWith('-ads'))) console.log(`Seeded ${await seedAds(db, { demoSiteId: sites.land.siteId })} ads`)
+      // A database seeded before second factors gives the demo administrator its published secret once (decision 0052).
+      if (config.seedDemoUsers && applied.some((result) => result.migrationName.endsWith('-second-factor-and-security-events'))) await seedDemoSecondFactors(db)
     } else {
       console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
       const started = performance.now()

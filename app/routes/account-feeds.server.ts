@@ -6,7 +6,8 @@ import { feedRunRecords, reasonCounts } from '~/models/feeds/feed-report.server'
 import { canSeeFeeds, decideHeldRecord, feedAccessOf, visibleRun, visibleRuns, waitingRecords } from '~/models/feeds/feed-review.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { requireViewer } from '~/utils/session.server'
+import { getViewerId, requireViewer } from '~/utils/session.server'
+import { recordRequestEvent, requireFreshSecondFactor } from '~/utils/second-factor.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**
@@ -38,9 +39,13 @@ export async function loadFeedRun(db: Kysely<Database>, site: SiteProfile, reque
   return { run, records, codes }
 }
 
+/** An administrator with a fresh second factor (decision 0052); answers the administrator's id. */
 async function requireAdministrator(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const access = await requireFeedAccess(db, site, request, 'Held Listings')
   if (!access.isAdmin) throw notFound()
+  const userId = (await getViewerId(request))!
+  await requireFreshSecondFactor(db, request, userId)
+  return userId
 }
 
 export async function loadFeedReview(db: Kysely<Database>, site: SiteProfile, request: Request) {
@@ -53,7 +58,7 @@ export async function loadFeedReview(db: Kysely<Database>, site: SiteProfile, re
 /** Approve or reject one held record, then back to the list (post/redirect/get). */
 export async function handleFeedReviewPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  await requireAdministrator(db, site, request)
+  const userId = await requireAdministrator(db, site, request)
   const form = await readFormData(request)
   const decision = form.get('decision')
   const partnerId = Number(form.get('partnerId'))
@@ -62,6 +67,11 @@ export async function handleFeedReviewPost(db: Kysely<Database>, site: SiteProfi
     throw new Response('That decision could not be read. Go back to the list and try again.', { status: 400 })
   }
   const isDecided = await decideHeldRecord(db, { partnerId, partnerListingId, decision })
+  await recordRequestEvent(db, request, decision === 'approve' ? 'held-listing-approved' : 'held-listing-rejected', userId, {
+    partnerId,
+    partnerListingId,
+    isDecided,
+  })
   // Another reviewer, or a new import, may have settled the record first; the list shows where it stands.
   throw redirect(`${accountPaths.feedReview}?decided=${isDecided ? decision : 'none'}`, 303)
 }

@@ -9,6 +9,7 @@ import { ChangePasswordSchema, DetailsSchema, UpdateSavedSearchSchema } from '~/
 import type { Database } from '~/models/db/db-schema'
 import { deleteSavedSearch, updateSavedSearch } from '~/models/accounts/saved-search.server'
 import { endOtherSessions, getSession, requireViewer } from '~/utils/session.server'
+import { mailSecurityChange, recordRequestEvent } from '~/utils/second-factor.server'
 import { isCurrentPassword, setPassword, updateUserDetails } from '~/models/accounts/user.server'
 
 /**
@@ -40,10 +41,16 @@ export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile
     await setPassword(db, viewer.id, submission.value.password)
     // Whoever else held the old password is signed out; this browser stays signed in.
     await endOtherSessions(db, await getSession(request), viewer.id)
+    await recordRequestEvent(db, request, 'password-changed', viewer.id)
+    await mailSecurityChange(db, site, viewer.id, {
+      subject: 'Your password was changed',
+      change: `The password of your ${site.name} account was changed in Settings.`,
+    })
     return redirect(`${accountPaths.settings}?saved=password`, 303)
   }
   if (intent === 'sign-out-others') {
     await endOtherSessions(db, await getSession(request), viewer.id)
+    await recordRequestEvent(db, request, 'other-sessions-ended', viewer.id)
     return redirect(`${accountPaths.settings}?saved=signed-out`, 303)
   }
   throw new Response('Unknown form', { status: 400 })

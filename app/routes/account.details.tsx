@@ -108,6 +108,11 @@ export default function Settings() {
             <button type="submit" className={secondaryButtonStyle} disabled={devices.length < 2}>
               Sign out everywhere else
             </button>
+            <p className="mt-4">
+              <a href={accountPaths.security} className="text-brand underline">
+                Two-step sign-in and recent security events
+              </a>
+            </p>
           </fieldset>
         </form>
       </div>

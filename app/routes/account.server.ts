@@ -9,6 +9,7 @@ import { countSavedSearches, findSavedSearches } from '~/models/accounts/saved-s
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { requireViewer, signedInDevices } from '~/utils/session.server'
 import { findUserDetails } from '~/models/accounts/user.server'
+import { hasSecondFactor } from '~/models/accounts/second-factor.server'
 import { canSeeFeeds, feedAccessOf } from '~/models/feeds/feed-review.server'
 import { countLandRequests } from '~/models/connector/land-requests.server'
 
@@ -31,6 +32,9 @@ export async function loadAccountHome(db: Kysely<Database>, site: SiteProfile, r
     // The Lands Connector is on the sites with listings (decision 0020).
     hasListings(site) ? countLandRequests(db, { userId: viewer.id, siteId: site.siteId }) : null,
   ])
+  // An administrator sets up the second factor first (decision 0052): My Account is where a login lands.
+  if (feedAccess.isAdmin && !(await hasSecondFactor(db, viewer.id)))
+    throw redirect(`${accountPaths.security}?${new URLSearchParams({ redirectTo: accountPaths.home })}`)
   const isPasswordChanged = new URL(request.url).searchParams.get('password') === 'changed'
   return { viewer, favoriteCount, savedSearchCount, landRequestCount, isPasswordChanged, hasFeeds: canSeeFeeds(feedAccess), isAdmin: feedAccess.isAdmin }
 }

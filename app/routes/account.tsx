@@ -37,6 +37,8 @@ export default function AccountHome() {
           },
         ]),
     { href: accountPaths.settings, title: 'Settings', summary: 'Name, phone, newsletter and password' },
+    // Required of administrators, a choice for sellers (decision 0052); anyone reaches it from Settings.
+    ...(isAdmin || viewer.isSeller ? [{ href: accountPaths.security, title: 'Security', summary: 'Two-step sign-in and recent security events' }] : []),
     ...(hasFeeds ? [{ href: accountPaths.feeds, title: 'Feed Imports', summary: 'Your listing feed imports and their reports' }] : []),
     ...(isAdmin
       ? [

@@ -22,11 +22,13 @@ import {
   getSession,
   getViewer,
   peekPendingAction,
-  startUserSession,
   takePendingAction,
 } from '~/utils/session.server'
 import { findUserIdByEmail, normalizeEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { endUserSessions } from '~/models/accounts/sessions.server'
+import { getDb } from '~/models/db/db.server'
+import { siteFromRequest } from '~/sites/site.server'
+import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
 
 /**
  * Log in, log out, forgot and reset password (sign up: signup.server.ts): each a plain POST that answers a failed
@@ -59,13 +61,18 @@ function redirectTarget(form: FormData) {
 }
 
 /**
- * Signs the user in and carries on: the action they asked for before logging in (spec §4), which
- * knows its own way back, or else the page they came from.
+ * Where a newly signed-in session goes: the action they asked for before logging in (spec §4),
+ * which knows its own way back, or else the page they came from.
  */
-async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request, visitorSession: AppSession, userId: number, redirectTo: string) {
-  const session = await startUserSession(db, request, visitorSession, userId)
+export async function finishSignIn(db: Kysely<Database>, site: SiteProfile, session: AppSession, userId: number, redirectTo: string) {
   const pending = takePendingAction(session)
-  const location = pending ? await applyAccountAction(db, site, userId, pending) : redirectTo
+  return pending ? applyAccountAction(db, site, userId, pending) : redirectTo
+}
+
+/** Signs the user in and carries on, or, for a user with a second factor, asks for its code first (decision 0052). */
+async function signIn(db: Kysely<Database>, site: SiteProfile, request: Request, visitorSession: AppSession, userId: number, redirectTo: string) {
+  const { session, isPending } = await passFirstFactor(db, request, visitorSession, userId, 'password')
+  const location = isPending ? verifyPath(redirectTo) : await finishSignIn(db, site, session, userId, redirectTo)
   return redirect(location, { status: 303, headers: await commitSession(session, request) })
 }
 
@@ -82,9 +89,13 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
     return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   }
   const login = await verifyLogin(db, submission.value)
-  // One message for an unknown address and a wrong password: the form never tells which.
-  if (login === undefined) return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  if (login === undefined) {
+    await recordRequestEvent(db, request, 'login-failed', (await findUserIdByEmail(db, submission.value.email)) ?? null)
+    // One message for an unknown address and a wrong password: the form never tells which.
+    return data(submission.reply({ ...hidden, formErrors: [wrongLoginMessage] }), { status: 400 })
+  }
   await takeBackAttempt(db, accountKey)
+  await recordRequestEvent(db, request, login.isBlocked ? 'login-failed' : 'login', login.userId, login.isBlocked ? { blocked: true } : { method: 'password' })
   // Said only to someone who knows the password.
   if (login.isBlocked) return data(submission.reply({ ...hidden, formErrors: [loginMessages.blocked(site.supportEmail)] }), { status: 403 })
   return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))
@@ -92,7 +103,10 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
 
 export async function handleLogout(request: Request) {
   assertSameOrigin(request)
-  return redirect('/', { status: 303, headers: await destroySession(await getSession(request), request) })
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  if (userId !== undefined) await recordRequestEvent(getDb(), request, 'logout', userId)
+  return redirect('/', { status: 303, headers: await destroySession(session, request) })
 }
 
 /**
@@ -129,8 +143,13 @@ export async function handleResetPassword(db: Kysely<Database>, request: Request
   if (userId === undefined) return redirect(`/reset/${encodeURIComponent(resetKey)}`, 303)
   await setPassword(db, userId, submission.value.password)
   await endUserSessions(db, userId)
-  const session = await startUserSession(db, request, await getSession(request), userId)
-  return redirect(`${accountPaths.home}?password=changed`, { status: 303, headers: await commitSession(session, request) })
+  await recordRequestEvent(db, request, 'password-reset', userId)
+  const site = siteFromRequest(request)
+  await mailSecurityChange(db, site, userId, { subject: 'Your password was changed', change: `The password of your ${site.name} account was reset.` })
+  // A user with a second factor gives its code before the new session starts.
+  const { session, isPending } = await passFirstFactor(db, request, await getSession(request), userId, 'password-reset')
+  const location = `${accountPaths.home}?password=changed`
+  return redirect(isPending ? verifyPath(location) : location, { status: 303, headers: await commitSession(session, request) })
 }
 
 const pendingPrompts: Record<PendingAction['kind'], string> = {

@@ -12,7 +12,8 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { siteFromRequest } from '~/sites/site.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { type AppSession, addNotice, commitSession, getSession, startUserSession } from '~/utils/session.server'
+import { type AppSession, addNotice, commitSession, getSession } from '~/utils/session.server'
+import { passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
 
 /**
  * Login by token (spec §4, §7, §8): the links in our e-mails carry a single-use token that logs
@@ -22,12 +23,13 @@ import { type AppSession, addNotice, commitSession, getSession, startUserSession
 /** Per client address: tokens cannot be guessed; this keeps anyone from trying them by the thousand. */
 const rateLimit = { limit: 20, windowMs: 15 * 60_000 }
 
-type TokenLogin = { isLoggedIn: true; viewer: Viewer; session: AppSession } | { isLoggedIn: false; failure: LoginFailure }
+/** `isPending`: the user has a second factor, and the session waits for its code (decision 0052). */
+type TokenLogin = { isLoggedIn: true; viewer: Viewer; session: AppSession; isPending: boolean } | { isLoggedIn: false; failure: LoginFailure }
 
 /** Whether this client has tried too many tokens lately (counted per try). */
 const isTokenTryRefused = (db: Kysely<Database>, request: Request) => isRateLimited(db, `login-token:${clientAddress(request)}`, rateLimit)
 
-/** Uses the token (as its hash) up and signs its user in on a new session, or says why not. */
+/** Uses the token (as its hash) up and signs its user in on a new session (or waits for their second factor), or says why not. */
 async function logInWithToken(db: Kysely<Database>, request: Request, session: AppSession, tokenHash: string): Promise<TokenLogin> {
   try {
     const userId = await consumeLoginTokenWithHash(db, tokenHash)
@@ -35,7 +37,8 @@ async function logInWithToken(db: Kysely<Database>, request: Request, session: A
     // A blocked account is nobody's viewer.
     const viewer = await findViewer(db, userId)
     if (!viewer) return { isLoggedIn: false, failure: 'blocked' }
-    return { isLoggedIn: true, viewer, session: await startUserSession(db, request, session, userId) }
+    await recordRequestEvent(db, request, 'login', userId, { method: 'login-link' })
+    return { isLoggedIn: true, viewer, ...(await passFirstFactor(db, request, session, userId, 'login-link')) }
   } catch (error) {
     console.error('[login] by token failed', error)
     return { isLoggedIn: false, failure: 'unavailable' }
@@ -80,7 +83,9 @@ export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ req
     throw redirect(accountPaths.switchAccount, { headers: { ...(await commitSession(session, request)), ...noStore } })
   }
   const login = await logInWithToken(db, request, session, tokenHash)
-  if (login.isLoggedIn) throw redirect(returnTo, { headers: { ...(await commitSession(login.session, request)), ...noStore } })
+  if (login.isLoggedIn) {
+    throw redirect(login.isPending ? verifyPath(returnTo) : returnTo, { headers: { ...(await commitSession(login.session, request)), ...noStore } })
+  }
   if (!(wasSignedIn && login.failure === 'not-logged-in')) addNotice(session, { loginFailure: login.failure })
   throw redirect(returnTo, { headers: { ...(await commitSession(session, request)), ...noStore } })
 }
@@ -111,7 +116,9 @@ export async function handleAccountSwitch(request: Request) {
   session.unset('pendingLoginToken')
   if (form.get('intent') === 'switch') {
     const login = await logInWithToken(db, request, session, pending.tokenHash)
-    if (login.isLoggedIn) return redirect(pending.returnTo, { status: 303, headers: await commitSession(login.session, request) })
+    if (login.isLoggedIn) {
+      return redirect(login.isPending ? verifyPath(pending.returnTo) : pending.returnTo, { status: 303, headers: await commitSession(login.session, request) })
+    }
     addNotice(session, { loginFailure: login.failure })
   }
   return redirect(pending.returnTo, { status: 303, headers: await commitSession(session, request) })
@@ -151,6 +158,17 @@ export async function handleLoginViaToken(request: Request, params: { token?: st
   const login = await logInWithToken(db, request, session, tokenHash)
   if (!login.isLoggedIn) return Response.json(failedLogin(login.failure, site), { status: statusOfFailure[login.failure], headers })
   const { viewer } = login
+  if (login.isPending) {
+    // Not signed in yet: the code is given on the page, with this session's cookie.
+    return Response.json(
+      {
+        ...failedLogin('not-logged-in', site),
+        message: 'Enter the code from your authenticator app to finish signing in.',
+        secondFactorPath: accountPaths.verifySecondFactor,
+      },
+      { status: 401, headers: { ...headers, ...(await commitSession(login.session, request)) } },
+    )
+  }
   return Response.json(
     { isLoggedIn: true, userInfo: { ...viewer, isLoggedIn: true }, hashedEmail: sha256Hex(viewer.email) },
     { headers: { ...headers, ...(await commitSession(login.session, request)) } },

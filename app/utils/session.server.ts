@@ -39,6 +39,10 @@ interface SessionData {
   pendingAction: PendingAction & { at: number }
   /** A login link for another user, opened while signed in: kept until the person says which account to use. */
   pendingLoginToken: { tokenHash: string; returnTo: string }
+  /** A correct password (or login link) of a user with a second factor: signed in once the code is given at /login/verify/ (decision 0052). */
+  secondFactorPending: { userId: number; method: string; at: number }
+  /** When this signed-in session last gave a second-factor code: administrators' pages want it fresh. */
+  secondFactorVerifiedAt: number
   /** What the next page drawn shows once (`readPageSession`), kept through redirects until a page shows it. */
   notices: SessionNotices
 }

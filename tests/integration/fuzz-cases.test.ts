@@ -15,7 +15,7 @@ const cookies = new Map<string, string>()
 async function cookieFor({ host, session }: FuzzCase) {
   if (!session) return undefined
   const key = `${session}@${host}`
-  if (!cookies.has(key)) cookies.set(key, await sessionCookie(server.fetchPage, host, fuzzSessionUsers[session], '198.51.100.180'))
+  if (!cookies.has(key)) cookies.set(key, await sessionCookie(server.fetchPage, host, fuzzSessionUsers[session], '198.51.100.180', { dataDir: server.dataDir() }))
   return cookies.get(key)
 }
 

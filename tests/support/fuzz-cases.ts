@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { demoUsers } from '~/models/seed/demo-users'
 
 /**
  * A request that once answered 500 or more, or hung, when `npm run fuzz` sent it: saved as
@@ -22,8 +23,9 @@ export const fuzzCaseFolder = 'tests/fuzz-cases'
 
 /** The seeded demo accounts (app/models/seed/demo-users.ts) whose sessions the fuzz run posts forms with. */
 export const fuzzSessionUsers = {
-  seller: { email: 'demo.seller@example.com', password: 'demo-seller-1' },
-  admin: { email: 'demo.admin@example.com', password: 'demo-admin-1' },
+  seller: { email: 'demo.seller@example.com', password: 'demo-seller-1', totpSecret: null },
+  // The demo administrator's published second factor (decision 0052).
+  admin: { email: 'demo.admin@example.com', password: 'demo-admin-1', totpSecret: demoUsers.find((user) => user.isAdmin)!.totpSecret },
 } as const
 
 export function savedFuzzCases(): { file: string; fuzzCase: FuzzCase }[] {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
+import path from 'node:path'
+import { generate } from 'otplib'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { openTestDatabase } from './test-database'
+import { forgetUsedTotpStep, openTestDatabase } from './test-database'
 
 /**
  * The production build's request handler, called in-process: the same code path as the
@@ -55,15 +57,44 @@ export function productionPages() {
  * Logs in through the login form as a browser would (same-origin POST) and gives back the session
  * cookie. `clientAddress` keeps each test file within the login rate limit of its own address.
  */
-export async function sessionCookie(fetchPage: SiteFetch, host: string, { email, password }: { email: string; password: string }, clientAddress: string) {
-  const response = await fetchPage(host, '/login', {
-    method: 'POST',
-    body: new URLSearchParams({ email, password, redirectTo: '/' }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress },
-    redirect: 'manual',
-  })
+export async function sessionCookie(
+  fetchPage: SiteFetch,
+  host: string,
+  { email, password, totpSecret }: { email: string; password: string; totpSecret?: string | null },
+  clientAddress: string,
+  /** The server's data folder when it is not the test database's (a private copy). */
+  { dataDir }: { dataDir?: string } = {},
+) {
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetchPage(host, path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': clientAddress, ...(cookie ? { cookie } : {}) },
+      redirect: 'manual',
+    })
+  const response = await post('/login', { email, password, redirectTo: '/' })
   if (response.status !== 303) throw new Error(`Logging in as ${email} on ${host} answered ${response.status}`)
-  return response.headers.get('set-cookie')!.split(';')[0]!
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!
+  if (!response.headers.get('location')?.startsWith('/login/verify/')) return cookie
+  // A user with a second factor (the demo administrator, decision 0052) gives a current code.
+  if (!totpSecret) throw new Error(`${email} has a second factor: give its TOTP secret`)
+  forgetUsedTotpStep(email, dataDir === undefined ? undefined : path.join(dataDir, 'marketplace.db'))
+  const verified = await giveTotpCode(totpSecret, (code) => post('/login/verify/', { code, redirectTo: '/' }, cookie))
+  if (!verified) throw new Error(`The code of ${email} was refused on ${host}`)
+  return verified.headers.get('set-cookie')!.split(';')[0]!
+}
+
+/**
+ * Sends the current TOTP code of `secret` (`send` posts it to /login/verify/) and answers the
+ * accepting response (a 303), or undefined. A code works once: when another login of the same
+ * account used this 30-second step already, the next step's code (accepted one step early) is sent.
+ */
+export async function giveTotpCode(secret: string, send: (code: string) => Promise<Response>) {
+  for (const stepsAhead of [0, 1]) {
+    const response = await send(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 }))
+    if (response.status === 303) return response
+  }
+  return undefined
 }
 
 /**

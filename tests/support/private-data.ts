@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openTestDatabase } from './test-database'
+import { openTestDatabase, testDatabaseFile } from './test-database'
 
 /**
  * A private copy of the seeded test database for a test file that adds, changes and deletes
@@ -17,5 +17,8 @@ export function privateDataDir(name: string) {
   } finally {
     source.close()
   }
+  // The same session secret, which also encrypts the second factors' secrets (decision 0052): the demo administrator's still works.
+  const secretFile = path.join(path.dirname(testDatabaseFile()), 'session-secret')
+  if (fs.existsSync(secretFile)) fs.copyFileSync(secretFile, path.join(folder, 'session-secret'))
   return folder
 }

@@ -4,7 +4,7 @@ import { createKysely } from '~/models/db/dialect.server'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 
-const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
+export const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
 
 /**
  * Read-only access to the seeded test database, for tests that work out what a page must
@@ -20,6 +20,21 @@ export function openTestDatabase() {
  */
 export function openWritableTestDatabase() {
   return createKysely({ sqliteFile: testDatabaseFile() })
+}
+
+/**
+ * Forgets which TOTP step the account's last code used (decision 0052: a code works once), so the
+ * next code is accepted. For the demo administrator, whom several test files sign in with its
+ * published secret, perhaps within one 30-second step; the refusal of a replayed code is tested on
+ * accounts of its own (tests/integration/second-factor.test.ts).
+ */
+export function forgetUsedTotpStep(email: string, databaseFile = testDatabaseFile()) {
+  const db = new SQLite(databaseFile)
+  try {
+    db.prepare('update second_factors set last_used_step = null where user_id = (select id from users where email = ?)').run(email)
+  } finally {
+    db.close()
+  }
 }
 
 /** How many listings search shows by default among those matching `condition`: for sale, and confirmed within 180 days (freshness above 0). */

@@ -20,6 +20,10 @@ export const accountPaths = {
   forgotPassword: '/login/forgot/',
   /** Asks a signed-in person whether a login link for another account may sign them out of theirs. */
   switchAccount: '/login/switch/',
+  /** The second factor at sign-in, and again before an administrator's page when the last check is stale (decision 0052). */
+  verifySecondFactor: '/login/verify/',
+  /** Setting up the second factor, its recovery codes, and the account's recent security events. */
+  security: '/account/security/',
   likesApi: '/api/likes',
   savedSearchesApi: '/api/saved-searches',
   /** Spec §7: whether the session is signed in, `{ isLoggedIn }`. */

@@ -9,6 +9,7 @@ export const loginSections = {
   favorites: 'Favorites',
   'saved-searches': 'Saved Searches',
   settings: 'Settings',
+  security: 'Security',
   'saved-valuations': 'Saved Valuations',
   download: 'Download',
   'add-property': 'Add a Property',

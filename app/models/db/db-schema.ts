@@ -393,6 +393,31 @@ export interface SessionTable {
   last_seen_at: string
 }
 
+/** A user's TOTP second factor (decision 0052): on once `enabled_at` is set. */
+export interface SecondFactorTable {
+  user_id: number
+  /** The Base32 secret, AES-256-GCM encrypted with a key derived from SESSION_SECRET. */
+  secret_encrypted: string
+  enabled_at: string | null
+  /** The TOTP time step of the last code used: a code of this step or an earlier one is refused. */
+  last_used_step: number | null
+  /** JSON array of the SHA-256 of the recovery codes not used yet. */
+  recovery_code_hashes: string
+  created_at: string
+}
+
+/** The audit trail (decision 0052): one row per login, password or second-factor change, administrator's decision. */
+export interface SecurityEventTable {
+  id: Generated<number>
+  user_id: number | null
+  kind: string
+  site_id: number | null
+  client_address: string | null
+  /** A small JSON object, never a secret. */
+  detail: string
+  created_at: string
+}
+
 /** A message from the feedback form (spec §4 feedback modal), also mailed to the site's team. */
 export interface FeedbackTable {
   id: Generated<number>
@@ -686,6 +711,8 @@ export interface Database {
   password_resets: PasswordResetTable
   login_tokens: LoginTokenTable
   sessions: SessionTable
+  second_factors: SecondFactorTable
+  security_events: SecurityEventTable
   feedback: FeedbackTable
   feed_partners: FeedPartnerTable
   feed_runs: FeedRunTable

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { syncIdentity } from '~/models/db/dialect.server'
 import { hashPassword } from '~/models/accounts/password.server'
+import { setKnownSecondFactor } from '~/models/accounts/second-factor.server'
 import { accountType } from '~/models/listings/enumerations'
 
 /**
@@ -11,9 +12,17 @@ import { accountType } from '~/models/listings/enumerations'
  * published, so only development and tests get them, or a start with SEED_DEMO_USERS=1 (decision 0050).
  */
 export const demoUsers = [
-  { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false, isAdmin: false },
-  { email: 'demo.seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true, isAdmin: false },
-  { email: 'demo.admin@example.com', password: 'demo-admin-1', contactName: 'Alex Admin', isSeller: false, isAdmin: true },
+  { email: 'demo.buyer@example.com', password: 'demo-buyer-1', contactName: 'Dana Buyer', isSeller: false, isAdmin: false, totpSecret: null },
+  { email: 'demo.seller@example.com', password: 'demo-seller-1', contactName: 'Sam Seller', isSeller: true, isAdmin: false, totpSecret: null },
+  // Administrators sign in with a second factor (decision 0052): the demo one's TOTP secret is published like its password.
+  {
+    email: 'demo.admin@example.com',
+    password: 'demo-admin-1',
+    contactName: 'Alex Admin',
+    isSeller: false,
+    isAdmin: true,
+    totpSecret: 'DEMOADMINDEMOADMINDEMOADMIN23456',
+  },
 ] as const
 
 /** Spec §3 account types of a paid seller that is no corporate master or child: its listings show the contact form (spec §4). */
@@ -36,7 +45,7 @@ function findDemoSellerAccount(db: Kysely<Database>) {
     .executeTakeFirst()
 }
 
-/** The demo accounts, with their published passwords (the demo seller on the demo seller account). */
+/** The demo accounts, with their published passwords (the demo seller on the demo seller account) and the demo administrator's published TOTP secret. */
 export async function seedDemoUsers(db: Kysely<Database>) {
   const sellerAccount = await findDemoSellerAccount(db)
   for (const user of demoUsers) {
@@ -55,7 +64,17 @@ export async function seedDemoUsers(db: Kysely<Database>) {
       .onConflict((conflict) => conflict.column('email').doNothing())
       .execute()
   }
+  await seedDemoSecondFactors(db)
   await syncIdentity(db, 'users')
+}
+
+/** The demo administrator's published TOTP secret, when the account is there and has no second factor yet (also for a database seeded before second factors). */
+export async function seedDemoSecondFactors(db: Kysely<Database>) {
+  for (const user of demoUsers) {
+    if (!user.totpSecret) continue
+    const found = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()
+    if (found) await setKnownSecondFactor(db, found.id, user.totpSecret)
+  }
 }
 
 /** The demo seller account takes Lands Connector requests and is the demo feed partner's, with or without the demo users. */

@@ -29,6 +29,7 @@ import * as priceContexts from './0028-price-contexts'
 import * as feedRecordLinks from './0029-feed-record-links'
 import * as formSubmissions from './0030-form-submissions'
 import * as sessions from './0031-sessions'
+import * as secondFactorAndSecurityEvents from './0032-second-factor-and-security-events'
 import * as signUpConfirmation from './0033-sign-up-confirmation'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0029-feed-record-links': feedRecordLinks,
   '0030-form-submissions': formSubmissions,
   '0031-sessions': sessions,
+  '0032-second-factor-and-security-events': secondFactorAndSecurityEvents,
   '0033-sign-up-confirmation': signUpConfirmation,
 }
