@@ -5,7 +5,7 @@ import { decodeEntities, metaContent, productionPages, sessionCookie } from '../
 /** Spec §2/§6: Add a Property asks for a login first, then leads to the listing tool; the page has no footer. */
 const { fetchPage } = productionPages()
 
-const logIn = (host: string, email: string, password: string) => sessionCookie(fetchPage, host, { email, password }, '198.51.100.240')
+const logIn = (host: string, user: (typeof demoUsers)[number]) => sessionCookie(fetchPage, host, user, '198.51.100.240')
 
 const addListingPath = '/addlisting/?siteId=1080&utm_source=farm&utm_medium=referral'
 
@@ -20,7 +20,7 @@ describe('/addlisting/', () => {
   })
 
   test.each(demoUsers)('$email sees the way to list land, and no footer', async (user) => {
-    const cookie = await logIn('farm.localhost', user.email, user.password)
+    const cookie = await logIn('farm.localhost', user)
     const response = await fetchPage('farm.localhost', addListingPath, { headers: { cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toContain('no-store')
@@ -40,7 +40,7 @@ describe('/addlisting/', () => {
     process.env.PROPERTY_CONTROL_CENTER_URL = 'https://tool.example/'
     try {
       const seller = demoUsers.find((user) => user.isSeller)!
-      const cookie = await logIn('farm.localhost', seller.email, seller.password)
+      const cookie = await logIn('farm.localhost', seller)
       const html = decodeEntities(await (await fetchPage('farm.localhost', addListingPath, { headers: { cookie } })).text())
       const tool = new URL(html.match(/<a href="([^"]+)"[^>]*>Continue to the listing tool</)![1]!)
       expect(tool.origin + tool.pathname).toBe('https://tool.example/listings/new')
