@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { demoUsers } from '~/models/seed/demo-users'
+import { outboxMail } from './outbox'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 
 /**
@@ -35,20 +35,6 @@ async function answerShape(response: Response, email: string) {
     .replace(/nonce="[^"]*"/g, 'nonce=""')
     .replace(/(\\"formKey\\",\\")[\w-]+/g, '$1')
   return JSON.stringify({ status: response.status, location: response.headers.get('location'), setsCookie: response.headers.has('set-cookie'), body })
-}
-
-/** Waits (up to about 10 s) for a mail in the server's outbox to `address` whose text matches `pattern`. */
-async function outboxMail(server: AuditedServer, address: string, pattern: RegExp) {
-  const outbox = path.join(server.dataDir, 'outbox')
-  for (let wait = 0; wait < 100; wait++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : []
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '')
-      if (text.includes(`To: ${address}`) && pattern.test(text)) return text
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
 }
 
 /** Sends failed logins until one is refused; answers the statuses. */

@@ -3,6 +3,7 @@ import { parse } from 'node-html-parser'
 import { generate } from 'otplib'
 import { demoUsers } from '../../app/models/seed/demo-users'
 import type { AuditedServer, SecurityCheck } from './check'
+import { outboxMail } from './outbox'
 
 /**
  * Administrators use a second factor (issue 33 finding 8, decision 0052): the demo administrator's
@@ -39,6 +40,10 @@ async function enrolledAccount(server: AuditedServer, label: string) {
   const person = browser(server)
   const signUp = await person.post('/signup/', { name: 'Audit Factor', email, password, confirmPassword: password })
   if (signUp.status !== 303) throw new Error(`sign-up answered ${signUp.status}`)
+  // A new account signs in by its sign-up mail's link (decision 0051).
+  const link = (await outboxMail(server, email, /\/signup\/\?\S*token=/))?.match(/https?:\/\/[^/\s]+(\/signup\/\?\S*token=[\w-]+)/)?.[1]
+  if (!link) throw new Error('no sign-up mail with its link')
+  await person.get(link)
   const secret = parse(await (await person.get('/account/security/')).text()).querySelector('main code')?.text
   if (!secret) throw new Error('the security page shows no secret')
   const base = Math.floor(Date.now() / 1000)
