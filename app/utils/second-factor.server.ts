@@ -121,7 +121,7 @@ export async function handleVerifyPost(
   }
   if (verified === 'recovery-code') await recordRequestEvent(db, request, 'recovery-code-used', userId)
   if (pending) {
-    const signedIn = await startSession(db, request, session, userId, pending.method as SignInMethod, true)
+    const signedIn = await startSession(db, request, session, userId, pending.method, true)
     const location = await onSignedIn(signedIn, userId, redirectTo)
     return redirect(location, { status: 303, headers: await commitSession(signedIn, request) })
   }

@@ -21,6 +21,7 @@ import {
 import { claimSellerWelcome, findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
+import type { SignInMethod } from './second-factor.server'
 import { sessionSecrets } from './secrets.server'
 
 /**
@@ -40,7 +41,7 @@ interface SessionData {
   /** A login link for another user, opened while signed in: kept until the person says which account to use. */
   pendingLoginToken: { tokenHash: string; returnTo: string }
   /** A correct password (or login link) of a user with a second factor: signed in once the code is given at /login/verify/ (decision 0052). */
-  secondFactorPending: { userId: number; method: string; at: number }
+  secondFactorPending: { userId: number; method: SignInMethod; at: number }
   /** When this signed-in session last gave a second-factor code: administrators' pages want it fresh. */
   secondFactorVerifiedAt: number
   /** What the next page drawn shows once (`readPageSession`), kept through redirects until a page shows it. */

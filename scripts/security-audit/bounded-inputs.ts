@@ -4,8 +4,8 @@ import { resizedImagePath } from '~/models/media/document-ids'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { brokerPagePath } from '~/sites/broker-path'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
 import { postEndlessChunks } from '../../tests/support/server-process'
+import { contactableListing } from '../../tests/support/test-database'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 
 /**
@@ -84,13 +84,6 @@ function formsOf(pagePath: string, html: string): PublicForm[] {
 function publicPages(server: AuditedServer) {
   const db = new SQLite(path.join(server.dataDir, 'marketplace.db'), { readonly: true })
   try {
-    const listing = db
-      .prepare(
-        `select listings.id, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
-         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-         where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0 order by listings.id limit 1`,
-      )
-      .get() as { id: number; acres: number; countyName: string; stateAbbreviation: string }
     const broker = db
       .prepare(
         'select id, contact_name as contactName, company_name as companyName from accounts where is_free = 0 and id in (select account_id from listings) order by id limit 1',
@@ -108,7 +101,7 @@ function publicPages(server: AuditedServer) {
         '/financing',
         '/value',
         '/addlisting',
-        listingPath(sites.land, listing),
+        contactableListing(0).path,
         brokerPagePath(sites.land, broker)!,
       ],
       documentId: imageIds[0]!,

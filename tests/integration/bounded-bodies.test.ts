@@ -1,15 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
 import { decodeEntities, productionPages } from '../support/http'
 import { productionServer } from '../support/server'
 import { postEndlessChunks } from '../support/server-process'
+import { contactableListing } from '../support/test-database'
 
 /**
  * Forms and JSON calls take at most 64 KB (issue 33 finding 5): past it the site's 413 page (a
  * JSON 413 for a call that answers JSON), however the body is sent; a normal form still goes through.
  */
-const { fetchPage, db } = productionPages()
+const { fetchPage } = productionPages()
 const server = productionServer()
 
 const tooLongText = 'a'.repeat(70 * 1024)
@@ -22,17 +21,6 @@ function postForm(host: string, path: string, fields: Record<string, string>, ad
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, 'x-forwarded-for': address },
     redirect: 'manual',
   })
-}
-
-function paidListingPath() {
-  const row = db
-    .prepare(
-      `select listings.id, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
-       from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
-       where listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0 order by listings.id limit 1`,
-    )
-    .get() as { id: number; acres: number; countyName: string; stateAbbreviation: string }
-  return listingPath(sites.land, row)
 }
 
 describe('a page form over 64 KB', () => {
@@ -49,7 +37,7 @@ describe('a page form over 64 KB', () => {
   })
 
   test('the contact form of a listing answers the site’s 413 page, and a normal one still goes through', async () => {
-    const path = paidListingPath()
+    const { path } = contactableListing(0)
     const contact = { intent: 'contact', name: 'Pat Buyer', email: 'pat@example.com', phone: '(512) 555-0123' }
     const tooLong = await postForm('land.localhost', path, { ...contact, message: tooLongText }, '192.0.2.142')
     expect(tooLong.status).toBe(413)
