@@ -4,6 +4,7 @@ import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchView } from '~/sites/search-path'
 import { fromScreen } from '~/sites/screens'
 import { useSite } from '~/utils/use-site'
+import { actionToResults, revealSearchResults } from './search-results-heading'
 import {
   activityOptions,
   amenityOptions,
@@ -143,8 +144,9 @@ function Flag({ name, label, checked }: { name: string; label: string; checked: 
 
 /**
  * Every filter of the search in one GET form (spec §2 "Filter panel"). Without scripts,
- * 'Apply filters' submits it and the server redirects to the canonical path; with scripts,
- * each change re-runs the search in place, and focus stays where the user is.
+ * 'Apply filters' submits it and the server redirects to the canonical path at the results' heading;
+ * with scripts, each change re-runs the search in place, and focus stays where the user is, until
+ * 'Apply filters' takes view and focus to the results.
  */
 export function FilterPanel({ action, criteria, activeFilterCount, clearHref, view }: FilterPanelProps) {
   const submit = useSubmit()
@@ -159,14 +161,24 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
     clearTimeout(debounce.current)
-    debounce.current = setTimeout(() => submit(form, { preventScrollReset: true, replace: true }), 400)
+    debounce.current = setTimeout(() => submit(form, { action, preventScrollReset: true, replace: true }), 400)
+  }
+  // 'Apply filters' is the buyer done choosing: the new results are shown (the live updates above leave focus in the panel).
+  // In the mobile search mode the open panel stands between the heading and the results, so it closes, as a new page would show it.
+  const onApply = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    clearTimeout(debounce.current)
+    void submit(event.currentTarget, { action, preventScrollReset: true }).then(() => {
+      if (panel.current && !window.matchMedia(fromScreen(mobileSearchBelow)).matches) panel.current.open = false
+      revealSearchResults()
+    })
   }
   const house = criteria.hasHouse === null ? 'any' : criteria.hasHouse ? 'yes' : 'no'
   return (
     <details ref={panel} className="rounded-lg border border-ink/15 bg-white">
       <summary className="cursor-pointer select-none px-4 py-3 font-semibold">Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}</summary>
       {/* 'Apply filters' searches at once: a search still waiting on the pause must not follow it (and undo a sort chosen meanwhile). */}
-      <Form method="get" action={action} onChange={onChange} onSubmit={() => clearTimeout(debounce.current)} preventScrollReset className="space-y-4 px-4 pb-4">
+      <Form method="get" action={actionToResults(action)} onChange={onChange} onSubmit={onApply} className="space-y-4 px-4 pb-4">
         <input type="hidden" name="filters" value="1" />
         <input type="hidden" name="sortOrder" value={criteria.sortOrder} />
         {view === 'map' ? <input type="hidden" name="view" value="map" /> : null}

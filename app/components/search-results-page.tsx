@@ -14,6 +14,7 @@ import { SaveSearchForm } from './save-search-form'
 import { SearchLocationBox } from './search-location-box'
 import { SearchDownloadButton } from './search-download-button'
 import { SearchSort } from './search-sort'
+import { searchResultsHeadingId } from './search-results-heading'
 import { SearchViewToggle } from './search-view-toggle'
 import { retryImport } from '~/utils/retry-import'
 
@@ -79,7 +80,10 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         <SearchLocationBox from={page.canonicalPath} placeholder={page.locationPlaceholder} />
         <LocationTags tags={page.locationTags} />
       </div>
-      <h1 className="mt-4 text-2xl font-bold text-brand small:text-3xl">{page.heading}</h1>
+      {/* Filtering and sorting land here (search-results-heading.ts): focusable by script, not in the tab order. */}
+      <h1 id={searchResultsHeadingId} tabIndex={-1} className="mt-4 scroll-mt-2 text-2xl font-bold text-brand small:text-3xl">
+        {page.heading}
+      </h1>
       {page.locationNote ? <p className="mt-1 text-ink/80">{page.locationNote}</p> : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <p className="font-medium" aria-live="polite">

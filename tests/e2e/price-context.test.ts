@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/sites/listing-path'
 import { openTestDatabase } from '../support/test-database'
-import { openFilterPanel, siteUrl } from './support'
+import { openFilterPanel, searchResultsUrl, siteUrl } from './support'
 
 /**
  * A buyer weighs a listing (issue 19): its price in context, the checks it passed and the land
@@ -47,6 +47,6 @@ test('the filter panel narrows a search to prices per acre below the county medi
   await filter.check()
   // With scripts a change searches at once; without them (or before the pause) the button does.
   await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page).toHaveURL(siteUrl('land', '/search/all-land/below-county-median/'))
+  await expect(page).toHaveURL(searchResultsUrl('land', '/search/all-land/below-county-median/'))
   await expect(page.locator('summary', { hasText: 'Filter (1)' })).toBeVisible()
 })

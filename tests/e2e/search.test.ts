@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { countWhere, openTestDatabase } from '../support/test-database'
-import { openFilterPanel, siteUrl, waitForHydration } from './support'
+import { openFilterPanel, searchResultsUrl, siteUrl, waitForHydration } from './support'
 
 /** The Texas county with the most active listings in the test database, and its count. */
 function busiestTexasCounty() {
@@ -44,13 +44,13 @@ test('a buyer types a county, removes it, filters, sorts and pages through Texas
   const minAcres = page.getByLabel('Min acres')
   await minAcres.fill('5')
   await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/'))
+  await expect(page).toHaveURL(searchResultsUrl('land', '/search/texas-land-for-sale/acres-over-5/'))
   await expect(page.getByText(`${county.acresOverFive.toLocaleString('en-US')} results`)).toBeVisible()
 
   await page.getByLabel('Sort by').selectOption('price-desc')
   const sortButton = page.getByRole('button', { name: 'Sort', exact: true })
   if (await sortButton.isVisible()) await sortButton.click()
-  await expect(page).toHaveURL(siteUrl('land', '/search/texas-land-for-sale/acres-over-5/sort-price-high/'))
+  await expect(page).toHaveURL(searchResultsUrl('land', '/search/texas-land-for-sale/acres-over-5/sort-price-high/'))
   // With scripts the address can change before the new cards are drawn (router updates are transitions): wait for them.
   const isAFullPageByPrice = (prices: number[]) => prices.length > 10 && prices.every((price, index) => index === 0 || prices[index - 1]! >= price)
   await expect.poll(async () => isAFullPageByPrice(await cardPrices(page))).toBe(true)
@@ -157,7 +157,7 @@ test('a buyer searches what sold in Texas by sale price and sold date from the f
   await page.getByLabel('Max sale price ($)').fill('500000')
   await page.getByLabel('Sold from').fill(earliestDay)
   await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page).toHaveURL(siteUrl('land', `/search/texas-land-for-sale/sold-price-100000-500000/sold-since-${earliestDay}/`))
+  await expect(page).toHaveURL(searchResultsUrl('land', `/search/texas-land-for-sale/sold-price-100000-500000/sold-since-${earliestDay}/`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Texas Land Sold')
   await expect(page.getByText(`${soldCount} results`)).toBeVisible()
   // Without scripts the panel comes back closed on the new page.

@@ -10,6 +10,15 @@ export function siteUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path = '
   return `http://${siteKey}.localhost:${e2ePort}${path}`
 }
 
+/**
+ * A search's address after its filter or sort form: without scripts the form lands on the results'
+ * heading, so the address also carries that fragment (app/components/search-results-heading.ts).
+ */
+export function searchResultsUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path: string) {
+  const address = siteUrl(siteKey, path)
+  return (url: URL) => url.href === address || url.href === `${address}#results`
+}
+
 /** Scripts start after the page has loaded (decision 0013): a test of a script enhancement waits for them. */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
