@@ -12,6 +12,7 @@ import { benchListings, benchRequestHandler, pageJavaScriptKilobytes, percentile
 import { median, quantile } from '../app/utils/statistics'
 import { openDatabase } from '../app/models/db/db.server'
 import { loadSales } from '../app/models/valuation/valuation-sales.server'
+import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models/listings/sale-price-source'
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
 import { type Accuracy, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
@@ -49,7 +50,10 @@ const day = (time: number) => new Date(time).toISOString().slice(0, 10)
 console.log(
   `${sales.length} sales ${day(backtest.firstSaleAt)} – ${day(backtest.lastSaleAt)}; fitted on ${backtest.trainingCount} before ${day(backtest.cutoff)} in ${backtest.fitMilliseconds.toFixed(0)} ms; ${backtest.heldOutCount} held out`,
 )
+console.log(`\n${salesProvenanceSentence(provenanceOf(sales)) ?? 'No sales.'}`)
 console.log(`\nAll states\n${summary(overall)}`)
+const realRows = backtest.rows.filter((row) => isRealSale(row.sale.source))
+if (realRows.length > 0) console.log(`\nReal sales (partner feeds and sellers), on their own\n${summary(summarise(realRows).overall)}`)
 const busiest = [...byState].sort((a, b) => b[1].sales - a[1].sales).slice(0, 5)
 for (const [stateId, accuracy] of busiest) console.log(`\n${states.get(stateId)} (${accuracy.sales} sales)\n${summary(accuracy)}`)
 const timings = backtest.rows.map((row) => row.valueMilliseconds)

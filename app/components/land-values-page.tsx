@@ -7,6 +7,7 @@ import { ColumnHeadings, ScrollRegion } from './data-table'
 import { JsonLd, breadcrumbList } from './json-ld'
 import { FigureCards } from './landing-market'
 import { PriceTrendChart } from './price-trend-chart'
+import { SalesProvenanceNote } from './sales-provenance'
 
 /**
  * A land value page of AcreWorth (issue 16 §5): the place's figures, its price trend beside its
@@ -62,6 +63,7 @@ export function LandValuesPage({ page }: { page: LandValuesPageData }) {
         {page.title}
       </h1>
       <p className="mt-2 max-w-3xl">{`What land in ${placeName} sold for, from the sales recorded on our sites, and what the land for sale there asks today.`}</p>
+      <SalesProvenanceNote provenance={page.salesProvenance} className="mt-3" />
       {page.hasTooFewSales ? (
         <p className="mt-4 max-w-3xl rounded-md border border-ink/15 bg-white p-4 font-medium">
           {`Too few sales to say what land in ${placeName} is worth: only ${formatCount(figures.sales, 'sale')} on record${since}. What there is shows below${comparedWith}.`}

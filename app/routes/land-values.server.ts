@@ -6,6 +6,7 @@ import { type HierarchyPlace, marketPlaceOf, placeGroupsWithin, placeNameOf, pla
 import { type MarketSnapshot, marketSnapshot, marketStatsOf } from '~/models/places/market-stats.server'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import { type PriceTrend, hasTooFewSalesToIndex } from '~/models/valuation/price-trends'
+import { salesProvenance } from '~/models/valuation/valuation-sales.server'
 import { type PriceTrends, priceTrends, trendOf } from '~/models/valuation/price-trends.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { landSite } from '~/sites/land'
@@ -101,7 +102,7 @@ export async function loadLandValuesPage(
   if (!place) throw notFound()
   const canonicalPath = landValuesPathOf(place)
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
-  const [trends, snapshot] = await Promise.all([priceTrends(db), marketSnapshot(db, site.listingScopeBits)])
+  const [trends, snapshot, provenance] = await Promise.all([priceTrends(db), marketSnapshot(db, site.listingScopeBits), salesProvenance(db)])
   const trend = trendOf(trends, marketPlaceOf(place))
   const figures = figuresOf(trend, snapshot, place)
   const placeName = placeInSentence(place)
@@ -121,6 +122,7 @@ export async function loadLandValuesPage(
     placeName,
     firstYear,
     figures,
+    salesProvenance: provenance,
     chart: {
       title: 'Median price per acre of land sold, by quarter',
       series: chartPlaces.map((chartPlace) => ({ label: placeNameOf(chartPlace), points: trendOf(trends, marketPlaceOf(chartPlace)).quarters })),

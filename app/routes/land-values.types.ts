@@ -1,6 +1,7 @@
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { TrendChartSeries } from '~/components/price-trend-chart'
 import type { TypeFigure, YearFigure } from '~/models/valuation/price-trends'
+import type { SalesProvenance } from '~/models/listings/sale-price-source'
 
 /** A place's headline figures: what its land sold for, and what the land for sale there asks. */
 export interface LandValueFigures {
@@ -41,6 +42,8 @@ export interface LandValuesPageData {
   /** The first year the sales cover (null without any sales): 'since 2019'. */
   firstYear: number | null
   figures: LandValueFigures
+  /** On which kind of sales the figures rest (issue 36 item 1): the whole site's sales, as the trends are read. */
+  salesProvenance: SalesProvenance
   chart: { title: string; series: TrendChartSeries[] }
   years: YearFigure[]
   /** The kinds of land sold most, each with its search on the land site. */

@@ -8,6 +8,8 @@ import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
 import { loadValuationAccuracy } from './valuation-accuracy.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Accuracy } from '~/models/valuation/valuation-backtest'
+import { SalesProvenanceNote } from '~/components/sales-provenance'
 
 /** /value/accuracy/ on AcreWorth (issue 16 §4): how close its estimates came to later sales, beside two rules of thumb. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,52 +25,70 @@ const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums'
 const percentOrDash = (share: number | undefined) => (share === undefined ? '–' : formatPercent(share))
 const rowHeading = 'px-3 py-2 text-left font-medium'
 const overallHeadings = ['Estimate', 'Sales valued', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price']
+
+/** The model beside the two rules of thumb on one set of held-out sales. */
+function OverallTable({ caption, label, accuracy }: { caption: string; label: string; accuracy: Accuracy }) {
+  const rows = [
+    { label, method: accuracy.model, coverage: percentOrDash(accuracy.model?.intervalCoverage) },
+    { label: 'County median × acres', method: accuracy.countyMedian, coverage: 'No range' },
+    { label: 'State median × acres', method: accuracy.stateMedian, coverage: 'No range' },
+  ]
+  return (
+    <ScrollRegion label={caption} className="mt-6">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="px-3 py-2 text-left font-semibold">{caption}</caption>
+        <ColumnHeadings headings={overallHeadings} numeric={overallHeadings.slice(1)} />
+        <tbody>
+          {rows.map(({ label: rowLabel, method, coverage }) => (
+            <tr key={rowLabel} className="border-t border-ink/10">
+              <th scope="row" className={rowHeading}>
+                {rowLabel}
+              </th>
+              <td className={cell}>{(method?.valued ?? 0).toLocaleString('en-US')}</td>
+              <td className={cell}>{percentOrDash(method?.medianError)}</td>
+              <td className={cell}>{percentOrDash(method?.withinTenPercent)}</td>
+              <td className={cell}>{percentOrDash(method?.withinTwentyPercent)}</td>
+              <td className={cell}>{coverage}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
+
 const stateHeadings = ['State', 'Sales', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price', 'County median error', 'State median error']
 
 export default function ValuationAccuracyPage() {
   const { figures, minimumStateSales } = useLoaderData<typeof loader>()
   const { name } = useSite()
-  const overallRows = figures
-    ? [
-        { label: name, method: figures.overall.model, coverage: percentOrDash(figures.overall.model?.intervalCoverage) },
-        { label: 'County median × acres', method: figures.overall.countyMedian, coverage: 'No range' },
-        { label: 'State median × acres', method: figures.overall.stateMedian, coverage: 'No range' },
-      ]
-    : []
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 text-ink" aria-labelledby="accuracy-heading">
       <h1 id="accuracy-heading" className="text-3xl font-bold text-brand">{`How accurate is ${name}?`}</h1>
       {figures ? (
         <>
+          <SalesProvenanceNote provenance={figures.provenance} className="mt-4" />
           <div className="mt-4 max-w-3xl space-y-3">
             <p>
-              {`We test ${name} the way it is used, on land that has sold. The model is fitted on the ${figures.trainingCount.toLocaleString('en-US')} sales before ${formatLongDate(figures.cutoff)}; each of the ${figures.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold, from the earlier sales only, and the estimate is compared with the price the land sold for.`}
+              {`We test ${name} the way it is used, on sales it has not seen. The model is fitted on the ${figures.trainingCount.toLocaleString('en-US')} sales before ${formatLongDate(figures.cutoff)}; each of the ${figures.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold, from the earlier sales only, and the estimate is compared with the price the land sold for.`}
             </p>
             <p>
               {`Two rules of thumb are tested on the same sales: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five.`}
             </p>
             <p>The figures are worked out again every hour from the sales we hold.</p>
           </div>
-          <ScrollRegion label="Accuracy in all states" className="mt-6">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="px-3 py-2 text-left font-semibold">{`All states: the ${figures.heldOutCount.toLocaleString('en-US')} sales since ${formatLongDate(figures.cutoff)}`}</caption>
-              <ColumnHeadings headings={overallHeadings} numeric={overallHeadings.slice(1)} />
-              <tbody>
-                {overallRows.map(({ label, method, coverage }) => (
-                  <tr key={label} className="border-t border-ink/10">
-                    <th scope="row" className={rowHeading}>
-                      {label}
-                    </th>
-                    <td className={cell}>{(method?.valued ?? 0).toLocaleString('en-US')}</td>
-                    <td className={cell}>{percentOrDash(method?.medianError)}</td>
-                    <td className={cell}>{percentOrDash(method?.withinTenPercent)}</td>
-                    <td className={cell}>{percentOrDash(method?.withinTwentyPercent)}</td>
-                    <td className={cell}>{coverage}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          {figures.realSales ? (
+            <OverallTable
+              caption={`Real sales: the ${figures.realSales.sales.toLocaleString('en-US')} sales since ${formatLongDate(figures.cutoff)} that partner feeds and sellers reported`}
+              label={name}
+              accuracy={figures.realSales}
+            />
+          ) : null}
+          <OverallTable
+            caption={`All states: the ${figures.heldOutCount.toLocaleString('en-US')} sales since ${formatLongDate(figures.cutoff)}`}
+            label={name}
+            accuracy={figures.overall}
+          />
           <h2 className="mt-10 text-xl font-semibold">By state</h2>
           {figures.states.length > 0 ? (
             <ScrollRegion label="Accuracy by state" className="mt-3">

@@ -3,6 +3,7 @@ import { getDb } from '~/models/db/db.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type ValuationInputs, parseValuationPath, valuationFeatures, valuationPath } from '~/models/valuation/valuation-path'
+import { salesProvenance } from '~/models/valuation/valuation-sales.server'
 import { locateTypedPlace, parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { findListingSummaries, findSimilarListings } from '~/models/listings/listing-detail.server'
@@ -117,14 +118,16 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
   const isMapShown = !isLowData || new URL(request.url).searchParams.has(showMapParameter)
   const viewer = await getViewer(request)
   const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
-  const [comparableListings, nearby, saved, trends] = await Promise.all([
+  const [comparableListings, nearby, saved, trends, provenance] = await Promise.all([
     findListingSummaries(db, comparableIds),
     findSimilarListings(db, { id: 0, ...parcel, price: Math.round(valuation?.value ?? 0) }, { scopeBits: 0, limit: nearbyListingCount }),
     viewer ? findSavedValuation(db, viewer.id, path) : undefined,
     priceTrends(db),
+    salesProvenance(db),
   ])
   return {
     kind: 'valuation' as const,
+    salesProvenance: provenance,
     path,
     label,
     inputs,

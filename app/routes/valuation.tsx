@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, us
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { ComparableSales, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
 import { PriceTrendChart } from '~/components/price-trend-chart'
+import { SalesProvenanceNote } from '~/components/sales-provenance'
 import { ValuationForm } from '~/components/valuation-form'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { siteFromRequest } from '~/sites/site.server'
@@ -68,6 +69,7 @@ export default function ValuationPage() {
       {valuation ? (
         <>
           <ValuationEstimate valuation={valuation} saving={{ saved: page.saved, loginHref: page.loginHref }} />
+          <SalesProvenanceNote provenance={page.salesProvenance} className="mt-4" />
           <ComparableSales valuation={valuation} placeName={placeName} />
         </>
       ) : (
@@ -94,7 +96,7 @@ export default function ValuationPage() {
           first stripped of the house, at what a square foot of house has added to sales in the state. Each sale&rsquo;s land price per acre is then brought to the
           parcel: to today by its county&rsquo;s price trend, to the parcel&rsquo;s county, to its size (an acre costs less on a larger property), and for its use
           and features, each by how much they have moved prices in the sales we hold. The estimate weighs the closest, newest and most alike sales most, and adds the
-          parcel&rsquo;s own house back; the range is where 80 of 100 such estimates have landed against real sales.{' '}
+          parcel&rsquo;s own house back; the range is where 80 of 100 such estimates have landed against the prices of later sales.{' '}
           <a href="/value/accuracy/" className="font-semibold text-brand underline">
             How accurate is AcreWorth?
           </a>

@@ -272,12 +272,12 @@ describe('changing a published listing', () => {
     expect(location(await post(`/account/listings/${id}/`, { intent: 'sold', salesPrice: '440,000', salesDate: '2026-01-15' }, seller))).toBe(
       `/account/listings/${id}/?changed=sold`,
     )
-    expect(listingRow(id)).toMatchObject({ status: 4, sales_price: 440000, sales_date: '2026-01-15' })
+    expect(listingRow(id)).toMatchObject({ status: 4, sales_price: 440000, sales_date: '2026-01-15', sale_price_source: 'seller' })
     expect(await text(await get(pagePath))).toContain('Sold')
 
     expect((await post(`/account/listings/${id}/`, { intent: 'under-contract' }, seller)).status).toBe(409)
     await post(`/account/listings/${id}/`, { intent: 'resume' }, seller)
-    expect(listingRow(id)).toMatchObject({ status: 1, sales_price: null })
+    expect(listingRow(id)).toMatchObject({ status: 1, sales_price: null, sale_price_source: null })
     await post(`/account/listings/${id}/`, { intent: 'pause' }, seller)
     expect(listingRow(id)).toMatchObject({ status: 3 })
     expect(await text(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))).not.toContain(`/${id}/`)

@@ -89,6 +89,17 @@ describe('How accurate is AcreWorth?', () => {
     expect((await get('/value/accuracy/', 'land.localhost')).status).toBe(404)
   })
 
+  test('the accuracy page, a valuation and a land value page say their figures rest on generated demonstration sales, and none calls them real', async () => {
+    const sources = await modelDb.selectFrom('listings').select('sale_price_source').distinct().where('sales_price', 'is not', null).execute()
+    // The test database holds the seed's sales and the demo partner's, all generated (migration 0035).
+    expect(sources.map((row) => row.sale_price_source)).toEqual(['generated'])
+    for (const pagePath of ['/value/accuracy/', '/value/texas/travis-county/40-acres/recreational-land/lat30.2672/long-97.7431/', '/land-values/texas/']) {
+      const page = textOf(decodeEntities(await (await get(pagePath)).text()))
+      expect(page, pagePath).toContain('These figures come from demonstration sales generated for this site, not from real transactions.')
+      expect(page, pagePath).not.toMatch(/real sales|land that has sold\./)
+    }
+  })
+
   test("is linked from AcreWorth's home page, beside the valuation form", async () => {
     expect(await (await get('/')).text()).toMatch(/<\/form><a href="\/value\/accuracy\/"[^>]*>How accurate is AcreWorth\?<\/a>/)
   })

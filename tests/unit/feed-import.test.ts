@@ -316,6 +316,33 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     expect(history.map((event) => event.kind)).toEqual([listingHistoryKind.listed, listingHistoryKind.offMarket, listingHistoryKind.backOnMarket])
   })
 
+  test.skipIf(!enabled)("a sold record's price is recorded as the partner's, and a demonstration partner's as generated (issue 36)", async () => {
+    const feedWithGoodSoldAt = (salesPrice: number) => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'feed-')), 'feed.xml')
+      const sold = `<status>sold</status><salesPrice>${salesPrice}</salesPrice><salesDate>2026-10-20</salesDate>\n    <title>40 acres of Llano River country</title>`
+      fs.writeFileSync(file, fs.readFileSync(sampleFeed, 'utf8').replace('<status>available</status>\n    <title>40 acres of Llano River country</title>', sold))
+      return file
+    }
+    const good = () =>
+      db
+        .selectFrom('listings')
+        .select(['status', 'sales_price', 'sale_price_source'])
+        .where('partner_id', '=', partnerId)
+        .where('external_source_id', '=', 'GOOD-1')
+        .executeTakeFirstOrThrow()
+    await importAt(40, feedWithGoodSoldAt(190_000))
+    expect(await good()).toEqual({ status: marketStatus.sold, sales_price: 190_000, sale_price_source: 'feed' })
+    await db.updateTable('feed_partners').set({ sends_generated_data: 1 }).where('id', '=', partnerId).execute()
+    try {
+      await importAt(41, feedWithGoodSoldAt(185_000))
+      expect(await good()).toEqual({ status: marketStatus.sold, sales_price: 185_000, sale_price_source: 'generated' })
+    } finally {
+      await db.updateTable('feed_partners').set({ sends_generated_data: 0 }).where('id', '=', partnerId).execute()
+    }
+    await importAt(42)
+    expect(await good()).toEqual({ status: marketStatus.available, sales_price: null, sale_price_source: null })
+  })
+
   test.skipIf(!enabled)('a broken feed fails with its code and retires nothing; records read before the break are kept', async () => {
     const text = fs.readFileSync(sampleFeed, 'utf8')
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'feed-')), 'cut.xml')

@@ -16,6 +16,7 @@ const sale = (fields: Pick<Sale, 'id' | 'stateId' | 'countyId' | 'acres' | 'pric
   hasHouse: false,
   squareFeet: null,
   features: 0,
+  source: 'generated',
   ...fields,
 })
 

@@ -53,6 +53,7 @@ function syntheticSales(count: number, seed = 1): Sale[] {
       longitude: (countyId === 1 ? -98 : -97.7) + random.float(-0.1, 0.1),
       ...parcel,
       price: Math.round(trueValue(parcel, soldAt) * Math.exp(random.float(-0.1, 0.1))),
+      source: 'generated' as const,
       soldAt,
     }
   })

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type { SalePriceSource } from '~/models/listings/sale-price-source'
 
 /**
  * Table types for Kysely (one interface per table, snake_case columns as in the database).
@@ -130,6 +131,8 @@ export interface ListingTable {
   status: number // available 1, under contract 2, off market 3, sold 4
   sales_price: number | null
   sales_date: string | null
+  /** Where the sale price came from (sale-price-source.ts); null while unsold. */
+  sale_price_source: SalePriceSource | null
   property_types: number // bit set, spec §3 "Property types"
   activities: number // bit set over the spec's activity list
   amenities: number // bit set over the spec's sub-filters
@@ -446,6 +449,8 @@ export interface FeedPartnerTable {
   /** Who holds the pull of this feed, until when: one puller across processes and servers. */
   lease_owner: string | null
   lease_expires_at: string | null
+  /** 1 for the demo partner, whose records the seed generates: its sale prices are generated, not a partner's (migration 0035). */
+  sends_generated_data: Generated<number>
   created_at: string
 }
 

@@ -171,7 +171,7 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
   const now = options.now ?? (() => new Date())
   const partner = await db
     .selectFrom('feed_partners')
-    .select(['id', 'name', 'account_id', 'feed_format', 'grace_hours'])
+    .select(['id', 'name', 'account_id', 'feed_format', 'grace_hours', 'sends_generated_data'])
     .where('id', '=', options.partnerId)
     .executeTakeFirst()
   if (!partner) throw new Error(`No feed partner ${options.partnerId}`)

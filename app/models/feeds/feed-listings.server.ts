@@ -9,11 +9,11 @@ import type { FeedListing } from './feed-record.server'
 
 /** Writing a checked feed record: its listing, and the partner record that remembers it. */
 
-export type FeedPartner = Pick<Selectable<FeedPartnerTable>, 'id' | 'name' | 'account_id' | 'feed_format' | 'grace_hours'>
+export type FeedPartner = Pick<Selectable<FeedPartnerTable>, 'id' | 'name' | 'account_id' | 'feed_format' | 'grace_hours' | 'sends_generated_data'>
 
 /** The listing row of a checked record; `photoIds` are its stored photos' document ids, in the feed's order. */
 export function listingRow(
-  partner: Pick<FeedPartner, 'id' | 'account_id'>,
+  partner: Pick<FeedPartner, 'id' | 'account_id' | 'sends_generated_data'>,
   record: FeedListing,
   verdict: QualityVerdict,
   photoIds: number[],
@@ -40,6 +40,7 @@ export function listingRow(
     status: record.status,
     sales_price: record.salesPrice,
     sales_date: record.salesDate,
+    sale_price_source: record.salesPrice === null ? null : partner.sends_generated_data ? 'generated' : 'feed',
     property_types: record.propertyTypes,
     activities: record.activities,
     amenities: 0,

@@ -151,7 +151,7 @@ export async function decideHeldRecord(
     return true
   }
   const { listing, verdict } = JSON.parse(record.payload) as { listing: FeedListing; verdict: QualityVerdict }
-  const partner = await db.selectFrom('feed_partners').select(['id', 'account_id']).where('id', '=', partnerId).executeTakeFirstOrThrow()
+  const partner = await db.selectFrom('feed_partners').select(['id', 'account_id', 'sends_generated_data']).where('id', '=', partnerId).executeTakeFirstOrThrow()
   const photos = await storeListingPhotos(db, { partnerId, photos: listing.photos, fetcher: photoFetcher ?? createPhotoFetcher(), now: stamp })
   const decided = [...reasons, ...photos.failures, { code: 'REVIEW_APPROVED' as const, detail: stamp }]
   const isPublished = await db.transaction().execute(async (transaction) => {

@@ -83,6 +83,9 @@ export async function seedDemoSellerAccount(db: Kysely<Database>) {
   if (sellerAccount) {
     // The demo seller takes Lands Connector requests (spec §3 optInLeadTargeting), so a buyer's request where they list reaches their inbox.
     await db.updateTable('accounts').set({ opt_in_lead_targeting: 1 }).where('id', '=', sellerAccount.id).execute()
-    await db.insertInto('feed_partners').values({ name: 'Demo Land Feed', account_id: sellerAccount.id, created_at: new Date().toISOString() }).execute()
+    await db
+      .insertInto('feed_partners')
+      .values({ name: 'Demo Land Feed', account_id: sellerAccount.id, sends_generated_data: 1, created_at: new Date().toISOString() })
+      .execute()
   }
 }

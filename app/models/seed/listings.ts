@@ -138,6 +138,7 @@ export function generateListing(id: number, context: ListingContext) {
     status,
     sales_price: salesPrice,
     sales_date: salesDate,
+    sale_price_source: salesPrice === null ? null : 'generated',
     property_types: facts.propertyTypes,
     activities: facts.activities,
     amenities: facts.amenities,

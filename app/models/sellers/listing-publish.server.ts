@@ -210,6 +210,7 @@ async function listingRowOf(db: Kysely<Database>, draft: ListingDraft, verdict: 
     status: previous?.status ?? marketStatus.available,
     sales_price: previous?.sales_price ?? null,
     sales_date: previous?.sales_date ?? null,
+    sale_price_source: previous?.sale_price_source ?? null,
     property_types: bitsOf(data.propertyTypes, draftPropertyTypeOptions),
     activities: bitsOf(data.activities, draftActivityOptions),
     amenities: previous?.amenities ?? 0,

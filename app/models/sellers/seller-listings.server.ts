@@ -119,9 +119,9 @@ export async function changeListingStatus(db: Kysely<Database>, scope: SellerSco
   if (!allowedFrom[change.kind].includes(listing.status)) return 'not-allowed'
   const sale =
     change.kind === 'sold'
-      ? { sales_price: change.salesPrice, sales_date: change.salesDate }
+      ? { sales_price: change.salesPrice, sales_date: change.salesDate, sale_price_source: 'seller' as const }
       : change.kind === 'resume'
-        ? { sales_price: null, sales_date: null }
+        ? { sales_price: null, sales_date: null, sale_price_source: null }
         : {}
   const now = new Date().toISOString()
   await db.transaction().execute(async (transaction) => {

@@ -1,4 +1,5 @@
 import { propertyType } from '~/models/listings/enumerations'
+import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/seed/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
@@ -34,10 +35,12 @@ export interface Sale {
   squareFeet: number | null
   /** Feature bits (see `featureBits`). */
   features: number
+  /** Where the price came from: the published figures say on which kind of sales they rest. */
+  source: SalePriceSource
 }
 
-/** The parcel to value: a sale without its price and date. */
-export type Parcel = Omit<Sale, 'id' | 'price' | 'soldAt'>
+/** The parcel to value: a sale without its price, date and their source. */
+export type Parcel = Omit<Sale, 'id' | 'price' | 'soldAt' | 'source'>
 
 /** Features the data carries whose effect on price the model fits (each one bit). */
 export const featureBits = { waterfront: 1, mineralRights: 2, ownerFinancing: 4 } as const

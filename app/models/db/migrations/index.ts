@@ -31,6 +31,7 @@ import * as formSubmissions from './0030-form-submissions'
 import * as sessions from './0031-sessions'
 import * as secondFactorAndSecurityEvents from './0032-second-factor-and-security-events'
 import * as signUpConfirmation from './0033-sign-up-confirmation'
+import * as saleProvenance from './0035-sale-provenance'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031-sessions': sessions,
   '0032-second-factor-and-security-events': secondFactorAndSecurityEvents,
   '0033-sign-up-confirmation': signUpConfirmation,
+  '0035-sale-provenance': saleProvenance,
 }
