@@ -49,6 +49,19 @@ function Section({ id, heading, children }: { id: string; heading: string; child
   )
 }
 
+/** USDA's own state figures, told apart from the generated ones (issue 36 item 2). */
+function UsdaFigures({ usda, isSeedPriced }: { usda: NonNullable<LandValuesPageData['usda']>; isSeedPriced: boolean }) {
+  const byUse = [usda.cropland === null ? null : `cropland ${formatDollars(usda.cropland)}`, usda.pasture === null ? null : `pasture ${formatDollars(usda.pasture)}`]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <p className="mt-3 max-w-3xl">
+      {`USDA’s own survey puts an acre of ${usda.stateName} farm real estate at ${formatDollars(usda.farmRealEstate)} on average in June ${usda.year}${byUse ? ` (${byUse})` : ''}: ${usda.survey}.`}
+      {isSeedPriced ? ' The demonstration sales are priced around USDA’s state figures; how counties differ from their state, and every sale, is generated.' : ''}
+    </p>
+  )
+}
+
 export function LandValuesPage({ page }: { page: LandValuesPageData }) {
   const origin = useSiteOrigin()
   const { figures, placeName } = page
@@ -64,6 +77,7 @@ export function LandValuesPage({ page }: { page: LandValuesPageData }) {
       </h1>
       <p className="mt-2 max-w-3xl">{`What land in ${placeName} sold for, from the sales recorded on our sites, and what the land for sale there asks today.`}</p>
       <SalesProvenanceNote provenance={page.salesProvenance} className="mt-3" />
+      {page.usda ? <UsdaFigures usda={page.usda} isSeedPriced={page.salesProvenance.generated > 0} /> : null}
       {page.hasTooFewSales ? (
         <p className="mt-4 max-w-3xl rounded-md border border-ink/15 bg-white p-4 font-medium">
           {`Too few sales to say what land in ${placeName} is worth: only ${formatCount(figures.sales, 'sale')} on record${since}. What there is shows below${comparedWith}.`}

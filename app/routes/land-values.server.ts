@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { redirect } from 'react-router'
 import type { Database } from '~/models/db/db-schema'
 import { type Gazetteer, findPlaceById, findState, loadGazetteer, resolvePlaceToken } from '~/models/places/gazetteer.server'
+import { usdaLandValues2025, usdaLandValuesSurvey } from '~/models/places/usda-land-values'
 import { type HierarchyPlace, marketPlaceOf, placeGroupsWithin, placeNameOf, placeTrailTo, searchCriteriaOf } from '~/models/places/landing-places.server'
 import { type MarketSnapshot, marketSnapshot, marketStatsOf } from '~/models/places/market-stats.server'
 import type { SearchCriteria } from '~/models/search/search-criteria'
@@ -48,6 +49,13 @@ function parentOf(place: Exclude<HierarchyPlace, { kind: 'national' }>): Hierarc
 }
 
 /** 'the United States' reads in a sentence; 'United States' heads a chart's legend. */
+/** USDA's own figures for the place's state: the one real measure of its land's worth the site holds (issue 36 item 2). */
+function usdaFiguresOf(place: HierarchyPlace): LandValuesPageData['usda'] {
+  if (place.kind === 'national') return null
+  const figures = usdaLandValues2025.get(place.state.abbreviation)
+  return figures ? { stateName: place.state.name, survey: usdaLandValuesSurvey.name, year: usdaLandValuesSurvey.year, ...figures } : null
+}
+
 const placeInSentence = (place: HierarchyPlace) => (place.kind === 'national' ? 'the United States' : placeNameOf(place))
 
 /** A place's figures; its sold medians are left out when it has too few sales to say anything. */
@@ -123,6 +131,7 @@ export async function loadLandValuesPage(
     firstYear,
     figures,
     salesProvenance: provenance,
+    usda: usdaFiguresOf(place),
     chart: {
       title: 'Median price per acre of land sold, by quarter',
       series: chartPlaces.map((chartPlace) => ({ label: placeNameOf(chartPlace), points: trendOf(trends, marketPlaceOf(chartPlace)).quarters })),

@@ -2,6 +2,7 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { TrendChartSeries } from '~/components/price-trend-chart'
 import type { TypeFigure, YearFigure } from '~/models/valuation/price-trends'
 import type { SalesProvenance } from '~/models/listings/sale-price-source'
+import type { UsdaStateLandValues } from '~/models/places/usda-land-values'
 
 /** A place's headline figures: what its land sold for, and what the land for sale there asks. */
 export interface LandValueFigures {
@@ -44,6 +45,8 @@ export interface LandValuesPageData {
   figures: LandValueFigures
   /** On which kind of sales the figures rest (issue 36 item 1): the whole site's sales, as the trends are read. */
   salesProvenance: SalesProvenance
+  /** USDA NASS's figures for the place's state (dollars an acre); null on the national page and for the states NASS does not survey. */
+  usda: ({ stateName: string; survey: string; year: number } & UsdaStateLandValues) | null
   chart: { title: string; series: TrendChartSeries[] }
   years: YearFigure[]
   /** The kinds of land sold most, each with its search on the land site. */

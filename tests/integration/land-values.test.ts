@@ -101,6 +101,14 @@ describe('the land value pages', () => {
     expect((await get('/land-values/texas/central-texas-region/')).status).toBe(200)
   })
 
+  test("a state's page gives USDA's own figures for the state, told apart from the generated sales (issue 36)", async () => {
+    const texas = text(await html('/land-values/texas/'))
+    expect(texas).toContain(
+      'USDA’s own survey puts an acre of Texas farm real estate at $2,970 on average in June 2025 (cropland $2,710, pasture $2,300): USDA NASS Land Values 2025 Summary.',
+    )
+    expect(texas).toContain('The demonstration sales are priced around USDA’s state figures; how counties differ from their state, and every sale, is generated.')
+  })
+
   test('a county with enough sales is indexed and gives its medians, beside its state in the chart', async () => {
     const travis = await html(travisPath)
     expect(metaContent(travis, 'robots')).not.toMatch(/noindex/)

@@ -3,7 +3,8 @@ import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import { buildGeography, type Geography } from '~/models/places/geography.server'
 import { accountCountFor, createSellerPool, generateAccounts } from '~/models/seed/accounts'
 import { createLandMarket, type LandMarket } from '~/models/seed/land-market'
-import { farmValuePerAcre2025 } from '~/models/seed/land-values'
+import usdaLandValues from '~/data/usda-land-values.json'
+import { farmValuePerAcre2025, handSetFarmValuePerAcre, useValuePerAcre2025 } from '~/models/seed/land-values'
 import { generateListing } from '~/models/seed/listings'
 import { createPlaceIndex } from '~/models/seed/place-index'
 
@@ -65,6 +66,18 @@ describe('the land market', () => {
       const gain = (year: number) => market.valueShareAt(county.id, `${year + 1}-01-01T00:00:00Z`) / market.valueShareAt(county.id, `${year}-01-01T00:00:00Z`)
       expect(gain(2022)).toBeGreaterThan(gain(2019))
     }
+  })
+})
+
+describe("the market's levels", () => {
+  test("are USDA NASS's own 2025 state figures; only Alaska, Hawaii and the District, which NASS does not survey, are set by hand", () => {
+    // Published figures of the Land Values 2025 Summary, as quoted in the press (app/data/README.md).
+    expect(farmValuePerAcre2025).toMatchObject({ TX: 2_970, IA: 9_790, CA: 13_700, NM: 725, RI: 22_500, SD: 2_970 })
+    expect(useValuePerAcre2025.cropland).toMatchObject({ IL: 9_850, IA: 10_300, TX: 2_710, KS: 3_440 })
+    const surveyed = usdaLandValues.rows.filter((row) => row.year === 2025)
+    expect(surveyed).toHaveLength(48)
+    for (const row of surveyed) expect(farmValuePerAcre2025[row.state], row.state).toBe(row.farmRealEstate)
+    expect(Object.keys(farmValuePerAcre2025).filter((state) => !surveyed.some((row) => row.state === state))).toEqual(Object.keys(handSetFarmValuePerAcre))
   })
 })
 

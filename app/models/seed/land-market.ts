@@ -1,6 +1,6 @@
 import type { Geography } from '~/models/places/geography.server'
 import { groupBy } from '~/utils/group-by'
-import { farmValuePerAcre2025, farmValueSurveyDate, usFarmValuePerAcre2025, usYearlyChange } from './land-values'
+import { farmValuePerAcre2025, farmValueSurveyDate, usFarmValuePerAcre2025, usYearlyChange, useValuePerAcre2025 } from './land-values'
 import { createRandom, mixSeed } from './random'
 import { referenceDate } from './values'
 
@@ -16,6 +16,9 @@ import { referenceDate } from './values'
  * priced by the same market as the database it is imported into.
  */
 export type LandMarket = ReturnType<typeof createLandMarket>
+
+/** The uses USDA values apart from farm real estate as a whole. */
+export type UsdaLandUse = 'cropland' | 'pasture'
 
 const marketSeed = 2025
 // Towns of a few zips and more stand for where people live; nearer them, land is dearer.
@@ -105,10 +108,14 @@ export function createLandMarket(geography: Geography) {
     geography.states.map((state) => {
       const random = createRandom(mixSeed(marketSeed, 2, state.id))
       const drift = stateDriftSpread * random.normal()
+      const farmValue = farmValuePerAcre2025[state.abbreviation] ?? usFarmValuePerAcre2025
+      // USDA's cropland or pasture level against its farm real estate; a state without them (set by hand) has none.
+      const useLevel = (use: UsdaLandUse) => (useValuePerAcre2025[use][state.abbreviation] ?? farmValue) / farmValue
       return [
         state.id,
         {
-          farmlandRatio: (farmValuePerAcre2025[state.abbreviation] ?? usFarmValuePerAcre2025) / usFarmValuePerAcre2025,
+          farmlandRatio: farmValue / usFarmValuePerAcre2025,
+          useLevels: { cropland: useLevel('cropland'), pasture: useLevel('pasture') },
           sizeExponent: smallestSizeExponent + sizeExponentRange * random.next(),
           ownGrowth: years.map(() => drift + stateShockSpread * random.normal()),
         },
@@ -147,6 +154,8 @@ export function createLandMarket(geography: Geography) {
     },
     /** The state's farmland value as a share of the US average. */
     farmlandRatio: (stateId: number) => stateOf(stateId).farmlandRatio,
+    /** The state's cropland or pasture value as a share of its farm real estate value. */
+    useLevel: (stateId: number, use: UsdaLandUse) => stateOf(stateId).useLevels[use],
     /** Price per acre goes as acres to the minus this power in the state. */
     sizeExponent: (stateId: number) => stateOf(stateId).sizeExponent,
   }

@@ -1,4 +1,5 @@
 import { activity, amenity, propertyType as type } from '~/models/listings/enumerations'
+import type { UsdaLandUse } from './land-market'
 
 /**
  * Kinds of listing the generator draws from. Each keeps its property types, size, value
@@ -20,6 +21,8 @@ export interface LandProfile {
    * house lots and shops price by who lives near, which differs between states far less than farmland.
    */
   followsFarmland: number
+  /** Priced from the state's USDA cropland or pasture level rather than its farm real estate as a whole. */
+  usdaUse?: UsdaLandUse
   activities: [bit: number, probability: number][]
   amenities: [bit: number, probability: number][]
 }
@@ -28,13 +31,13 @@ export interface LandProfile {
 // prettier-ignore
 export const landProfiles: LandProfile[] = [
   {
-    key: 'farm', weight: 17, medianAcres: 80, acresSpread: 1.1, houseChance: 0.3, valueFactor: 1, followsFarmland: 1,
+    key: 'farm', weight: 17, medianAcres: 80, acresSpread: 1.1, houseChance: 0.3, valueFactor: 1, followsFarmland: 1, usdaUse: 'cropland',
     typeSets: [[type.farm], [type.farm, type.undeveloped], [type.farm, type.ranch], [type.farm, type.residential]],
     activities: [[activity.hunting, 0.3], [activity.fishing, 0.15], [activity.horsebackRiding, 0.1]],
     amenities: [[amenity.pasture, 0.4], [amenity.homestead, 0.25], [amenity.hobbyFarm, 0.15], [amenity.orchard, 0.06], [amenity.poultryFarm, 0.04], [amenity.vineyard, 0.03], [amenity.rural, 0.7]],
   },
   {
-    key: 'ranch', weight: 11, medianAcres: 320, acresSpread: 1.3, houseChance: 0.3, valueFactor: 0.8, followsFarmland: 1,
+    key: 'ranch', weight: 11, medianAcres: 320, acresSpread: 1.3, houseChance: 0.3, valueFactor: 1, followsFarmland: 1, usdaUse: 'pasture',
     typeSets: [[type.ranch], [type.ranch, type.hunting], [type.ranch, type.horse], [type.farm, type.ranch]],
     activities: [[activity.hunting, 0.6], [activity.horsebackRiding, 0.4], [activity.fishing, 0.2], [activity.offRoading, 0.2], [activity.camping, 0.2]],
     amenities: [[amenity.pasture, 0.6], [amenity.rural, 0.8], [amenity.offGrid, 0.1], [amenity.barndominium, 0.05]],

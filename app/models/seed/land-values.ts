@@ -1,22 +1,28 @@
+import { usdaLandValues2025 } from '~/models/places/usda-land-values'
+
 /**
- * The levels the generated land market is built around (land-market.ts).
- *
- * Farm real estate (land and buildings), average value per acre in each state, June 2025: USDA
- * NASS, "Land Values 2025 Summary" (August 2025). CA, CT, IA, MA, MI, MT, ND, NJ, NM, OH, RI, SD
- * and WY are the summary's own figures; the others are estimates to the nearest $100 or so, to be
- * checked against its state table. NASS does not survey Alaska, Hawaii or the District of
- * Columbia; their figures are set by hand (the District's stands for urban land).
+ * The levels the generated land market is built around (land-market.ts): USDA NASS's own state
+ * figures for 2025 (usda-land-values.ts), farm real estate as a whole, and cropland and pasture for
+ * farm and ranch land. NASS does not survey Alaska, Hawaii or the District of Columbia: their farm
+ * real estate figures are set by hand (the District's stands for urban land), and they have no
+ * cropland or pasture level of their own. No other figure here is an estimate; what differs between
+ * counties, and every sale, is generated.
  */
-// A table: eight states to a line, in the order of their abbreviations.
-// prettier-ignore
+const usda = [...usdaLandValues2025]
+
+/** The farm real estate values set by hand, where NASS publishes none. */
+export const handSetFarmValuePerAcre: Readonly<Record<string, number>> = { AK: 2_000, HI: 11_000, DC: 50_000 }
+
+/** USDA's 2025 farm real estate value per acre by state abbreviation, and the hand-set three. */
 export const farmValuePerAcre2025: Readonly<Record<string, number>> = {
-  AK: 2_000, AL: 3_700, AR: 4_000, AZ: 4_600, CA: 13_700, CO: 2_500, CT: 14_400, DC: 50_000,
-  DE: 12_200, FL: 8_700, GA: 5_200, HI: 11_000, IA: 9_790, ID: 5_700, IL: 9_300, IN: 8_000,
-  KS: 2_900, KY: 5_100, LA: 3_800, MA: 14_900, MD: 10_500, ME: 3_500, MI: 6_800, MN: 6_400,
-  MO: 5_000, MS: 3_500, MT: 1_230, NC: 6_500, ND: 2_360, NE: 4_200, NH: 6_800, NJ: 16_600,
-  NM: 725, NV: 1_800, NY: 4_300, OH: 9_350, OK: 2_750, OR: 3_400, PA: 8_100, RI: 22_500,
-  SC: 5_300, SD: 2_970, TN: 6_900, TX: 3_400, UT: 4_600, VA: 6_100, VT: 4_800, WA: 3_500,
-  WI: 6_450, WV: 3_400, WY: 1_000,
+  ...Object.fromEntries(usda.map(([state, values]) => [state, values.farmRealEstate])),
+  ...handSetFarmValuePerAcre,
+}
+
+/** USDA's 2025 cropland and pasture values per acre by state abbreviation: farm and ranch land are priced from these. */
+export const useValuePerAcre2025: Readonly<Record<'cropland' | 'pasture', Readonly<Record<string, number>>>> = {
+  cropland: Object.fromEntries(usda.flatMap(([state, values]) => (values.cropland === null ? [] : [[state, values.cropland]]))),
+  pasture: Object.fromEntries(usda.flatMap(([state, values]) => (values.pasture === null ? [] : [[state, values.pasture]]))),
 }
 
 /** The same survey's US average for 2025. */

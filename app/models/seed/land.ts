@@ -88,7 +88,8 @@ function estimateValue(random: Random, input: LandInput, profile: LandProfile, f
   const waterFactor = facts.propertyTypes & waterTypes ? 1.4 : 1
   const mineralFactor = facts.mineralRights ? 1.1 : 1
   const sizeFactor = (facts.acres / referenceAcres) ** -market.sizeExponent(state.id)
-  const useFactor = profile.valueFactor * market.farmlandRatio(state.id) ** (profile.followsFarmland - 1)
+  const useLevel = profile.usdaUse ? market.useLevel(state.id, profile.usdaUse) : 1
+  const useFactor = profile.valueFactor * useLevel * market.farmlandRatio(state.id) ** (profile.followsFarmland - 1)
   const farmValue = market.farmValuePerAcre(county.id)
   const perAcre = farmValue * useFactor * sizeFactor * townFactor * waterFactor * mineralFactor * Math.exp(0.25 * random.normal())
   const landValue = Math.min(highestPricePerAcre, Math.max(lowestPricePerAcre, perAcre)) * facts.acres
