@@ -42,12 +42,16 @@ export default function ListingCarousel({
   onClose: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
+  // The views are drawn once the dialog is open: keen-slider measures its slides when it starts,
+  // and in a closed dialog (display: none) every slide measured 0 wide, so no photo showed.
+  const [isOpen, setIsOpen] = useState(false)
   const [view, setView] = useState(startView)
   const views = carouselViews(listing)
   const place = `${listing.countyName}, ${listing.stateAbbreviation}`
 
   useEffect(() => {
     dialog.current?.showModal()
+    setIsOpen(true)
     // The page behind a modal dialog would still scroll under the wheel.
     const root = document.documentElement
     const overflow = root.style.overflow
@@ -82,7 +86,7 @@ export default function ListingCarousel({
           aria-labelledby={views.length > 1 ? `carousel-tab-${view}` : undefined}
           className="relative min-h-0 flex-1"
         >
-          {view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
+          {isOpen && view === 'gallery' ? <PhotoStrip title={listing.title} imageIds={listing.imageIds} startIndex={startIndex} /> : null}
           {view === 'video' && listing.videoUrl ? (
             <Player title={`Video of ${listing.title}`} href={listingExternalLinkPath(listing.id, 'video')} embedUrl={videoEmbedUrl(listing.videoUrl)} />
           ) : null}

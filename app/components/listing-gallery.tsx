@@ -56,8 +56,33 @@ export function useListingCarousel(listing: CarouselListing): { openPhoto: OpenP
 }
 
 /**
+ * The hero's grid from a tablet up, by how many photos there are: one fills it, two stand side by
+ * side, three or more put the first large beside the next two (a fixed three-column grid left an
+ * empty black block beside a single photo).
+ */
+const heroLayouts = {
+  1: { grid: 'tablet:grid-cols-1 tablet:grid-rows-1', first: 'tablet:h-full', firstSizes: '100vw', side: '', sideSet: photoSets.gallerySide, sideSizes: '' },
+  2: {
+    grid: 'tablet:grid-cols-2 tablet:grid-rows-1',
+    first: 'tablet:h-full',
+    firstSizes: '(min-width: 1025px) 50vw, 100vw',
+    side: 'tablet:block',
+    sideSet: photoSets.galleryHero,
+    sideSizes: '50vw',
+  },
+  3: {
+    grid: 'tablet:grid-cols-3 tablet:grid-rows-2',
+    first: 'tablet:col-span-2 tablet:row-span-2 tablet:h-full',
+    firstSizes: '(min-width: 1025px) 67vw, 100vw',
+    side: 'tablet:block',
+    sideSet: photoSets.gallerySide,
+    sideSizes: '33vw',
+  },
+} as const
+
+/**
  * The top of the page: the first photo large (the LCP element: sized by srcset, fetched first,
- * never lazy) and, on wide screens, the next two beside it. `children` join the bar along its foot.
+ * never lazy) and, on wide screens, the next one or two beside it. `children` join the bar along its foot.
  */
 export function GalleryHero({ listing, openPhoto, children }: { listing: ListingDetail; openPhoto: OpenPhoto; children?: ReactNode }) {
   const [firstId = DEFAULT_PLACEHOLDER_DOCUMENT_ID, ...others] = listing.imageIds
@@ -65,17 +90,18 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
   const isLowData = useLowData()
   const firstPhoto = photoSources(firstId, photoSets.galleryHero, isLowData)
   const drawnSrcSet = useDrawnPrioritySrcSet(firstPhoto.src, firstPhoto.srcSet)
+  const layout = heroLayouts[Math.max(1, Math.min(3, listing.imageIds.length)) as 1 | 2 | 3]
   return (
-    <div className="relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:grid-cols-3 tablet:grid-rows-2 tablet:gap-1">
+    <div className={`relative bg-stone-900 tablet:grid tablet:h-[600px] tablet:gap-1 ${layout.grid}`}>
       <a
         href={hasPhotos ? fullSizePhotoPath(firstId) : undefined}
         onClick={openPhoto(0)}
-        className="block aspect-[3/2] overflow-hidden small:aspect-auto small:h-[400px] tablet:col-span-2 tablet:row-span-2 tablet:h-full"
+        className={`block aspect-[3/2] overflow-hidden small:aspect-auto small:h-[400px] ${layout.first}`}
       >
         <img
           src={firstPhoto.src}
           srcSet={drawnSrcSet}
-          sizes="(min-width: 1025px) 67vw, 100vw"
+          sizes={layout.firstSizes}
           width={900}
           height={600}
           alt={hasPhotos ? photoAlt(listing, 0) : ''}
@@ -84,10 +110,10 @@ export function GalleryHero({ listing, openPhoto, children }: { listing: Listing
         />
       </a>
       {others.slice(0, 2).map((documentId, index) => (
-        <a key={documentId} href={fullSizePhotoPath(documentId)} onClick={openPhoto(index + 1)} className="hidden overflow-hidden tablet:block">
+        <a key={documentId} href={fullSizePhotoPath(documentId)} onClick={openPhoto(index + 1)} className={`hidden overflow-hidden ${layout.side}`}>
           <img
-            {...photoSources(documentId, photoSets.gallerySide, isLowData)}
-            sizes="33vw"
+            {...photoSources(documentId, layout.sideSet, isLowData)}
+            sizes={layout.sideSizes}
             width={600}
             height={400}
             alt={photoAlt(listing, index + 1)}

@@ -39,6 +39,7 @@ export async function writeLakesideListing(db: Kysely<Database>, title: string) 
         status: marketStatus.available,
         sales_price: null,
         sales_date: null,
+        sale_price_source: null,
         // In the land and hunting sites' scopes.
         property_types: propertyType.recreational | propertyType.lakefront,
         external_source_id: null,
