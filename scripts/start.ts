@@ -1,7 +1,9 @@
 /**
  * `npm start`: build when the sources are newer than the build, prepare the database, then
  * serve all four sites from one production server (server/index.ts, decision 0023) on PORT
- * (default 3000). SIGTERM or Ctrl-C reaches the server, which finishes its requests and exits.
+ * (default 3000). SIGTERM or Ctrl-C reaches the server, which finishes its requests and exits:
+ * package.json starts this script with `exec node --import tsx`, so the process npm signals is this
+ * one, not a shell or a tsx launcher that would die alone and leave the server running (issue 34).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
