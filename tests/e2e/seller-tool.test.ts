@@ -35,6 +35,11 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   await expect(page.getByText('This value must be at least 0.01.')).toBeVisible()
   await expect(page.getByLabel(/^Price/)).toHaveValue('189000')
   await page.getByLabel('Acres', { exact: true }).fill('25')
+  // A negative price is told to be positive (issue 34 item 8), not to drop cents.
+  await page.getByLabel(/^Price/).fill('-189000')
+  await continueButton(page).click()
+  await expect(page.getByText('Please enter a price above $0.')).toBeVisible()
+  await page.getByLabel(/^Price/).fill('189000')
   await continueButton(page).click()
   await expect(page).toHaveURL(/\/features\/$/)
 

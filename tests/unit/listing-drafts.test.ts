@@ -53,6 +53,8 @@ describe('the step checks', () => {
       acres: ['This value must be at least 0.01.'],
       price: ['Please enter the price in whole dollars, without cents.'],
     })
+    // Issue 34 item 8: a negative price is told to be positive, not to drop cents it does not have.
+    expect(checkDraftStep('price', { acres: '5', saleType: 'sale', price: '-25000' }, states)).toEqual({ price: ['Please enter a price above $0.'] })
     expect(checkDraftStep('price', { acres: '5', saleType: 'sale' }, states).price?.[0]).toMatch(/^This field is required\./)
     expect(checkDraftStep('price', { acres: '5', saleType: 'sale', contactForPrice: 'on' }, states)).toEqual({})
     expect(checkDraftStep('price', { acres: '5', saleType: 'auction' }, states)).toEqual({})

@@ -34,6 +34,8 @@ const whole =
     value === undefined || value === '' || /^\d+$/.test(String(value).trim()) ? undefined : message
 const wholeNumberMessage = 'Please enter a whole number.'
 const wholeDollarsMessage = 'Please enter the price in whole dollars, without cents.'
+/** A negative price was once told to drop its cents. */
+const positivePriceMessage = 'Please enter a price above $0.'
 const zipMessage = 'Please enter a five-digit zip code.'
 const contactInTextMessage = (what: string) => `Please leave links, e-mail addresses and HTML out of the ${what}: buyers contact you through the listing.`
 const videoMessage = 'Please enter the address of a YouTube or Vimeo video.'
@@ -65,7 +67,7 @@ export const draftFieldRules = {
   price: {
     acres: [required(), numeric(), minValue(0.01), maxValue(1_000_000)],
     saleType: [required()],
-    price: [numeric(), whole(wholeDollarsMessage), minValue(3), maxValue(10_000_000_000)],
+    price: [numeric(), rule(positivePriceMessage, (text) => Number(text) > 0), whole(wholeDollarsMessage), minValue(3), maxValue(10_000_000_000)],
     contactForPrice: [],
   },
   features: {
