@@ -1,5 +1,4 @@
 import { Form } from 'react-router'
-import { FormErrors } from './account-page'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listings/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
@@ -49,7 +48,6 @@ export function ContactModal({ title, actionResult, isSent, pagePath, financeChe
       <Form method="post" action={pagePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <HoneypotField name={honeypotField} />
-        <FormErrors id={form.errorId} errors={form.errors} />
         <FormField field={fields.name} label="Full name" autoComplete="name" />
         <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
         <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />

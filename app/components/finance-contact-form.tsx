@@ -5,7 +5,6 @@ import { honeypotField } from '~/models/listings/listing-form-fields'
 import { FormConnection } from './form-connection'
 import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
-import { FormErrors } from './account-page'
 
 interface FinanceContactFormProps {
   /** Where the form posts: the page of this center. */
@@ -29,7 +28,6 @@ export function FinanceContactForm({ action, lastResult }: FinanceContactFormPro
   return (
     <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
       <HoneypotField name={honeypotField} />
-      <FormErrors id={form.errorId} errors={form.errors} />
       <FormField field={fields.name} label="Full name" autoComplete="name" />
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
       <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />

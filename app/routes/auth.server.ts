@@ -3,8 +3,7 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { countAttempt, takeBackAttempt } from '~/utils/rate-limit.server'
-import { type FormRateLimit, refuseAttemptOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress, countAttempt, isRateLimited, takeBackAttempt } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
@@ -38,22 +37,11 @@ import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } f
  */
 const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
 
-/**
- * Per client address: plenty for a person, too few to guess passwords or flood inboxes. Every
- * attempt counts, a mistyped one too (decision 0053): these limits stand against guessing.
- */
+/** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
 const rateLimits = {
-  login: {
-    name: 'login',
-    limit: 20,
-    windowMs: 15 * 60_000,
-    attempts: 'login attempts from this connection',
-    did: 'made',
-    again: 'try',
-    kept: 'Your e-mail address is kept below.',
-  },
-  forgot: { name: 'forgot', limit: 5, windowMs: 15 * 60_000, attempts: 'password reset requests from this connection', did: 'made', again: 'try' },
-} satisfies Record<string, FormRateLimit>
+  login: { limit: 20, windowMs: 15 * 60_000 },
+  forgot: { limit: 5, windowMs: 15 * 60_000 },
+}
 
 /**
  * Per e-mail address, counting failed logins only, from any client address: a password guessed from
@@ -63,8 +51,8 @@ const rateLimits = {
 const failedLoginLimit = { limit: 10, windowMs: 15 * 60_000 }
 const failedLoginKey = (email: string) => `login-failed:${sha256Hex(normalizeEmail(email))}`
 
-function refusedForFrequency(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
-  return refuseAttemptOverLimit(db, request, rateLimits[form])
+function isTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
+  return isRateLimited(db, `${form}:${clientAddress(request)}`, rateLimits[form])
 }
 
 /** Where a login form leads: its `redirectTo` field when it is a page of this site to return to. */
@@ -93,8 +81,7 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: LoginSchema })
   const hidden = { hideFields: ['password'] }
-  const refused = await refusedForFrequency(db, request, 'login')
-  if (refused) return data(submission.reply({ ...hidden, formErrors: [refused.message] }), refused.init)
+  if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const accountKey = failedLoginKey(submission.value.email)
   // Counted before the password is checked, so guesses sent at one moment cannot all slip past; a right password takes its count back.
@@ -129,8 +116,7 @@ export async function handleLogout(request: Request) {
 export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema })
-  const refused = await refusedForFrequency(db, request, 'forgot')
-  if (refused) return data(submission.reply({ formErrors: [refused.message] }), refused.init)
+  if (await isTooFrequent(db, request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const userId = await findUserIdByEmail(db, submission.value.email)
   if (userId !== undefined) {

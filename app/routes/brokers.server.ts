@@ -15,7 +15,7 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './brokers.types'
 import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
 import { sendOnce } from '~/models/forms/form-submissions.server'
-import { readGuardedForm, refuseListingFormOverLimit, sendContactMessage } from './contact-forms.server'
+import { readGuardedForm, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import { listingFormSectionIds } from '~/models/listings/listing-form-fields'
@@ -202,8 +202,6 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
   const { formData } = await readGuardedForm(request, ['contact'] as const)
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data({ intent: 'contact' as const, result: submission.reply() }, { status: 400 })
-  const refused = await refuseListingFormOverLimit(db, request, 'contact')
-  if (refused) return data({ intent: 'contact' as const, result: submission.reply({ formErrors: [refused.message] }) }, refused.init)
   const pagePath = brokerPagePath(site, broker)!
   const location = await sendOnce(db, 'broker-message', formData, async () => {
     await sendContactMessage(db, site, {

@@ -1,36 +1,30 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { type FormRateLimit, type RefusedAttempt, refuseAttemptOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { getDb } from '~/models/db/db.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
-import { type ListingFormIntent, honeypotField } from '~/models/listings/listing-form-fields'
+import { honeypotField } from '~/models/listings/listing-form-fields'
 import type { ContactMessage } from '~/models/listings/listing-forms'
 import { createLead } from '~/models/listings/listing-activity.server'
 import { sendMail } from '~/models/mail/mailer.server'
 
-/** What each form's sends are called when its limit refuses one. */
-const sendsOf: Record<ListingFormIntent, string> = { contact: 'messages', share: 'shares', report: 'reports' }
-
-/**
- * Per client address and form: enough for a person, too few for a bot (issue 6 §5). Only sends
- * that passed validation count (decision 0053): a buyer's typos must not use up the allowance.
- */
-export async function refuseListingFormOverLimit(db: Kysely<Database>, request: Request, intent: ListingFormIntent): Promise<RefusedAttempt | undefined> {
-  const limit: FormRateLimit = { name: intent, limit: 5, windowMs: 10 * 60_000, attempts: `${sendsOf[intent]} from this connection`, again: 'send' }
-  return refuseAttemptOverLimit(db, request, limit)
-}
+/** Per client address and form: enough for a person, too few for a bot (issue 6 §5). */
+const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
 
 /**
  * The form data of a POST anyone may send (the listing and broker pages' forms), once it has
- * passed the guards: same origin (403), a known intent (400) and an empty honeypot (429, as a
- * bot is answered). The limit per address is counted once the form is valid.
+ * passed the guards: same origin (403), a known intent (400), an empty honeypot and the rate
+ * limit per address and intent (429).
  */
 export async function readGuardedForm<Intent extends string>(request: Request, intents: readonly Intent[]): Promise<{ formData: FormData; intent: Intent }> {
   assertSameOrigin(request)
   const formData = await readFormData(request)
   const intent = formData.get('intent')
   if (!intents.includes(intent as Intent)) throw new Response('Unknown form', { status: 400 })
-  if (formData.get(honeypotField)) throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  if (formData.get(honeypotField) || (await isRateLimited(getDb(), `${intent}:${clientAddress(request)}`, rateLimit))) {
+    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  }
   return { formData, intent: intent as Intent }
 }
 

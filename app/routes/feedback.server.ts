@@ -5,28 +5,28 @@ import { getDb } from '~/models/db/db.server'
 import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.server'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { refuseAttemptOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { getViewer } from '~/utils/session.server'
 
-/** Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not flooded). Only valid sends count (decision 0053). */
-const rateLimit = { name: 'feedback', limit: 5, windowMs: 60 * 60_000, attempts: 'messages from this connection', again: 'send' }
+/** Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not flooded). */
+const rateLimit = { limit: 5, windowMs: 60 * 60_000 }
 
 export type FeedbackOutcome = { isSent: true } | { isSent: false; status: 400 | 429; result: SubmissionResult<string[]> }
 
 /**
  * One post of the feedback form, from its page or its modal: same origin (403), an empty honeypot
- * (429), the spec §5 rules (400), the rate limit (429, with the wait); then kept and mailed to the site's team.
+ * and the rate limit (429), the spec §5 rules (400); then kept and mailed to the site's team.
  */
 export async function receiveFeedback(request: Request): Promise<FeedbackOutcome> {
   assertSameOrigin(request)
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: FeedbackSchema })
-  if (form.get(honeypotField)) return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
+  if (form.get(honeypotField) || (await isRateLimited(getDb(), `feedback:${clientAddress(request)}`, rateLimit))) {
+    return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
+  }
   if (submission.status !== 'success') return { isSent: false, status: 400, result: submission.reply() }
-  const refused = await refuseAttemptOverLimit(getDb(), request, rateLimit)
-  if (refused) return { isSent: false, status: 429, result: submission.reply({ formErrors: [refused.message] }) }
   const { site, origin } = headContextForRequest(request)
   const { message, email, page } = submission.value
   const pagePath = safeRedirectPath(page, '')

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
-import { refuseAttemptOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { type FinanceCenter, sendFinanceLead } from '~/models/finance/finance-centers.server'
@@ -19,23 +19,22 @@ import { ContactSchema } from '~/models/listings/listing-forms'
  */
 const FinanceContactSchema = ContactSchema.omit({ intent: true, wantsFinancing: true })
 
-/** Per client address: the same allowance as the listing page's forms (issue 6 §5); only valid sends count (decision 0053). */
-const rateLimit = { name: 'finance', limit: 5, windowMs: 10 * 60_000, attempts: 'messages from this connection', again: 'send' }
+/** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
+const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
 
 /**
- * A message posted on the finance page: guard (origin, honeypot), validate, count it against the
- * limit, store and e-mail to the lender, then redirect to the page with a confirmation
- * (post/redirect/get). A failed validation returns the submission with status 400 so the form
- * shows the spec messages; a send past the limit, with status 429 and the wait.
+ * A message posted on the finance page: guard (origin, honeypot, rate limit), validate, store and
+ * e-mail to the lender, then redirect to the page with a confirmation (post/redirect/get). A
+ * failed validation returns the submission with status 400 so the form shows the spec messages.
  */
 export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
   assertSameOrigin(request)
   const formData = await readFormData(request)
-  if (formData.get(honeypotField)) throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  if (formData.get(honeypotField) || (await isRateLimited(db, `finance:${clientAddress(request)}`, rateLimit))) {
+    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
+  }
   const submission = parseWithZod(formData, { schema: FinanceContactSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const refused = await refuseAttemptOverLimit(db, request, rateLimit)
-  if (refused) return data(submission.reply({ formErrors: [refused.message] }), refused.init)
   const { name, email, phone, message } = submission.value
   const pagePath = financingPath(center.id)
   const location = await sendOnce(db, 'finance', formData, async () => {

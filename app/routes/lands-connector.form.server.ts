@@ -14,7 +14,7 @@ import { sendOnce } from '~/models/forms/form-submissions.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
+import { isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireOwnedRequest, requireRequestOwner } from './lands-connector.server'
 
@@ -25,14 +25,9 @@ import { requireOwnedRequest, requireRequestOwner } from './lands-connector.serv
  * professionals of its places, and redirected to the request's page (post/redirect/get).
  */
 const fullMessage = `You have ${landRequestsPerUser} land requests on this site: delete one to describe another.`
+const tooOftenMessage = 'You have sent several land requests today: please try again tomorrow.'
 /** New requests a buyer may send a day: each reaches up to five professionals, so this bounds what one account can send them. */
-const newRequestsPerDay: FormRateLimit = {
-  name: 'lands-connector',
-  limit: landRequestsPerUser,
-  windowMs: 24 * 60 * 60_000,
-  attempts: 'new land requests from your account',
-  again: 'send',
-}
+const newRequestsPerDay = { limit: landRequestsPerUser, windowMs: 24 * 60 * 60_000 }
 
 /** The typed place of a stored one, as the form shows it again: 'Travis County' (its label without the state). */
 const typedPlaceOf = (place: LandRequestPlace) => (place.place === null ? '' : place.label.replace(/, [A-Z]{2}$/, ''))
@@ -91,8 +86,9 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   }
   if (Object.keys(fieldErrors).length > 0) return data(submission.reply({ fieldErrors }), { status: 400 })
   if (!existing && (await countLandRequests(db, owner)) >= landRequestsPerUser) return data(submission.reply({ formErrors: [fullMessage] }), { status: 400 })
-  const refused = existing ? undefined : await refuseOverLimit(db, viewer.id, newRequestsPerDay)
-  if (refused) return data(submission.reply({ formErrors: [refused.message] }), refused.init)
+  if (!existing && (await isRateLimited(db, `lands-connector:${viewer.id}`, newRequestsPerDay))) {
+    return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
+  }
 
   const input = { ...value, places: mergeRequestPlaces(located) }
   const location = await sendOnce(db, 'land-request', formData, async () => {

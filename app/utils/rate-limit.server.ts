@@ -6,7 +6,7 @@ import type { Database } from '~/models/db/db-schema'
 const keptWindowsMs = 2 * 24 * 60 * 60_000
 
 /** At most `limit` attempts in a window of `windowMs`. */
-export type RateLimitWindow = { limit: number; windowMs: number }
+type RateLimitWindow = { limit: number; windowMs: number }
 
 /**
  * Fixed-window request counting per key (e.g. 'contact:203.0.113.7'), in the database, so every
@@ -23,25 +23,10 @@ export async function isRateLimited(db: Kysely<Database>, key: string, window: R
  * counts only some outcomes (failed logins) counts every attempt first, so attempts at the same
  * moment cannot slip past it, and takes back the ones that did not count (`takeBackAttempt`).
  */
-export async function countAttempt(db: Kysely<Database>, key: string, window: RateLimitWindow, now = Date.now()) {
-  return (await countInWindow(db, key, window, now))?.count ?? 0
-}
-
-/**
- * Counts one attempt against `key` and answers how long until its window lets another in, when
- * this one went past the limit: a form refused tells the person when to try again (issue 34).
- * Undefined while within the limit (or when the count cannot be written).
- */
-export async function waitAfterAttempt(db: Kysely<Database>, key: string, window: RateLimitWindow, now = Date.now()) {
-  const counted = await countInWindow(db, key, window, now)
-  return counted && counted.count > window.limit ? Math.max(0, Number(counted.window_started_at) + window.windowMs - now) : undefined
-}
-
-/** The upsert behind both: the window's count and start after this attempt; undefined when it cannot be written. */
-async function countInWindow(db: Kysely<Database>, key: string, { windowMs }: RateLimitWindow, now: number) {
+export async function countAttempt(db: Kysely<Database>, key: string, { windowMs }: RateLimitWindow, now = Date.now()) {
   const endedBefore = now - windowMs
   try {
-    return await db
+    const { count } = await db
       .insertInto('rate_limit_windows')
       .values({ key, window_started_at: now, count: 1 })
       .onConflict((conflict) =>
@@ -51,11 +36,12 @@ async function countInWindow(db: Kysely<Database>, key: string, { windowMs }: Ra
           window_started_at: sql<number>`case when rate_limit_windows.window_started_at <= ${endedBefore} then ${now} else rate_limit_windows.window_started_at end`,
         }),
       )
-      .returning(['count', 'window_started_at'])
+      .returning('count')
       .executeTakeFirstOrThrow()
+    return count
   } catch (error) {
     console.error(`Counting requests for ${key} failed`, error)
-    return undefined
+    return 0
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { contactableListing, fillRateLimitWindow } from '../support/test-database'
+import { contactableListing } from '../support/test-database'
 import { siteUrl, waitForHydration } from './support'
 
 test('a buyer contacts the seller: a bad e-mail is answered with the spec message, a good one is confirmed', async ({ page }, testInfo) => {
@@ -102,29 +102,4 @@ test('a buyer opens the printable flyer from the listing page', async ({ page })
   await expect(page).toHaveURL(siteUrl('land', `/flyer/${listing.id}`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title)
   await expect(page.getByRole('link', { name: new RegExp(`${listing.path}$`) })).toBeVisible()
-})
-
-test('a buyer past the limit of five messages sees the form again with the message typed and how long to wait', async ({ page }, testInfo) => {
-  const isScripted = testInfo.project.name === 'js-on'
-  const listing = contactableListing(isScripted ? 16 : 17)
-  // Its own client address, which has sent its five messages of the last ten minutes a minute ago.
-  const address = isScripted ? '203.0.113.173' : '203.0.113.174'
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
-  fillRateLimitWindow(`contact:${address}`, 5, 60_000)
-  await page.goto(siteUrl('land', listing.path))
-  if (isScripted) await waitForHydration(page)
-  await page.getByRole('complementary', { name: 'Seller' }).getByRole('link', { name: 'Contact Seller' }).click()
-  const dialog = page.getByRole('dialog', { name: /^Contact / })
-  await dialog.getByLabel('Full name').fill('Pat Buyer')
-  await dialog.getByLabel('E-mail').fill('pat@example.com')
-  const message = 'Is the creek on the north line year-round, and is the road deeded?'
-  await dialog.getByLabel('Message').fill(message)
-  await dialog.getByRole('button', { name: 'Send message' }).click()
-  const refused = page.getByRole('dialog', { name: /^Contact / })
-  await expect(refused.getByRole('alert')).toHaveText(
-    /^You have sent 5 messages from this connection in the last 10 minutes\. Please wait 9 minutes, then send again\. What you typed is kept below\.$/,
-  )
-  await expect(refused.getByLabel('Message')).toHaveValue(message)
-  await expect(refused.getByLabel('Message')).toBeInViewport()
-  await page.screenshot({ path: testInfo.outputPath('contact-over-limit.png') })
 })

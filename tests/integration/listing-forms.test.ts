@@ -149,34 +149,6 @@ describe('bots and other sites', () => {
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429])
   })
 
-  test("a buyer's posts refused for a missing field do not count toward the limit of five messages (decision 0053)", async () => {
-    const listing = findListing(paidActive)
-    const from = { 'x-forwarded-for': '203.0.113.97' }
-    const statuses = []
-    for (let attempt = 0; attempt < 2; attempt++) statuses.push((await post(listing.path, { ...goodContact, name: '' }, from)).status)
-    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await post(listing.path, { ...goodContact, message: `Question ${attempt}` }, from)).status)
-    expect(statuses).toEqual([400, 400, 303, 303, 303, 303, 303])
-  })
-
-  test.each([
-    ['contact', 'messages', goodContact, 'Is the creek year-round?'],
-    ['share', 'shares', { intent: 'share', recipients: 'kim@example.com', senderName: 'Pat', message: 'Have a look at this creek' }, 'Have a look at this creek'],
-    ['report', 'reports', { intent: 'report', reason: 'sold', details: 'The sign by the gate says sold' }, 'The sign by the gate says sold'],
-  ])('a %s form past its limit is given again with what was typed and how long to wait', async (intent, sends, fields, typed) => {
-    const listing = findListing(paidActive)
-    const from = { 'x-forwarded-for': `203.0.113.${intent.length + 80}` }
-    for (let attempt = 0; attempt < 5; attempt++) expect((await post(listing.path, { ...fields, details: `${typed} ${attempt}` }, from)).status).toBe(303)
-    const refused = await post(listing.path, fields, from)
-    expect(refused.status).toBe(429)
-    const page = decodeEntities(await refused.text())
-    expect(page).toMatch(
-      new RegExp(
-        `You have sent 5 ${sends} from this connection in the last 10 minutes\\. Please wait (9|10) minutes, then send again\\. What you typed is kept below\\.`,
-      ),
-    )
-    expect(page).toContain(`>${typed}</textarea>`)
-  })
-
   test('a post from another origin is refused and nothing is stored', async () => {
     const listing = findListing(paidActive)
     const before = count('leads', listing.id)

@@ -22,16 +22,6 @@ export function openWritableTestDatabase() {
   return createKysely({ sqliteFile: testDatabaseFile() })
 }
 
-/** Counts `count` attempts against a rate-limit key in a window that began `startedMsAgo` ago: a client that has used up its allowance. */
-export function fillRateLimitWindow(key: string, count: number, startedMsAgo: number, databaseFile = testDatabaseFile()) {
-  const db = new SQLite(databaseFile)
-  try {
-    db.prepare('insert or replace into rate_limit_windows (key, window_started_at, count) values (?, ?, ?)').run(key, Date.now() - startedMsAgo, count)
-  } finally {
-    db.close()
-  }
-}
-
 /**
  * Forgets which TOTP step the account's last code used (decision 0052: a code works once), so the
  * next code is accepted. For the demo administrator, whom several test files sign in with its
