@@ -13,10 +13,11 @@ import * as boundedInputs from './security-audit/bounded-inputs'
 import type { SecurityCheck } from './security-audit/check'
 import * as originsAndSessions from './security-audit/origins-and-sessions'
 import * as outboundFetchChecks from './security-audit/outbound-fetch'
+import * as rateLimits from './security-audit/rate-limits'
 import * as secretsInLogs from './security-audit/secrets-in-logs'
 import * as secondFactor from './security-audit/second-factor'
 
-const checkModules: Array<{ checks: SecurityCheck[] }> = [originsAndSessions, accounts, secondFactor, boundedInputs, outboundFetchChecks, secretsInLogs]
+const checkModules: Array<{ checks: SecurityCheck[] }> = [originsAndSessions, accounts, secondFactor, boundedInputs, outboundFetchChecks, rateLimits, secretsInLogs]
 
 const dataDir = privateDataDir('security-audit')
 const server = await startProductionServer({ DATA_DIR: dataDir })

@@ -3,6 +3,7 @@ import { type ListingFormIntent, honeypotField, listingFormConstraints, listingF
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
 import { FormConnection } from './form-connection'
+import { FormErrors } from './account-page'
 import { TargetModal } from './target-modal'
 import { getFormProps, useServerForm } from './server-form'
 
@@ -48,6 +49,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath, financeChe
       <Form method="post" action={pagePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <HoneypotField name={honeypotField} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <FormField field={fields.name} label="Full name" autoComplete="name" />
         <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
         <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />

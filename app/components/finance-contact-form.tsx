@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { financeContactConstraints } from '~/models/finance/finance-contact'
 import { honeypotField } from '~/models/listings/listing-form-fields'
+import { FormErrors } from './account-page'
 import { FormConnection } from './form-connection'
 import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
@@ -28,6 +29,7 @@ export function FinanceContactForm({ action, lastResult }: FinanceContactFormPro
   return (
     <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
       <HoneypotField name={honeypotField} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <FormField field={fields.name} label="Full name" autoComplete="name" />
       <FormField field={fields.email} label="E-mail" type="email" autoComplete="email" />
       <FormField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />

@@ -5,6 +5,7 @@ import { ContactModal, type FinanceCheckbox, usePageForm } from './contact-form'
 import { Confirmation, FormField, HoneypotField, submitButtonStyle as submitStyle } from './form-field'
 import type { PageFormResult } from './page-form'
 import { FormConnection } from './form-connection'
+import { FormErrors } from './account-page'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
 
@@ -66,6 +67,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
         <Form method="post" action={pagePath} {...getFormProps(reportForm)} preventScrollReset>
           <input type="hidden" name="intent" value="report" />
           <HoneypotField name={honeypotField} />
+          <FormErrors id={reportForm.errorId} errors={reportForm.errors} />
           <fieldset className="mb-3">
             <legend className="text-sm font-semibold">What is wrong?</legend>
             {reportReasons.map((reason) => (
@@ -94,6 +96,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
         <Form method="post" action={pagePath} {...getFormProps(shareForm)} preventScrollReset>
           <input type="hidden" name="intent" value="share" />
           <HoneypotField name={honeypotField} />
+          <FormErrors id={shareForm.errorId} errors={shareForm.errors} />
           <FormField field={share.recipients} label="Friends' e-mail addresses" type="text" hint={`Separate addresses with commas, up to ${maxShareRecipients}.`} />
           <FormField field={share.senderName} label="Your name" autoComplete="name" />
           <FormField field={share.message} label="Message" multiline />

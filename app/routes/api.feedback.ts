@@ -4,5 +4,5 @@ import { receiveFeedback } from './feedback.server'
 /** The feedback modal's scripts post here (its form posts to /feedback/ without them): `{ isSent }`, or the form's answer with 400 or 429. */
 export async function action({ request }: ActionFunctionArgs) {
   const outcome = await receiveFeedback(request)
-  return outcome.isSent ? Response.json({ isSent: true }) : Response.json(outcome.result, { status: outcome.status })
+  return outcome.isSent ? Response.json({ isSent: true }) : Response.json(outcome.result, outcome.init)
 }

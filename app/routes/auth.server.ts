@@ -3,7 +3,8 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { clientAddress, countAttempt, isRateLimited, takeBackAttempt } from '~/utils/rate-limit.server'
+import { type FormRateLimit, refusalOf, refuseOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress, countAttempt, takeBackAttempt } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
@@ -11,7 +12,7 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from '~/models
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { consumeResetKey, createResetKey, resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
-import { loginMessages, tooManyAttemptsMessage } from '~/models/accounts/login-messages'
+import { loginMessages } from '~/models/accounts/login-messages'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import { loginSectionParam, loginSectionTitle, requestedLoginSection } from '~/models/accounts/login-sections'
 import {
@@ -37,22 +38,30 @@ import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } f
  */
 const wrongLoginMessage = 'The e-mail address or password is not correct. Please try again.'
 
-/** Per client address: plenty for a person, too few to guess passwords or flood inboxes. */
+/**
+ * Per client address: plenty for a person, too few to guess passwords or flood inboxes. They stand
+ * between a guesser and an account, so every post counts, valid or not (decision 0053).
+ */
 const rateLimits = {
-  login: { limit: 20, windowMs: 15 * 60_000 },
-  forgot: { limit: 5, windowMs: 15 * 60_000 },
-}
+  login: { limit: 20, windowMs: 15 * 60_000, counted: 'login attempts', kept: 'your e-mail address is kept below' },
+  forgot: { limit: 5, windowMs: 15 * 60_000, counted: 'password reset requests', kept: 'your e-mail address is kept below' },
+} satisfies Record<string, FormRateLimit>
 
 /**
  * Per e-mail address, counting failed logins only, from any client address: a password guessed from
  * many addresses is still limited. Keyed by the address typed, account or not (a limit that only
  * known addresses reach would tell which have accounts), and by its hash (no addresses in that table).
  */
-const failedLoginLimit = { limit: 10, windowMs: 15 * 60_000 }
+const failedLoginLimit: FormRateLimit = {
+  limit: 10,
+  windowMs: 15 * 60_000,
+  counted: 'failed logins to this account',
+  kept: 'your e-mail address is kept below',
+}
 const failedLoginKey = (email: string) => `login-failed:${sha256Hex(normalizeEmail(email))}`
 
-function isTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
-  return isRateLimited(db, `${form}:${clientAddress(request)}`, rateLimits[form])
+function refuseTooFrequent(db: Kysely<Database>, request: Request, form: keyof typeof rateLimits) {
+  return refuseOverLimit(db, `${form}:${clientAddress(request)}`, rateLimits[form])
 }
 
 /** Where a login form leads: its `redirectTo` field when it is a page of this site to return to. */
@@ -81,13 +90,13 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: LoginSchema })
   const hidden = { hideFields: ['password'] }
-  if (await isTooFrequent(db, request, 'login')) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  const refusal = await refuseTooFrequent(db, request, 'login')
+  if (refusal) return data(submission.reply({ ...hidden, formErrors: [refusal.message] }), refusal.init)
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const accountKey = failedLoginKey(submission.value.email)
   // Counted before the password is checked, so guesses sent at one moment cannot all slip past; a right password takes its count back.
-  if ((await countAttempt(db, accountKey, failedLoginLimit)) > failedLoginLimit.limit) {
-    return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
-  }
+  const accountRefusal = refusalOf(await countAttempt(db, accountKey, failedLoginLimit), failedLoginLimit)
+  if (accountRefusal) return data(submission.reply({ ...hidden, formErrors: [accountRefusal.message] }), accountRefusal.init)
   const login = await verifyLogin(db, submission.value)
   if (login === undefined) {
     await recordRequestEvent(db, request, 'login-failed', (await findUserIdByEmail(db, submission.value.email)) ?? null)
@@ -116,7 +125,8 @@ export async function handleLogout(request: Request) {
 export async function handleForgotPassword(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema })
-  if (await isTooFrequent(db, request, 'forgot')) return data(submission.reply({ formErrors: [tooManyAttemptsMessage] }), { status: 429 })
+  const refusal = await refuseTooFrequent(db, request, 'forgot')
+  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const userId = await findUserIdByEmail(db, submission.value.email)
   if (userId !== undefined) {

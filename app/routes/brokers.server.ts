@@ -15,7 +15,7 @@ import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './brokers.types'
 import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
 import { sendOnce } from '~/models/forms/form-submissions.server'
-import { readGuardedForm, sendContactMessage } from './contact-forms.server'
+import { readGuardedForm, refuseOverListingFormLimit, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import { listingFormSectionIds } from '~/models/listings/listing-form-fields'
@@ -194,7 +194,8 @@ export async function loadBrokerListingsPage(
 /**
  * The broker page's message form (spec §2 'Contact Seller', the listing contact form's rules):
  * a lead with the broker's account and no listing, mailed to the broker; then back to the page
- * with `?sent=contact` (post/redirect/get), or the form again with its messages (400).
+ * with `?sent=contact` (post/redirect/get), or the form again with its messages (400) or the
+ * wait past the rate limit (429).
  */
 export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number) {
   const broker = await findBrokerOr404(db, brokerId)
@@ -202,6 +203,8 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
   const { formData } = await readGuardedForm(request, ['contact'] as const)
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data({ intent: 'contact' as const, result: submission.reply() }, { status: 400 })
+  const refusal = await refuseOverListingFormLimit(request, 'contact')
+  if (refusal) return data({ intent: 'contact' as const, result: submission.reply({ formErrors: [refusal.message] }) }, refusal.init)
   const pagePath = brokerPagePath(site, broker)!
   const location = await sendOnce(db, 'broker-message', formData, async () => {
     await sendContactMessage(db, site, {

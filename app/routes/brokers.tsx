@@ -8,6 +8,7 @@ import { sitePageViews } from '~/components/site-page-views'
 import { getDb } from '~/models/db/db.server'
 import { resolveSitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { handleBrokerPagePost } from './brokers.server'
 import { loadSitePage } from './site-page.server'
 
@@ -45,6 +46,8 @@ const views = sitePageViews({
 })
 
 export const clientLoader = views.clientLoader
+
+export const headers = passRetryAfter()
 
 export const shouldRevalidate = pageFormShouldRevalidate
 

@@ -1,31 +1,43 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
-import { honeypotField } from '~/models/listings/listing-form-fields'
+import { type ListingFormIntent, honeypotField } from '~/models/listings/listing-form-fields'
 import type { ContactMessage } from '~/models/listings/listing-forms'
 import { createLead } from '~/models/listings/listing-activity.server'
 import { sendMail } from '~/models/mail/mailer.server'
 
-/** Per client address and form: enough for a person, too few for a bot (issue 6 §5). */
-const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
+/**
+ * Per client address and form: enough for a person, too few for a bot (issue 6 §5). Only posts
+ * that pass validation count: one refused for an empty field reached nobody (decision 0053).
+ */
+const tenMinutes = 10 * 60_000
+export const listingFormRateLimits: Record<ListingFormIntent, FormRateLimit> = {
+  contact: { limit: 5, windowMs: tenMinutes, counted: 'messages', kept: 'your message is kept below' },
+  report: { limit: 5, windowMs: tenMinutes, counted: 'reports', kept: 'your report is kept below' },
+  share: { limit: 5, windowMs: tenMinutes, counted: 'shares', kept: 'what you typed is kept below' },
+}
 
 /**
  * The form data of a POST anyone may send (the listing and broker pages' forms), once it has
- * passed the guards: same origin (403), a known intent (400), an empty honeypot and the rate
- * limit per address and intent (429).
+ * passed the guards: same origin (403), a known intent (400) and an empty honeypot (429). The rate
+ * limit comes after validation (`refuseOverListingFormLimit`).
  */
 export async function readGuardedForm<Intent extends string>(request: Request, intents: readonly Intent[]): Promise<{ formData: FormData; intent: Intent }> {
   assertSameOrigin(request)
   const formData = await readFormData(request)
   const intent = formData.get('intent')
   if (!intents.includes(intent as Intent)) throw new Response('Unknown form', { status: 400 })
-  if (formData.get(honeypotField) || (await isRateLimited(getDb(), `${intent}:${clientAddress(request)}`, rateLimit))) {
-    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
-  }
+  if (formData.get(honeypotField)) throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
   return { formData, intent: intent as Intent }
+}
+
+/** Counts a valid post of a listing or broker page's form against its limit per address; answers its refusal past the limit. */
+export function refuseOverListingFormLimit(request: Request, intent: ListingFormIntent) {
+  return refuseOverLimit(getDb(), `${intent}:${clientAddress(request)}`, listingFormRateLimits[intent])
 }
 
 /**

@@ -5,28 +5,33 @@ import { getDb } from '~/models/db/db.server'
 import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.server'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { getViewer } from '~/utils/session.server'
 
-/** Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not flooded). */
-const rateLimit = { limit: 5, windowMs: 60 * 60_000 }
+/**
+ * Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not
+ * flooded). Only posts that pass validation count (decision 0053).
+ */
+const rateLimit: FormRateLimit = { limit: 5, windowMs: 60 * 60_000, counted: 'feedback messages', kept: 'your message is kept below' }
 
-export type FeedbackOutcome = { isSent: true } | { isSent: false; status: 400 | 429; result: SubmissionResult<string[]> }
+export type FeedbackOutcome = { isSent: true } | { isSent: false; init: { status: 400 | 429; headers?: Record<string, string> }; result: SubmissionResult<string[]> }
 
 /**
  * One post of the feedback form, from its page or its modal: same origin (403), an empty honeypot
- * and the rate limit (429), the spec §5 rules (400); then kept and mailed to the site's team.
+ * (429), the spec §5 rules (400) and the rate limit (429, with the wait); then kept and mailed to
+ * the site's team.
  */
 export async function receiveFeedback(request: Request): Promise<FeedbackOutcome> {
   assertSameOrigin(request)
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: FeedbackSchema })
-  if (form.get(honeypotField) || (await isRateLimited(getDb(), `feedback:${clientAddress(request)}`, rateLimit))) {
-    return { isSent: false, status: 429, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
-  }
-  if (submission.status !== 'success') return { isSent: false, status: 400, result: submission.reply() }
+  if (form.get(honeypotField)) return { isSent: false, init: { status: 429 }, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
+  if (submission.status !== 'success') return { isSent: false, init: { status: 400 }, result: submission.reply() }
+  const refusal = await refuseOverLimit(getDb(), `feedback:${clientAddress(request)}`, rateLimit)
+  if (refusal) return { isSent: false, init: refusal.init, result: submission.reply({ formErrors: [refusal.message] }) }
   const { site, origin } = headContextForRequest(request)
   const { message, email, page } = submission.value
   const pagePath = safeRedirectPath(page, '')

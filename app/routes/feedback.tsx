@@ -5,6 +5,7 @@ import { Confirmation } from '~/components/form-field'
 import { feedbackThanks } from '~/models/feedback/feedback-fields'
 import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { feedbackPageOrigin, receiveFeedback } from './feedback.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 
 /**
  * /feedback/: the feedback modal's form as a page (spec §4 feedback modal), where the footer's
@@ -18,8 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const outcome = await receiveFeedback(request)
   if (outcome.isSent) return redirect(`${feedbackPaths.page}?sent=1`, 303)
-  return data(outcome.result, { status: outcome.status })
+  return data(outcome.result, outcome.init)
 }
+
+export const headers = passRetryAfter()
 
 export const meta: MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Feedback', description: 'Tell our team what works, what does not, and what you miss.', canonicalPath: feedbackPaths.page })

@@ -5,13 +5,15 @@ import type { Kysely } from 'kysely'
 import { financingPath } from '~/sites/finance-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { refuseOverLimit } from '~/utils/form-rate-limit.server'
+import { clientAddress } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { type FinanceCenter, sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance/finance-contact'
 import { honeypotField } from '~/models/listings/listing-form-fields'
 import { ContactSchema } from '~/models/listings/listing-forms'
+import { listingFormRateLimits } from './contact-forms.server'
 
 /**
  * The finance page's contact form: the listing contact form's fields and spec §5 rules (full
@@ -19,22 +21,21 @@ import { ContactSchema } from '~/models/listings/listing-forms'
  */
 const FinanceContactSchema = ContactSchema.omit({ intent: true, wantsFinancing: true })
 
-/** Per client address: the same allowance as the listing page's forms (issue 6 §5). */
-const rateLimit = { limit: 5, windowMs: 10 * 60_000 }
-
 /**
- * A message posted on the finance page: guard (origin, honeypot, rate limit), validate, store and
- * e-mail to the lender, then redirect to the page with a confirmation (post/redirect/get). A
- * failed validation returns the submission with status 400 so the form shows the spec messages.
+ * A message posted on the finance page: guard (origin, honeypot), validate, count it against the
+ * listing contact form's allowance per address (issue 6 §5), store and e-mail to the lender, then
+ * redirect to the page with a confirmation (post/redirect/get). A failed validation returns the
+ * submission with status 400 so the form shows the spec messages, a post past the limit with 429
+ * and the wait (decision 0053).
  */
 export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteProfile, request: Request, center: FinanceCenter) {
   assertSameOrigin(request)
   const formData = await readFormData(request)
-  if (formData.get(honeypotField) || (await isRateLimited(db, `finance:${clientAddress(request)}`, rateLimit))) {
-    throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
-  }
+  if (formData.get(honeypotField)) throw new Response('Too many requests. Please wait a few minutes and try again.', { status: 429 })
   const submission = parseWithZod(formData, { schema: FinanceContactSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const refusal = await refuseOverLimit(db, `finance:${clientAddress(request)}`, listingFormRateLimits.contact)
+  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
   const { name, email, phone, message } = submission.value
   const pagePath = financingPath(center.id)
   const location = await sendOnce(db, 'finance', formData, async () => {

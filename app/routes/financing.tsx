@@ -8,6 +8,7 @@ import { handleFinanceContactPost } from './financing.server'
 import { financingPath, parseFinanceCenterId } from '~/sites/finance-path'
 import { siteExternalUrl } from '~/sites/external-url'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -38,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { site, center } = await centerForRequest(request)
   return handleFinanceContactPost(getDb(), site, request, center)
 }
+
+export const headers = passRetryAfter()
 
 export const handle: AnalyticsHandle = { analytics: 'financing' }
 

@@ -14,7 +14,7 @@ import { sendOnce } from '~/models/forms/form-submissions.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { isRateLimited } from '~/utils/rate-limit.server'
+import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireOwnedRequest, requireRequestOwner } from './lands-connector.server'
 
@@ -25,9 +25,16 @@ import { requireOwnedRequest, requireRequestOwner } from './lands-connector.serv
  * professionals of its places, and redirected to the request's page (post/redirect/get).
  */
 const fullMessage = `You have ${landRequestsPerUser} land requests on this site: delete one to describe another.`
-const tooOftenMessage = 'You have sent several land requests today: please try again tomorrow.'
-/** New requests a buyer may send a day: each reaches up to five professionals, so this bounds what one account can send them. */
-const newRequestsPerDay = { limit: landRequestsPerUser, windowMs: 24 * 60 * 60_000 }
+/**
+ * New requests a buyer may send a day: each reaches up to five professionals, so this bounds what
+ * one account can send them. Counted once a request has passed every check (decision 0053).
+ */
+const newRequestsPerDay: FormRateLimit = {
+  limit: landRequestsPerUser,
+  windowMs: 24 * 60 * 60_000,
+  counted: 'new land requests',
+  kept: 'your request is kept below',
+}
 
 /** The typed place of a stored one, as the form shows it again: 'Travis County' (its label without the state). */
 const typedPlaceOf = (place: LandRequestPlace) => (place.place === null ? '' : place.label.replace(/, [A-Z]{2}$/, ''))
@@ -86,9 +93,8 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   }
   if (Object.keys(fieldErrors).length > 0) return data(submission.reply({ fieldErrors }), { status: 400 })
   if (!existing && (await countLandRequests(db, owner)) >= landRequestsPerUser) return data(submission.reply({ formErrors: [fullMessage] }), { status: 400 })
-  if (!existing && (await isRateLimited(db, `lands-connector:${viewer.id}`, newRequestsPerDay))) {
-    return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
-  }
+  const refusal = existing ? undefined : await refuseOverLimit(db, `lands-connector:${viewer.id}`, newRequestsPerDay)
+  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
 
   const input = { ...value, places: mergeRequestPlaces(located) }
   const location = await sendOnce(db, 'land-request', formData, async () => {

@@ -5,6 +5,7 @@ import { LandRequestForm } from '~/components/land-request-form'
 import { landRequestEditPath, landRequestPath, landsConnectorPaths } from '~/models/connector/land-request'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { useSite } from '~/utils/use-site'
 import { handleLandRequestFormPost, loadLandRequestForm } from './lands-connector.form.server'
 
@@ -17,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleLandRequestFormPost(getDb(), siteFromRequest(request), request, params.requestId)
 }
 
-export const headers = privatePageHeaders
+export const headers = passRetryAfter(privatePageHeaders)
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   accountPageMeta(

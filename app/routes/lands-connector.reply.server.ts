@@ -7,7 +7,7 @@ import { findReplyTarget, isReplyLinkExpired, leadIdOfReplyToken, replyLinkLifet
 import type { Database } from '~/models/db/db-schema'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/sites/site-profile'
-import { isRateLimited } from '~/utils/rate-limit.server'
+import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { notFound } from './lands-connector.server'
 
@@ -17,9 +17,8 @@ import { notFound } from './lands-connector.server'
  * signed token is the permission; a token we did not sign, a lead of another site, or a request the
  * buyer deleted is a 404; a link past its lifetime is 410 Gone, with a page that says so.
  */
-const tooOftenMessage = 'You have sent several answers to this request today: please wait for the buyer to reply.'
-/** Answers to one lead a day: the link is a way to answer, not to send a buyer mail at will. */
-const repliesPerDay = { limit: 3, windowMs: 24 * 60 * 60_000 }
+/** Answers to one lead a day: the link is a way to answer, not to send a buyer mail at will. Only valid answers count (decision 0053). */
+const repliesPerDay: FormRateLimit = { limit: 3, windowMs: 24 * 60 * 60_000, counted: 'answers to this request', kept: 'your answer is kept below' }
 
 async function requireReplyTarget(db: Kysely<Database>, site: SiteProfile, token: string | undefined) {
   const leadId = leadIdOfReplyToken(token ?? '')
@@ -50,8 +49,8 @@ export async function handleReplyPost(db: Kysely<Database>, site: SiteProfile, r
   // The answer stays in the form, for the professional to keep.
   if (isReplyLinkExpired(target)) return data(submission.reply({ formErrors: [expiredReplyLinkMessage] }), { status: 410 })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  if (await isRateLimited(db, `land-request-reply:${target.leadId}`, repliesPerDay))
-    return data(submission.reply({ formErrors: [tooOftenMessage] }), { status: 429 })
+  const refusal = await refuseOverLimit(db, `land-request-reply:${target.leadId}`, repliesPerDay)
+  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
   await sendReplyToBuyer(db, site, siteOrigin(site), target, submission.value.message)
   return redirect(`${landRequestReplyPath(token!)}?sent=1`, 303)
 }

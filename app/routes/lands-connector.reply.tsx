@@ -7,6 +7,7 @@ import { landRequestReplyPath } from '~/models/connector/land-request'
 import { replyConstraints } from '~/models/connector/land-request-fields'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { useSite } from '~/utils/use-site'
 import { handleReplyPost, loadReplyPage } from './lands-connector.reply.server'
 
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 // The token in the address must not travel on in a Referer (to the feedback form, to a tag manager's script).
-export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' })
+export const headers = passRetryAfter(() => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' }))
 
 export const meta: MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {

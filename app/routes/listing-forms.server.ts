@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
-import { readGuardedForm, sendContactMessage } from './contact-forms.server'
+import { readGuardedForm, refuseOverListingFormLimit, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { listingEventType } from '~/models/listings/enumerations'
 import { createListingReport, findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
@@ -26,9 +26,10 @@ export interface ListingFormTarget {
 }
 
 /**
- * One POST to a listing page: guard (origin, honeypot, rate limit), validate with the intent's
- * schema, store and send, then redirect back with `?sent={intent}` (post/redirect/get). A failed
- * validation returns the submission with status 400 so the form shows its messages.
+ * One POST to a listing page: guard (origin, honeypot), validate with the intent's schema, count
+ * it against the rate limit, store and send, then redirect back with `?sent={intent}`
+ * (post/redirect/get). A failed validation returns the submission with status 400, a post past
+ * the limit with status 429 and the wait, so the form shows its messages and keeps what was typed.
  */
 export async function handleListingFormPost(db: Kysely<Database>, site: SiteProfile, request: Request, listing: ListingFormTarget) {
   const { formData, intent } = await readGuardedForm(request, listingFormIntents)
@@ -36,6 +37,8 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
 
   const submission = parseWithZod(formData, { schema: schemaForIntent[intent] })
   if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  const refusal = await refuseOverListingFormLimit(request, intent)
+  if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusal.message] }) }, refusal.init)
 
   const recipient = await findListingRecipient(db, listing.id)
   if (!recipient) throw new Response('Not Found', { status: 404 })

@@ -5,6 +5,7 @@ import { getDb } from '~/models/db/db.server'
 import { handleListingPagePost, loadListingPage } from './listing.server'
 import { parseListingPath } from '~/sites/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import type { ListingPageData } from './listing.types'
 
@@ -26,6 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed) throw new Response('Not Found', { status: 404 })
   return handleListingPagePost(getDb(), site, request, parsed.listingId)
 }
+
+export const headers = passRetryAfter()
 
 export const shouldRevalidate = listingShouldRevalidate
 

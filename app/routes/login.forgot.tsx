@@ -7,6 +7,7 @@ import { handleForgotPassword } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleForgotPassword(getDb(), siteFromRequest(request), request)
 }
 
-export const headers = privatePageHeaders
+export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 

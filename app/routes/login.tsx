@@ -6,6 +6,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { handleLogin, loadAuthPage } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleLogin(getDb(), siteFromRequest(request), request)
 }
 
-export const headers = privatePageHeaders
+export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 

@@ -3,11 +3,11 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
+import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { accountPaths, safeReturnPath, withLoginToken } from '~/models/accounts/account-paths'
 import { SignupSchema } from '~/models/accounts/account-forms'
-import { tooManyAttemptsMessage } from '~/models/accounts/login-messages'
 import { createLoginToken, loginTokenLifetimeDays } from '~/models/accounts/login-tokens.server'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import { createUser, normalizeEmail } from '~/models/accounts/user.server'
@@ -24,8 +24,11 @@ import { sendMail } from '~/models/mail/mailer.server'
  * account). The owner of an address that has an account gets a mail saying so, with the ways to log in.
  */
 
-/** Per client address: plenty for a household, too few to flood inboxes. */
-const signupLimit = { limit: 10, windowMs: 60 * 60_000 }
+/**
+ * Per client address: plenty for a household, too few to flood inboxes. Counts only sign-ups that
+ * pass validation: one refused for a typo made no account and sent no mail (decision 0053).
+ */
+const signupLimit: FormRateLimit = { limit: 10, windowMs: 60 * 60_000, counted: 'sign-ups', kept: 'what you typed is kept below, except the passwords' }
 /** Per address signed up with: mails to one inbox, whoever asks for them. */
 const signupMailLimit = { limit: 3, windowMs: 60 * 60_000 }
 
@@ -37,10 +40,9 @@ export async function handleSignup(db: Kysely<Database>, site: SiteProfile, requ
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: SignupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
-  if (await isRateLimited(db, `signup:${clientAddress(request)}`, signupLimit)) {
-    return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage] }), { status: 429 })
-  }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const refusal = await refuseOverLimit(db, `signup:${clientAddress(request)}`, signupLimit)
+  if (refusal) return data(submission.reply({ ...hidden, formErrors: [refusal.message] }), refusal.init)
   const { name, password, newsletter } = submission.value
   // As accounts keep it (lower-case), so an address that has an account is mailed as its owner spelled it.
   const email = normalizeEmail(submission.value.email)

@@ -7,6 +7,7 @@ import { loadAuthPage } from './auth.server'
 import { handleSignup } from './signup.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
+import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleSignup(getDb(), siteFromRequest(request), request)
 }
 
-export const headers = privatePageHeaders
+export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 

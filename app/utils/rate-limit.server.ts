@@ -6,7 +6,13 @@ import type { Database } from '~/models/db/db-schema'
 const keptWindowsMs = 2 * 24 * 60 * 60_000
 
 /** At most `limit` attempts in a window of `windowMs`. */
-type RateLimitWindow = { limit: number; windowMs: number }
+export type RateLimitWindow = { limit: number; windowMs: number }
+
+/** One attempt as counted: how many its window holds so far (this one included), and when that window ends. */
+export interface CountedAttempt {
+  count: number
+  windowEndsAt: number
+}
 
 /**
  * Fixed-window request counting per key (e.g. 'contact:203.0.113.7'), in the database, so every
@@ -14,19 +20,20 @@ type RateLimitWindow = { limit: number; windowMs: number }
  * request: a window that has run out starts again at 1, otherwise its count goes up by one.
  */
 export async function isRateLimited(db: Kysely<Database>, key: string, window: RateLimitWindow, now = Date.now()) {
-  return (await countAttempt(db, key, window, now)) > window.limit
+  return (await countAttempt(db, key, window, now)).count > window.limit
 }
 
 /**
- * Counts one attempt against `key` and answers the count of its window so far (0 when the count
- * cannot be written: a limit is a guard, not the page, so the request goes on). A limit that
+ * Counts one attempt against `key` and answers the count of its window so far and when the window
+ * ends (a count of 0 when it cannot be written: a limit is a guard, not the page, so the request
+ * goes on). A limit that
  * counts only some outcomes (failed logins) counts every attempt first, so attempts at the same
  * moment cannot slip past it, and takes back the ones that did not count (`takeBackAttempt`).
  */
-export async function countAttempt(db: Kysely<Database>, key: string, { windowMs }: RateLimitWindow, now = Date.now()) {
+export async function countAttempt(db: Kysely<Database>, key: string, { windowMs }: RateLimitWindow, now = Date.now()): Promise<CountedAttempt> {
   const endedBefore = now - windowMs
   try {
-    const { count } = await db
+    const counted = await db
       .insertInto('rate_limit_windows')
       .values({ key, window_started_at: now, count: 1 })
       .onConflict((conflict) =>
@@ -36,12 +43,12 @@ export async function countAttempt(db: Kysely<Database>, key: string, { windowMs
           window_started_at: sql<number>`case when rate_limit_windows.window_started_at <= ${endedBefore} then ${now} else rate_limit_windows.window_started_at end`,
         }),
       )
-      .returning('count')
+      .returning(['count', 'window_started_at'])
       .executeTakeFirstOrThrow()
-    return count
+    return { count: counted.count, windowEndsAt: Number(counted.window_started_at) + windowMs }
   } catch (error) {
     console.error(`Counting requests for ${key} failed`, error)
-    return 0
+    return { count: 0, windowEndsAt: now }
   }
 }
 

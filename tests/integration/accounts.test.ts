@@ -255,7 +255,7 @@ describe('sign up and log in', () => {
     expect(statuses).toEqual(Array<number>(10).fill(400))
     const refused = await visitor().post('/login', { email: email.toUpperCase(), password: goodPassword })
     expect(refused.status).toBe(429)
-    expect(await text(refused)).toContain('Too many attempts')
+    expect(await text(refused)).toContain('You have reached the limit of 10 failed logins to this account in 15 minutes.')
     // Another account is not held up.
     expect((await visitor().post('/login', { email: await signUp(visitor()), password: goodPassword })).status).toBe(303)
   })

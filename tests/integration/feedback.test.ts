@@ -84,7 +84,7 @@ describe('the feedback page', () => {
     for (let index = 0; index < 5; index += 1) expect((await person.post('/feedback/', { message: `Feedback ${index} ${runId}` })).status).toBe(303)
     const refused = await person.post('/feedback/', { message: `One too many ${runId}` })
     expect(refused.status).toBe(429)
-    expect(await text(refused)).toContain('Too many attempts from your connection. Please wait a few minutes and try again.')
+    expect(await text(refused)).toContain('You have reached the limit of 5 feedback messages in an hour.')
     expect(await storedFeedback(`One too many ${runId}`)).toBeUndefined()
   })
 

@@ -100,6 +100,18 @@ const leadsOf = (requestId: number) =>
     opt_in_lead_targeting: number
   }[]
 
+/** A rate-limit window of `key` that started 3½ minutes ago and holds `count` posts: the day's allowance used up. */
+const fillWindow = (key: string, count: number) =>
+  db
+    .prepare(
+      'insert into rate_limit_windows (key, window_started_at, count) values (?, ?, ?) on conflict (key) do update set window_started_at = excluded.window_started_at, count = excluded.count',
+    )
+    .run(key, Date.now() - 3.5 * 60_000, count)
+
+/** The sentence and Retry-After of a form past a daily limit whose window started 3½ minutes ago (decision 0053). */
+const dailyWait = 'Please wait 23 hours and 57 minutes and try again'
+const expectDailyRetryAfter = (response: Response) => expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(24 * 60 * 60 - 3.5 * 60 - 10)
+
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir
   process.env.SITE_ENVIRONMENT = 'production'
@@ -253,6 +265,38 @@ describe('a land request', () => {
     const refused = await post(replyPath, { message: answer })
     expect(refused.status).toBe(410)
     expect(await html(refused)).toContain('This reply link has expired')
+    expect(smtp.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
+  })
+
+  test('past the day’s new requests, is answered with the form again, the request kept and the wait (issue 34)', async () => {
+    const county = demoSellerCounty()
+    const { id: userId } = db.prepare('select id from users where email = ?').get(dana.email) as { id: number }
+    fillWindow(`lands-connector:${userId}`, 5)
+    const message = `A quiet parcel with a spring, kept past the limit (${Date.now()}).`
+    const refused = await post('/lands-connector/new/', requestForm(county, { message }), dana.cookie)
+    expect(refused.status).toBe(429)
+    expectDailyRetryAfter(refused)
+    const page = await html(refused)
+    expect(page).toContain(`You have reached the limit of 5 new land requests in a day. ${dailyWait} — your request is kept below.`)
+    expect(page).toContain(message)
+    expect(page).toContain(`value="${county.countyName}"`)
+  })
+
+  test('a professional past the day’s answers to a request gets the form again, the answer kept and the wait (issue 34)', async () => {
+    const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(demoSellerCounty()), dana.cookie))
+    const inbox = await html(await get('/account/leads/', cookies.seller))
+    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
+    const { id: leadId } = db
+      .prepare('select leads.id from leads join users on users.account_id = leads.account_id where leads.land_request_id = ? and users.email = ?')
+      .get(requestId, seller.email) as { id: number }
+    fillWindow(`land-request-reply:${leadId}`, 3)
+    const answer = `A tract with a spring comes to market soon, kept past the limit (${Date.now()}).`
+    const refused = await post(replyPath, { message: answer })
+    expect(refused.status).toBe(429)
+    expectDailyRetryAfter(refused)
+    const page = await html(refused)
+    expect(page).toContain(`You have reached the limit of 3 answers to this request in a day. ${dailyWait} — your answer is kept below.`)
+    expect(page).toContain(answer)
     expect(smtp.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
   })
 

@@ -45,7 +45,7 @@ test('two workers serve one port, and the login limit (20 tries in 15 minutes) h
   expect(statuses.filter((status) => status === 400)).toHaveLength(20)
   expect(statuses.filter((status) => status === 429)).toHaveLength(6)
   const refused = await answers.find((answer) => answer.status === 429)!.text()
-  expect(refused).toContain('Too many attempts')
+  expect(refused).toContain('You have reached the limit of 20 login attempts in 15 minutes.')
 
   await expect.poll(() => server.logs.filter((entry) => entry.path === '/login').length).toBe(26)
   const workers = new Set(server.logs.filter((entry) => entry.path === '/login').map((entry) => entry.pid))

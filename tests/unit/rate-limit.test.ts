@@ -51,10 +51,10 @@ describe.each(targets)('request limits on $name', ({ enabled, target }) => {
   test.skipIf(!enabled)('a limit on failures only: attempts are counted first, and a success takes its count back', async () => {
     const key = 'login-failed:example'
     const window = { limit: 3, windowMs: 60_000 }
-    expect(await countAttempt(first, key, window, now)).toBe(1)
+    expect(await countAttempt(first, key, window, now)).toEqual({ count: 1, windowEndsAt: now + window.windowMs })
     await takeBackAttempt(second, key)
-    const counts = await Promise.all(Array.from({ length: 5 }, (_, attempt) => countAttempt(attempt % 2 ? second : first, key, window, now)))
-    expect(counts.sort()).toEqual([1, 2, 3, 4, 5])
+    const attempts = await Promise.all(Array.from({ length: 5 }, (_, attempt) => countAttempt(attempt % 2 ? second : first, key, window, now)))
+    expect(attempts.map((attempt) => attempt.count).sort()).toEqual([1, 2, 3, 4, 5])
   })
 })
 

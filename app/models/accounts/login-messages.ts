@@ -1,4 +1,4 @@
-/** A form (login, sign-up, feedback) sent too often from one connection. */
+/** Too many tries from one connection where no form names its limit and wait (a login link, a second-factor code, a bot's feedback). */
 export const tooManyAttemptsMessage = 'Too many attempts from your connection. Please wait a few minutes and try again.'
 
 /**
