@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { useAccountContact } from '~/utils/use-site'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listings/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
@@ -42,7 +43,8 @@ interface ContactModalProps {
  * pages alike: a modal section opened by a link to `#contact-seller`, a plain POST without scripts.
  */
 export function ContactModal({ title, actionResult, isSent, pagePath, financeCheckbox }: ContactModalProps) {
-  const [form, fields] = usePageForm('contact', actionResult, { wantsFinancing: financeCheckbox?.isCheckedByDefault ? 'on' : undefined })
+  const account = useAccountContact()
+  const [form, fields] = usePageForm('contact', actionResult, { ...account, wantsFinancing: financeCheckbox?.isCheckedByDefault ? 'on' : undefined })
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}

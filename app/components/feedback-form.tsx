@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { feedbackFormConstraints } from '~/models/feedback/feedback-fields'
 import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { honeypotField } from '~/models/listings/listing-form-ids'
+import { useAccountContact } from '~/utils/use-site'
 import { FormErrors } from './account-page'
 import { FormField, HoneypotField, submitButtonStyle } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
@@ -19,7 +20,7 @@ interface FeedbackFormProps {
 
 /** The feedback form (spec §4), the same on its page and in its modal. */
 export function FeedbackForm({ id, lastResult, pagePath, onSubmit, isSending = false }: FeedbackFormProps) {
-  const [form, fields] = useServerForm(feedbackFormConstraints, { id, lastResult })
+  const [form, fields] = useServerForm(feedbackFormConstraints, { id, lastResult, defaultValue: { email: useAccountContact().email } })
   return (
     <form method="post" action={feedbackPaths.page} {...getFormProps(form)} onSubmit={onSubmit}>
       <FormErrors id={form.errorId} errors={form.errors} />

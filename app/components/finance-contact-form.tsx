@@ -6,6 +6,7 @@ import { FormErrors } from './account-page'
 import { FormConnection } from './form-connection'
 import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
+import { useAccountContact } from '~/utils/use-site'
 
 interface FinanceContactFormProps {
   /** Where the form posts: the page of this center. */
@@ -24,7 +25,7 @@ export function FinanceContactForm({ action, lastResult }: FinanceContactFormPro
   const [form, fields] = useServerForm(financeContactConstraints, {
     id: 'finance-contact-form',
     lastResult,
-    defaultValue: { message: defaultMessage },
+    defaultValue: { ...useAccountContact(), message: defaultMessage },
   })
   return (
     <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>

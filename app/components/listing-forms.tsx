@@ -8,6 +8,7 @@ import { FormConnection } from './form-connection'
 import { FormErrors } from './account-page'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
+import { useAccountContact } from '~/utils/use-site'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */
 export type ListingFormResult = PageFormResult
@@ -48,8 +49,9 @@ function CopyLinkButton({ path }: { path: string }) {
  * scripts, validated on the server (the same spec §5 messages with scripts or without).
  */
 export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath, financeCheckbox }: ListingFormsProps) {
-  const [reportForm, report] = usePageForm('report', actionResult)
-  const [shareForm, share] = usePageForm('share', actionResult)
+  const account = useAccountContact()
+  const [reportForm, report] = usePageForm('report', actionResult, { email: account.email })
+  const [shareForm, share] = usePageForm('share', actionResult, { senderName: account.name })
   const isOpen = (intent: ListingFormIntent) => actionResult?.intent === intent || sent === intent
   return (
     <>

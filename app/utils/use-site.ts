@@ -38,3 +38,13 @@ export function useSiteOrigin(): string {
 export function useViewer(): Viewer | null {
   return useRouteLoaderData<typeof rootLoader>('root')?.viewer ?? null
 }
+
+/**
+ * What a signed-in person's forms start with (issue 34 item 3): the account's name, e-mail and
+ * phone, each still theirs to change; nothing for a visitor. Drawn on the server, so without
+ * scripts too; a page for a signed-in person is never shared by a cache (http-cache.server.ts).
+ */
+export function useAccountContact(): { name?: string; email?: string; phone?: string } {
+  const viewer = useViewer()
+  return viewer ? { name: viewer.contactName, email: viewer.email, phone: viewer.phone ?? undefined } : {}
+}

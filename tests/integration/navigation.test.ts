@@ -194,7 +194,7 @@ describe('footers', () => {
 })
 
 describe('header', () => {
-  const seller: Viewer = { id: 7, contactName: 'Dana Reyes', email: 'dana@example.com', isSeller: true }
+  const seller: Viewer = { id: 7, contactName: 'Dana Reyes', email: 'dana@example.com', phone: null, isSeller: true }
   const buyer: Viewer = { ...seller, isSeller: false }
 
   function header(props: Partial<SiteHeaderProps> = {}) {

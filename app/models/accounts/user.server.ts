@@ -12,11 +12,11 @@ export function normalizeEmail(email: string) {
 export async function findViewer(db: Kysely<Database>, userId: number): Promise<Viewer | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'contact_name', 'email', 'is_seller'])
+    .select(['id', 'contact_name', 'email', 'phone', 'is_seller'])
     .where('id', '=', userId)
     .where('is_blocked', '=', 0)
     .executeTakeFirst()
-  return row && { id: row.id, contactName: row.contact_name, email: row.email, isSeller: row.is_seller === 1 }
+  return row && { id: row.id, contactName: row.contact_name, email: row.email, phone: row.phone, isSeller: row.is_seller === 1 }
 }
 
 /** Whether the user is an administrator (spec §3 isAdmin). */
