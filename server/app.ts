@@ -19,6 +19,7 @@ import { cspNonceContext } from '~/utils/csp-nonce'
 import { documentRequestContext } from '~/utils/document-request'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
 import { pageCache } from './page-cache'
+import { type RequestLogEntry, requestLogger } from './request-log'
 
 /**
  * The production server's Express app (decision 0023), built by Vite with the app itself so that
@@ -34,21 +35,6 @@ declare module 'react-router' {
   interface Future {
     v8_middleware: true
   }
-}
-
-/** One line of the request log, printed as JSON when the answer is sent (or the client gave up). */
-export interface RequestLogEntry {
-  time: string
-  requestId: string
-  method: string
-  host: string
-  /** The path, with the secret of a link that is its own permission replaced by its route pattern (models/logs/secret-urls.ts). */
-  path: string
-  status: number
-  durationMs: number
-  /** The worker process that answered (decision 0026). */
-  pid: number
-  aborted?: true
 }
 
 /** An incoming X-Request-Id (a load balancer's, a CDN's) is kept when it is a plain token. */
@@ -304,7 +290,7 @@ export async function warmUp() {
 /** The built browser files (build/client), from where the server runs, as react-router-serve found them. */
 const clientFolder = path.resolve(build.assetsBuildDirectory)
 
-export function createApp({ config = readConfig(), log = (entry: RequestLogEntry) => console.log(JSON.stringify(entry)) } = {}) {
+export function createApp({ config = readConfig(), log = requestLogger() } = {}) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
