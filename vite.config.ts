@@ -137,11 +137,26 @@ function importersReaching(
 /** Pages behind login (the account, the sellers' tools): their shared code stays out of the visitors' pages. */
 const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
 
+/**
+ * The browser build's warnings, but for what is expected (issue 34 item 7): a resource route (an
+ * API, an image, a sitemap) has no browser code, and React Router still asks for its chunk, which
+ * comes out empty.
+ */
+function quietExpectedWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+  if (warning.code !== 'EMPTY_BUNDLE') warn(warning)
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), tsconfigPaths(), serviceWorker(), ...(isSsrBuild ? [] : [precompressedAssets()])],
   // The server build is the production server's Express app with the app inside (server/app.ts,
   // decision 0023), as React Router's custom-server template builds it.
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : { rollupOptions: { output: { manualChunks } } },
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' } }
+    : {
+        rollupOptions: { output: { manualChunks }, onwarn: quietExpectedWarnings },
+        // maplibre-gl is about 1 MB minified and loads only with a map (decision 0010); every page's own chunks stay far below.
+        chunkSizeWarningLimit: 1100,
+      },
   server: { host: true, allowedHosts: ['.localhost'] },
   // Licence headers move to the end of each chunk, each kept once: the router alone repeated
   // its header many times in the shared chunk.
