@@ -2,6 +2,7 @@ import http from 'node:http'
 import net from 'node:net'
 import { expect, test } from 'vitest'
 import { startProductionServer } from '../support/server'
+import { connects } from '../support/server-process'
 
 /**
  * Issue 18 item 1: on SIGTERM the production server stops accepting connections, finishes the
@@ -12,17 +13,6 @@ function portIsFree(port: number) {
     const probe = net.createServer()
     probe.once('error', () => resolve(false))
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-function connects(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
   })
 }
 

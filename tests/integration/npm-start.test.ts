@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import readline from 'node:readline'
 import { afterAll, expect, test } from 'vitest'
 import { privateDataDir } from '../support/private-data'
-import { siteFetch } from '../support/server-process'
+import { connects, siteFetch } from '../support/server-process'
 
 /**
  * Issue 34 item 6: a process manager (systemd, a container runtime) signals the process it
@@ -14,17 +13,6 @@ import { siteFetch } from '../support/server-process'
  */
 const dataDir = privateDataDir('npm-start')
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-
-function connects(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`${signal} to the process npm start created stops the whole server within 10 s`, async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import readline from 'node:readline'
 import type { SiteFetch } from './http'
 import { productionServerArguments } from '../../server/node-command'
@@ -110,5 +111,17 @@ export function postEndlessChunks(port: number, host: string, path: string, head
     })
     const chunk = `message=${'a'.repeat(16 * 1024)}`
     const sending = setInterval(() => request.write(chunk), 5)
+  })
+}
+
+/** Whether a connection to `port` on 127.0.0.1 is accepted: a server still listens there. */
+export function connects(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
   })
 }
