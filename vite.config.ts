@@ -54,8 +54,12 @@ const precompressedAssets = () =>
     logLevel: 'silent',
   })
 
-/** The framework every page hydrates with (decision 0013): one chunk, fetched once the page has loaded. */
-const frameworkModule = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//
+/**
+ * The framework every page hydrates with (decision 0013): one chunk, fetched once the page has loaded.
+ * Rollup's CommonJS interop helper travels with it: React is CommonJS, and with the helper in `app`
+ * (other CommonJS modules there use it too) the two chunks imported each other, a circular chunk.
+ */
+const frameworkModule = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\/|^\0commonjsHelpers\.js$/
 
 /**
  * Decision 0032: the browser build's modules that every page needs (the root's) or that most visits'
@@ -137,13 +141,30 @@ function importersReaching(
 /** Pages behind login (the account, the sellers' tools): their shared code stays out of the visitors' pages. */
 const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
 
+/** Vite's warning that a module loaded on demand is in a chunk its importer loads at once anyway. */
+const isIneffectiveDynamicImport = (warning: Rollup.RollupLog) =>
+  warning.plugin === 'vite:reporter' && warning.message.includes('dynamic import will not move module')
+
 /**
- * The browser build's warnings, but for what is expected (issue 34 item 7): a resource route (an
- * API, an image, a sitemap) has no browser code, and React Router still asks for its chunk, which
- * comes out empty.
+ * The browser build's warnings (issue 34 item 7, decision 0054). Two mean the chunking works against
+ * itself and fail the build, so they cannot come back unnoticed: a circular chunk (each of two
+ * chunks waits for the other), and a module loaded on demand that is already in its importer's
+ * chunk (the split promised by the `import()` does not happen). One is expected and not reported: a
+ * resource route (an API, an image, a sitemap) has no browser code, and React Router still asks
+ * for its chunk, which comes out empty.
  */
-function quietExpectedWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+function browserBuildWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+  if (warning.code === 'CIRCULAR_CHUNK' || isIneffectiveDynamicImport(warning)) throw new Error(warning.message)
   if (warning.code !== 'EMPTY_BUNDLE') warn(warning)
+}
+
+/**
+ * The server build's warnings, but for the ineffective on-demand imports: the server bundles the
+ * routes that load a module at once and those that load it on demand into one chunk, which is
+ * right for a server; the browser build, where the split matters, still refuses them.
+ */
+function serverBuildWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+  if (!isIneffectiveDynamicImport(warning)) warn(warning)
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -151,9 +172,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build is the production server's Express app with the app inside (server/app.ts,
   // decision 0023), as React Router's custom-server template builds it.
   build: isSsrBuild
-    ? { rollupOptions: { input: './server/app.ts' } }
+    ? { rollupOptions: { input: './server/app.ts', onwarn: serverBuildWarnings } }
     : {
-        rollupOptions: { output: { manualChunks }, onwarn: quietExpectedWarnings },
+        rollupOptions: { output: { manualChunks }, onwarn: browserBuildWarnings },
         // maplibre-gl is about 1 MB minified and loads only with a map (decision 0010); every page's own chunks stay far below.
         chunkSizeWarningLimit: 1100,
       },

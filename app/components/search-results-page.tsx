@@ -6,34 +6,31 @@ import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCard } from './listing-card'
 import { lazyComponent } from './lazy-component'
+import { LandingMarket } from './landing-market'
 import { LocationTags } from './location-tags'
 import { SavedSearchOffer } from './page-popovers'
 import { Pagination } from './pagination'
 import { RecentlyViewedListings } from './recently-viewed-listings'
 import { SaveSearchForm } from './save-search-form'
+import { SearchStructuredData } from './search-structured-data'
 import { SearchLocationBox } from './search-location-box'
 import { SearchDownloadButton } from './search-download-button'
 import { SearchSort } from './search-sort'
 import { searchResultsHeadingId } from './search-results-heading'
 import { SearchViewToggle } from './search-view-toggle'
+import { StateMap } from './state-map'
 import { retryImport } from '~/utils/retry-import'
 
 export { searchResultsMeta } from './search-results-meta'
 
 const SearchMapResults = lazy(() => retryImport(() => import('./search-map-results')))
 
-// Plain HTML until their code arrives (the filter form submits as a normal GET form meanwhile),
-// kept out of the page's first script: the panel's live updates are an enhancement, and the state
-// map shows on the national search only.
+// Plain HTML until its code arrives (the filter form submits as a normal GET form meanwhile), kept
+// out of the page's first script: the panel's live updates are an enhancement. The state map, the
+// place market and the JSON-LD are imported at once: the home and landing pages load them at once
+// too, so they travel in the shared chunk every page fetches, and loading them on demand here split
+// nothing (issue 34 item 7).
 const FilterPanel = lazyComponent(() => import('./filter-panel').then((module) => module.FilterPanel))
-const StateMap = lazyComponent(() => import('./state-map').then((module) => module.StateMap))
-
-// Server-rendered in full; in the browser they hydrate once their modules arrive, outside the page's
-// first script: the market shows only on the rural sites' place searches, the JSON-LD is for crawlers.
-// Each in its own Suspense boundary (lazyComponent): without one, a part still loading held up the
-// page's root, and an update arriving meanwhile failed hydration (React #418).
-const LandingMarket = lazyComponent(() => import('./landing-market').then((module) => module.LandingMarket))
-const SearchStructuredData = lazyComponent(() => import('./search-structured-data').then((module) => module.SearchStructuredData))
 
 /**
  * On a slow link the browser paints the page as it arrives; the first paint waits for the end of
