@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { HeadersFunction } from 'react-router'
 import type { Database } from '~/models/db/db-schema'
+import { formatCount } from './format'
 import { type CountedAttempt, type RateLimitWindow, countAttempt } from './rate-limit.server'
 
 /**
@@ -26,24 +27,22 @@ const minute = 60 * second
 const hour = 60 * minute
 const day = 24 * hour
 
-const amount = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
-
 /** A limit's window as the sentence says it: '10 minutes', 'an hour', 'a day'. */
 function windowText(windowMs: number) {
   if (windowMs === day) return 'a day'
   if (windowMs === hour) return 'an hour'
-  if (windowMs % day === 0) return amount(windowMs / day, 'day')
-  if (windowMs % hour === 0) return amount(windowMs / hour, 'hour')
-  return amount(Math.ceil(windowMs / minute), 'minute')
+  if (windowMs % day === 0) return formatCount(windowMs / day, 'day')
+  if (windowMs % hour === 0) return formatCount(windowMs / hour, 'hour')
+  return formatCount(Math.ceil(windowMs / minute), 'minute')
 }
 
 /** A wait, rounded up so that trying again after it works: seconds under a minute, minutes under an hour, else hours and minutes. */
 export function waitText(waitMs: number) {
-  if (waitMs < minute) return amount(Math.max(1, Math.ceil(waitMs / second)), 'second')
+  if (waitMs < minute) return formatCount(Math.max(1, Math.ceil(waitMs / second)), 'second')
   const minutes = Math.ceil(waitMs / minute)
-  if (minutes < 60) return amount(minutes, 'minute')
+  if (minutes < 60) return formatCount(minutes, 'minute')
   const hours = Math.floor(minutes / 60)
-  return minutes % 60 === 0 ? amount(hours, 'hour') : `${amount(hours, 'hour')} and ${amount(minutes % 60, 'minute')}`
+  return minutes % 60 === 0 ? formatCount(hours, 'hour') : `${formatCount(hours, 'hour')} and ${formatCount(minutes % 60, 'minute')}`
 }
 
 /** 'You have reached the limit of 5 messages in 10 minutes. Please wait 7 minutes and try again — your message is kept below.' */

@@ -26,9 +26,9 @@ export async function isRateLimited(db: Kysely<Database>, key: string, window: R
 /**
  * Counts one attempt against `key` and answers the count of its window so far and when the window
  * ends (a count of 0 when it cannot be written: a limit is a guard, not the page, so the request
- * goes on). A limit that
- * counts only some outcomes (failed logins) counts every attempt first, so attempts at the same
- * moment cannot slip past it, and takes back the ones that did not count (`takeBackAttempt`).
+ * goes on). A limit that counts only some outcomes (failed logins) counts every attempt first, so
+ * attempts at the same moment cannot slip past it, and takes back the ones that did not count
+ * (`takeBackAttempt`).
  */
 export async function countAttempt(db: Kysely<Database>, key: string, { windowMs }: RateLimitWindow, now = Date.now()): Promise<CountedAttempt> {
   const endedBefore = now - windowMs

@@ -30,10 +30,9 @@ const reportedBy = { feed: 'reported by partner feeds', seller: 'reported by sel
  * the seed's demonstration sales may pass for one drawn from real transactions. Undefined without sales.
  */
 export function salesProvenanceSentence(provenance: SalesProvenance): string | undefined {
-  const real = salePriceSources
-    .filter(isRealSale)
-    .flatMap((source) => (provenance[source] > 0 ? [`${provenance[source].toLocaleString('en-US')} ${reportedBy[source]}`] : []))
-  const realCount = provenance.feed + provenance.seller
+  const realSources = salePriceSources.filter(isRealSale)
+  const real = realSources.flatMap((source) => (provenance[source] > 0 ? [`${provenance[source].toLocaleString('en-US')} ${reportedBy[source]}`] : []))
+  const realCount = realSources.reduce((sum, source) => sum + provenance[source], 0)
   if (realCount === 0)
     return provenance.generated > 0 ? 'These figures come from demonstration sales generated for this site, not from real transactions.' : undefined
   const realPart = `${formatCount(realCount, 'real sale')} (${real.join(', ')})`

@@ -12,6 +12,9 @@ export interface UsdaStateLandValues {
   pasture: number | null
 }
 
+/** The uses USDA values apart from farm real estate as a whole. */
+export type UsdaLandUse = 'cropland' | 'pasture'
+
 /** The survey the figures come from, as the pages cite it. */
 export const usdaLandValuesSurvey = { year: 2025, name: 'USDA NASS Land Values 2025 Summary' } as const
 

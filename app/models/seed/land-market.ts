@@ -1,4 +1,5 @@
 import type { Geography } from '~/models/places/geography.server'
+import type { UsdaLandUse } from '~/models/places/usda-land-values'
 import { groupBy } from '~/utils/group-by'
 import { farmValuePerAcre2025, farmValueSurveyDate, usFarmValuePerAcre2025, usYearlyChange, useValuePerAcre2025 } from './land-values'
 import { createRandom, mixSeed } from './random'
@@ -16,9 +17,6 @@ import { referenceDate } from './values'
  * priced by the same market as the database it is imported into.
  */
 export type LandMarket = ReturnType<typeof createLandMarket>
-
-/** The uses USDA values apart from farm real estate as a whole. */
-export type UsdaLandUse = 'cropland' | 'pasture'
 
 const marketSeed = 2025
 // Towns of a few zips and more stand for where people live; nearer them, land is dearer.

@@ -1,5 +1,5 @@
 import { activity, amenity, propertyType as type } from '~/models/listings/enumerations'
-import type { UsdaLandUse } from './land-market'
+import type { UsdaLandUse } from '~/models/places/usda-land-values'
 
 /**
  * Kinds of listing the generator draws from. Each keeps its property types, size, value

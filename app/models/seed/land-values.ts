@@ -1,4 +1,4 @@
-import { usdaLandValues2025 } from '~/models/places/usda-land-values'
+import { type UsdaLandUse, usdaLandValues2025 } from '~/models/places/usda-land-values'
 
 /**
  * The levels the generated land market is built around (land-market.ts): USDA NASS's own state
@@ -19,10 +19,15 @@ export const farmValuePerAcre2025: Readonly<Record<string, number>> = {
   ...handSetFarmValuePerAcre,
 }
 
+/** USDA's 2025 value per acre of one use by state abbreviation, where USDA gives one. */
+function valuesOfUseByState(use: UsdaLandUse): Readonly<Record<string, number>> {
+  return Object.fromEntries(usda.flatMap(([state, values]) => (values[use] === null ? [] : [[state, values[use]]])))
+}
+
 /** USDA's 2025 cropland and pasture values per acre by state abbreviation: farm and ranch land are priced from these. */
-export const useValuePerAcre2025: Readonly<Record<'cropland' | 'pasture', Readonly<Record<string, number>>>> = {
-  cropland: Object.fromEntries(usda.flatMap(([state, values]) => (values.cropland === null ? [] : [[state, values.cropland]]))),
-  pasture: Object.fromEntries(usda.flatMap(([state, values]) => (values.pasture === null ? [] : [[state, values.pasture]]))),
+export const useValuePerAcre2025: Readonly<Record<UsdaLandUse, Readonly<Record<string, number>>>> = {
+  cropland: valuesOfUseByState('cropland'),
+  pasture: valuesOfUseByState('pasture'),
 }
 
 /** The same survey's US average for 2025. */
