@@ -62,27 +62,27 @@ for (const viewport of [
       await expect(viewer.getByText(/(^|\s)3\/\d+$/)).toBeVisible()
       await expectSeen(photo(3))
     })
+
+    test("the viewer's video, virtual tour and map views show what they hold", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name === 'js-off', 'the viewer is a script enhancement')
+      const listing = listingWith("listings.video_url like 'https://www.youtube.com/%' and listings.virtual_tour_url is not null and listings.image_ids != '[]'")
+      const viewer = await openViewer(page, testInfo, listing.path)
+      await viewer.getByRole('tab', { name: 'Video' }).click()
+      await expectSeen(viewer.locator('iframe'))
+      await viewer.getByRole('tab', { name: 'Virtual tour' }).click()
+      await expectSeen(viewer.locator('iframe'))
+      for (const [tab, name] of [
+        ['Property map', /^Map of the property in /],
+        ['Local map', /within its state$/],
+      ] as const) {
+        await viewer.getByRole('tab', { name: tab }).click()
+        await expectSeen(viewer.getByRole('img', { name }))
+      }
+      await viewer.getByRole('tab', { name: 'Photos' }).click()
+      await expectSeen(viewer.getByRole('img', { name: /, photo 1 of \d+$/ }))
+    })
   })
 }
-
-test("the viewer's video, virtual tour and map views show what they hold", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'js-off', 'the viewer is a script enhancement')
-  const listing = listingWith("listings.video_url like 'https://www.youtube.com/%' and listings.virtual_tour_url is not null and listings.image_ids != '[]'")
-  const viewer = await openViewer(page, testInfo, listing.path)
-  await viewer.getByRole('tab', { name: 'Video' }).click()
-  await expectSeen(viewer.locator('iframe'))
-  await viewer.getByRole('tab', { name: 'Virtual tour' }).click()
-  await expectSeen(viewer.locator('iframe'))
-  for (const [tab, name] of [
-    ['Property map', /^Map of the property in /],
-    ['Local map', /within its state$/],
-  ] as const) {
-    await viewer.getByRole('tab', { name: tab }).click()
-    await expectSeen(viewer.getByRole('img', { name }))
-  }
-  await viewer.getByRole('tab', { name: 'Photos' }).click()
-  await expectSeen(viewer.getByRole('img', { name: /, photo 1 of \d+$/ }))
-})
 
 test.describe('the hero at 1366×900', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
@@ -126,5 +126,30 @@ test.describe('the hero at 1366×900', () => {
       expect(photo.height).toBe(600)
     }
     await page.screenshot({ path: testInfo.outputPath('hero-two-photos.png') })
+  })
+
+  test('three or more photos put the first large beside the next two', async ({ page }, testInfo) => {
+    const listing = listingWith('json_array_length(listings.image_ids) >= 3')
+    await page.goto(siteUrl('land', listing.path))
+    await waitForPageReady(page, testInfo)
+    expect(await heroPhotos(page, listing.title)).toEqual([
+      { share: 0.67, height: 600 },
+      { share: 0.33, height: 298 },
+      { share: 0.33, height: 298 },
+    ])
+  })
+
+  test('a photo beside the first opens the viewer on that photo', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'js-off', 'without scripts each photo is a link to its picture')
+    const listing = listingWith('json_array_length(listings.image_ids) >= 3')
+    await page.goto(siteUrl('land', listing.path))
+    await waitForPageReady(page, testInfo)
+    await page
+      .getByRole('link', { name: /, photo 2 of \d+$/ })
+      .first()
+      .click()
+    const viewer = page.getByRole('dialog', { name: /^Photos and maps of / })
+    await expect(viewer.getByText(/(^|\s)2\/\d+$/)).toBeVisible()
+    await expectSeen(viewer.getByRole('img', { name: /, photo 2 of \d+$/ }))
   })
 })
