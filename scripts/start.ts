@@ -32,8 +32,9 @@ function buildIsStale() {
 }
 
 if (buildIsStale()) {
-  console.log('Building…')
-  const build = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
+  console.log('Building (about a minute)…')
+  // Warnings and errors only: the list of some 250 built files is for whoever studies the build (`npm run build`).
+  const build = spawnSync('npx', ['react-router', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 

@@ -2,8 +2,9 @@ const trailingSlash = /\/(?=\?|$)/
 
 /**
  * Whether a request already asks for `path` (path and query), so no redirect to it is due.
- * React Router's single-fetch data requests spell URLs their own way: /a/b/ is fetched as /a/b.data
- * with a `_routes` parameter, so for them a missing trailing slash is no difference.
+ * React Router's single-fetch data requests fetch /a/b/ as /a/b/_.data, and did as /a/b.data before
+ * decision 0054 (a page loaded before that release still may), so for them a missing trailing slash
+ * is no difference.
  */
 export function requestIsForPath(request: Request, path: string, { pageParams = [] }: { pageParams?: string[] } = {}): boolean {
   const url = new URL(request.url)

@@ -87,7 +87,13 @@ describe('canonical listing paths', () => {
     expect(response.headers.get('location')).toBe(listingPath(sites[key], timberland))
   })
 
-  test('the canonical path without its trailing slash, as a single-fetch data request, is no redirect', async () => {
+  test("a client navigation's data request for the canonical path (with its trailing slash, `_.data`) answers the listing", async () => {
+    const response = await fetchPage(hosts.land, `${listingPath(sites.land, timberland)}_.data?_routes=property`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(timberland.title)
+  })
+
+  test('the canonical path without its trailing slash, as a data request of a page loaded before decision 0054, is no redirect', async () => {
     const path = listingPath(sites.land, timberland).replace(/\/$/, '.data')
     const response = await fetchPage(hosts.land, `${path}?_routes=property`)
     expect(response.status).toBe(200)
