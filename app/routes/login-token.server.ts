@@ -61,12 +61,13 @@ const noStore = { 'Cache-Control': 'no-store' }
  * the history or a Referer. That page says why a login failed (spec §8), except to someone already
  * signed in whose token is used up (the second link of one e-mail). A token of another user than
  * the one signed in swaps nobody silently: the token waits in the session while a page asks which
- * account to use (`handleAccountSwitch`). Single-fetch data requests pass: e-mail links open whole pages.
+ * account to use (`handleAccountSwitch`). A data request (`_.data`)
+ * reaches middleware under its page's address, and is answered with the same redirect.
  */
 export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const url = new URL(request.url)
   const token = url.searchParams.get(loginTokenParam)
-  if (token === null || request.method !== 'GET' || url.pathname.endsWith('.data')) return next()
+  if (token === null || request.method !== 'GET') return next()
   const tokenHash = loginTokenHash(token)
   url.searchParams.delete(loginTokenParam)
   const returnTo = `${url.pathname}${url.search}`

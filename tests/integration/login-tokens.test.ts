@@ -65,6 +65,18 @@ describe('a login token in the address (spec §4)', () => {
     expect(await isLoggedIn(person)).toBe(true)
   })
 
+  test("a client navigation's data request carrying a token logs in too, and redirects to the page without it", async () => {
+    const user = await newUser('data')
+    const person = browser()
+    const token = encodeURIComponent(await createLoginToken(db, user.id))
+    const response = await person.get(`/search/texas-land-for-sale/_.data?view=map&token=${token}`)
+    const body = await response.text()
+    expect(response.status).toBeLessThan(500)
+    expect(body).not.toContain('token=')
+    expect(body).toContain('/search/texas-land-for-sale/?view=map')
+    expect(await isLoggedIn(person)).toBe(true)
+  })
+
   test('opens a login-required page signed in', async () => {
     const user = await newUser('account')
     const { page } = await openWithToken(browser(), '/account/savedsearches/', await createLoginToken(db, user.id))
