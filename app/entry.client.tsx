@@ -2,7 +2,6 @@ import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useEffect,
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { reportClientError } from '~/utils/client-error-log'
-import { makeRouterUpdatesTransitions } from '~/utils/router-updates-as-transitions'
 import { registerServiceWorker } from '~/utils/service-worker-registration'
 import { keepTextTypedBeforeHydration } from '~/utils/text-typed-before-hydration'
 
@@ -13,7 +12,6 @@ function onRenderError(error: unknown, errorInfo: ErrorInfo) {
 }
 
 const restoreTypedText = keepTextTypedBeforeHydration()
-makeRouterUpdatesTransitions()
 
 /** Its layout effect runs once every route below it is hydrated, before the browser paints. */
 function AfterHydration({ children }: { children: ReactNode }) {
@@ -23,7 +21,7 @@ function AfterHydration({ children }: { children: ReactNode }) {
 }
 
 // React Router's default entry, with rendering errors reported to the server (spec §7 client error
-// log), text typed before hydration kept, and the router's updates waiting for lazy parts' code.
+// log) and text typed before hydration kept.
 startTransition(() => {
   hydrateRoot(
     document,

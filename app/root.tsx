@@ -42,7 +42,7 @@ import { keptFormSubmissions } from '~/utils/kept-form-submissions'
 import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
 import { LowDataProvider } from '~/utils/use-low-data'
 import { siteIconDataUrl } from '~/sites/site-icon'
-import { InlineStylesheet } from '~/utils/inline-stylesheet'
+import { InlineStylesheet } from '~/document/inline-stylesheet'
 
 /** Drawn by the server on the rare page after a failed token login; its code loads only there. */
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))

@@ -10,8 +10,8 @@ import { retryImport } from '~/utils/retry-import'
  * so that a client navigation (a route's clientLoader) never shows the empty fallback. It is a
  * memo: a parent's update with the same props must not reach it before its code is there, since
  * React would then drop the server's HTML and draw the empty fallback until the code arrives. A
- * context change above it still reaches it: the router's, made transitions that wait for the code
- * (utils/router-updates-as-transitions), and any other must be a transition too.
+ * context change above it still reaches it: the router's are transitions that wait for the code
+ * (HydratedRouter wraps its updates in `startTransition`), and any other must be a transition too.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<FunctionComponent<Props>>) {
   let loaded: FunctionComponent<Props> | undefined

@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
-import { afterFirstViewFunction } from '~/utils/after-first-view'
+import { afterFirstViewFunction } from '~/document/after-first-view'
 import { decodeEntities, loadRequestHandler, metaContent, sessionCookie, type SiteFetch } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { afterFirstViewFunction } from '~/utils/after-first-view'
+import { afterFirstViewFunction } from '~/document/after-first-view'
 
 /**
  * The pages' inline scripts start the framework and the data layer's runtime with `afterFirstView`

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { classesInPage, pageStylesheet, withPageStylesheet } from '~/utils/page-stylesheet.server'
+import { classesInPage, pageStylesheet, withPageStylesheet } from '~/document/page-stylesheet.server'
 
 // The shapes Tailwind writes: escaped variants and arbitrary values, compound and :not selectors,
 // rules inside @media, and rules a page always needs (elements, attributes, :root, @keyframes).

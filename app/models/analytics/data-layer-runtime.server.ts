@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto'
-import { readConfig } from '~/config.server'
-import type { SiteProfile } from '~/sites/site-profile'
-import { afterFirstViewFunction } from '~/utils/after-first-view'
 import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } from './page-analytics'
 
 /**
@@ -160,7 +157,7 @@ export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & t
   start()
 }
 
-const tagManagerAttribute = 'data-tag-manager'
+export const tagManagerAttribute = 'data-tag-manager'
 
 const runtimeOptions: DataLayerRuntimeOptions = {
   beaconPath: analyticsPaths.beacon,
@@ -177,25 +174,3 @@ export const dataLayerRuntimeFile = `(${dataLayerRuntime.toString()})(${JSON.str
 
 /** Where the file is: its address changes with its text, so it is cached for good. */
 export const dataLayerRuntimePath = `/data-layer/${createHash('sha256').update(dataLayerRuntimeFile).digest('hex').slice(0, 12)}.js`
-
-/**
- * The inline script that ends a page of `site`: once the first view has been painted
- * (`afterFirstView`: after the load event and the page's largest paint) it adds the runtime's
- * script, naming the site's tag manager only when one is configured (README "Configuration") and
- * the page is not the Low data one (no third-party script there: decision 0033).
- */
-export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefined, isLowData: boolean, config = readConfig()) {
-  const tagManagerUrl = isLowData ? undefined : config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
-  const tagManager = tagManagerUrl ? `s.setAttribute("${tagManagerAttribute}",${JSON.stringify(tagManagerUrl).replace(/</g, '\\u003c')});` : ''
-  // The runtime's own script needs no nonce: a script a trusted one adds is trusted ('strict-dynamic').
-  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${afterFirstViewFunction}afterFirstView(function(){var s=document.createElement("script");s.src="${dataLayerRuntimePath}";${tagManager}document.body.appendChild(s)})</script>`
-}
-
-const bodyEnd = '</body>'
-
-/** The page's HTML with the runtime's loader as the last thing in its body. */
-export function withDataLayerRuntime(html: Buffer<ArrayBuffer>, site: SiteProfile, nonce: string | undefined, isLowData: boolean): Buffer<ArrayBuffer> {
-  const at = html.lastIndexOf(bodyEnd)
-  if (at < 0) return html
-  return Buffer.concat([html.subarray(0, at), Buffer.from(dataLayerLoaderScript(site, nonce, isLowData)), html.subarray(at)])
-}

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type ImageServiceOptions, getResizedImage, parseImageRequest } from './images.server'
+import { type ImageServiceOptions, getResizedImage, parseImageRequest } from '~/models/media/images.server'
 
 /**
  * Decision 0041: a page's priority photos (its `fetchpriority="high"` images: the listing's first

@@ -43,41 +43,48 @@ const frameworkStarters: Record<FrameworkStart, string> = {
   interaction: `var n=document.currentScript.nonce,e=["pointerdown","keydown","focusin"];${startFramework}function use(v){var a=v.target.closest&&v.target.closest("a[href]"),p=function(u){return u.origin+u.pathname+u.search};if(a&&p(a)!=p(location))return;e.forEach(function(t){removeEventListener(t,use,true)});start()}e.forEach(function(t){addEventListener(t,use,true)})`,
 }
 
+/** Said once per process: a page that still starts its framework at once is slower, not broken. */
+let hasWarnedOfMarkup = false
+
 /**
- * The page's HTML with its framework scripts started after the `load` event (or at the visitor's
- * first use) instead of at once, after the stylesheet at `stylesheetHref` when there is one. Works on the bytes (every marker is ASCII): decoding and
- * re-encoding a 100 KB page would cost more than the rest of the change.
+ * The page with its framework scripts started after the `load` event (or at the visitor's first
+ * use) instead of at once, after the stylesheet at `stylesheetHref` when there is one.
+ *
+ * It reads the markup React Router's `<Scripts nonce>` writes (its module preloads, then one
+ * `<script nonce type="module" async="">`); no supported option starts them later (decision 0013).
+ * A page without that script is left as it is and the server says so once: React Router may have
+ * changed its markup, which tests/integration/first-view.test.ts ("none before it has loaded",
+ * on the production build's real pages) then fails on.
  */
-export function deferFrameworkScripts(
-  html: Buffer<ArrayBuffer>,
-  nonce: string | undefined,
-  startOn: FrameworkStart = 'load',
-  stylesheetHref?: string,
-): Buffer<ArrayBuffer> {
+export function deferFrameworkScripts(html: string, nonce: string | undefined, startOn: FrameworkStart = 'load', stylesheetHref?: string): string {
   const modulePreloadEnd = `"${nonceAttribute(nonce)}/>`
   const frameworkScriptStart = `<script${nonceAttribute(nonce)} type="module" async="">`
   const scriptStart = html.indexOf(frameworkScriptStart)
   const scriptEndAt = scriptStart < 0 ? -1 : html.indexOf(scriptEnd, scriptStart)
-  if (scriptEndAt < 0) return html
-  const parts: Buffer[] = []
+  if (scriptEndAt < 0) {
+    if (!hasWarnedOfMarkup && html.includes(modulePreloadStart)) {
+      hasWarnedOfMarkup = true
+      console.warn("[document] React Router's module script was not found: pages start their framework at once (app/document/deferred-framework.server.ts)")
+    }
+    return html
+  }
+  const parts: string[] = []
   const preloads: string[] = []
   let copiedTo = 0
   for (let linkStart = html.indexOf(modulePreloadStart); linkStart >= 0 && linkStart < scriptStart; linkStart = html.indexOf(modulePreloadStart, copiedTo)) {
     const hrefStart = linkStart + modulePreloadStart.length
     const linkEnd = html.indexOf(modulePreloadEnd, hrefStart)
     if (linkEnd < 0) break
-    preloads.push(html.toString('latin1', hrefStart, linkEnd))
-    parts.push(html.subarray(copiedTo, linkStart))
+    preloads.push(html.slice(hrefStart, linkEnd))
+    parts.push(html.slice(copiedTo, linkStart))
     copiedTo = linkEnd + modulePreloadEnd.length
   }
   parts.push(
-    html.subarray(copiedTo, scriptStart),
-    Buffer.from(
-      `<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}"${stylesheetHref ? ` data-stylesheet="${stylesheetHref}"` : ''}>`,
-    ),
-    html.subarray(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
-    Buffer.from(`<script${nonceAttribute(nonce)}>${frameworkStarters[startOn]}</script>`),
-    html.subarray(scriptEndAt + scriptEnd.length),
+    html.slice(copiedTo, scriptStart),
+    `<script type="text/plain" id="${deferredFrameworkScriptId}" data-preloads="${preloads.join(' ')}"${stylesheetHref ? ` data-stylesheet="${stylesheetHref}"` : ''}>`,
+    html.slice(scriptStart + frameworkScriptStart.length, scriptEndAt + scriptEnd.length),
+    `<script${nonceAttribute(nonce)}>${frameworkStarters[startOn]}</script>`,
+    html.slice(scriptEndAt + scriptEnd.length),
   )
-  return Buffer.concat(parts)
+  return parts.join('')
 }
