@@ -14,7 +14,7 @@
  * turn; an image already given back stays the browser's. Without IntersectionObserver nothing is
  * held.
  */
-// Written by hand, not compiled, like the framework's starter (deferred-hydration.server.ts): it is in every
+// Written by hand, not compiled, like the framework's starter (deferred-framework.server.ts): it is in every
 // page's head, so it stays small (1.2 KB, 0.6 KB gzip). `hold` takes an image's sources and `release` gives them
 // back. A held image has no placeholder source: a data: URL is a request to Lighthouse's simulation, and one
 // ending beside the priority photo's cost that photo an extra 700 ms round trip in the rural profile.

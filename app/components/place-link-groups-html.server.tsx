@@ -5,7 +5,7 @@ import { documentRequestContext } from '~/utils/document-request'
 import { PlaceLinkGroups, placeLinkGroupsId } from './landing-market'
 import type { StaticHtmlParts } from './static-html'
 
-/** A whole page's links down from its place, set by its loader for the page's render (entry.server.tsx). */
+/** A whole page's links down from its place, set by its loader for the page's render (app/document/document.server.tsx). */
 export const placeLinkGroupsContext = createContext<PlaceLinkGroup[] | null>(null)
 
 /** Their markup for the page's render, when the page has them (components/static-html.tsx). */

@@ -5,7 +5,7 @@ import { footerLinkColumns } from './site-footer'
 import { menuLinkPanels } from './site-menu'
 import type { StaticHtmlParts } from './static-html'
 
-/** The site's menus and footer links for this request, set by the root loader for the page's render (entry.server.tsx). */
+/** The site's menus and footer links for this request, set by the root loader for the page's render (app/document/document.server.tsx). */
 export const siteNavigationContext = createContext<SiteNavigation | null>(null)
 
 // A site's navigation is one object until its states are recounted (root.tsx), so its markup is drawn once per recount.

@@ -8,9 +8,9 @@ export { siteStylesheetHref }
 /**
  * The site's stylesheet (app/tailwind.css, 9 KB gzip) is written into every page's head instead
  * of linked: a linked stylesheet blocks the first paint for a round trip, 700 ms on a rural link
- * (decision 0032). The server's render gets the text from entry.server.tsx, which then cuts it to
- * the rules the page's markup uses (decision 0042); the browser's reads it back from the page, so
- * no script carries it.
+ * (decision 0032). The server's render gets the text from document.server.tsx, and the document
+ * pipeline then cuts it to the rules the page's markup uses (decision 0042); the browser's reads it
+ * back from the page, so no script carries it.
  */
 export const inlineStylesheetId = 'site-stylesheet'
 

@@ -3,7 +3,7 @@ import { inlineStylesheetId } from './inline-stylesheet'
 
 /**
  * Decision 0042: a page's inline stylesheet is the site stylesheet's rules that its own markup can
- * use; the whole file follows once the page has been painted (deferred-hydration.server.ts), before
+ * use; the whole file follows once the page has been painted (deferred-framework.server.ts), before
  * any script can change the page's classes.
  *
  * A rule is kept when one of its selectors names only classes that appear in the page's `class`

@@ -42,7 +42,7 @@ function section(site: SiteProfile, heading: string): FooterSection {
 
 const labels = (links: NavigationLink[]) => links.map((link) => link.label)
 
-/** A part of the page's frame as a page draws it: with the site's link panels and columns (entry.server.tsx). */
+/** A part of the page's frame as a page draws it: with the site's link panels and columns (app/document/document.server.tsx). */
 function renderWithNavigation(site: SiteProfile, element: ReactElement) {
   return renderToStaticMarkup(createElement(StaticHtmlProvider, { value: siteNavigationHtml(siteNavigation(site, states)) }, element))
 }
