@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { dataLayerRuntimeScript } from './vite-plugins/data-layer-runtime'
 
 /**
  * Unit tests (`npm run test:unit`, `npx vitest run tests/unit`): no build, no seeded data, no
@@ -9,7 +10,7 @@ import tsconfigPaths from 'vite-tsconfig-paths'
  * their own config, vitest.integration.config.ts.
  */
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths(), dataLayerRuntimeScript()],
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

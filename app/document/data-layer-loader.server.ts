@@ -1,5 +1,6 @@
 import { readConfig } from '~/config.server'
-import { dataLayerRuntimePath, tagManagerAttribute } from '~/models/analytics/data-layer-runtime.server'
+import { tagManagerAttribute } from '~/models/analytics/page-analytics'
+import { dataLayerRuntimePath } from './data-layer-script.server'
 import type { SiteProfile } from '~/sites/site-profile'
 import { afterFirstViewFunction } from './after-first-view'
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/models/analytics/data-layer-runtime.server'
+import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/document/data-layer-script.server'
 
 /**
  * /data-layer/{version}.js: the data layer's script (issue 17 §7), cached for good. A page from

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { readConfig } from '~/config.server'
 import { dataLayerLoaderScript } from '~/document/data-layer-loader.server'
-import { dataLayerRuntimeFile, dataLayerRuntimePath, maxEventsPerBeacon } from '~/models/analytics/data-layer-runtime.server'
-import { type AnalyticsHandle, dataLayerPushScript, pageAnalyticsOf, pageEvents } from '~/models/analytics/page-analytics'
+import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/document/data-layer-script.server'
+import { type AnalyticsHandle, dataLayerPushScript, maxEventsPerBeacon, pageAnalyticsOf, pageEvents } from '~/models/analytics/page-analytics'
 import { sites } from '~/sites/index'
 
 /**

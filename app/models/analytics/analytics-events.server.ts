@@ -1,8 +1,7 @@
 import type { Insertable, Kysely } from 'kysely'
 import { z } from 'zod'
 import type { AnalyticsEventTable, Database } from '~/models/db/db-schema'
-import { maxEventsPerBeacon } from './data-layer-runtime.server'
-import { pageTypes, type WebVital, webVitals } from './page-analytics'
+import { maxEventsPerBeacon, pageTypes, type WebVital, webVitals } from './page-analytics'
 
 /**
  * What a browser's beacon may carry (page-analytics.ts `DataLayerEvent`): anything else is refused

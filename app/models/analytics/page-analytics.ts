@@ -2,7 +2,7 @@
  * The data layer (spec §7 "Analytics pushes page, listing, search and file-download events to a
  * data layer; web vitals (CLS, FCP, LCP) go to it too"): `window.dataLayer`, the array a tag
  * manager reads. Every page pushes its page event, a listing page its listing and a search its
- * search; the browser pushes file downloads and web vitals (data-layer-runtime.server.ts), and
+ * search; the browser pushes file downloads and web vitals (app/document/data-layer-runtime.ts), and
  * sends them all to our own endpoint (`analyticsPaths.beacon`).
  */
 
@@ -133,3 +133,12 @@ export function pushToDataLayer(events: readonly DataLayerEvent[]) {
   const layer = ((window as { dataLayer?: unknown[] }).dataLayer ??= [])
   layer.push(...events)
 }
+
+/** A beacon carries at most this many events (the endpoint refuses more). */
+export const maxEventsPerBeacon = 25
+
+/** Spec §7: third-party scripts load 2250 ms after page load. */
+export const tagManagerDelayMs = 2250
+
+/** The data layer's script element carries the tag manager's script address in this attribute, when one is configured. */
+export const tagManagerAttribute = 'data-tag-manager'

@@ -1,15 +1,23 @@
-import { createHash } from 'node:crypto'
-import { analyticsPaths, dataLayerEventNames, downloadAttribute, webVitals } from './page-analytics'
+import {
+  analyticsPaths,
+  dataLayerEventNames,
+  downloadAttribute,
+  maxEventsPerBeacon,
+  tagManagerAttribute,
+  tagManagerDelayMs,
+  webVitals,
+} from '~/models/analytics/page-analytics'
 
 /**
  * The browser's side of the data layer (spec §7). Like the framework (decision 0013), it is
- * fetched after the page has loaded: a small inline script at the end of every page adds it on the
- * window's `load` event, from one file for all sites and pages, cached for good. It sends the
- * page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file downloads,
- * measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when the page is
- * first hidden, and, only when the page names a tag manager, loads its script 2250 ms after the
- * load event. Why the web vitals are measured here instead of with the `web-vitals` package:
- * decision 0021.
+ * fetched after the page has loaded: a small inline script at the end of every page adds it once
+ * the first view has been painted (data-layer-loader.server.ts), from one file for all sites and
+ * pages, cached for good, which Vite builds from data-layer-runtime.client.ts (vite.config.ts). It
+ * sends the page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file
+ * downloads, measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when
+ * the page is first hidden, and, only when the page names a tag manager, loads its script 2250 ms
+ * after the load event. Why the web vitals are measured here instead of with the `web-vitals`
+ * package: decision 0021.
  */
 
 export interface DataLayerRuntimeOptions {
@@ -25,20 +33,10 @@ export interface DataLayerRuntimeOptions {
   tagManagerDelayMs: number
 }
 
-export const maxEventsPerBeacon = 25
-
-/** Spec §7: third-party scripts load 2250 ms after page load. */
-export const tagManagerDelayMs = 2250
-
 type DataLayerItem = Record<string, unknown>
 type ShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean }
 
-/**
- * Runs in the browser as the text of a script (`Function.prototype.toString`), so it imports
- * nothing, reads nothing outside itself and its arguments, and uses no syntax the build would
- * rewrite with a helper (no async, no classes). `w` is the window (a test passes its own). It runs
- * once the page has loaded.
- */
+/** Runs in the browser once the page has loaded; `w` is the window (a test passes its own). */
 export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & typeof globalThis = window) {
   const d = w.document
   const host = w as unknown as { dataLayer?: DataLayerItem[] }
@@ -157,9 +155,7 @@ export function dataLayerRuntime(options: DataLayerRuntimeOptions, w: Window & t
   start()
 }
 
-export const tagManagerAttribute = 'data-tag-manager'
-
-const runtimeOptions: DataLayerRuntimeOptions = {
+export const dataLayerRuntimeOptions: DataLayerRuntimeOptions = {
   beaconPath: analyticsPaths.beacon,
   eventNames: dataLayerEventNames,
   vitalNames: webVitals,
@@ -168,9 +164,3 @@ const runtimeOptions: DataLayerRuntimeOptions = {
   tagManagerAttribute,
   tagManagerDelayMs,
 }
-
-/** The runtime's script file, the same for every site and page. */
-export const dataLayerRuntimeFile = `(${dataLayerRuntime.toString()})(${JSON.stringify(runtimeOptions)})`
-
-/** Where the file is: its address changes with its text, so it is cached for good. */
-export const dataLayerRuntimePath = `/data-layer/${createHash('sha256').update(dataLayerRuntimeFile).digest('hex').slice(0, 12)}.js`
