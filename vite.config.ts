@@ -5,7 +5,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import { type Plugin, type Rollup, build, defineConfig } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { dataLayerRuntimeScript } from './vite-plugins/data-layer-runtime'
+import { browserScripts } from './vite-plugins/browser-scripts'
 
 /**
  * The service worker (decision 0034): built on its own, after the browser build, to /sw.js at the
@@ -169,7 +169,7 @@ function serverBuildWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunc
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), tsconfigPaths(), serviceWorker(), dataLayerRuntimeScript(), ...(isSsrBuild ? [] : [precompressedAssets()])],
+  plugins: [reactRouter(), tsconfigPaths(), serviceWorker(), browserScripts(), ...(isSsrBuild ? [] : [precompressedAssets()])],
   // The server build is the production server's Express app with the app inside (server/app.ts,
   // decision 0023), as React Router's custom-server template builds it.
   build: isSsrBuild

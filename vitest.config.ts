@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { dataLayerRuntimeScript } from './vite-plugins/data-layer-runtime'
+import { browserScripts } from './vite-plugins/browser-scripts'
 
 /**
  * Unit tests (`npm run test:unit`, `npx vitest run tests/unit`): no build, no seeded data, no
@@ -10,7 +10,7 @@ import { dataLayerRuntimeScript } from './vite-plugins/data-layer-runtime'
  * their own config, vitest.integration.config.ts.
  */
 export default defineConfig({
-  plugins: [tsconfigPaths(), dataLayerRuntimeScript()],
+  plugins: [tsconfigPaths(), browserScripts()],
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -1,3 +1,5 @@
+import lazyImageScript from 'virtual:browser-script/lazy-images'
+
 /**
  * Spec §9: a lazy image loads within 40 px of the viewport (0 px in the map view's list, marked
  * `data-lazy-margin="0"`). The browser's own distance is 1,250–2,500 px in Chrome: on a phone it
@@ -13,13 +15,10 @@
  * within the margin, or before printing. A source React changes later on a held image is held in
  * turn; an image already given back stays the browser's. Without IntersectionObserver nothing is
  * held.
+ *
+ * The script is app/document/browser-scripts/lazy-images.ts, which Vite builds into one small
+ * classic script (vite-plugins/browser-scripts.ts).
  */
-// Written by hand, not compiled, like the framework's starter (deferred-framework.server.ts): it is in every
-// page's head, so it stays small (1.2 KB, 0.6 KB gzip). `hold` takes an image's sources and `release` gives them
-// back. A held image has no placeholder source: a data: URL is a request to Lighthouse's simulation, and one
-// ending beside the priority photo's cost that photo an extra 700 ms round trip in the rural profile.
-const lazyImageScript = `(function(){if(!("IntersectionObserver"in window))return;var observers={};function release(i){var d=i.dataset,src=d.lazySrc,srcset=d.lazySrcset;d.lazyLoaded="";delete d.lazySrc;delete d.lazySrcset;if(srcset)i.srcset=srcset;i.src=src}function observer(margin){return observers[margin]=observers[margin]||new IntersectionObserver(function(entries,o){entries.forEach(function(e){if(e.isIntersecting){o.unobserve(e.target);release(e.target)}})},{rootMargin:margin+"px"})}function hold(i){var d=i.dataset;if(i.tagName!="IMG"||i.getAttribute("loading")!="lazy"||"lazyLoaded"in d)return;var src=i.getAttribute("src"),srcset=i.getAttribute("srcset");if(src)d.lazySrc=src;if(srcset)d.lazySrcset=srcset;if(d.lazySrc==null)return;if(srcset)i.removeAttribute("srcset");if(src)i.removeAttribute("src");observer(d.lazyMargin||"40").observe(i)}new MutationObserver(function(records){records.forEach(function(r){if(r.type=="attributes")hold(r.target);else r.addedNodes.forEach(function(n){if(n.nodeType==1){hold(n);[].forEach.call(n.getElementsByTagName("img"),hold)}})})}).observe(document.documentElement,{childList:true,subtree:true,attributes:true,attributeFilter:["src","srcset"]});addEventListener("beforeprint",function(){document.querySelectorAll("img[data-lazy-src]").forEach(release)})})()`
-
 export function LazyImageScript({ nonce }: { nonce: string | undefined }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: lazyImageScript }} />
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import dataLayerRuntimeFile from 'virtual:data-layer-runtime'
+import dataLayerRuntimeFile from 'virtual:browser-script/data-layer-runtime'
 
-/** The data layer's script file, the same for every site and page: data-layer-runtime.client.ts as Vite builds it. */
+/** The data layer's script file, the same for every site and page: browser-scripts/data-layer-runtime.ts as Vite builds it. */
 export { dataLayerRuntimeFile }
 
 /** Where the file is: its address changes with its text, so it is cached for good. */

@@ -15,7 +15,11 @@
  * reads, or follows links, never fetches it; every link and form works without it.
  */
 
-import { afterFirstViewFunction } from './after-first-view'
+import startAfterFirstView from 'virtual:browser-script/start-framework-after-first-view'
+import startAtFirstUse from 'virtual:browser-script/start-framework-at-first-use'
+import { deferredFrameworkScriptId } from './deferred-framework-id'
+
+export { deferredFrameworkScriptId }
 
 const modulePreloadStart = '<link rel="modulepreload" href="'
 const scriptEnd = '</script>'
@@ -23,25 +27,11 @@ const scriptEnd = '</script>'
 /** The attribute React Router writes on its scripts and links when given the page's CSP nonce. */
 const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${nonce}"` : '')
 
-/** The id of the inert copy of React Router's module script. */
-export const deferredFrameworkScriptId = 'deferred-framework'
-
-// Written by hand, not compiled: it runs before any module and must stay a few hundred bytes. The
-// links and the module script it adds carry its own CSP nonce (decision 0023).
-// The whole site stylesheet comes first (the page's own copy holds only the rules its markup uses,
-// decision 0042): the module script runs once it has loaded, or failed, so no class a script sets
-// goes unstyled. The modules are fetched meanwhile.
-const startFramework = `function start(){var d=document,h=d.getElementById("${deferredFrameworkScriptId}"),c=d.createElement("link");h.dataset.preloads.split(" ").forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});function run(){var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=h.textContent;h.after(s)}if(!h.dataset.stylesheet)return run();c.rel="stylesheet";c.href=h.dataset.stylesheet;c.onload=c.onerror=run;d.head.appendChild(c)}`
-
 /** When the framework starts: once the page has loaded, or (Low data) at the visitor's first use of the page. */
 export type FrameworkStart = 'load' | 'interaction'
 
-const frameworkStarters: Record<FrameworkStart, string> = {
-  // Once the first view has been painted: the framework's fetch and evaluation never compete with it.
-  load: `var n=document.currentScript.nonce;${startFramework}${afterFirstViewFunction}afterFirstView(start)`,
-  // A press or key on a link to another document is left to the browser, which leaves the page anyway.
-  interaction: `var n=document.currentScript.nonce,e=["pointerdown","keydown","focusin"];${startFramework}function use(v){var a=v.target.closest&&v.target.closest("a[href]"),p=function(u){return u.origin+u.pathname+u.search};if(a&&p(a)!=p(location))return;e.forEach(function(t){removeEventListener(t,use,true)});start()}e.forEach(function(t){addEventListener(t,use,true)})`,
-}
+/** The starters (browser-scripts/start-framework-*.ts), which put the framework's scripts back with their own nonce. */
+const frameworkStarters: Record<FrameworkStart, string> = { load: startAfterFirstView, interaction: startAtFirstUse }
 
 /** Said once per process: a page that still starts its framework at once is slower, not broken. */
 let hasWarnedOfMarkup = false

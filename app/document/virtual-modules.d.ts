@@ -1,5 +1,5 @@
-/** The data layer's script file as text (vite-plugins/data-layer-runtime.ts). */
-declare module 'virtual:data-layer-runtime' {
+/** The text of a script of app/document/browser-scripts/ as Vite builds it (vite-plugins/browser-scripts.ts). */
+declare module 'virtual:browser-script/*' {
   const script: string
   export default script
 }

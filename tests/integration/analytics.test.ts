@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
-import { afterFirstViewFunction } from '~/document/after-first-view'
+import dataLayerLoader from 'virtual:browser-script/data-layer-loader'
 import { decodeEntities, loadRequestHandler, metaContent, sessionCookie, type SiteFetch } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 })
 
 /** The data layer script's address, as the page's last inline script names it (it changes with the build). */
-const runtimePathOf = (html: string) => html.match(/s\.src="(\/data-layer\/[0-9a-f]{12}\.js)"/)?.[1]
+const runtimePathOf = (html: string) => html.match(/data-src="(\/data-layer\/[0-9a-f]{12}\.js)"/)?.[1]
 
 afterAll(() => {
   db.close()
@@ -69,9 +69,7 @@ describe('the data layer on the page', () => {
       `(window.dataLayer=window.dataLayer||[]).push({"event":"page","pageType":"listing"},{"event":"listing","pageType":"listing","listingId":${listingId}})`,
     )
     const body = html.slice(0, html.lastIndexOf('</body>'))
-    expect(body.slice(body.lastIndexOf('<script>'))).toBe(
-      `<script>${afterFirstViewFunction}afterFirstView(function(){var s=document.createElement("script");s.src="${runtimePathOf(html)}";document.body.appendChild(s)})</script>`,
-    )
+    expect(body.slice(body.lastIndexOf('<script '))).toBe(`<script data-src="${runtimePathOf(html)}">${dataLayerLoader}</script>`)
     expect(html).not.toContain('googletagmanager')
     expect(html).not.toMatch(/<script[^>]+src="https?:/)
   })

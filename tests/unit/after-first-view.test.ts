@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { afterFirstViewFunction } from '~/document/after-first-view'
+import { afterFirstView } from '~/document/browser-scripts/after-first-view'
 
 /**
  * The pages' inline scripts start the framework and the data layer's runtime with `afterFirstView`
@@ -28,13 +28,13 @@ function page({ hasPhoto = true, reportsLargestPaint = true } = {}) {
     }
   }
   const browser = {
-    window: { PerformanceObserver: FakeObserver },
+    PerformanceObserver: FakeObserver,
     addEventListener: (type: string, listener: () => void) => type === 'load' && loadListeners.push(listener),
     document: { querySelector: (selector: string) => (hasPhoto && selector === 'img[fetchpriority=high]' ? { currentSrc: photoUrl } : null) },
     requestAnimationFrame: (callback: () => void) => setTimeout(callback, frameMs),
+    setTimeout: (callback: () => void, ms = 0) => setTimeout(callback, ms),
   }
-  const start = () => started.push(Date.now())
-  new Function(...Object.keys(browser), 'start', `${afterFirstViewFunction}afterFirstView(start)`)(...Object.values(browser), start)
+  afterFirstView(() => started.push(Date.now()), browser as unknown as Window & typeof globalThis)
   return {
     started,
     load: () => loadListeners.forEach((listener) => listener()),

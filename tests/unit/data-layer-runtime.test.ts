@@ -30,6 +30,13 @@ class FakeElement {
   getAttribute(name: string) {
     return this.attributes[name] ?? null
   }
+  get dataset() {
+    return Object.fromEntries(
+      Object.entries(this.attributes).flatMap(([name, value]) =>
+        name.startsWith('data-') ? [[name.slice(5).replace(/-(.)/g, (_, c: string) => c.toUpperCase()), value]] : [],
+      ),
+    )
+  }
 }
 
 /** How long a frame of the fake browser lasts. */
@@ -79,6 +86,7 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
     PerformanceObserver: FakeObserver,
     performance: { now: () => now, getEntriesByType: (type: string) => (type === 'navigation' ? [{ loadEventEnd: 300 }] : []) },
     setTimeout: (callback: () => void, delay: number) => setTimeout(callback, delay),
+    requestAnimationFrame: (callback: () => void) => setTimeout(callback, frameMs),
     addEventListener: (type: string, listener: Listener) => (windowListeners[type] ??= []).push(listener),
     dataLayer: [] as Record<string, unknown>[],
   }
@@ -89,13 +97,16 @@ function fakeBrowser({ supported = ['paint', 'largest-contentful-paint', 'layout
     appended,
     /** Runs a page's inline scripts, as the browser does while parsing it. */
     run(...scripts: string[]) {
-      for (const script of scripts)
-        new Function('window', 'addEventListener', 'document', 'requestAnimationFrame', script.replace(/^<script>|<\/script>$/g, ''))(
-          window,
-          window.addEventListener,
-          document,
-          (callback: () => void) => setTimeout(callback, frameMs),
-        )
+      for (const script of scripts) {
+        // A page's script element, or the text of one.
+        const [, attributes = '', code = script] = /^<script([^>]*)>([\s\S]*)<\/script>$/.exec(script) ?? []
+        const element = new FakeElement()
+        for (const [, name, value] of attributes.matchAll(/([\w-]+)="([^"]*)"/g))
+          element.setAttribute(name!, value!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
+        document.currentScript = element
+        new Function('window', 'addEventListener', 'document', code)(window, window.addEventListener, document)
+        document.currentScript = null
+      }
     },
     /** The load event, then the script it added arrives `fetchMs` later and runs. */
     fireLoad(fetchMs = 40) {

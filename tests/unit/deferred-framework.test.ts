@@ -1,6 +1,8 @@
 import { parse } from 'node-html-parser'
-import { describe, expect, test, vi } from 'vitest'
-import { afterFirstViewFunction } from '~/document/after-first-view'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import startAfterFirstView from 'virtual:browser-script/start-framework-after-first-view'
+import startAtFirstUse from 'virtual:browser-script/start-framework-at-first-use'
+import { startFramework } from '~/document/browser-scripts/framework-starter'
 import { deferFrameworkScripts, deferredFrameworkScriptId } from '~/document/deferred-framework.server'
 
 // The transform's cases, on a page of the shape React Router 7's <Scripts nonce> writes: module
@@ -29,14 +31,9 @@ describe('framework scripts started after load', () => {
     expect(inert?.getAttribute('data-preloads')?.split(' ')).toEqual(['/assets/entry.client-C.js', '/assets/chunk-D.js'])
     const starter = inert?.nextElementSibling
     expect(starter?.tagName).toBe('SCRIPT')
-    // It runs under the page's policy, and hands its nonce to the links and the module script it adds.
+    // It runs under the page's policy; once the first view has been painted (browser-scripts/start-framework-after-first-view.ts).
     expect(starter?.getAttribute('nonce')).toBe(nonce)
-    expect(starter?.textContent).toMatch(/^var n=document\.currentScript\.nonce;/)
-    // Once the first view has been painted (after load and the page's largest paint), so the framework never competes with it.
-    expect(starter?.textContent).toMatch(/afterFirstView\(start\)$/)
-    expect(starter?.textContent).toContain(afterFirstViewFunction)
-    expect(starter?.textContent).toContain('l.nonce=n')
-    expect(starter?.textContent).toContain('s.nonce=n')
+    expect(starter?.textContent).toBe(startAfterFirstView)
     // The router's context and its streamed data still run at once, in their order.
     const classicScripts = deferred.querySelectorAll('script:not([type])').map((script) => script.textContent)
     expect(classicScripts[0]).toContain('__reactRouterContext = {}')
@@ -46,16 +43,12 @@ describe('framework scripts started after load', () => {
   test('with Low data the framework waits for the first press, key or focus that is not on a link to another page', () => {
     const starter = parse(deferFrameworkScripts(page, nonce, 'interaction')).getElementById(deferredFrameworkScriptId)?.nextElementSibling
     expect(starter?.getAttribute('nonce')).toBe(nonce)
-    expect(starter?.textContent).not.toContain('"load"')
-    expect(starter?.textContent).toContain('["pointerdown","keydown","focusin"]')
-    expect(starter?.textContent).toContain('closest("a[href]")')
+    expect(starter?.textContent).toBe(startAtFirstUse)
   })
 
-  test("given the whole stylesheet's address, the starter links it and runs the framework once it has loaded or failed (decision 0042)", () => {
+  test("given the whole stylesheet's address, the inert script names it for the starter (decision 0042)", () => {
     const withStylesheet = parse(deferFrameworkScripts(page, nonce, 'load', '/assets/tailwind-F.css'))
-    const inert = withStylesheet.getElementById(deferredFrameworkScriptId)
-    expect(inert?.getAttribute('data-stylesheet')).toBe('/assets/tailwind-F.css')
-    expect(inert?.nextElementSibling?.textContent).toContain('c.rel="stylesheet";c.href=h.dataset.stylesheet;c.onload=c.onerror=run')
+    expect(withStylesheet.getElementById(deferredFrameworkScriptId)?.getAttribute('data-stylesheet')).toBe('/assets/tailwind-F.css')
     expect(deferred.getElementById(deferredFrameworkScriptId)?.hasAttribute('data-stylesheet')).toBe(false)
   })
 
@@ -67,5 +60,43 @@ describe('framework scripts started after load', () => {
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn.mock.calls[0]![0]).toContain("React Router's module script was not found")
     warn.mockRestore()
+  })
+})
+
+/** A document with what the starter touches: the inert script, the head, and elements it makes. */
+function fakeDocument(dataset: Record<string, string>) {
+  const head: Record<string, unknown>[] = []
+  const after: Record<string, unknown>[] = []
+  const inert = { dataset, textContent: frameworkCode, after: (element: Record<string, unknown>) => after.push(element) }
+  const document = {
+    head: { appendChild: (element: Record<string, unknown>) => head.push(element) },
+    getElementById: (id: string) => (id === deferredFrameworkScriptId ? inert : null),
+    createElement: (tagName: string) => ({ tagName }),
+  }
+  vi.stubGlobal('document', document)
+  return { head, after }
+}
+
+describe('the starter (browser-scripts/framework-starter.ts)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  test('adds the preloads back and runs the module script, each with its own nonce', () => {
+    const { head, after } = fakeDocument({ preloads: '/assets/entry.client-C.js /assets/chunk-D.js' })
+    startFramework(nonce)
+    expect(head).toEqual([
+      { tagName: 'link', rel: 'modulepreload', href: '/assets/entry.client-C.js', nonce },
+      { tagName: 'link', rel: 'modulepreload', href: '/assets/chunk-D.js', nonce },
+    ])
+    expect(after).toEqual([{ tagName: 'script', type: 'module', nonce, textContent: frameworkCode }])
+  })
+
+  test('links the whole stylesheet first, and runs the framework once it has loaded or failed (decision 0042)', () => {
+    const { head, after } = fakeDocument({ preloads: '/assets/entry.client-C.js', stylesheet: '/assets/tailwind-F.css' })
+    startFramework(nonce)
+    const stylesheet = head.find((element) => element.rel === 'stylesheet') as { href: string; onload: () => void; onerror: () => void }
+    expect(stylesheet.href).toBe('/assets/tailwind-F.css')
+    expect(after).toEqual([])
+    stylesheet.onerror()
+    expect(after).toEqual([{ tagName: 'script', type: 'module', nonce, textContent: frameworkCode }])
   })
 })

@@ -11,8 +11,8 @@ import {
 /**
  * The browser's side of the data layer (spec §7). Like the framework (decision 0013), it is
  * fetched after the page has loaded: a small inline script at the end of every page adds it once
- * the first view has been painted (data-layer-loader.server.ts), from one file for all sites and
- * pages, cached for good, which Vite builds from data-layer-runtime.client.ts (vite.config.ts). It
+ * the first view has been painted (data-layer-loader.ts), from one file for all sites and pages,
+ * cached for good, built from data-layer-runtime.ts (vite-plugins/browser-scripts.ts). It
  * sends the page's data-layer events to our own endpoint with `navigator.sendBeacon`, pushes file
  * downloads, measures LCP, CLS and FCP with the browser's PerformanceObserver and pushes them when
  * the page is first hidden, and, only when the page names a tag manager, loads its script 2250 ms

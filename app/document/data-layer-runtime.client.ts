@@ -1,4 +1,0 @@
-import { dataLayerRuntime, dataLayerRuntimeOptions } from './data-layer-runtime'
-
-// The entry Vite builds into the data layer's script file (vite.config.ts, `dataLayerRuntimeScript`).
-dataLayerRuntime(dataLayerRuntimeOptions)
