@@ -7,7 +7,12 @@
  * page misses: LCP ≤ 1.8 s on Slow 4G and ≤ 4 s rural, ≤ 250 KB transferred, CLS 0, accessibility
  * and SEO 100 (SEO for indexable pages; both scored in the Slow 4G runs). It takes minutes.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2] [--uncached]
+ *   npm run bench:lighthouse -- [--runs 3] [--only land/search,value] [--detail] [--http2] [--uncached] [--baseline DIR]
+ *
+ * `--baseline DIR` measures another checkout too (a worktree with its own build and node_modules,
+ * e.g. `git worktree add /tmp/before main~5 && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before && npx react-router build)`),
+ * over the same database, its runs alternating with this checkout's: each page gets a row for
+ * each, and the run ends with this checkout's figures as a share of the baseline's.
  *
  * `--only` takes prefixes of site/page; `--detail` lists, after each row, the last run's requests
  * (largest first), its unused JavaScript, its LCP element and how the simulation timed its LCP. `--http2` puts a local HTTPS +
@@ -36,6 +41,7 @@ const { values: options } = parseArgs({
     detail: { type: 'boolean' },
     http2: { type: 'boolean' },
     uncached: { type: 'boolean' },
+    baseline: { type: 'string' },
   },
 })
 const runs = Number(options.runs)
@@ -153,9 +159,36 @@ async function main() {
       ? 'every page as rendered for its request (no page cache)'
       : "public pages as the server's page cache keeps them (each run after another visit within the minute), private pages as rendered for the visitor",
   )
-  const server = await startProductionServer({ DATA_DIR: benchDataDir, PAGE_CACHE: options.uncached ? 'off' : 'on' })
+  const serverEnv = { DATA_DIR: benchDataDir, PAGE_CACHE: options.uncached ? 'off' : 'on' }
+  const builds: Build[] = []
+  try {
+    builds.push(await startBuild('this', serverEnv))
+    if (options.baseline) builds.unshift(await startBuild('baseline', serverEnv, path.resolve(options.baseline)))
+    await measurePages(pages, builds)
+  } finally {
+    for (const build of builds) await build.stop()
+  }
+}
+
+/** A checkout's production server (and its HTTP/2 front with `--http2`), named for the table. */
+async function startBuild(label: string, env: Record<string, string>, cwd?: string) {
+  const server = await startProductionServer(env, { cwd })
   const front = options.http2 ? await startHttp2Front(server.port) : undefined
-  const origin = (page: BenchPage) => (front ? `https://${page.site.devHost}:${front.port}` : `http://${page.site.devHost}:${server.port}`)
+  return {
+    label,
+    fetchPage: server.fetchPage,
+    origin: (page: BenchPage) => (front ? `https://${page.site.devHost}:${front.port}` : `http://${page.site.devHost}:${server.port}`),
+    async stop() {
+      await front?.close()
+      server.child.kill('SIGTERM')
+      await server.exited
+    },
+  }
+}
+
+type Build = Awaited<ReturnType<typeof startBuild>>
+
+async function measurePages(pages: BenchPage[], builds: Build[]) {
   // No browser is downloaded: Debian's Chromium, which resolves *.localhost to this machine itself.
   const chrome = await launch({
     chromePath: '/usr/bin/chromium',
@@ -167,45 +200,78 @@ async function main() {
       '--disable-component-update',
       '--disable-sync',
       // The front's certificate is its own.
-      ...(front ? ['--ignore-certificate-errors'] : []),
+      ...(options.http2 ? ['--ignore-certificate-errors'] : []),
     ],
   })
-  const cookies = new Map<string, string>()
-  const rows: { page: BenchPage; profile: (typeof profiles)[number]; measure: Measure }[] = []
+  const rows: { page: BenchPage; profile: (typeof profiles)[number]; build: Build; measure: Measure }[] = []
   try {
     for (const page of pages) {
-      if (page.isPrivate && !cookies.has(page.site.key)) cookies.set(page.site.key, await demoBuyerCookie(server.fetchPage, page.site))
-      const url = `${origin(page)}${page.path}`
+      const cookies = new Map<Build, string>()
+      if (page.isPrivate) for (const build of builds) cookies.set(build, await demoBuyerCookie(build.fetchPage, page.site))
       for (const profile of profiles) {
-        const flags: Flags = {
+        const flags = (build: Build): Flags => ({
           port: chrome.port,
           logLevel: 'error',
           formFactor: 'mobile',
           throttlingMethod: 'simulate',
           throttling: profile.throttling,
           onlyCategories: profile.scoresPages ? ['performance', 'accessibility', 'seo'] : ['performance'],
-          extraHeaders: page.isPrivate ? { Cookie: cookies.get(page.site.key)! } : undefined,
-        }
-        const results: Result[] = []
+          extraHeaders: page.isPrivate ? { Cookie: cookies.get(build)! } : undefined,
+        })
+        const results = new Map<Build, Result[]>(builds.map((build) => [build, []]))
+        // The builds' runs alternate, so a busy moment of a shared machine falls on both alike.
         for (let run = 0; run < runs; run++) {
-          if (!page.isPrivate && !options.uncached) await visitBefore(server.fetchPage, page)
-          results.push(await audit(url, flags))
+          for (const build of builds) {
+            if (!page.isPrivate && !options.uncached) await visitBefore(build.fetchPage, page)
+            results.get(build)!.push(await audit(`${build.origin(page)}${page.path}`, flags(build)))
+          }
         }
-        const measure = medianMeasure(results.map(measureOf))
-        rows.push({ page, profile, measure })
-        if (rows.length === 1) console.log(tableLine(tableHeader))
-        console.log(tableRow(page, profile, measure))
-        if (options.detail) console.log(`${requestDetail(results.at(-1)!)}\n${simulatedLcpDetail()}`)
+        for (const build of builds) {
+          const measure = medianMeasure(results.get(build)!.map(measureOf))
+          rows.push({ page, profile, build, measure })
+          if (rows.length === 1) console.log(builds.length > 1 ? `${'build'.padEnd(10)}${tableLine(tableHeader)}` : tableLine(tableHeader))
+          console.log(tableRow(page, profile, measure, builds.length > 1 ? build.label : undefined))
+          if (options.detail) console.log(`${requestDetail(results.get(build)!.at(-1)!)}\n${simulatedLcpDetail()}`)
+        }
       }
     }
   } finally {
     chrome.kill()
-    await front?.close()
-    server.child.kill('SIGTERM')
-    await server.exited
   }
-  const missing = rows.filter((row) => missedTargets(row.measure, row.profile).length).length
-  console.log(missing ? `${missing} of ${rows.length} page profiles miss a target` : `all ${rows.length} page profiles meet the targets`)
+  const current = rows.filter((row) => row.build === builds.at(-1))
+  const missing = current.filter((row) => missedTargets(row.measure, row.profile).length).length
+  console.log(missing ? `${missing} of ${current.length} page profiles miss a target` : `all ${current.length} page profiles meet the targets`)
+  if (builds.length > 1)
+    printShares(
+      rows.filter((row) => row.build === builds[0]).map((row) => row.measure),
+      current.map((row) => row.measure),
+    )
+}
+
+/** This checkout's LCP, FCP and bytes as a share of the baseline's, per profile and page, and their median. */
+function printShares(baseline: Measure[], current: Measure[]) {
+  const shares = (pick: (measure: Measure) => number) => current.map((measure, index) => pick(measure) / pick(baseline[index]!))
+  const describe = (name: string, values: number[]) =>
+    `${name} ${(median(values) * 100).toFixed(1)} % of the baseline's (from ${(Math.min(...values) * 100).toFixed(1)} to ${(Math.max(...values) * 100).toFixed(1)} %)`
+  console.log('This checkout against the baseline, median over the page profiles:')
+  console.log(
+    `  ${describe(
+      'LCP',
+      shares((measure) => measure.lcpMs),
+    )}`,
+  )
+  console.log(
+    `  ${describe(
+      'FCP',
+      shares((measure) => measure.fcpMs),
+    )}`,
+  )
+  console.log(
+    `  ${describe(
+      'bytes',
+      shares((measure) => measure.totalKilobytes),
+    )}`,
+  )
 }
 
 /**
@@ -281,8 +347,8 @@ const columnWidths = [26, 9, 7, 7, 7, 7, 7, 7, 7, 6, 6, 0]
 const tableLine = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(columnWidths[index]!) : cell.padStart(columnWidths[index]!))).join('')
 
 /** A row as soon as its runs are done: a long run that fails later keeps what it measured. */
-function tableRow(page: BenchPage, profile: (typeof profiles)[number], measure: Measure) {
-  return tableLine([
+function tableRow(page: BenchPage, profile: (typeof profiles)[number], measure: Measure, buildLabel?: string) {
+  const cells = [
     pageKey(page),
     profile.name,
     (measure.lcpMs / 1000).toFixed(2),
@@ -295,7 +361,8 @@ function tableRow(page: BenchPage, profile: (typeof profiles)[number], measure: 
     String(measure.accessibility ?? '–'),
     measure.indexable ? String(measure.seo ?? '–') : 'noidx',
     `  ${missedTargets(measure, profile).join(', ') || 'ok'}`,
-  ])
+  ]
+  return buildLabel ? `${buildLabel.padEnd(10)}${tableLine(cells)}` : tableLine(cells)
 }
 
 await main()

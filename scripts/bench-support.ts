@@ -54,9 +54,9 @@ export function ensureFreshBuild() {
 }
 
 /** The production build's request handler, called in-process with a site's Host header. */
-export async function productionRequestHandler() {
+export async function productionRequestHandler(buildPath = productionBuildPath) {
   const { createRequestHandler } = await import('react-router')
-  const handle = createRequestHandler(await import(productionBuildPath), 'production')
+  const handle = createRequestHandler(await import(buildPath), 'production')
   return (host: string, pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers)
     headers.set('host', host)
@@ -174,18 +174,19 @@ export function percentile(sortedTimings: number[], p: number) {
   return sortedTimings[Math.min(sortedTimings.length - 1, Math.floor((p / 100) * sortedTimings.length))]!
 }
 
-function weighScripts(sources: Iterable<string>) {
-  const scripts = [...new Set(sources)].map((src) => ({ src, kilobytes: gzipSync(fs.readFileSync(path.join('build/client', src))).length / 1024 }))
+function weighScripts(sources: Iterable<string>, clientFolder: string) {
+  const scripts = [...new Set(sources)].map((src) => ({ src, kilobytes: gzipSync(fs.readFileSync(path.join(clientFolder, src))).length / 1024 }))
   return { kilobytes: scripts.reduce((total, script) => total + script.kilobytes, 0), files: scripts.length, scripts }
 }
 
 /**
  * KB gzip of a page's scripts, each with its share: those the browser fetches for the first view
- * and those it fetches once the page has loaded (page-scripts.ts).
+ * and those it fetches once the page has loaded (page-scripts.ts), read from the build's browser
+ * files in `clientFolder`.
  */
-export function pageJavaScriptKilobytes(html: string) {
+export function pageJavaScriptKilobytes(html: string, clientFolder = 'build/client') {
   const { firstView, afterLoad } = pageScriptSources(html)
-  return { firstView: weighScripts(firstView), afterLoad: weighScripts(afterLoad) }
+  return { firstView: weighScripts(firstView, clientFolder), afterLoad: weighScripts(afterLoad, clientFolder) }
 }
 
 export const gzipKilobytes = (text: string | Buffer) => gzipSync(text).length / 1024

@@ -1,4 +1,4 @@
-import { deferredFrameworkScriptId } from '../app/document/deferred-framework.server'
+import { deferredFrameworkScriptId } from '../app/document/deferred-framework-id'
 
 const importedModules = (code: string) => [...code.matchAll(/(?:from |import\()"([^"]+)"/g)].map((match) => match[1]!)
 

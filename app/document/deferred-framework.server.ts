@@ -19,8 +19,6 @@ import startAfterFirstView from 'virtual:browser-script/start-framework-after-fi
 import startAtFirstUse from 'virtual:browser-script/start-framework-at-first-use'
 import { deferredFrameworkScriptId } from './deferred-framework-id'
 
-export { deferredFrameworkScriptId }
-
 const modulePreloadStart = '<link rel="modulepreload" href="'
 const scriptEnd = '</script>'
 

@@ -11,9 +11,11 @@ import { productionServerArguments } from '../../server/node-command'
  * compression, cross-site refusals, health checks, logs, shutdown). It trusts X-Forwarded-Proto
  * from the test (TRUST_PROXY=loopback); `env` adds settings. One process unless `env` asks for
  * more workers (WEB_CONCURRENCY): the machine running the tests has few cores for many things.
+ * `cwd` runs another checkout's server on its own build (a benchmark's baseline).
  */
-export async function startProductionServer(env: Record<string, string> = {}) {
+export async function startProductionServer(env: Record<string, string> = {}, { cwd }: { cwd?: string } = {}) {
   const child = spawn(process.execPath, productionServerArguments, {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import startAfterFirstView from 'virtual:browser-script/start-framework-after-first-view'
 import startAtFirstUse from 'virtual:browser-script/start-framework-at-first-use'
 import { startFramework } from '~/document/browser-scripts/framework-starter'
-import { deferFrameworkScripts, deferredFrameworkScriptId } from '~/document/deferred-framework.server'
+import { deferredFrameworkScriptId } from '~/document/deferred-framework-id'
+import { deferFrameworkScripts } from '~/document/deferred-framework.server'
 
 // The transform's cases, on a page of the shape React Router 7's <Scripts nonce> writes: module
 // preloads hoisted into the head, the router's context as a classic script and one module script
