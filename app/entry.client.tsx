@@ -2,6 +2,7 @@ import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useEffect,
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { reportClientError } from '~/utils/client-error-log'
+import { markHydrated } from '~/utils/hydration'
 import { registerServiceWorker } from '~/utils/service-worker-registration'
 import { keepTextTypedBeforeHydration } from '~/utils/text-typed-before-hydration'
 
@@ -15,7 +16,10 @@ const restoreTypedText = keepTextTypedBeforeHydration()
 
 /** Its layout effect runs once every route below it is hydrated, before the browser paints. */
 function AfterHydration({ children }: { children: ReactNode }) {
-  useLayoutEffect(restoreTypedText, [])
+  useLayoutEffect(() => {
+    markHydrated()
+    restoreTypedText()
+  }, [])
   useEffect(registerServiceWorker, [])
   return children
 }

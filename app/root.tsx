@@ -30,10 +30,9 @@ import { httpCacheMiddleware } from '~/utils/http-cache.server'
 import { cspNonceContext, useNonce } from '~/utils/csp-nonce'
 import { formKeyOfResponse } from '~/utils/form-key.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
-import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { type SiteNavigation, menuLinksOf, siteNavigation } from '~/sites/navigation'
-import { siteNavigationContext } from '~/components/site-navigation-html.server'
+import { menuLinksOf } from '~/sites/navigation'
+import { siteNavigationNow } from '~/sites/site-navigation.server'
 import { bodyTooLargeMessage, crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
@@ -48,29 +47,6 @@ import { InlineStylesheet } from '~/document/inline-stylesheet'
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
 
 /**
- * The popular states and searches for the menus and footers (the valuation site's lists its
- * states' land value pages); spec §8: a failed count leaves the state lists empty.
- */
-async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
-  try {
-    return await sitePopularity(getDb(), site.key)
-  } catch (error) {
-    console.error('Counting listings and searches by state for the menus failed', error)
-    return { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }
-  }
-}
-
-// Building the menus' ~200 search links takes about 2 ms; the popularity is one shared object per
-// site until popular.server.ts recounts it, so the links are built once per recount.
-const navigationByPopularity = new WeakMap<object, SiteNavigation>()
-
-function navigationFor(site: SiteProfile, popularity: Awaited<ReturnType<typeof navigationPopularity>>) {
-  let navigation = navigationByPopularity.get(popularity)
-  if (!navigation) navigationByPopularity.set(popularity, (navigation = siteNavigation(site, popularity.states, popularity.searches)))
-  return navigation
-}
-
-/**
  * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts);
  * last, the session's notices this page showed are forgotten once it is drawn (session.server.ts).
@@ -82,15 +58,13 @@ export const clientMiddleware = [keptFormSubmissions]
 
 export async function loader({ request, context: requestContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
-  const [popularity, financeHref, { viewer, notices, hasNotices }] = await Promise.all([
-    navigationPopularity(context.site),
+  const [navigation, financeHref, { viewer, notices, hasNotices }] = await Promise.all([
+    siteNavigationNow(context.site),
     recentFinanceCenterHref(getDb(), context.site, {}),
     readPageSession(request),
   ])
   if (hasNotices) requestContext.set(shownNoticesContext, true)
-  const navigation = navigationFor(context.site, popularity)
-  // The link panels and columns are drawn from this as static markup (components/static-html.tsx); the page's data keeps only the single links.
-  requestContext.set(siteNavigationContext, navigation)
+  // The link panels and columns are part of the document's frame (app/document/frame-parts.server.tsx); the page's data keeps only the single links.
   const navigationLinks = { menu: menuLinksOf(navigation.menu), social: navigation.footer.socialLinks }
   const { loginStatusIntervalMinutes } = readConfig()
   // Decided once per request (the middleware); every component reads it through useLowData().

@@ -16,7 +16,6 @@ import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
 import { siteOfHost } from '~/sites/site-origin.server'
 import { cspNonceContext } from '~/utils/csp-nonce'
-import { documentRequestContext } from '~/utils/document-request'
 import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
 import { pageCache } from './page-cache'
 import { type RequestLogEntry, requestLogger } from './request-log'
@@ -254,17 +253,14 @@ function trustedClientAddress(request: Request, _response: Response, next: NextF
   next()
 }
 
-function routerContext(cspNonce: string, isCrossSitePost: boolean, isDocumentRequest: boolean) {
+function routerContext(cspNonce: string, isCrossSitePost: boolean) {
   const context = new RouterContextProvider()
   context.set(cspNonceContext, cspNonce)
   context.set(crossSitePostContext, isCrossSitePost)
-  context.set(documentRequestContext, isDocumentRequest)
   return context
 }
 
-// A client navigation asks for its data at the page's path with `.data` appended (React Router's single fetch).
-const loadContext = (request: Request, response: Response) =>
-  routerContext(response.locals.cspNonce as string, response.locals.isCrossSitePost === true, !request.path.endsWith('.data'))
+const loadContext = (_request: Request, response: Response) => routerContext(response.locals.cspNonce as string, response.locals.isCrossSitePost === true)
 
 /**
  * Renders each site's home page once in this process, and fits AcreWorth's model, before it takes
@@ -277,7 +273,7 @@ export async function warmUp() {
   const handle = createFetchHandler(build, process.env.NODE_ENV)
   for (const site of Object.values(sites)) {
     try {
-      const response = await handle(new Request(`http://${site.devHost}/`), routerContext('', false, true))
+      const response = await handle(new Request(`http://${site.devHost}/`), routerContext('', false))
       await response.arrayBuffer()
     } catch (error) {
       console.error(`Warming up ${site.devHost} failed`, error)

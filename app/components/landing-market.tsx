@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import type { MarketStats, PlaceLink, PlaceLinkGroup, PlaceMarketSectionData } from '~/models/places/market-stats'
+import type { MarketStats, PlaceLink, PlaceLinkGroup, PlaceMarketSection } from '~/models/places/market-stats'
 import { formatDollars } from '~/utils/format'
-import { useStaticHtml } from './static-html'
 
 /** Listings, median price and median price per acre, as a row of figures. */
 export function MarketFigures({ stats }: { stats: MarketStats }) {
@@ -55,7 +54,7 @@ export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:c
  * down, every one a real link, so a crawler reaches every county from the home page. What a
  * page shows between the inventory and the long lists of places (featured listings) is `children`.
  */
-export function LandingMarket({ market, heading, children }: { market: PlaceMarketSectionData; heading: string; children?: ReactNode }) {
+export function LandingMarket({ market, heading, children }: { market: PlaceMarketSection; heading: string; children?: ReactNode }) {
   return (
     <section aria-labelledby="landing-market" className="py-8">
       <h2 id="landing-market" className="text-2xl font-bold text-brand">
@@ -71,29 +70,17 @@ export function LandingMarket({ market, heading, children }: { market: PlaceMark
         </>
       ) : null}
       {children}
-      {market.childGroups ? <PlaceLinkGroups groups={market.childGroups} /> : <PlaceLinkGroupsInPage />}
+      <PlaceLinkGroups groups={market.childGroups} />
     </section>
   )
 }
 
-/** The element that holds a whole page's links down, as the server drew them (place-link-groups-html.server.tsx). */
-export const placeLinkGroupsId = 'place-link-groups'
-
 /** The places one step down, by kind: 'Counties in Texas', each county a link with its listing count. */
-export function PlaceLinkGroups({ groups }: { groups: PlaceLinkGroup[] }) {
+function PlaceLinkGroups({ groups }: { groups: PlaceLinkGroup[] }) {
   return groups.map((group) => (
     <div key={group.heading}>
       <h3 className="mt-6 text-lg font-semibold">{group.heading}</h3>
       <PlaceLinkList places={group.places} />
     </div>
   ))
-}
-
-/**
- * On a whole page the links down (a state's 254 counties) are in its markup only, not again in
- * its hydration data: the browser reads them back from the page (decision 0044).
- */
-function PlaceLinkGroupsInPage() {
-  const html = useStaticHtml(placeLinkGroupsId)
-  return html === undefined ? null : <div id={placeLinkGroupsId} dangerouslySetInnerHTML={{ __html: html }} />
 }

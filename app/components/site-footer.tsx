@@ -5,7 +5,7 @@ import type { SiteProfile } from '~/sites/site-profile'
 import { FeedbackLink } from './feedback-link'
 import { LinkList } from './link-list'
 import { LowDataToggle } from './low-data-toggle'
-import { useStaticHtml } from './static-html'
+import { FramePart } from '~/document/frame'
 
 /** What a route's `handle` may tell the footer. Spec §2: the add-listing page has no footer. */
 export interface SiteFooterHandle {
@@ -38,7 +38,7 @@ function FooterColumn({ section }: { section: FooterSection }) {
 
 const footerColumnsId = 'footer-columns'
 
-/** The footer's link columns, the same on every page of a site: the server draws them once per site (site-navigation-html.server.tsx). */
+/** The footer's link columns, the same on every page of a site: a part of the document's frame, drawn once per site (app/document/frame-parts.server.tsx). */
 export function footerLinkColumns(sections: FooterSection[]): Record<string, ReactElement> {
   return {
     [footerColumnsId]: (
@@ -52,13 +52,10 @@ export function footerLinkColumns(sections: FooterSection[]): Record<string, Rea
 }
 
 export function SiteFooter({ site, socialLinks, lowData }: { site: SiteProfile; socialLinks?: NavigationLink[]; lowData?: { isOn: boolean; returnTo: string } }) {
-  const columns = useStaticHtml(footerColumnsId)
   return (
     <footer className="mt-12 bg-white text-sm print:hidden">
       <div className="mx-auto max-w-6xl p-4">
-        {columns === undefined ? null : (
-          <div id={footerColumnsId} className="grid grid-cols-1 gap-8 small:grid-cols-2 tablet:grid-cols-4" dangerouslySetInnerHTML={{ __html: columns }} />
-        )}
+        <FramePart as="div" id={footerColumnsId} className="grid grid-cols-1 gap-8 small:grid-cols-2 tablet:grid-cols-4" />
         <div className="mt-8 flex flex-wrap justify-between gap-4">
           {/* A div: the feedback modal opens beside its link, and a dialog may not sit in a paragraph. */}
           <div>

@@ -3,7 +3,7 @@ import type { Viewer } from '~/models/accounts/viewer'
 import type { LinkGroup, MenuLinks, SiteMenu } from '~/sites/navigation'
 import { LogoutForm, accountLinks, loginPath, signupPath } from './account-menu'
 import { LinkList, linkItems } from './link-list'
-import { useStaticHtml } from './static-html'
+import { FramePart } from '~/document/frame'
 
 export interface SiteMenuProps {
   menu: MenuLinks
@@ -48,8 +48,9 @@ const searchLandPanelId = 'menu-search-land'
 const searchByStatePanelId = 'menu-search-by-state'
 
 /**
- * The Search Land and Search By State panels, the same on every page of a site: the server draws
- * them once per site (site-navigation-html.server.tsx), keyed by the id of the item holding each.
+ * The Search Land and Search By State panels, the same on every page of a site: parts of the
+ * document's frame, drawn once per site (app/document/frame-parts.server.tsx), keyed by the id of
+ * the item holding each.
  * A site without search has neither.
  */
 export function menuLinkPanels(menu: SiteMenu): Record<string, ReactElement> {
@@ -71,11 +72,6 @@ export function menuLinkPanels(menu: SiteMenu): Record<string, ReactElement> {
   return panels
 }
 
-function StaticMenuPanel({ id }: { id: string }) {
-  const html = useStaticHtml(id)
-  return html === undefined ? null : <li id={id} dangerouslySetInnerHTML={{ __html: html }} />
-}
-
 /**
  * Spec §2 menu groups in order: Search Land (Property Types, Auctions, Other Searches), Search By
  * State, Find Agents, Advertise, Finance, Add a Property, then Sign up and Log in for visitors or
@@ -92,8 +88,8 @@ function MenuItems({ menu, viewer, currentPath, financeHref }: SiteMenuProps) {
   ]
   return (
     <ul className="menu-list">
-      <StaticMenuPanel id={searchLandPanelId} />
-      <StaticMenuPanel id={searchByStatePanelId} />
+      {menu.hasSearchLand ? <FramePart as="li" id={searchLandPanelId} /> : null}
+      {menu.hasSearchByState ? <FramePart as="li" id={searchByStatePanelId} /> : null}
       {linkItems(viewer ? links : [...links, ...visitorLinks], 'menu-item')}
       {viewer ? (
         <li>

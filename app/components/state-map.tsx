@@ -1,5 +1,7 @@
+import { useState } from 'react'
+import { FramePart } from '~/document/frame'
 import type { StateMapState } from '~/models/search/search-map'
-import { useStaticHtml } from './static-html'
+import { hasHydrated } from '~/utils/hydration'
 
 /** The element that holds the outlines on a page that carries them. */
 export const stateShapesId = 'state-shapes'
@@ -7,16 +9,19 @@ export const stateShapesId = 'state-shapes'
 /**
  * The state map filter (spec §1): the country, each state a link to its search, named as the
  * spec's state links read ('{state} Land For Sale'). The outlines are one cached SVG file the
- * states `<use>`, or the page's own copy of it. Works without scripts; a keyboard reaches every state in alphabetical order,
- * with a visible focus.
+ * states `<use>`, or the page's own copy of it. Works without scripts; a keyboard reaches every
+ * state in alphabetical order, with a visible focus.
+ *
+ * `carriesShapes`: the page carries the outlines itself, a part of the document's frame (the home,
+ * where the map is near the first view: decision 0041). A map first drawn by a client navigation
+ * has no document to find them in, and uses the file.
  */
-export function StateMap({ states, headingId }: { states: StateMapState[]; headingId: string }) {
-  // A page may carry the outlines itself (the home, where the map is near the first view: decision 0041).
-  const shapesInPage = useStaticHtml(stateShapesId)
-  const shapeHref = (state: StateMapState) => (shapesInPage === undefined ? state.shapeHref : state.shapeHref.slice(state.shapeHref.indexOf('#')))
+export function StateMap({ states, headingId, carriesShapes = false }: { states: StateMapState[]; headingId: string; carriesShapes?: boolean }) {
+  const [hasShapesInPage] = useState(() => carriesShapes && !hasHydrated())
+  const shapeHref = (state: StateMapState) => (hasShapesInPage ? state.shapeHref.slice(state.shapeHref.indexOf('#')) : state.shapeHref)
   return (
     <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-xl">
-      {shapesInPage === undefined ? null : <defs id={stateShapesId} dangerouslySetInnerHTML={{ __html: shapesInPage }} />}
+      {hasShapesInPage ? <FramePart as="defs" id={stateShapesId} /> : null}
       {states.map((state) => (
         <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
           <title>{state.name}</title>

@@ -1,22 +1,19 @@
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { siteNavigationContext, siteNavigationHtml } from '~/components/site-navigation-html.server'
-import { StaticHtmlProvider } from '~/components/static-html'
-import { placeLinkGroupsContext, placeLinkGroupsHtml } from '~/components/place-link-groups-html.server'
-import { stateShapesHtml, stateShapesInPageContext } from '~/components/state-shapes-html.server'
 import { siteFromRequest } from '~/sites/site.server'
-import siteStylesheet from '~/tailwind.css?inline'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
 import { lowDataContext } from '~/utils/low-data.server'
 import { sharedCacheControl } from './cache-control.server'
-import { StylesheetProvider } from './inline-stylesheet'
+import { FramePartsProvider } from './frame'
+import { framePartsOf } from './frame-parts.server'
 import { finishDocument } from './pipeline.server'
 import { renderWholePage } from './render.server'
 import { failedForDatabase, logServerError } from './server-errors.server'
 
 /**
- * A page's HTML response: React Router's render, whole (render.server.tsx), through the document
- * pipeline (pipeline.server.ts), sent as one buffer with its length and its caching.
+ * A page's HTML response: React Router's render in the document's frame (frame.tsx), whole
+ * (render.server.tsx), through the document pipeline (pipeline.server.ts), sent as one buffer with
+ * its length and its caching.
  */
 export async function documentResponse(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   let responseStatus = status
@@ -27,26 +24,19 @@ export async function documentResponse(request: Request, status: number, headers
   }
   // The server's nonce for this response's Content-Security-Policy (decision 0023).
   const nonce = loadContext.get(cspNonceContext) || undefined
+  const site = siteFromRequest(request)
   const page = (
     <NonceProvider value={nonce}>
-      <StylesheetProvider value={siteStylesheet}>
-        <StaticHtmlProvider
-          value={{
-            ...siteNavigationHtml(loadContext.get(siteNavigationContext)),
-            ...stateShapesHtml(loadContext.get(stateShapesInPageContext)),
-            ...placeLinkGroupsHtml(loadContext.get(placeLinkGroupsContext)),
-          }}
-        >
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StaticHtmlProvider>
-      </StylesheetProvider>
+      <FramePartsProvider value={await framePartsOf(site)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </FramePartsProvider>
     </NonceProvider>
   )
   const html = await renderWholePage(page, nonce, (error) => {
     responseStatus = 500
     logServerError(error, request)
   })
-  const body = Buffer.from(await finishDocument(html, { site: siteFromRequest(request), nonce, isLowData: loadContext.get(lowDataContext) }))
+  const body = Buffer.from(await finishDocument(html, { site, nonce, isLowData: loadContext.get(lowDataContext) }))
   const cacheControl = headers.has('Cache-Control') ? undefined : sharedCacheControl(request, responseStatus, routerContext)
   if (cacheControl) headers.set('Cache-Control', cacheControl)
   headers.set('Content-Type', 'text/html; charset=utf-8')

@@ -9,8 +9,8 @@ import { loadSitePage } from './site-page.server'
  * /real-estate-agents/…, hunting /find-agent/…; the land site's deeper /broker/… pages come
  * through routes/brokers.tsx. A path the site's directory grammar does not read is a 404.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadSitePage(request, context, ['broker-directory'])
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSitePage(request, ['broker-directory'])
 }
 
 const views = sitePageViews({ 'broker-directory': { Component: BrokerDirectoryPage, meta: brokerDirectoryMeta } })

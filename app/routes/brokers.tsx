@@ -20,8 +20,8 @@ import { loadSitePage } from './site-page.server'
  * /member/{name}/{non-numeric}). Those two are drawn by components loaded only when drawn, so a
  * broker page loads its own code alone. Whatever no grammar claims is the site's 404 page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadSitePage(request, context, ['broker-profile', 'broker-listings', 'broker-directory', 'search'])
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSitePage(request, ['broker-profile', 'broker-listings', 'broker-directory', 'search'])
 }
 
 /** Only the broker's profile takes posts: its message form. */

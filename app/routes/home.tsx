@@ -10,7 +10,6 @@ import { SearchLocationBox } from '~/components/search-location-box'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { SiteStructuredData } from '~/components/site-structured-data'
 import { StateMap } from '~/components/state-map'
-import { stateShapesInPageContext } from '~/components/state-shapes-html.server'
 import { lazyComponent } from '~/components/lazy-component'
 import { getDb } from '~/models/db/db.server'
 import { loadHomePage, visitorHeaderNames } from './home.server'
@@ -22,10 +21,8 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 /** Only AcreWorth's home has the valuation form: the other sites' homes do not fetch its code. */
 const HomeValuation = lazyComponent(() => import('~/components/valuation-form').then((module) => module.HomeValuation))
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const home = await loadHomePage(getDb(), siteFromRequest(request), request)
-  context.set(stateShapesInPageContext, home.stateMap !== null)
-  return home
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadHomePage(getDb(), siteFromRequest(request), request)
 }
 
 /** 'Land for Sale Near Me' follows the CDN's location headers: a shared cache must keep one copy per location. */
@@ -88,7 +85,7 @@ export default function Home() {
         </h2>
         {home.stateMap ? (
           <div className="my-4">
-            <StateMap states={home.stateMap} headingId="all-states" />
+            <StateMap states={home.stateMap} headingId="all-states" carriesShapes />
           </div>
         ) : null}
         <PlaceLinkList places={home.allStates} />

@@ -13,8 +13,8 @@ import { loadSitePage } from './site-page.server'
  * /texas-land-for-sale), drawn by the search page loaded only when drawn, so a landing page loads
  * its own code alone. The site's grammars decide; anything else is the site's 404 page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadSitePage(request, context, ['landing', 'search'])
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSitePage(request, ['landing', 'search'])
 }
 
 const views = sitePageViews({

@@ -1,7 +1,7 @@
 import type { LandingPlace } from '~/sites/landing-path'
 import type { AdView } from '~/models/ads/ad'
 import type { ListingCardView } from '~/models/listings/listing-card'
-import type { PlaceMarketSectionData } from '~/models/places/market-stats'
+import type { PlaceMarketSection } from '~/models/places/market-stats'
 
 /** A landing page of the main land site (spec §2: the home screen with a landing type). */
 export interface LandingPageData {
@@ -11,7 +11,7 @@ export interface LandingPageData {
   description: string
   canonicalPath: string
   heroPhotoId: number | undefined
-  market: PlaceMarketSectionData
+  market: PlaceMarketSection
   featured: ListingCardView[]
   breadcrumbs: { name: string; href: string }[]
   /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */

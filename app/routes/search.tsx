@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SearchResultsPage, searchResultsMeta } from '~/components/search-results-page'
-import { withPlaceLinksInMarkup } from '~/components/place-link-groups-html.server'
 import { getDb } from '~/models/db/db.server'
 import { loadSearchPage } from './search.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -13,8 +12,8 @@ import type { SearchPageData } from './search.types'
  * sites' paths of more than one segment through the catch-all (routes.ts). Their one-segment
  * searches come through routes/landing.tsx, /member/{id}/{token}/ through routes/brokers.tsx.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return withPlaceLinksInMarkup(await loadSearchPage(getDb(), siteFromRequest(request), request), context)
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSearchPage(getDb(), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: (data) => searchPageAnalytics(data as SearchPageData) }

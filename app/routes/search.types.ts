@@ -1,4 +1,4 @@
-import type { PlaceMarketSectionData } from '~/models/places/market-stats'
+import type { PlaceMarketSection } from '~/models/places/market-stats'
 import type { ListingCardView } from '~/models/listings/listing-card'
 import type { Pagination } from '~/models/search/pagination'
 import type { SearchCriteria } from '~/models/search/search-criteria'
@@ -45,7 +45,7 @@ export interface SearchPageData {
   /** The page's ad (issue 17 §8); null when none fits the place, and on a broker's own results. */
   ad: AdView | null
   /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
-  market: PlaceMarketSectionData | null
+  market: PlaceMarketSection | null
   /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
   likedListingIds: number[]
   view: SearchView

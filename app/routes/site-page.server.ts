@@ -1,5 +1,3 @@
-import type { RouterContextProvider } from 'react-router'
-import { withPlaceLinksInMarkup } from '~/components/place-link-groups-html.server'
 import { getDb } from '~/models/db/db.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
@@ -14,22 +12,15 @@ import type { SitePage, SitePageKind } from './site-page.types'
 
 /**
  * The data of the page a request's path is on the request's site, among `kinds` (the pages its
- * route draws); a 404 where none of them reads the path. A whole page's links down from its
- * place go into its markup, not its data (decision 0044).
+ * route draws); a 404 where none of them reads the path.
  */
-export async function loadSitePage<Kind extends SitePageKind>(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  kinds: readonly Kind[],
-): Promise<SitePage<Kind>> {
+export async function loadSitePage<Kind extends SitePageKind>(request: Request, kinds: readonly Kind[]): Promise<SitePage<Kind>> {
   const site = siteFromRequest(request)
   const db = getDb()
   const path = resolveSitePath(site, new URL(request.url), kinds)
   if (!path) throw new Response('Not Found', { status: 404 })
-  const loaded = await loadPage(db, site, request, path)
-  const page = loaded.kind === 'landing' || loaded.kind === 'search' ? { ...loaded, page: withPlaceLinksInMarkup(loaded.page, context) } : loaded
   // resolveSitePath answers only the kinds asked for.
-  return page as SitePage<Kind>
+  return (await loadPage(db, site, request, path)) as SitePage<Kind>
 }
 
 async function loadPage(db: Kysely<Database>, site: SiteProfile, request: Request, path: SitePath): Promise<SitePage<SitePageKind>> {

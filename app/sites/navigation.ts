@@ -56,11 +56,14 @@ export interface SiteNavigation {
   footer: SiteFooterLinks
 }
 
-/** The menu's single links; its link panels reach the page as static markup (components/static-html.tsx). */
-export type MenuLinks = Pick<SiteMenu, 'findAgents' | 'advertise' | 'addProperty'>
+/**
+ * The menu's single links, and which of its link panels it has: the panels are parts of the
+ * document's frame (app/document/frame.tsx), drawn from the same navigation.
+ */
+export type MenuLinks = Pick<SiteMenu, 'findAgents' | 'advertise' | 'addProperty'> & { hasSearchLand: boolean; hasSearchByState: boolean }
 
-export function menuLinksOf({ findAgents, advertise, addProperty }: SiteMenu): MenuLinks {
-  return { findAgents, advertise, addProperty }
+export function menuLinksOf({ findAgents, advertise, addProperty, searchLand, searchByState }: SiteMenu): MenuLinks {
+  return { findAgents, advertise, addProperty, hasSearchLand: searchLand.length > 0, hasSearchByState: searchByState.length > 0 }
 }
 
 /** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'). */

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { siteUrl, waitForHydration } from './support'
+import { searchResultsUrl, siteUrl, waitForHydration } from './support'
 
 const phone = { width: 390, height: 844 }
 
@@ -103,4 +103,23 @@ test("the menu's Owner Financing leads to the owner financing landing, titled an
   await nav.getByRole('link', { name: 'Owner Financing' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('United States Owner Financed Land for Sale')
   await expect(page).toHaveTitle(/^United States Owner Financed Land for Sale – [\d,]+ Listings$/)
+})
+
+test("the menu's state panel and the footer's columns keep their links through hydration and a client navigation (decision 0057)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'js-off', 'without scripts every page is a whole document')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(siteUrl('land', '/search/texas-land-for-sale/'))
+  await waitForHydration(page)
+  // Sorting with scripts changes the results in place: a client navigation, which keeps the root's frame.
+  const firstResult = page.locator('main article').first()
+  const firstBefore = await firstResult.textContent()
+  await page.getByLabel('Sort by').selectOption('price-desc')
+  await expect(page).toHaveURL(searchResultsUrl('land', '/search/texas-land-for-sale/sort-price-high/'))
+  await expect(firstResult).not.toHaveText(firstBefore!)
+  const popularStates = page.locator('footer section', { has: page.getByRole('heading', { name: 'Popular States' }) })
+  await expect(popularStates.getByRole('link')).toHaveCount(10)
+  const nav = page.locator('header').getByRole('navigation', { name: 'Main' })
+  await nav.locator('summary', { hasText: 'Search By State' }).click()
+  await nav.getByRole('link', { name: 'Wyoming Land For Sale' }).click()
+  await expect(page).toHaveURL(siteUrl('land', '/search/wyoming-land-for-sale/'))
 })

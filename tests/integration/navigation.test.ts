@@ -5,15 +5,15 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader, type SiteHeaderProps } from '~/components/site-header'
-import { siteNavigationHtml } from '~/components/site-navigation-html.server'
-import { StaticHtmlProvider } from '~/components/static-html'
+import { FramePartsProvider } from '~/document/frame'
+import { navigationMarkup } from '~/document/frame-parts.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { brokerDirectoryPath } from '~/sites/broker-path'
 import { nationalLandingPath } from '~/sites/landing-path'
 import { landFeedStatesPath } from '~/sites/partner-paths'
 import { sites } from '~/sites/index'
-import { type FooterSection, type NavigationLink, siteNavigation } from '~/sites/navigation'
+import { type FooterSection, type NavigationLink, menuLinksOf, siteNavigation } from '~/sites/navigation'
 import { parseSearchPath } from '~/sites/search-path'
 import type { SiteProfile } from '~/sites/site-profile'
 import { decodeEntities } from '../support/http'
@@ -42,9 +42,9 @@ function section(site: SiteProfile, heading: string): FooterSection {
 
 const labels = (links: NavigationLink[]) => links.map((link) => link.label)
 
-/** A part of the page's frame as a page draws it: with the site's link panels and columns (app/document/document.server.tsx). */
+/** A part of the page's frame as a page draws it: with the site's link panels and columns (app/document/frame-parts.server.tsx). */
 function renderWithNavigation(site: SiteProfile, element: ReactElement) {
-  return renderToStaticMarkup(createElement(StaticHtmlProvider, { value: siteNavigationHtml(siteNavigation(site, states)) }, element))
+  return renderToStaticMarkup(createElement(FramePartsProvider, { value: navigationMarkup(siteNavigation(site, states)) }, element))
 }
 
 describe('menu links', () => {
@@ -204,7 +204,7 @@ describe('header', () => {
         site,
         createElement(SiteHeader, {
           site,
-          menu: siteNavigation(site, states).menu,
+          menu: menuLinksOf(siteNavigation(site, states).menu),
           viewer: null,
           currentPath: '/search/texas-land-for-sale/?keywords=creek',
           isTransparent: false,

@@ -37,9 +37,3 @@ export interface PlaceMarketSection {
   searchHref: string
   childGroups: PlaceLinkGroup[]
 }
-
-/**
- * The section as a page's data carries it to the browser: on a whole page the links down are in
- * the page's markup only, and null here (decision 0044); a client navigation's data has them.
- */
-export type PlaceMarketSectionData = Omit<PlaceMarketSection, 'childGroups'> & { childGroups: PlaceLinkGroup[] | null }

@@ -1,0 +1,33 @@
+import { getDb } from '~/models/db/db.server'
+import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
+import { type SiteNavigation, siteNavigation } from './navigation'
+import type { SiteProfile } from './site-profile'
+
+/**
+ * The popular states and searches for the menus and footers (the valuation site's lists its
+ * states' land value pages); spec §8: a failed count leaves the state lists empty.
+ */
+async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
+  try {
+    return await sitePopularity(getDb(), site.key)
+  } catch (error) {
+    console.error('Counting listings and searches by state for the menus failed', error)
+    return { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }
+  }
+}
+
+// Building the menus' ~200 search links takes about 2 ms; the popularity is one shared object per
+// site until popular.server.ts recounts it, so the links are built once per recount.
+const navigationByPopularity = new WeakMap<object, SiteNavigation>()
+
+/**
+ * The site's header menu and footer links as its states are counted now: the root loader sends the
+ * single links with the page's data, the document draws the link panels and columns
+ * (app/document/frame-parts.server.tsx).
+ */
+export async function siteNavigationNow(site: SiteProfile) {
+  const popularity = await navigationPopularity(site)
+  let navigation = navigationByPopularity.get(popularity)
+  if (!navigation) navigationByPopularity.set(popularity, (navigation = siteNavigation(site, popularity.states, popularity.searches)))
+  return navigation
+}
