@@ -1,7 +1,8 @@
 import { type Page, expect, test } from '@playwright/test'
+import { adImpression } from '~/models/ads/ad'
 import { brokerDisplayName } from '~/utils/format'
 import { countyWithOnlyAd, openTestDatabase } from '../support/test-database'
-import { layoutShiftsOf, recordLayoutShifts, siteUrl, waitForHydration } from './support'
+import { layoutShiftsOf, recordLayoutShifts, siteUrl, waitForFrameDrawn, waitForHydration, waitForIntersectionUpdate } from './support'
 
 /**
  * First-party ads (issue 17 §8) in a browser: the slot and its link are in the page without
@@ -42,11 +43,15 @@ test('an ad seen for a second reports one impression; one below the fold reports
   page.on('request', (request) => {
     if (request.url().includes('/impression')) beacons.push(request.url())
   })
+  // The second an impression waits for passes when the test runs the page's clock on.
+  await page.clock.install()
   await page.goto(siteUrl('land', `/${slug}`))
   await waitForHydration(page)
   const slot = adSlot(page)
   await expect(slot).not.toBeInViewport()
-  await page.waitForTimeout(1_500)
+  // The page's observer has seen the slot below the fold, and a second has passed since.
+  await waitForIntersectionUpdate(slot)
+  await page.clock.runFor(adImpression.milliseconds)
   expect(beacons).toEqual([])
   const before = impressionsOf(adId)
   const beacon = page.waitForResponse((response) => response.url().endsWith(`/ads/${adId}/impression`))
@@ -55,8 +60,11 @@ test('an ad seen for a second reports one impression; one below the fold reports
   expect(impressionsOf(adId)).toBeGreaterThan(before)
   // One per page view: staying, or scrolling away and back, sends no second one.
   await page.mouse.wheel(0, -2_000)
+  await expect(slot).not.toBeInViewport()
+  await waitForIntersectionUpdate(slot)
   await slot.scrollIntoViewIfNeeded()
-  await page.waitForTimeout(1_500)
+  await waitForIntersectionUpdate(slot)
+  await page.clock.runFor(adImpression.milliseconds)
   expect(beacons).toHaveLength(1)
 })
 
@@ -71,7 +79,8 @@ test('the picture arrives as the slot comes near, and nothing on the page moves 
     await slot.scrollIntoViewIfNeeded()
     await expect(picture).toHaveJSProperty('complete', true)
     expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth), path).toBeGreaterThan(0)
-    await page.waitForTimeout(300)
+    // A frame laid out with the picture in it: a shift the picture made is recorded by then.
+    await waitForFrameDrawn(page)
     expect(await layoutShiftsOf(page), path).toEqual([])
   }
 })
@@ -114,10 +123,10 @@ test('spec §9 ad margins: the picture is fetched within 5 viewports of the slot
   const document = /src="[^"]*\/([^/"]+)"/.exec((await slot.locator('noscript').textContent()) ?? '')![1]!
   const isPictureRequested = () => pictureRequests.some((path) => path.endsWith(`/${document}`))
   const slotTop = await slot.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
-  /** Scrolls so the slot's top is `viewports` viewport heights below the viewport's bottom edge. */
+  /** Scrolls so the slot's top is `viewports` viewport heights below the viewport's bottom edge, and the page's observers have seen it there. */
   const scrollToSlotBelow = async (viewports: number) => {
     await page.evaluate((top) => window.scrollTo(0, top), slotTop - viewportHeight - viewports * viewportHeight)
-    await page.waitForTimeout(400)
+    await waitForIntersectionUpdate(slot)
   }
 
   expect(slotTop).toBeGreaterThan(7 * viewportHeight)

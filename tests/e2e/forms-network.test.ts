@@ -1,4 +1,4 @@
-import { type Page, type Route, expect, test } from '@playwright/test'
+import { type Page, type Request, type Route, expect, test } from '@playwright/test'
 import { contactableListing, openTestDatabase } from '../support/test-database'
 import { siteUrl, waitForHydration } from './support'
 
@@ -19,6 +19,21 @@ function leadCount(listingId: number) {
   }
 }
 
+/** A form's post as the router sends it, to the page's data address (not the data layer's beacons). */
+const isFormPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('.data')
+
+/** The form posts the page has sent that are not yet answered or failed. */
+function unsettledFormPosts(page: Page) {
+  const unsettled = new Set<Request>()
+  page.on('request', (request) => {
+    if (isFormPost(request)) unsettled.add(request)
+  })
+  const settle = (request: Request) => unsettled.delete(request)
+  page.on('requestfinished', settle)
+  page.on('requestfailed', settle)
+  return unsettled
+}
+
 /** Opens a contactable listing (the `offset`th) with its scripts, and types a message into its contact form. */
 async function typeMessage(page: Page, offset: number, message: string) {
   const listing = contactableListing(offset)
@@ -36,6 +51,7 @@ async function typeMessage(page: Page, offset: number, message: string) {
 test('a message sent offline is kept, and sent once when the connection is back, even with a retry racing the reconnect', async ({ page, context }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'keeping a message needs scripts; without them the browser shows its own error (the next test)')
   const { listing, before, dialog } = await typeMessage(page, 30, 'Sent from the edge of the field: is the well deep?')
+  const unsettledPosts = unsettledFormPosts(page)
   await context.setOffline(true)
   await dialog.getByRole('button', { name: 'Send message' }).click()
   await expect(dialog.getByText(offlineNotice)).toBeVisible()
@@ -49,7 +65,8 @@ test('a message sent offline is kept, and sent once when the connection is back,
   await expect(page.getByRole('status').filter({ hasText: 'Your message was sent.' })).toBeVisible()
   await expect(dialog.getByText(offlineNotice)).toBeHidden()
   await expect.poll(() => leadCount(listing.id)).toBe(before + 1)
-  await page.waitForTimeout(500)
+  // The reconnect and the retry both asked to send before the first answer came: whatever they sent has been answered now.
+  await expect.poll(() => unsettledPosts.size).toBe(0)
   expect(leadCount(listing.id)).toBe(before + 1)
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('unsent-form:')))).toEqual([])
 })
@@ -90,8 +107,9 @@ test('a message whose sending failed is back in the form after a reload, and is 
   const { listing, before, dialog } = await typeMessage(page, 31, 'Typed on one bar of signal: is there a gate code?')
   // The connection drops while sending, though the browser still thinks it is online.
   await page.route('**/*.data*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+  const droppedPost = page.waitForEvent('requestfailed', isFormPost)
   await dialog.getByRole('button', { name: 'Send message' }).click()
-  await page.waitForTimeout(300)
+  await droppedPost
   await page.unrouteAll()
   await page.goto(siteUrl('land', listing.path))
   await waitForHydration(page)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Page, type TestInfo, expect } from '@playwright/test'
+import { type Locator, type Page, type TestInfo, expect } from '@playwright/test'
 import { generate } from 'otplib'
 import { e2ePort } from '../../playwright.config'
 import { forgetUsedTotpStep } from '../support/test-database'
@@ -141,9 +141,8 @@ export async function cardListingIds(page: Page) {
 export async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = []
-    Object.assign(window, { layoutShifts: shifts })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
         if (entry.hadRecentInput) continue
         shifts.push({
           value: entry.value,
@@ -155,11 +154,51 @@ export async function recordLayoutShifts(page: Page) {
           ),
         })
       }
-    }).observe({ type: 'layout-shift', buffered: true })
+    }
+    const observer = new PerformanceObserver((list) => record(list.getEntries()))
+    observer.observe({ type: 'layout-shift', buffered: true })
+    // The observer hears of a frame's shifts some time after it is drawn: reading takes those it has not yet heard of.
+    Object.assign(window, {
+      takeLayoutShifts: () => {
+        record(observer.takeRecords())
+        return shifts
+      },
+    })
   })
 }
 
-/** The layout shifts `recordLayoutShifts` has seen on the page shown. */
+/** The layout shifts `recordLayoutShifts` has seen on the page shown, up to the last frame drawn. */
 export function layoutShiftsOf(page: Page) {
-  return page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts)
+  return page.evaluate(() => (window as unknown as { takeLayoutShifts: () => { value: number; sources: string[] }[] }).takeLayoutShifts())
+}
+
+/**
+ * Waits until the browser has laid out and drawn a frame of the page as it is now: the second
+ * animation frame from now starts once the first one has been rendered. Not under `page.clock`,
+ * whose animation frames are timers.
+ */
+export async function waitForFrameDrawn(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}
+
+/**
+ * Waits until the browser has worked out what IntersectionObservers see of `element` where it now
+ * lies (after a scroll), and the page's own observers have acted on it: an observer made now first
+ * reports at the next intersection update, in the one task that gives every observer its news of
+ * that update, and answers from a task posted then, after all their callbacks and the microtasks
+ * those queued (a fetch, a timer started; a React state change is drawn in a task of its own).
+ */
+export async function waitForIntersectionUpdate(element: Locator) {
+  await element.evaluate(
+    (target) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect()
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => resolve()
+          channel.port2.postMessage(null)
+        })
+        observer.observe(target)
+      }),
+  )
 }
