@@ -1,6 +1,6 @@
 import type { MetaFunction } from 'react-router'
 import { FormPage, accountPageMeta } from '~/components/account-page'
-import { offlineListingsElementId } from '~/service-worker/offline-pages'
+import { offlineListingsElementId } from '~/document/offline-copy'
 
 /**
  * /offline/: what the service worker shows for a page it cannot fetch (decision 0034), kept when

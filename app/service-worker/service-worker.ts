@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { OfflineListing } from '~/models/listings/offline-copy'
-import { type KeptListing, asOfflineCopy, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from './offline-pages'
+import { type KeptListing, asOfflineCopy, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from '~/document/offline-copy'
 import { claimMessage } from '~/utils/service-worker-registration'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { offlineListing, offlinePhotoPath } from '~/models/listings/offline-copy'
-import { asOfflineCopy, offlineListingsElementId, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from '~/service-worker/offline-pages'
+import { asOfflineCopy, offlineListingsElementId, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from '~/document/offline-copy'
 
 /** What the service worker keeps of a favourite, and how it shows kept pages offline (decision 0034). */
 describe('what is kept of a favourite', () => {

@@ -21,7 +21,7 @@ export const offlinePhotoCount = 3
 /**
  * A photo as the page's gallery asks for it: the 900-wide WebP of its srcset (the size a phone at
  * 2× and a laptop pick). Other sizes of the same photo (the flyer's) are answered with this one
- * offline (app/service-worker/offline-pages.ts), so one copy of each photo is enough. With Low
+ * offline (app/document/offline-copy.ts), so one copy of each photo is enough. With Low
  * data (decision 0033), the 600-wide one at low quality, the smallest a Low data page shows.
  */
 export function offlinePhotoPath(documentId: number, isLowData = false) {

@@ -1,6 +1,7 @@
 /**
  * The service worker's pure parts (issue 20 item 3, decision 0034): how a kept page is shown
- * offline and what the offline page lists. Plain string work, so the worker stays a few KB.
+ * offline and what the offline page lists. Plain string work, so the worker stays a few KB; here,
+ * with the server's document pipeline, as the other place a rendered page's HTML is changed.
  */
 
 import type { OfflineListing } from '~/models/listings/offline-copy'
