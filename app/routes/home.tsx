@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AdSlot } from '~/components/ad-slot'
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { LandingHero } from '~/components/landing-hero'
@@ -12,6 +11,7 @@ import { SiteStructuredData } from '~/components/site-structured-data'
 import { StateMap } from '~/components/state-map'
 import { lazyComponent } from '~/components/lazy-component'
 import { getDb } from '~/models/db/db.server'
+import type { Route } from './+types/home'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -21,7 +21,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 /** Only AcreWorth's home has the valuation form: the other sites' homes do not fetch its code. */
 const HomeValuation = lazyComponent(() => import('~/components/valuation-form').then((module) => module.HomeValuation))
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return loadHomePage(getDb(), siteFromRequest(request), request)
 }
 
@@ -31,7 +31,7 @@ export const headers = () => ({ Vary: visitorHeaderNames().join(', ') })
 /** Spec §2: the header is transparent over the home page's photo. */
 export const handle: SiteHeaderHandle & AnalyticsHandle = { hasTransparentHeader: () => true, analytics: 'home' }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const context = headContextFrom(matches)
   const site = context?.site
   return pageMeta(context, {
@@ -41,8 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   })
 }
 
-export default function Home() {
-  const home = useLoaderData<typeof loader>()
+export default function Home({ loaderData: home }: Route.ComponentProps) {
   const site = useSite()
   const origin = useSiteOrigin()
   const subline = `${home.national.listings.toLocaleString('en-US')} properties for sale in ${home.listingPlaces}`

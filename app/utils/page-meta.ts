@@ -21,11 +21,11 @@ export interface PageHead {
 
 type MatchWithData = { id: string; data: unknown }
 
-/** The route matches a `meta` function receives, from which the root's head context is read. */
-export type MetaMatches = readonly MatchWithData[]
+/** The route matches a `meta` function receives, from which the root's head context is read (React Router's route types allow a match to be missing). */
+export type MetaMatches = readonly (MatchWithData | undefined)[]
 
 export function headContextFrom(matches: MetaMatches): HeadContext | undefined {
-  return matches.find((match) => match.id === 'root')?.data as HeadContext | undefined
+  return matches.find((match) => match?.id === 'root')?.data as HeadContext | undefined
 }
 
 /**
