@@ -7,7 +7,7 @@
 import { sql } from 'kysely'
 import { openDatabase } from '../app/models/db/db.server'
 import { sites } from '../app/sites/index'
-import { listingPath } from '../app/sites/listing-path'
+import { listingPath } from '../app/models/listings/listing-path'
 import {
   benchDatabaseName,
   benchListings,

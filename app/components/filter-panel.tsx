@@ -1,7 +1,7 @@
 import { Form, useSubmit } from 'react-router'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search/search-criteria'
-import type { SearchView } from '~/sites/search-path'
+import type { SearchView } from '~/models/search/search-path'
 import { fromScreen } from '~/sites/screens'
 import { useSite } from '~/utils/use-site'
 import { actionToResults, revealSearchResults } from './search-results-heading'

@@ -1,5 +1,5 @@
 import type { MarketStats } from '~/models/places/market-stats'
-import { landValuesPath } from '~/sites/land-values-path'
+import { landValuesPath } from '~/models/valuation/land-values-path'
 import { formatDollars } from '~/utils/format'
 import { MarketFigures } from './landing-market'
 

@@ -1,6 +1,6 @@
 import { certificationLabels } from '~/models/brokers/broker-directory'
 import type { ListingDetailBroker } from '~/models/listings/listing-detail'
-import { brokerPagePath } from '~/sites/broker-path'
+import { brokerPagePath } from '~/models/brokers/broker-path'
 import { brokerDisplayName } from '~/utils/format'
 import { useSite } from '~/utils/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { type LoginFailure, loginFailureMessage, loginMessages } from '~/models/accounts/login-messages'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { loginPath } from './account-menu'
 
 /**

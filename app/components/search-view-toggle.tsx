@@ -1,4 +1,4 @@
-import type { SearchView } from '~/sites/search-path'
+import type { SearchView } from '~/models/search/search-path'
 
 const viewLabels: Record<SearchView, string> = { list: 'List', map: 'Map' }
 

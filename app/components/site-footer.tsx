@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { useMatches } from 'react-router'
 import type { FooterSection, NavigationLink } from '~/sites/navigation'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { FeedbackLink } from './feedback-link'
 import { LinkList } from './link-list'
 import { LowDataToggle } from './low-data-toggle'

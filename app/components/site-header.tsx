@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router'
 import { type RefObject, useEffect, useRef } from 'react'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { HeaderMenu, type SiteMenuProps } from './site-menu'
 
 /**

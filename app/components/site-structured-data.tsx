@@ -1,4 +1,4 @@
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { siteIconPath } from '~/sites/site-icon'
 import { JsonLd } from './json-ld'
 import { locationSearchEndpoint } from './search-location-box'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { accountPaths, likeFormId, savedSearchConfirmationParam } from '~/models/accounts/account-paths'

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
 import { accountPaths } from '~/models/accounts/account-paths'

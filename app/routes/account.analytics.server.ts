@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { isAdministrator } from '~/models/accounts/user.server'
 import { analyticsReport } from '~/models/analytics/analytics-report.server'
 import type { Database } from '~/models/db/db-schema'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireViewer } from '~/utils/session.server'
 import { requireFreshSecondFactor } from '~/utils/second-factor.server'
 

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { linkedListing } from '~/sites/listing-links'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { accountPaths, favoritesPagePath } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
 import { countSavedProperties, findSavedProperties } from '~/models/accounts/saved-property.server'

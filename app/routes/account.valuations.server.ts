@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { deleteSavedValuation, listSavedValuations, setValuationAlert } from '~/models/valuation/saved-valuations.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 

@@ -2,7 +2,7 @@ import { isbot } from 'isbot'
 import type { Kysely } from 'kysely'
 import { beaconSchema, recordAnalyticsEvents } from '~/models/analytics/analytics-events.server'
 import type { Database } from '~/models/db/db-schema'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { assertSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
 

@@ -1,8 +1,8 @@
 import { getDb } from '~/models/db/db.server'
 import { type SitePopularity, sitePopularity } from '~/models/places/popular.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { apiCall, apiError, apiJson, badRequest, methodNotAllowed, notFound } from './api.server'
 
 /**

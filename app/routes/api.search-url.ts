@@ -1,7 +1,7 @@
 import { getDb } from '~/models/db/db.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { criteriaFromJson } from '~/models/search/criteria-json.server'
-import { buildSearchPath } from '~/sites/search-path'
+import { buildSearchPath } from '~/models/search/search-path'
 import { apiCall, badRequest, methodNotAllowed, readJsonBody, requireThisSiteId } from './api.server'
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { siteFromRequest } from '~/sites/site.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
 import { redactSecrets } from '~/models/logs/secret-urls'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
 import { clientAddress } from '~/utils/rate-limit.server'
 import { getDb } from '~/models/db/db.server'

@@ -6,7 +6,7 @@ import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
 import { nearPointSearchPath, parseNearPoint } from '~/models/places/near-me.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { buildSearchPath } from '~/sites/search-path'
+import { buildSearchPath } from '~/models/search/search-path'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 

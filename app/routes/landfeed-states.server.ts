@@ -4,8 +4,8 @@ import type { Database } from '~/models/db/db-schema'
 import { feedListingsByState } from '~/models/feeds/feed-states.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { landFeedStatesPath } from '~/sites/partner-paths'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 
 /** /landfeed/states/ (spec §2): each state's feed listings, on the sites that publish the land feed documentation. */

@@ -1,4 +1,4 @@
-import type { LandingPlace } from '~/sites/landing-path'
+import type { LandingPlace } from '~/models/places/landing-path'
 import type { AdView } from '~/models/ads/ad'
 import type { ListingCardView } from '~/models/listings/listing-card'
 import type { PlaceMarketSection } from '~/models/places/market-stats'

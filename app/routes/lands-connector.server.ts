@@ -8,7 +8,7 @@ import { findRequestMatches } from '~/models/connector/land-request-matches.serv
 import { recipientsPerRequest } from '~/models/connector/land-request-targeting'
 import { deleteLandRequest, findLandRequest, landRequestsPerUser, listLandRequests, type RequestOwner } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 

@@ -6,8 +6,8 @@ import { findListingDetail } from '~/models/listings/listing-detail.server'
 import { opensLinksDirectly } from '~/models/listings/listing-rules'
 import { siteExternalUrl } from '~/sites/external-url'
 import { isListingExternalLinkKind, listingExternalLinkFields, listingExternalLinkPath } from '~/sites/listing-external-link'
-import { listingPath } from '~/sites/listing-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { recordVisitorEvent } from './visitor-events.server'
 
 /**

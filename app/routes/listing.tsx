@@ -3,7 +3,7 @@ import { ListingPage, listingPageMeta, listingShouldRevalidate } from '~/compone
 import type { SiteHeaderHandle } from '~/components/site-header'
 import { getDb } from '~/models/db/db.server'
 import { handleListingPagePost, loadListingPage } from './listing.server'
-import { parseListingPath } from '~/sites/listing-path'
+import { parseListingPath } from '~/models/listings/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { findSavedProperties } from '~/models/accounts/saved-property.server'
 import { type OfflineListing, offlineListing } from '~/models/listings/offline-copy'
-import { listingPath } from '~/sites/listing-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { getViewerId } from '~/utils/session.server'
 
 /**

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { findBroker } from '~/models/brokers/broker.server'
 import { getDb } from '~/models/db/db.server'
-import { brokerCanonicalPath } from '~/sites/broker-path'
+import { brokerCanonicalPath } from '~/models/brokers/broker-path'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**

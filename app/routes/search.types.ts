@@ -3,7 +3,7 @@ import type { ListingCardView } from '~/models/listings/listing-card'
 import type { Pagination } from '~/models/search/pagination'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchMapData, StateMapState } from '~/models/search/search-map'
-import type { SearchView } from '~/sites/search-path'
+import type { SearchView } from '~/models/search/search-path'
 import type { AdView } from '~/models/ads/ad'
 
 /** A chosen location shown as a removable tag (spec §2 "Search bar"). */

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { getDb } from '~/models/db/db.server'
 import { findSellerScope } from '~/models/sellers/seller-scope.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireViewer } from '~/utils/session.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
 

@@ -21,7 +21,7 @@ import { type ListingDraft, createDraft, deleteDraft, findSellerDraft, saveDraft
 import { firstUnfinishedStep, publishDraft, reviewDraft } from '~/models/sellers/listing-publish.server'
 import { findSellerListing } from '~/models/sellers/seller-listings.server'
 import type { SellerScope } from '~/models/sellers/seller-scope.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'

@@ -8,7 +8,7 @@ import { sellerPaths } from '~/models/sellers/listing-draft'
 import { recentActivityByListing } from '~/models/sellers/listing-stats.server'
 import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
 import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireViewer } from '~/utils/session.server'
 import { notFound, pageNumberOf, requireSellerScope } from './seller-access.server'
 

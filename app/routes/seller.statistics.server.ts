@@ -4,7 +4,7 @@ import type { Database } from '~/models/db/db-schema'
 import { sellerListingPath } from '~/models/sellers/listing-draft'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics, findMostViewedListings } from '~/models/sellers/listing-stats.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireSellerScope } from './seller-access.server'
 
 // Formatted here, so the page reads the same in every time zone: run dates are UTC days.

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
 import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'

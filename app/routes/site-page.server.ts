@@ -1,7 +1,7 @@
 import { getDb } from '~/models/db/db.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { resolveSitePath, type SitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadBrokerDirectoryPage } from './broker-directory.server'

@@ -4,7 +4,7 @@ import { sitemapFileEntries } from '~/models/sitemaps/sitemap.server'
 import { urlsetXml } from '~/models/sitemaps/sitemap-xml'
 import { xmlResponse } from './sitemap-xml.server'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { parseSitemapFileName } from '~/sites/sitemap-path'
+import { parseSitemapFileName } from '~/models/sitemaps/sitemap-path'
 
 /** /sitemaps/{file}.xml: one file the site's /sitemap.xml names; any other name is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * The HTML sitemap at /sitemap and /sitemap/* (spec §2): states, counties and their listings,
- * featured and new listings by state, in each site's own spelling (app/sites/sitemap-path.ts).
+ * featured and new listings by state, in each site's own spelling (app/models/sitemaps/sitemap-path.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSitemapPage(getDb(), siteFromRequest(request), request)

@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import type { Database } from '~/models/db/db-schema'
 import { valuationAccuracy } from '~/models/valuation/valuation-accuracy.server'
 import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 
 /** Fewer held-out sales than this say too little about a state to publish its own figures. */

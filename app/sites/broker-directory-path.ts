@@ -1,7 +1,7 @@
 import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
 import { placeTokenPattern } from '~/models/search/grammar-tokens'
-import { brokerDirectoryPath } from './broker-path'
-import type { SiteProfile } from './site-profile'
+import { brokerDirectoryPath } from '~/models/brokers/broker-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Broker directory URLs (spec §2: land /broker/{rest}, farm /real-estate-agents/{rest}, hunting

@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Spec §5 "External URLs get tracking parameters added when no query string exists": an off-site

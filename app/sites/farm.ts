@@ -1,5 +1,6 @@
 import { propertyType } from '~/models/listings/enumerations'
-import { type SiteProfile, companyLegalLinks } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
+import { companyLegalLinks } from './site-profile'
 
 export const farmSite = {
   key: 'farm',

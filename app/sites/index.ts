@@ -1,7 +1,7 @@
 import { farmSite } from './farm'
 import { huntingSite } from './hunting'
 import { landSite } from './land'
-import type { SiteKey, SiteProfile } from './site-profile'
+import type { SiteKey, SiteProfile } from '~/models/sites/site-profile'
 import { valueSite } from './value'
 
 export const sites: Record<SiteKey, SiteProfile> = {

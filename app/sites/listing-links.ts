@@ -1,9 +1,9 @@
 import { type ListingCardView, listingCardView } from '~/models/listings/listing-card'
 import type { LinkedListing } from '~/models/listings/listing-detail'
 import type { ListingSummary } from '~/models/listings/listing-summary'
-import { brokerCanonicalPath } from './broker-path'
-import { listingPath } from './listing-path'
-import type { SiteProfile } from './site-profile'
+import { brokerCanonicalPath } from '~/models/brokers/broker-path'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * The card's links, written on the server: the listing's canonical URL, and the broker's own page

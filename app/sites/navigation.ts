@@ -1,14 +1,14 @@
-import { sitemapPath } from './sitemap-path'
+import { sitemapPath } from '~/models/sitemaps/sitemap-path'
 import { siteExternalUrl } from './external-url'
 import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { propertyTypeOptions } from '~/models/search/search-options'
-import { brokerDirectoryPath } from './broker-path'
-import { nationalLandingPath } from './landing-path'
+import { brokerDirectoryPath } from '~/models/brokers/broker-path'
+import { nationalLandingPath } from '~/models/places/landing-path'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { landFeedStatesPath } from './partner-paths'
-import { landValuesPath } from './land-values-path'
-import { buildSearchPath } from './search-path'
-import type { FooterSectionSpec, SiteProfile } from './site-profile'
+import { landValuesPath } from '~/models/valuation/land-values-path'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { FooterSectionSpec, SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * The header menu and footer links of a site (spec §2 "Header, menus, footer"), built on the

@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { cssRgb } from '~/utils/css-rgb'
 
 /** Where every site's icon is: one SVG drawn from the site's profile, so a new site brings its own. */

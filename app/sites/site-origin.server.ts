@@ -1,6 +1,6 @@
 import { type AppConfig, readConfig } from '~/config.server'
 import { defaultSite, sites } from './index'
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Where a site's pages are: its configured origin (SITE_ORIGINS), else its development origin on

@@ -1,7 +1,7 @@
 import { type ParsedDirectoryPath, parseBrokerDirectoryPath } from './broker-directory-path'
-import { type BrokerPathTarget, parseBrokerPath } from './broker-path'
-import { type LandingPlace, parseLandingPath } from './landing-path'
-import type { SiteProfile } from './site-profile'
+import { type BrokerPathTarget, parseBrokerPath } from '~/models/brokers/broker-path'
+import { type LandingPlace, parseLandingPath } from '~/models/places/landing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Which page a path is on a site, read through the site's grammars once. Route patterns are shared

@@ -1,4 +1,5 @@
-import { type SiteProfile, companyLegalLinks } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
+import { companyLegalLinks } from './site-profile'
 
 export const valueSite = {
   key: 'value',

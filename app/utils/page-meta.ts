@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /** What the root loader tells every page's meta about the site and deployment. */
 export interface HeadContext {

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '~/root'
 import type { Viewer } from '~/models/accounts/viewer'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 // The main land site's profile, for a page whose root loader failed. Set by entry.server; such a
 // page carries it to the browser in a JSON script (root.tsx), so no page's JavaScript bundles it.

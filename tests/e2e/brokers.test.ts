@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { brokerTypeOptions } from '~/models/brokers/broker-directory'
-import { brokerPagePath } from '~/sites/broker-path'
+import { brokerPagePath } from '~/models/brokers/broker-path'
 import { sites } from '~/sites/index'
 import { brokerDisplayName } from '~/utils/format'
 import { openTestDatabase } from '../support/test-database'

@@ -76,9 +76,7 @@ test('from the farm home a buyer follows Texas and a county to its search, which
   await expect(page.getByRole('heading', { name: `Land market in ${county.name}, TX` })).toBeVisible()
 })
 
-test("a state's county links, in the page's markup and not its data (decision 0044), survive hydration, and a client navigation brings them as data", async ({
-  page,
-}, testInfo) => {
+test("a state's county links are in the page, survive hydration, and a client navigation brings them with its data (decision 0057)", async ({ page }, testInfo) => {
   const counties = page.locator('section[aria-labelledby=landing-market] ul a')
   await page.goto(siteUrl('farm', '/texas-land-for-sale'))
   await waitForPageReady(page, testInfo)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
-import { buildSearchPath } from '~/sites/search-path'
+import { buildSearchPath } from '~/models/search/search-path'
 import { landListings, openTestDatabase } from '../support/test-database'
 import { siteUrl } from './support'
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { openTestDatabase } from '../support/test-database'
 import { openFilterPanel, searchResultsUrl, siteUrl } from './support'
 

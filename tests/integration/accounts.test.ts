@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { browserSession, canonicalHref, decodeEntities, giveTotpCode, metaContent, productionPages } from '../support/http'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 import { forgetUsedTotpStep } from '../support/test-database'

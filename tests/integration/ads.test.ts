@@ -3,7 +3,7 @@ import path from 'node:path'
 import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 

@@ -3,7 +3,7 @@ import { tableOfContentsMinimumSections } from '~/models/content/table-of-conten
 import routes from '~/routes'
 import { sites } from '~/sites/index'
 import { landFeedStatesPath } from '~/sites/partner-paths'
-import type { ContentPageKind, SiteProfile } from '~/sites/site-profile'
+import type { ContentPageKind, SiteProfile } from '~/models/sites/site-profile'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 
 /**

@@ -3,8 +3,8 @@ import { canonicalHref, decodeEntities, metaContent, productionPages } from '../
 import { type AreaVertex, encodeArea } from '~/models/search/drawn-area'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
-import type { SiteProfile } from '~/sites/site-profile'
-import { buildSearchPath } from '~/sites/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
 
 const { fetchPage, db } = productionPages()
 

@@ -5,8 +5,8 @@ import { feedErrorTexts, recordReasons } from '~/models/feeds/feed-reasons'
 import { demoUsers } from '~/models/seed/demo-users'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
-import { buildSearchPath } from '~/sites/search-path'
+import { listingPath } from '~/models/listings/listing-path'
+import { buildSearchPath } from '~/models/search/search-path'
 import { canonicalHref, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /**

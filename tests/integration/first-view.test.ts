@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser'
 import sharp from 'sharp'
-import { brokerPagePath } from '~/sites/broker-path'
+import { brokerPagePath } from '~/models/brokers/broker-path'
 import { sites } from '~/sites/index'
 import { describe, expect, test } from 'vitest'
 import { deferredFrameworkScriptId } from '~/document/deferred-framework-id'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
 import { listingFlyerPath } from '~/models/listings/listing-media'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, productionPages } from '../support/http'
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { listingEventType } from '~/models/listings/enumerations'
 import { sites } from '~/sites/index'
-import { brokerPagePath } from '~/sites/broker-path'
-import { listingPath } from '~/sites/listing-path'
+import { brokerPagePath } from '~/models/brokers/broker-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

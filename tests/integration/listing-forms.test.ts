@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler } from '../support/http'
 import { startTestSmtpServer } from '../support/smtp'
 import { openTestDatabase } from '../support/test-database'

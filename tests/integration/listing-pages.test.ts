@@ -1,7 +1,7 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { canonicalHref, decodeEntities, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { minimumCountedSearches } from '~/models/places/popular.server'
 import { countedDays } from '~/models/search/search-counts.server'
 import { sites } from '~/sites/index'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { decodeEntities, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { brokerPagePath } from '~/sites/broker-path'
+import { brokerPagePath } from '~/models/brokers/broker-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler } from '../support/http'
 import { contactableListing, openTestDatabase, openWritableTestDatabase } from '../support/test-database'
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 import { countWhere } from '../support/test-database'
 import { sites } from '~/sites/index'
-import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import { buildSearchPath, parseSearchPath } from '~/models/search/search-path'
 
 const { fetchPage, db } = productionPages()
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /**

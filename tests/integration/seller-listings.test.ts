@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hashPassword } from '~/models/accounts/password.server'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/seed/demo-users'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /** Issue 15 §6: a seller's listing statistics, for sellers only. */

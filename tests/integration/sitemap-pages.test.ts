@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { indexableRobots } from '~/utils/page-meta'
 import { sites } from '~/sites/index'
-import { listingPath, parseListingPath } from '~/sites/listing-path'
-import type { SiteKey } from '~/sites/site-profile'
+import { listingPath, parseListingPath } from '~/models/listings/listing-path'
+import type { SiteKey } from '~/models/sites/site-profile'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

@@ -7,8 +7,8 @@ import { sitemapFileEntries, sitemapIndexFiles } from '~/models/sitemaps/sitemap
 import { searchFacets } from '~/models/sitemaps/sitemap-places.server'
 import { maxBytesPerFile, maxUrlsPerFile } from '~/models/sitemaps/sitemap-xml'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
-import type { SiteKey } from '~/sites/site-profile'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteKey } from '~/models/sites/site-profile'
 import { canonicalHref, metaContent, productionPages } from '../support/http'
 
 const { fetchPage, db } = productionPages()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { SiteKey } from '~/sites/site-profile'
+import type { SiteKey } from '~/models/sites/site-profile'
 import { productionPages } from '../support/http'
 import { specLandingSegments } from '../support/spec-landing-paths'
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { createKysely } from '~/models/db/dialect.server'
 import { sites } from '~/sites/index'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 
 export const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
 

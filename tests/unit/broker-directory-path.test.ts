@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
 import { buildBrokerDirectoryPath, parseBrokerDirectoryPath } from '~/sites/broker-directory-path'
-import { brokerPagePath, parseBrokerPath } from '~/sites/broker-path'
+import { brokerPagePath, parseBrokerPath } from '~/models/brokers/broker-path'
 import { sites } from '~/sites/index'
 
 const { land, farm, hunting, value } = sites

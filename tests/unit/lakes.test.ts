@@ -12,7 +12,7 @@ import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-c
 import { keysOf, propertyTypeOptions, sortOptions } from '~/models/search/search-options'
 import { searchListings } from '~/models/search/search.server'
 import { sites } from '~/sites/index'
-import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import { buildSearchPath, parseSearchPath } from '~/models/search/search-path'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { byLakeOkeechobee, pastLakeOkeechobee, writeLakesideListing } from '../support/lakeside-listing'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { listingPath, parseListingPath } from '~/sites/listing-path'
+import { listingPath, parseListingPath } from '~/models/listings/listing-path'
 
 const { land, farm, hunting, value } = sites
 const travis = { id: 1234, acres: 42, countyName: 'Travis County', stateAbbreviation: 'TX' }

@@ -9,8 +9,8 @@ import { emptyCriteria } from '~/models/search/search-criteria'
 import { searchListings } from '~/models/search/search.server'
 import { defaultSeed } from '~/models/seed/seed.server'
 import { sites } from '~/sites/index'
-import { parseSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { parseSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 /**

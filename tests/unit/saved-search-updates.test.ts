@@ -5,7 +5,7 @@ import { sendSavedSearchUpdates } from '~/models/accounts/saved-search-updates.s
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
 import { sites } from '~/sites'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { createKysely } from '~/models/db/dialect.server'
 import { freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { startTestSmtpServer } from '../support/smtp'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { sites } from '~/sites/index'
-import { buildSearchPath, parseSearchPath } from '~/sites/search-path'
+import { buildSearchPath, parseSearchPath } from '~/models/search/search-path'
 import { specLandingSegments } from '../support/spec-landing-paths'
 import { searchCriteriaArbitrary } from '../support/url-arbitraries'
 

@@ -10,7 +10,7 @@ import { leadReplyHref, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { countSellerLeads, findSellerLeads, listingLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
 import { findSellerScope, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites'
-import { listingPath } from '~/sites/listing-path'
+import { listingPath } from '~/models/listings/listing-path'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 

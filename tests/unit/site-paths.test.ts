@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
 import { popularStates } from '~/models/places/popular.server'
 import { propertyType } from '~/models/listings/enumerations'
-import { brokerDirectoryPath, brokerPagePath, parseBrokerPath } from '~/sites/broker-path'
+import { brokerDirectoryPath, brokerPagePath, parseBrokerPath } from '~/models/brokers/broker-path'
 import { sites } from '~/sites/index'
-import { landingPath, parseLandingPath } from '~/sites/landing-path'
+import { landingPath, parseLandingPath } from '~/models/places/landing-path'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
 const { land, farm, hunting, value } = sites

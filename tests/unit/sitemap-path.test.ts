@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { sites } from '~/sites/index'
-import { type SitemapFile, type SitemapPage, parseSitemapFileName, parseSitemapPath, sitemapFileName, sitemapPath } from '~/sites/sitemap-path'
+import { type SitemapFile, type SitemapPage, parseSitemapFileName, parseSitemapPath, sitemapFileName, sitemapPath } from '~/models/sitemaps/sitemap-path'
 
 const { land, farm, hunting, value } = sites
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
 import { countActiveFilters } from '~/models/search/search-criteria'
 import { resolveSearchPath } from '~/models/search/search-request.server'

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { signValue, verifySignedValue } from '~/utils/secrets.server'
 import { landRequestPath, landRequestReplyPath } from './land-request'
 

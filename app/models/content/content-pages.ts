@@ -3,7 +3,7 @@ import { farmCreditLeadsDocumentation, farmCreditListingsDocumentation } from '~
 import { landFeedDocumentation } from '~/content/land-feed-documentation'
 import { photoSubmissionTerms } from '~/content/photo-submission-terms'
 import { termsOfUse } from '~/content/terms-of-use'
-import type { ContentPageKind, SiteProfile } from '~/sites/site-profile'
+import type { ContentPageKind, SiteProfile } from '~/models/sites/site-profile'
 import { urlSlug } from '~/utils/url-slug'
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '~/models/db/db-schema'
 import { zodField } from '~/models/forms/zod-field'
 import { redactSecrets } from '~/models/logs/secret-urls'
 import { sendMail } from '~/models/mail/mailer.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { feedbackFieldRules } from './feedback-fields'
 
 /** The feedback form's schema (server only): the message, an address to answer, the page it was written on. */

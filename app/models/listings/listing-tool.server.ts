@@ -1,5 +1,5 @@
 import { readConfig } from '~/config.server'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Where an external listing tool (the property control center, PROPERTY_CONTROL_CENTER_URL) adds

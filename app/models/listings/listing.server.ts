@@ -22,7 +22,7 @@ export async function findHeroPhotoId(db: Kysely<Database>): Promise<number | un
   return imageIds[0]
 }
 
-/** What a listing's URL is made of (app/sites/listing-path.ts), or undefined for an unknown id. */
+/** What a listing's URL is made of (app/models/listings/listing-path.ts), or undefined for an unknown id. */
 export async function findListingPathFields(db: Kysely<Database>, listingId: number) {
   return (await findListingPathFieldsOf(db, [listingId])).get(listingId)
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { listingPath } from '~/sites/listing-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
 import { marketStatusLabel } from '~/models/search/search-options'
 import { formatAcres, formatAddress, formatPrice } from '~/utils/format'

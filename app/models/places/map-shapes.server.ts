@@ -1,6 +1,6 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Gazetteer } from './gazetteer.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import type { StateMapState } from '~/models/search/search-map'

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
 import { type Gazetteer, findStateById, findZip, loadGazetteer } from './gazetteer.server'
 import { activeStatuses } from '~/models/listings/listing.server'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { sites } from '~/sites/index'
-import type { SiteKey, SiteProfile } from '~/sites/site-profile'
+import type { SiteKey, SiteProfile } from '~/models/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '~/models/search/search-criteria'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { listingPath } from '~/sites/listing-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { listingPath } from '~/models/listings/listing-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { type CsvValue, csvText } from '~/utils/csv'
 import { formatPrice } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { type ParsedSearchPath, parseSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { type ParsedSearchPath, parseSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer, resolveLocation } from '~/models/places/gazetteer.server'
 

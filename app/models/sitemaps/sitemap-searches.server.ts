@@ -1,6 +1,6 @@
-import { hasLandingPages } from '~/sites/landing-path'
-import { buildSearchPath } from '~/sites/search-path'
-import type { SiteProfile } from '~/sites/site-profile'
+import { hasLandingPages } from '~/models/places/landing-path'
+import { buildSearchPath } from '~/models/search/search-path'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
 import { emptyCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import {

@@ -15,7 +15,7 @@ import {
 } from './listing-history'
 import { isSameProperty, nearbyBox } from '~/models/listings/listing-quality.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
-import type { listingPath } from '~/sites/listing-path'
+import type { listingPath } from '~/models/listings/listing-path'
 
 type Writer = Kysely<Database> | Transaction<Database>
 type ListingPathFields = Parameters<typeof listingPath>[1]

@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * HTML sitemap URLs (spec §2 "Shared routes": /sitemap/ with /sitemap/{stateName},

@@ -1,4 +1,4 @@
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Landing page URLs of the main land site (spec §2 "Main land site", "Friendly location path"):

@@ -1,6 +1,6 @@
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { urlSlug } from '~/utils/url-slug'
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /** '42-acres-in-travis-county-tx': where the listing is, readable in its URL. */
 function listingLocationSlug(listing: Pick<ListingSummary, 'acres' | 'countyName' | 'stateAbbreviation'>) {

@@ -1,5 +1,5 @@
 import { brokerNameSlug } from '~/utils/format'
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Broker page and directory URLs per site (spec §2), by `SiteProfile.brokerPathStyle`: 'member'

@@ -22,7 +22,7 @@ import {
   propertyTypeOptions,
   transactionTypeOptions,
 } from '~/models/search/search-options'
-import type { SiteProfile } from './site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
  * Search URLs (spec §2 "Search URLs", architecture "URL grammar"): the only code that reads or
