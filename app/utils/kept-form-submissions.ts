@@ -1,4 +1,4 @@
-import { type DataStrategyResult, type MiddlewareFunction, type UNSAFE_DataWithResponseInit, data, isRouteErrorResponse } from 'react-router'
+import { type DataStrategyResult, type MiddlewareFunction, data, isRouteErrorResponse } from 'react-router'
 import { formKeyField } from '~/models/forms/form-key'
 
 /**
@@ -19,11 +19,10 @@ export function isNetworkFailure(error: unknown) {
   return error instanceof TypeError || (isRouteErrorResponse(error) && gatewayFailures.has(error.status))
 }
 
-/** The router's single fetch hands an action's thrown error over wrapped as `data(error, status)` (its class is not exported). */
-const isWrapped = (result: unknown): result is UNSAFE_DataWithResponseInit<unknown> =>
-  typeof result === 'object' && result !== null && (result as { type?: unknown }).type === 'DataWithResponseInit'
+/** What `data(value, status)` holds: the router's single fetch hands an action's thrown error over that way. */
+const dataOf = (result: unknown) => (typeof result === 'object' && result !== null && 'data' in result ? result.data : undefined)
 
-const isFailedForTheNetwork = ({ type, result }: DataStrategyResult) => type === 'error' && isNetworkFailure(isWrapped(result) ? result.data : result)
+const isFailedForTheNetwork = ({ type, result }: DataStrategyResult) => type === 'error' && (isNetworkFailure(result) || isNetworkFailure(dataOf(result)))
 
 /** The server's answer: its data, or its redirect (which the router hands over as a thrown response). */
 const isAnswered = ({ type, result }: DataStrategyResult) => type === 'data' || (result instanceof Response && result.status >= 300 && result.status < 400)

@@ -1,4 +1,4 @@
-import { type DataStrategyResult, RouterContextProvider, UNSAFE_ErrorResponseImpl, data } from 'react-router'
+import { type DataStrategyResult, RouterContextProvider, data } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { awaitSubmission, isNetworkFailure, keptFormSubmissions, retryDelayMs } from '~/utils/kept-form-submissions'
 
@@ -30,11 +30,14 @@ const serverError: DataStrategyResult = { type: 'error', result: data(new Error(
 
 const outcomes = () => ({ onAnswered: vi.fn(), onNetworkFailure: vi.fn() })
 
+/** An error response as React Router makes one of an answer that is not its own (a gateway's page). */
+const errorResponse = (status: number, statusText: string, body: string) => ({ status, statusText, internal: false, data: body })
+
 describe('a failure of the network', () => {
   it('is a fetch that failed or a gateway’s 502, 503 or 504, not an answer of ours', () => {
     expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true)
-    for (const status of [502, 503, 504]) expect(isNetworkFailure(new UNSAFE_ErrorResponseImpl(status, 'Bad Gateway', '<html>'))).toBe(true)
-    for (const status of [400, 403, 409, 500]) expect(isNetworkFailure(new UNSAFE_ErrorResponseImpl(status, '', ''))).toBe(false)
+    for (const status of [502, 503, 504]) expect(isNetworkFailure(errorResponse(status, 'Bad Gateway', '<html>'))).toBe(true)
+    for (const status of [400, 403, 409, 500]) expect(isNetworkFailure(errorResponse(status, '', ''))).toBe(false)
     expect(isNetworkFailure(new Error('Unexpected Server Error'))).toBe(false)
   })
 
