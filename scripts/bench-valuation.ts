@@ -2,8 +2,9 @@
  * `npm run bench:valuation` (issue 16 §4): prints the backtest of AcreWorth's valuation model
  * (app/models/valuation/valuation-backtest.ts, the code behind the 'How accurate is AcreWorth?'
  * page) on the sold listings of the benchmark database: the median absolute percentage error, the
- * shares within ±10 % and ±20 % and the 80 % interval's coverage, next to the county and state
- * median baselines, overall and for the five states with the most held-out sales, with the time
+ * shares within ±10 % and ±20 % and the 80 % interval's coverage, next to two fair baselines (a
+ * hedonic regression and the unadjusted nearest comparables, with the model's lift over the better
+ * one and its bootstrap 95 % interval) and the county and state median baselines, overall and for the five states with the most held-out sales, with the time
  * to fit the model and to value one parcel; then the valuation page through the production
  * request handler (server p50/p95 over 60 parcels across the country, target p95 ≤ 50 ms at
  * 100,000 listings) and its JavaScript at first view (target ≤ 100 KB gzip).
@@ -15,7 +16,7 @@ import { loadSales } from '../app/models/valuation/valuation-sales.server'
 import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models/listings/sale-price-source'
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
-import { type Accuracy, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
+import { type Accuracy, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
 
 prepareBenchDatabase()
 const db = openDatabase()
@@ -39,11 +40,19 @@ const { overall, byState } = summarise(backtest.rows)
 const percent = (value: number) => `${(100 * value).toFixed(1)} %`
 const describe = (method: MethodAccuracy | null) =>
   method ? `MdAPE ${percent(method.medianError)}, ±10 % ${percent(method.withinTenPercent)}, ±20 % ${percent(method.withinTwentyPercent)}` : 'n/a'
+const points = (value: number) => `${(100 * value).toFixed(1)} points`
+const describeLift = (lift: Lift | null) =>
+  lift
+    ? `  lift over the better fair baseline (${lift.baseline}, on the ${lift.sales} sales all three valued): ${points(lift.points)} of median error (${percent(lift.baselineError)} → ${percent(lift.modelError)}), 95 % interval ${points(lift.low)} to ${points(lift.high)}`
+    : '  lift: n/a'
 const summary = (accuracy: Accuracy) =>
   [
-    `  model:  ${describe(accuracy.model)}${accuracy.model ? `, 80 % interval covers ${percent(accuracy.model.intervalCoverage)}` : ''} (valued ${accuracy.model?.valued ?? 0} of ${accuracy.sales})`,
-    `  county: ${describe(accuracy.countyMedian)}`,
-    `  state:  ${describe(accuracy.stateMedian)}`,
+    `  model:   ${describe(accuracy.model)}${accuracy.model ? `, 80 % interval covers ${percent(accuracy.model.intervalCoverage)}` : ''} (valued ${accuracy.model?.valued ?? 0} of ${accuracy.sales})`,
+    `  hedonic regression:  ${describe(accuracy.hedonic)}`,
+    `  nearest comparables: ${describe(accuracy.nearestComparables)}`,
+    `  county median: ${describe(accuracy.countyMedian)}`,
+    `  state median:  ${describe(accuracy.stateMedian)}`,
+    describeLift(accuracy.lift),
   ].join('\n')
 
 const day = (time: number) => new Date(time).toISOString().slice(0, 10)

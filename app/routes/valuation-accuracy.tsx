@@ -8,10 +8,10 @@ import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/utils/use-site'
 import { loadValuationAccuracy } from './valuation-accuracy.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import type { Accuracy } from '~/models/valuation/valuation-backtest'
+import type { Accuracy, Lift } from '~/models/valuation/valuation-backtest'
 import { SalesProvenanceNote } from '~/components/sales-provenance'
 
-/** /value/accuracy/ on AcreWorth (issue 16 §4): how close its estimates came to later sales, beside two rules of thumb. */
+/** /value/accuracy/ on AcreWorth (issue 16 §4, issue 36): how close its estimates came to later sales, beside two fair baselines and two rules of thumb. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadValuationAccuracy(getDb(), siteFromRequest(request), request)
 }
@@ -26,10 +26,12 @@ const percentOrDash = (share: number | undefined) => (share === undefined ? '–
 const rowHeading = 'px-3 py-2 text-left font-medium'
 const overallHeadings = ['Estimate', 'Sales valued', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price']
 
-/** The model beside the two rules of thumb on one set of held-out sales. */
+/** The model beside the two fair baselines and the two rules of thumb on one set of held-out sales, and its lift over the better baseline. */
 function OverallTable({ caption, label, accuracy }: { caption: string; label: string; accuracy: Accuracy }) {
   const rows = [
     { label, method: accuracy.model, coverage: percentOrDash(accuracy.model?.intervalCoverage) },
+    { label: 'Hedonic regression', method: accuracy.hedonic, coverage: 'No range' },
+    { label: 'Nearest 8 sales of the same use, unadjusted', method: accuracy.nearestComparables, coverage: 'No range' },
     { label: 'County median × acres', method: accuracy.countyMedian, coverage: 'No range' },
     { label: 'State median × acres', method: accuracy.stateMedian, coverage: 'No range' },
   ]
@@ -53,11 +55,36 @@ function OverallTable({ caption, label, accuracy }: { caption: string; label: st
           ))}
         </tbody>
       </table>
+      {accuracy.lift ? <LiftSentence label={label} lift={accuracy.lift} /> : null}
     </ScrollRegion>
   )
 }
 
-const stateHeadings = ['State', 'Sales', 'Median error', 'Within ±10 %', 'Within ±20 %', '80 % range holds the price', 'County median error', 'State median error']
+const points = (share: number) => `${(Math.abs(share) * 100).toFixed(1)} points`
+
+/** The model's lift over the better fair baseline, in points of median error, with its bootstrap interval. */
+function LiftSentence({ label, lift }: { label: string; lift: Lift }) {
+  const direction = lift.points >= 0 ? 'lower' : 'higher'
+  const interval = `${lift.low < 0 ? '−' : ''}${points(lift.low)} to ${lift.high < 0 ? '−' : ''}${points(lift.high)}`
+  return (
+    <p className="px-3 py-2">
+      {`On the ${lift.sales.toLocaleString('en-US')} sales that ${label} and both fair baselines valued, ${label}’s median error is ${points(lift.points)} ${direction} than the better baseline’s, the ${lift.baseline} (${formatPercent(lift.baselineError)} against ${formatPercent(lift.modelError)}); drawing those sales again at random 200 times puts that difference between ${interval}, 19 times in 20.`}
+    </p>
+  )
+}
+
+const stateHeadings = [
+  'State',
+  'Sales',
+  'Median error',
+  'Within ±10 %',
+  'Within ±20 %',
+  '80 % range holds the price',
+  'Hedonic regression error',
+  'Nearest sales error',
+  'County median error',
+  'State median error',
+]
 
 export default function ValuationAccuracyPage() {
   const { figures, minimumStateSales } = useLoaderData<typeof loader>()
@@ -73,7 +100,7 @@ export default function ValuationAccuracyPage() {
               {`We test ${name} the way it is used, on sales it has not seen. The model is fitted on the ${figures.trainingCount.toLocaleString('en-US')} sales before ${formatLongDate(figures.cutoff)}; each of the ${figures.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold, from the earlier sales only, and the estimate is compared with the price the land sold for.`}
             </p>
             <p>
-              {`Two rules of thumb are tested on the same sales: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five.`}
+              {`Two fair baselines, fitted on the same earlier sales, are tested on the same sales: a hedonic regression (the price from the acres, the land’s use and features, a house, the state, the county and the quarter of the sale) and the median price per acre of the 8 nearest earlier sales of the same use, times the acres. So are two rules of thumb: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five.`}
             </p>
             <p>The figures are worked out again every hour from the sales we hold.</p>
           </div>
@@ -93,7 +120,7 @@ export default function ValuationAccuracyPage() {
           {figures.states.length > 0 ? (
             <ScrollRegion label="Accuracy by state" className="mt-3">
               <table className="w-full border-collapse text-left text-sm">
-                <caption className="px-3 py-2 text-left font-semibold">{`${name} in the states with at least ${minimumStateSales} sales since ${formatLongDate(figures.cutoff)}, beside the median error of the county’s and the state’s median × acres`}</caption>
+                <caption className="px-3 py-2 text-left font-semibold">{`${name} in the states with at least ${minimumStateSales} sales since ${formatLongDate(figures.cutoff)}, beside the median error of the fair baselines and of the county’s and the state’s median × acres`}</caption>
                 <ColumnHeadings headings={stateHeadings} numeric={stateHeadings.slice(1)} />
                 <tbody>
                   {figures.states.map(({ name: stateName, accuracy }) => (
@@ -106,6 +133,8 @@ export default function ValuationAccuracyPage() {
                       <td className={cell}>{percentOrDash(accuracy.model?.withinTenPercent)}</td>
                       <td className={cell}>{percentOrDash(accuracy.model?.withinTwentyPercent)}</td>
                       <td className={cell}>{percentOrDash(accuracy.model?.intervalCoverage)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.hedonic?.medianError)}</td>
+                      <td className={cell}>{percentOrDash(accuracy.nearestComparables?.medianError)}</td>
                       <td className={cell}>{percentOrDash(accuracy.countyMedian?.medianError)}</td>
                       <td className={cell}>{percentOrDash(accuracy.stateMedian?.medianError)}</td>
                     </tr>

@@ -33,13 +33,20 @@ const methodRow = (heading: string, method: MethodAccuracy, coverage: string) =>
   ].join(' ')
 
 /** A row of the table by state: the state, its sales, the model's figures and the baselines' median errors. */
-const stateRow = (name: string, { sales, model, countyMedian, stateMedian }: Accuracy) =>
+const stateRow = (name: string, { sales, model, hedonic, nearestComparables, countyMedian, stateMedian }: Accuracy) =>
   [
     name,
     sales.toLocaleString('en-US'),
-    ...[model?.medianError, model?.withinTenPercent, model?.withinTwentyPercent, model?.intervalCoverage, countyMedian?.medianError, stateMedian?.medianError].map(
-      percentOrDash,
-    ),
+    ...[
+      model?.medianError,
+      model?.withinTenPercent,
+      model?.withinTwentyPercent,
+      model?.intervalCoverage,
+      hedonic?.medianError,
+      nearestComparables?.medianError,
+      countyMedian?.medianError,
+      stateMedian?.medianError,
+    ].map(percentOrDash),
   ].join(' ')
 
 async function expectedFigures() {
@@ -59,7 +66,7 @@ describe('How accurate is AcreWorth?', () => {
     expect(canonicalHref(html)).toBe('http://value.localhost/value/accuracy/')
   })
 
-  test('shows the backtest of the same sales: the split, the model and both baselines over all states', async () => {
+  test('shows the backtest of the same sales: the split, the model, the fair baselines and the rules of thumb over all states, and the lift', async () => {
     const { backtest, overall } = await expectedFigures()
     const page = textOf(decodeEntities(await (await get('/value/accuracy/')).text()))
     const cutoff = formatLongDate(new Date(backtest.cutoff).toISOString())
@@ -68,6 +75,12 @@ describe('How accurate is AcreWorth?', () => {
     expect(page).toContain(methodRow('AcreWorth', overall.model!, formatPercent(overall.model!.intervalCoverage)))
     expect(page).toContain(methodRow('County median × acres', overall.countyMedian!, 'No range'))
     expect(page).toContain(methodRow('State median × acres', overall.stateMedian!, 'No range'))
+    // Issue 36 item 3: the fair baselines, fitted on the same sales, and the model's lift over the better one with its interval.
+    expect(page).toContain(methodRow('Hedonic regression', overall.hedonic!, 'No range'))
+    expect(page).toContain(methodRow('Nearest 8 sales of the same use, unadjusted', overall.nearestComparables!, 'No range'))
+    const lift = overall.lift!
+    expect(page).toContain(`On the ${lift.sales.toLocaleString('en-US')} sales that AcreWorth and both fair baselines valued`)
+    expect(page).toContain(`than the better baseline’s, the ${lift.baseline} (${formatPercent(lift.baselineError)} against ${formatPercent(lift.modelError)})`)
   })
 
   test('shows each state with enough later sales, and only those, with its figures', async () => {

@@ -1,0 +1,150 @@
+import { distanceKilometres } from '~/models/seed/shapes'
+import { groupBy } from '~/utils/group-by'
+import { median } from '~/utils/statistics'
+import { type Parcel, type Sale, featureBits, landUseOf, quarterOf } from './valuation-model'
+
+/**
+ * Fair baselines for AcreWorth's backtest (issue 36 item 3): two ways of valuing land that a
+ * competent analyst would try first, fitted on the same training sales as the model. Beating a
+ * county median by 50 points says little; beating these says what the model's comparables and
+ * adjustments add.
+ */
+
+/** A way of valuing a parcel fitted on training sales; undefined where it cannot value the parcel. */
+export type BaselineValuer = (parcel: Parcel) => number | undefined
+
+/**
+ * (a) A log-linear hedonic regression: the log of the price on the log of the acres, the land's use,
+ * its features, a house (and the log of its size), the state and the quarter of the sale, by least
+ * squares; then each county's mean residual, shrunk toward nothing as the model's county levels
+ * are (a county of five sales moves halfway). A parcel is valued at the last quarter of the
+ * training sales: the regression does not extrapolate a trend.
+ */
+export function fitHedonicBaseline(training: readonly Sale[]): BaselineValuer {
+  const states = [...new Set(training.map((sale) => sale.stateId))].sort((a, b) => a - b)
+  const uses = [...new Set(training.map((sale) => landUseOf(sale.propertyTypes)))].sort((a, b) => a - b)
+  const quarters = [...new Set(training.map((sale) => quarterOf(sale.soldAt)))].sort((a, b) => a - b)
+  const lastQuarter = quarters.at(-1)!
+  const stateColumn = new Map(states.map((state, index) => [state, index]))
+  // One dummy fewer than there are uses and quarters: the first of each is the state's level.
+  const useColumn = new Map(uses.slice(1).map((use, index) => [use, states.length + index]))
+  const quarterColumn = new Map(quarters.slice(1).map((quarter, index) => [quarter, states.length + uses.length - 1 + index]))
+  const otherColumns = states.length + uses.length - 1 + quarters.length - 1
+  const columnCount = otherColumns + 6
+
+  const row = (parcel: Parcel, quarter: number) => {
+    const values = new Float64Array(columnCount)
+    const state = stateColumn.get(parcel.stateId)
+    if (state !== undefined) values[state] = 1
+    const use = useColumn.get(landUseOf(parcel.propertyTypes))
+    if (use !== undefined) values[use] = 1
+    const time = quarterColumn.get(quarter)
+    if (time !== undefined) values[time] = 1
+    values[otherColumns] = Math.log(parcel.acres)
+    values[otherColumns + 1] = parcel.features & featureBits.waterfront ? 1 : 0
+    values[otherColumns + 2] = parcel.features & featureBits.mineralRights ? 1 : 0
+    values[otherColumns + 3] = parcel.features & featureBits.ownerFinancing ? 1 : 0
+    values[otherColumns + 4] = parcel.hasHouse ? 1 : 0
+    values[otherColumns + 5] = parcel.hasHouse && parcel.squareFeet ? Math.log(parcel.squareFeet) : 0
+    return values
+  }
+
+  const rows = training.map((sale) => row(sale, quarterOf(sale.soldAt)))
+  const coefficients = leastSquares(
+    rows,
+    training.map((sale) => Math.log(sale.price)),
+  )
+  const predict = (values: Float64Array) => values.reduce((total, value, index) => total + value * coefficients[index]!, 0)
+  const residualsByCounty = new Map<number, { sum: number; count: number }>()
+  training.forEach((sale, index) => {
+    const county = residualsByCounty.get(sale.countyId) ?? { sum: 0, count: 0 }
+    county.sum += Math.log(sale.price) - predict(rows[index]!)
+    county.count += 1
+    residualsByCounty.set(sale.countyId, county)
+  })
+  const countyLevels = new Map([...residualsByCounty].map(([countyId, { sum, count }]) => [countyId, sum / (count + countyPrior)]))
+  return (parcel) => (stateColumn.has(parcel.stateId) ? Math.exp(predict(row(parcel, lastQuarter)) + (countyLevels.get(parcel.countyId) ?? 0)) : undefined)
+}
+
+/** A county's mean residual counts as this many more sales at zero, as the model's county levels do. */
+const countyPrior = 5
+/** Keeps the normal equations solvable where a dummy has no sale (a use no state has): a negligible ridge. */
+const ridge = 1e-6
+
+/** The coefficients minimising the squared error of `rows` × coefficients against `targets` (the normal equations, by Cholesky). */
+function leastSquares(rows: readonly Float64Array[], targets: readonly number[]) {
+  const size = rows[0]?.length ?? 0
+  const gram = Array.from({ length: size }, () => new Float64Array(size))
+  const moment = new Float64Array(size)
+  rows.forEach((values, rowIndex) => {
+    for (let i = 0; i < size; i++) {
+      const value = values[i]!
+      if (value === 0) continue
+      moment[i]! += value * targets[rowIndex]!
+      for (let j = 0; j <= i; j++) gram[i]![j]! += value * values[j]!
+    }
+  })
+  // Cholesky: gram = L Lᵀ, L stored in the lower triangle.
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = gram[i]![j]! + (i === j ? ridge : 0)
+      for (let k = 0; k < j; k++) sum -= gram[i]![k]! * gram[j]![k]!
+      gram[i]![j] = i === j ? Math.sqrt(Math.max(sum, Number.MIN_VALUE)) : sum / gram[j]![j]!
+    }
+  }
+  const forward = new Float64Array(size)
+  for (let i = 0; i < size; i++) {
+    let sum = moment[i]!
+    for (let k = 0; k < i; k++) sum -= gram[i]![k]! * forward[k]!
+    forward[i] = sum / gram[i]![i]!
+  }
+  const coefficients = new Float64Array(size)
+  for (let i = size - 1; i >= 0; i--) {
+    let sum = forward[i]!
+    for (let k = i + 1; k < size; k++) sum -= gram[k]![i]! * coefficients[k]!
+    coefficients[i] = sum / gram[i]![i]!
+  }
+  return coefficients
+}
+
+/** How many of the nearest sales the comparables baseline takes. */
+const nearestCount = 8
+/** The grid the nearest sales are looked up in, in degrees: about 55 km a cell. */
+const cellDegrees = 0.5
+const cellKey = (latitude: number, longitude: number) => Math.floor(latitude / cellDegrees) * 10_000 + Math.floor(longitude / cellDegrees)
+
+/**
+ * (b) Unadjusted nearest comparables: the median price per acre of the 8 nearest training sales of
+ * the same use, times the acres; nothing is adjusted for size, features, a house or time. Sales are
+ * found on a grid, ring by ring, until 8 are in reach of the nearest ring's far edge.
+ */
+export function fitNearestComparablesBaseline(training: readonly Sale[]): BaselineValuer {
+  const cellsByUse = new Map(
+    [...groupBy(training, (sale) => landUseOf(sale.propertyTypes))].map(([use, sales]) => [use, groupBy(sales, (sale) => cellKey(sale.latitude, sale.longitude))]),
+  )
+  return (parcel) => {
+    const cells = cellsByUse.get(landUseOf(parcel.propertyTypes))
+    if (!cells) return undefined
+    const row = Math.floor(parcel.latitude / cellDegrees)
+    const column = Math.floor(parcel.longitude / cellDegrees)
+    const found: { distance: number; perAcre: number }[] = []
+    // A sale in ring r + 1 or beyond is at least r cells away: once 8 are nearer than that, no other is nearer.
+    for (let ring = 0; ring <= 40; ring++) {
+      for (let dRow = -ring; dRow <= ring; dRow++) {
+        for (let dColumn = -ring; dColumn <= ring; dColumn++) {
+          if (Math.max(Math.abs(dRow), Math.abs(dColumn)) !== ring) continue
+          for (const sale of cells.get((row + dRow) * 10_000 + column + dColumn) ?? []) {
+            found.push({ distance: distanceKilometres(parcel, sale), perAcre: sale.price / sale.acres })
+          }
+        }
+      }
+      const reach = ring * cellDegrees * kilometresPerDegreeNorth * Math.cos((Math.abs(parcel.latitude) + (ring + 1) * cellDegrees) * (Math.PI / 180))
+      if (found.filter((sale) => sale.distance <= reach).length >= nearestCount) break
+    }
+    if (found.length === 0) return undefined
+    const nearest = found.sort((a, b) => a.distance - b.distance).slice(0, nearestCount)
+    return median(nearest.map((sale) => sale.perAcre)) * parcel.acres
+  }
+}
+
+const kilometresPerDegreeNorth = 111.2
