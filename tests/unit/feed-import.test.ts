@@ -22,7 +22,7 @@ import { listingHistoryKind } from '~/models/trust/listing-history'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { startTestSmtpServer } from '../support/smtp'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { seedDatabase } from '~/dev-data/seed.server'
 import { freshPostgresDatabase, freshSqliteDatabase } from '../support/fresh-database'
 import { siteDirectory } from '~/sites/site-origin.server'
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import type { Database } from '~/models/db/db-schema'
 import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import type { MailMessage } from '~/models/mail/mailer.server'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { saveValuation, sendValuationAlerts } from '~/models/valuation/saved-valuations.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'
 import { valuationModel } from '~/models/valuation/valuation.server'
