@@ -20,9 +20,9 @@ import { createKysely } from '../app/models/db/dialect.server'
 import type { FeedRunSummary } from '../app/models/feeds/feed-import.server'
 import { reasonCounts } from '../app/models/feeds/feed-report.server'
 import { buildGeography } from '../app/models/places/geography.server'
-import { generateFeed } from '../app/models/seed/feed-records'
-import { createPlaceIndex } from '../app/models/seed/place-index'
-import { seedDatabase } from '../app/models/seed/seed.server'
+import { generateFeed } from '../app/dev-data/feed-records'
+import { createPlaceIndex } from '../app/dev-data/place-index'
+import { seedDatabase } from '../app/dev-data/seed.server'
 
 const runFile = promisify(execFile)
 const recordCount = Number(process.env.BENCH_FEED_RECORDS ?? 100_000)

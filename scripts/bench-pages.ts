@@ -4,7 +4,7 @@
  */
 import type { Database } from 'better-sqlite3'
 import { normalizeCriteria } from '../app/models/search/search-criteria'
-import { demoUsers } from '../app/models/seed/demo-users'
+import { demoUsers } from '../app/models/accounts/demo-users'
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { brokerDirectoryPath, brokerPagePath } from '../app/models/brokers/broker-path'
 import { sites } from '../app/sites/index'

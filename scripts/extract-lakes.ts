@@ -11,7 +11,7 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson'
 import { buildGeography } from '../app/models/places/geography.server'
 import { milesToPolygons, type Polygons } from '../app/models/places/lake-shores.server'
 import { type Frame, frameOf, overlaps } from '../app/models/places/us-atlas.server'
-import { isPointInShape, type Point } from '../app/models/seed/shapes'
+import { isPointInShape, type Point } from '../app/models/geo/shapes'
 import { groupBy } from '../app/utils/group-by'
 
 const sourceFolder = process.argv[2] ?? '../shared/data/natural-earth'

@@ -12,11 +12,11 @@ import { openDatabase, migrateToLatest } from '../app/models/db/db.server'
 import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
 import { seedLakes } from '../app/models/places/lakes.server'
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
-import { seedDemoFeed } from '../app/models/seed/demo-feed.server'
-import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/models/seed/seed.server'
-import { seedAds } from '../app/models/seed/ads'
-import { seedDemoSecondFactors } from '../app/models/seed/demo-users'
-import { sites } from '../app/sites/index'
+import { seedDemoFeed } from '../app/dev-data/demo-feed.server'
+import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/dev-data/seed.server'
+import { seedAds } from '../app/dev-data/ads'
+import { seedDemoSecondFactors } from '../app/dev-data/demo-users'
+import { siteListingScopes, sites } from '../app/sites/index'
 
 export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings) } = {}) {
   const config = readConfig()
@@ -39,7 +39,7 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
-    await refreshMarketSnapshots(db)
+    await refreshMarketSnapshots(db, siteListingScopes)
     await reportPriceContexts(db)
     if (config.environment === 'production') {
       for (const notice of await productionAccountNotices(db, { isDemoWanted: config.seedDemoUsers })) console.warn(notice)

@@ -25,6 +25,9 @@ import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.se
 import { pruneRateLimitWindows } from '../app/utils/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
 import { pruneSessions } from '../app/models/accounts/sessions.server'
+import { siteListingScopes } from '../app/sites/index'
+import { siteDirectory, siteOrigin } from '../app/sites/site-origin.server'
+import { valueSite } from '../app/sites/value'
 
 /** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
 export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
@@ -33,14 +36,14 @@ export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 *
 export async function runScheduledJobs(db: Kysely<Database>) {
   const { runs, retired } = await pullDueFeeds(db)
   const leadAttempts = await deliverDueLeadWebhooks(db)
-  const leadDigests = await sendLeadDigests(db, sendMail, new Date())
-  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date())
+  const leadDigests = await sendLeadDigests(db, sendMail, new Date(), siteDirectory)
+  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), { name: valueSite.name, origin: siteOrigin(valueSite) })
   const analytics = await rollUpAnalytics(db, new Date())
   const prunedRateLimitWindows = await pruneRateLimitWindows(db)
   const prunedFormSubmissions = await pruneFormSubmissions(db)
   const prunedSessions = await pruneSessions(db)
   const staleListings = await refreshListingFreshness(db, new Date())
-  const marketSnapshots = await refreshMarketSnapshots(db)
+  const marketSnapshots = await refreshMarketSnapshots(db, siteListingScopes)
   const priceContexts = await refreshPriceContexts(db)
   return {
     feedRuns: runs,

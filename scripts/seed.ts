@@ -7,8 +7,8 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { readConfig } from '~/config.server'
 import { databaseTarget, migrateToLatest, openDatabase } from '../app/models/db/db.server'
-import { seedDemoFeed } from '~/models/seed/demo-feed.server'
-import { defaultSeed, dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/models/seed/seed.server'
+import { seedDemoFeed } from '~/dev-data/demo-feed.server'
+import { defaultSeed, dropPostgresSchema, isDatabaseSeeded, postgresDatabaseBytes, type SeedProgress, seedDatabase } from '~/dev-data/seed.server'
 
 const { values } = parseArgs({
   options: {

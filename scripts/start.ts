@@ -14,6 +14,7 @@ import { runWithLease } from '../app/models/jobs/job-leases.server'
 import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
 import { prepareData } from './prepare-data'
 import { productionServerArguments } from '../server/node-command'
+import { siteDirectory } from '../app/sites/site-origin.server'
 
 const serverBuild = 'build/server/index.js'
 
@@ -54,7 +55,7 @@ server.on('exit', (code) => process.exit(code ?? 0))
 // machine's *.localhost hosts on PORT unless configured.
 const updatesDb = openDatabase()
 const sendUpdates = () =>
-  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb))
+  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb, siteDirectory))
     .then((run) => run && run.sent + run.failed > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent, ${run.failed} failed`))
     .catch((error: unknown) => console.error('Saved-search updates failed:', error))
 void sendUpdates()

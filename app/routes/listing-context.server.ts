@@ -10,7 +10,7 @@ import { type NoVerdictReason, priceContextView } from '~/models/trust/price-con
 import { countyShape } from '~/models/places/geography.server'
 import { type Gazetteer, findPlaceById, findStateById } from '~/models/places/gazetteer.server'
 import { findSurroundings } from '~/models/places/surroundings.server'
-import { isPointInShape } from '~/models/seed/shapes'
+import { isPointInShape } from '~/models/geo/shapes'
 import { houseTypeKey, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'

@@ -9,6 +9,7 @@ import { hasLeadDigest, setLeadDigest } from '~/models/sellers/lead-digest.serve
 import { type LeadInboxView, leadDigestSectionId, leadElementId, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { countSellerLeads, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
 import { notFound, requireSellerScope } from './seller-access.server'
+import { siteDirectory } from '~/sites/site-origin.server'
 
 /**
  * The seller's leads inbox, /account/leads/ and /account/leads.csv (issue 15 items 5 and 7).
@@ -49,7 +50,7 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
     listing,
     totalCount,
     unreadCount,
-    leads: await findSellerLeads(db, scope, { filter, page }),
+    leads: await findSellerLeads(db, scope, siteDirectory, { filter, page }),
     pagination: paginationOf(page, pageCount, (number) => sellerLeadsHref({ ...view, page: number })),
     isDigestOn,
     isDigestSaved: url.searchParams.get('saved') === 'digest',
@@ -81,5 +82,5 @@ export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfi
 /** Every lead of the seller as CSV text, for /account/leads.csv. */
 export async function loadLeadsCsv(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const scope = await requireSellerScope(request, site, sectionName)
-  return sellerLeadsCsv(db, scope)
+  return sellerLeadsCsv(db, scope, siteDirectory)
 }

@@ -15,6 +15,7 @@ import { activeStatuses } from '~/models/listings/listing.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
+import { siteDirectory } from '~/sites/site-origin.server'
 
 /**
  * One listing in the sellers' tool (issue 15 §4): where it stands, its public page, and the
@@ -44,7 +45,7 @@ export async function loadSellerListing(site: SiteProfile, request: Request, par
       .executeTakeFirstOrThrow(),
     findListingDraftId(db, scope, listing.id),
     findListingStatistics(db, { scope, days, listingId: listing.id }),
-    listingLeads(db, scope, listing.id, recentLeadCount),
+    listingLeads(db, scope, siteDirectory, listing.id, recentLeadCount),
     countSellerLeads(db, scope, { listingId: listing.id }),
   ])
   const countyName = `${place.name} ${place.suffix}`

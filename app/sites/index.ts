@@ -13,6 +13,9 @@ export const sites: Record<SiteKey, SiteProfile> = {
 
 export const defaultSite: SiteProfile = landSite
 
+/** Every site's listing scope (`listingScopeBits`), once each: the market snapshots the minute jobs keep. */
+export const siteListingScopes = [...new Set(Object.values(sites).map((site) => site.listingScopeBits))]
+
 /** The site a stored row was made on (its `site_id`, spec §1 site ids); undefined for an unknown id. */
 export function siteWithId(siteId: number): SiteProfile | undefined {
   return Object.values(sites).find((site) => site.siteId === siteId)

@@ -1,5 +1,6 @@
 import { type AppConfig, readConfig } from '~/config.server'
-import { defaultSite, sites } from './index'
+import type { SiteDirectory } from '~/models/sites/site-directory'
+import { defaultSite, sites, siteWithId } from './index'
 import type { SiteProfile } from '~/models/sites/site-profile'
 
 /**
@@ -54,3 +55,6 @@ export function originsProblem(config: Pick<AppConfig, 'environment' | 'siteOrig
   }
   return undefined
 }
+
+/** The sites as the models that mail links or read several sites' rows take them. */
+export const siteDirectory: SiteDirectory = { defaultSite, siteWithId, originOf: (site) => siteOrigin(site) }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { outboxMail } from './outbox'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 

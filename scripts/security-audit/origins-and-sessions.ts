@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { demoUsers } from '../../app/models/seed/demo-users'
+import { demoUsers } from '../../app/models/accounts/demo-users'
 import { hostileHosts } from '../../tests/support/hostile-hosts'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { parse } from 'node-html-parser'
 import { generate } from 'otplib'
-import { demoUsers } from '../../app/models/seed/demo-users'
+import { demoUsers } from '../../app/models/accounts/demo-users'
 import type { AuditedServer, SecurityCheck } from './check'
 import { outboxMail } from './outbox'
 

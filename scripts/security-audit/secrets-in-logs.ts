@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { demoUsers } from '../../app/models/seed/demo-users'
+import { demoUsers } from '../../app/models/accounts/demo-users'
 import type { AuditedServer, CheckOutcome, SecurityCheck } from './check'
 
 /**

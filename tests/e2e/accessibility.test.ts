@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { type Page, expect, test } from '@playwright/test'
-import { demoUsers } from '../../app/models/seed/demo-users'
+import { demoUsers } from '../../app/models/accounts/demo-users'
 import { enterSecondFactor, logIn, siteUrl, waitForHydration } from './support'
 
 /**

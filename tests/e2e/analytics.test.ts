@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { demoUsers } from '../../app/models/seed/demo-users'
+import { demoUsers } from '../../app/models/accounts/demo-users'
 import { sites } from '../../app/sites/index'
 import { openTestDatabase } from '../support/test-database'
 import { enterSecondFactor, siteUrl, waitForHydration } from './support'

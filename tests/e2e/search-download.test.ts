@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { logIn, siteUrl, waitForHydration } from './support'
 
 /**

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { logIn, siteUrl, waitForHydration } from './support'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { browserSession, canonicalHref, decodeEntities, giveTotpCode, metaContent, productionPages } from '../support/http'

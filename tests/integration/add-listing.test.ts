@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /** Spec §2/§6: Add a Property asks for a login first, then leads to the listing tool; the page has no footer. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'

@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, test } from 'vitest'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /** AcreWorth's valuation without JavaScript (issue 16 §1–2, first part): the form's answers and the valuation page. */

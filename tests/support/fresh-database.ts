@@ -6,7 +6,7 @@ import pg from 'pg'
 import type { Database } from '~/models/db/db-schema'
 import { migrateToLatest } from '~/models/db/db.server'
 import { createKysely, type DatabaseTarget } from '~/models/db/dialect.server'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { seedDatabase } from '~/dev-data/seed.server'
 
 /** Where a new, empty SQLite database goes: a file in a temporary folder. */
 export function freshSqliteTarget(name: string): DatabaseTarget {

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 
 /**
  * A request that once answered 500 or more, or hung, when `npm run fuzz` sent it: saved as
@@ -21,7 +21,7 @@ export interface FuzzCase {
 
 export const fuzzCaseFolder = 'tests/fuzz-cases'
 
-/** The seeded demo accounts (app/models/seed/demo-users.ts) whose sessions the fuzz run posts forms with. */
+/** The seeded demo accounts (app/models/accounts/demo-users.ts) whose sessions the fuzz run posts forms with. */
 export const fuzzSessionUsers = {
   seller: { email: 'demo.seller@example.com', password: 'demo-seller-1', totpSecret: null },
   // The demo administrator's published second factor (decision 0052).

@@ -5,7 +5,7 @@ import { migrateToLatest } from '~/models/db/db.server'
 import { dialectOf, listingMatchesKeywords, preparedStatement, syncIdentity } from '~/models/db/dialect.server'
 import { popularStates } from '~/models/places/popular.server'
 import { migrations } from '~/models/db/migrations'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { seedDatabase } from '~/dev-data/seed.server'
 import { freshPostgresDatabase, freshSqliteDatabase } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL

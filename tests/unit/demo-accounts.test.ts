@@ -6,7 +6,7 @@ import { createAdministrator } from '~/models/accounts/administrators.server'
 import { consumeResetKey } from '~/models/accounts/password-reset.server'
 import { isAdministrator, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { openDatabase } from '~/models/db/db.server'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { prepareData } from '../../scripts/prepare-data'
 
 /**

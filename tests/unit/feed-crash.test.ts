@@ -9,9 +9,9 @@ import { migrateToLatest } from '~/models/db/db.server'
 import { createKysely } from '~/models/db/dialect.server'
 import { importFeed } from '~/models/feeds/feed-import.server'
 import { buildGeography } from '~/models/places/geography.server'
-import { generateFeed } from '~/models/seed/feed-records'
-import { createPlaceIndex } from '~/models/seed/place-index'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { generateFeed } from '~/dev-data/feed-records'
+import { createPlaceIndex } from '~/dev-data/place-index'
+import { seedDatabase } from '~/dev-data/seed.server'
 
 /** Issue 14 "Bad input": kill -9 during an import and run it again: no duplicates, no lost records. */
 const recordCount = 1200

@@ -22,8 +22,9 @@ import { listingHistoryKind } from '~/models/trust/listing-history'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { startTestSmtpServer } from '../support/smtp'
-import { seedDatabase } from '~/models/seed/seed.server'
+import { seedDatabase } from '~/dev-data/seed.server'
 import { freshPostgresDatabase, freshSqliteDatabase } from '../support/fresh-database'
+import { siteDirectory } from '~/sites/site-origin.server'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL
 const sampleFeed = path.resolve('tests/fixtures/partner-feed.xml')
@@ -245,7 +246,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     const smtp = await startTestSmtpServer()
     process.env.SMTP_URL = smtp.url
     try {
-      const update = await sendSavedSearchUpdates(db, { now: hoursLater(1), originOf: () => 'https://land.example' })
+      const update = await sendSavedSearchUpdates(db, { ...siteDirectory, originOf: () => 'https://land.example' }, { now: hoursLater(1) })
       expect(update.sent).toBe(1)
       // The mail names the ten newest; the feed's listings are the newest of all, the last written first.
       const newest = await db

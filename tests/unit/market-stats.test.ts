@@ -7,7 +7,7 @@ import { marketOf, marketSnapshot, refreshMarketSnapshots } from '~/models/place
 import { normalizeCriteria, type SearchCriteria } from '~/models/search/search-criteria'
 import { clearSearchCaches } from '~/models/search/search-totals-cache.server'
 import { searchListings } from '~/models/search/search.server'
-import { sites } from '~/sites/index'
+import { siteListingScopes, sites } from '~/sites/index'
 import { propertyType } from '~/models/listings/enumerations'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 
@@ -50,8 +50,8 @@ describe('market snapshot', () => {
     const first = await marketSnapshot(db, scope)
     await sql`update listings set status = 4 where id = (select min(id) from listings where status = 1 and property_types & ${scope} != 0)`.execute(db)
     await noteListingsChanged(db)
-    expect(await refreshMarketSnapshots(db)).toBeGreaterThan(0)
-    expect(await refreshMarketSnapshots(db)).toBe(0)
+    expect(await refreshMarketSnapshots(db, siteListingScopes)).toBeGreaterThan(0)
+    expect(await refreshMarketSnapshots(db, siteListingScopes)).toBe(0)
     const secondMinute = Date.now() + 61_000
     vi.spyOn(Date, 'now').mockReturnValue(secondMinute)
     expect(await marketSnapshot(db, scope)).toBe(first)
@@ -74,7 +74,7 @@ describe('market snapshot', () => {
       return { totalCount: Number(count), priceRange: min === null || max === null ? null : { min, max } }
     }
     const lakefront = sql`property_types & ${propertyType.lakefront} != 0`
-    await refreshMarketSnapshots(db)
+    await refreshMarketSnapshots(db, siteListingScopes)
     expect(await search({})).toMatchObject(await counted())
     expect(await search({ propertyTypes: ['lakefront'], sortOrder: 'price-asc' })).toMatchObject(await counted(lakefront))
     await sql`update listings set status = 3 where id = (select max(id) from listings where status = 1 and property_types & ${propertyType.lakefront} != 0)`.execute(

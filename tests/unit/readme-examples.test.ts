@@ -7,7 +7,7 @@ import { type Gazetteer, loadGazetteer, resolveLocation } from '~/models/places/
 import { suggestionHref } from '~/models/places/location-search.server'
 import { emptyCriteria } from '~/models/search/search-criteria'
 import { searchListings } from '~/models/search/search.server'
-import { defaultSeed } from '~/models/seed/seed.server'
+import { defaultSeed } from '~/dev-data/seed.server'
 import { sites } from '~/sites/index'
 import { parseSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'

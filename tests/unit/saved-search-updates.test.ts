@@ -9,6 +9,7 @@ import { listingPath } from '~/models/listings/listing-path'
 import { createKysely } from '~/models/db/dialect.server'
 import { freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { startTestSmtpServer } from '../support/smtp'
+import { siteDirectory } from '~/sites/site-origin.server'
 
 /**
  * Saved-search e-mail updates: a 'Daily' or 'Weekly' search mails the listings added since its
@@ -83,7 +84,7 @@ test('a daily search mails the listings added since it was saved, once, with lin
   await markListed(newer!.id, daysBefore(1))
   await markListed(elsewhere!.id, daysBefore(1))
 
-  const first = await sendSavedSearchUpdates(db, { now, originOf: () => 'https://land.example' })
+  const first = await sendSavedSearchUpdates(db, { ...siteDirectory, originOf: () => 'https://land.example' }, { now })
   expect(first).toEqual({ due: 1, sent: 1, failed: 0 })
   expect(smtp.received).toHaveLength(1)
   const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
@@ -103,13 +104,13 @@ test('a daily search mails the listings added since it was saved, once, with lin
   expect(await consumeLoginToken(db, token!, now)).toBeUndefined()
 
   // The same run again, or a day later with nothing new: nothing more is sent.
-  expect(await sendSavedSearchUpdates(db, { now })).toEqual({ due: 0, sent: 0, failed: 0 })
-  expect(await sendSavedSearchUpdates(db, { now: new Date(now.getTime() + 86_400_000) })).toEqual({ due: 1, sent: 0, failed: 0 })
+  expect(await sendSavedSearchUpdates(db, siteDirectory, { now })).toEqual({ due: 0, sent: 0, failed: 0 })
+  expect(await sendSavedSearchUpdates(db, siteDirectory, { now: new Date(now.getTime() + 86_400_000) })).toEqual({ due: 1, sent: 0, failed: 0 })
   expect(smtp.received).toHaveLength(1)
 
   // Four days on, the weekly national search is due: it names only what is new since it was saved.
   const weekLater = new Date(now.getTime() + 4 * 86_400_000)
-  const weekly = await sendSavedSearchUpdates(db, { now: weekLater })
+  const weekly = await sendSavedSearchUpdates(db, siteDirectory, { now: weekLater })
   expect(weekly.sent).toBe(1)
   expect(smtp.received).toHaveLength(2)
   const weeklyMail = smtp.received[1]!.raw.replace(/=\r?\n/g, '')
@@ -134,7 +135,7 @@ test('two servers running the updates at the same moment send one e-mail per sub
   await markListed(kansas!.id, new Date(later.getTime() - 86_400_000).toISOString())
   const before = smtp.received.length
 
-  const runs = await Promise.all([sendSavedSearchUpdates(db, { now: later }), sendSavedSearchUpdates(otherServer, { now: later })])
+  const runs = await Promise.all([sendSavedSearchUpdates(db, siteDirectory, { now: later }), sendSavedSearchUpdates(otherServer, siteDirectory, { now: later })])
 
   const mailed = smtp.received.slice(before).map((mail) => /^To: (.+)$/m.exec(mail.raw)![1]!.trim())
   expect(mailed.filter((to) => subscribers.includes(to)).sort()).toEqual(subscribers)

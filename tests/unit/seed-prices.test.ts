@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import { buildGeography, type Geography } from '~/models/places/geography.server'
-import { accountCountFor, createSellerPool, generateAccounts } from '~/models/seed/accounts'
-import { createLandMarket, type LandMarket } from '~/models/seed/land-market'
+import { accountCountFor, createSellerPool, generateAccounts } from '~/dev-data/accounts'
+import { createLandMarket, type LandMarket } from '~/dev-data/land-market'
 import usdaLandValues from '~/data/usda-land-values.json'
-import { farmValuePerAcre2025, handSetFarmValuePerAcre, useValuePerAcre2025 } from '~/models/seed/land-values'
-import { generateListing } from '~/models/seed/listings'
-import { createPlaceIndex } from '~/models/seed/place-index'
+import { farmValuePerAcre2025, handSetFarmValuePerAcre, useValuePerAcre2025 } from '~/dev-data/land-values'
+import { generateListing } from '~/dev-data/listings'
+import { createPlaceIndex } from '~/dev-data/place-index'
 
 /** The seed's prices (issue 16 §6): listings generated in memory, checked against the survey they are built on. */
 

@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase } from '~/models/db/db.server'
 import { listingPhotoId } from '~/models/media/document-ids'
 import { buildGeography, type Geography, isPointInCounty } from '~/models/places/geography.server'
 import { brokerType, listingLevel, marketStatus, propertyType, saleType, upgradeLevel } from '~/models/listings/enumerations'
-import { isDatabaseSeeded, seedDatabase } from '~/models/seed/seed.server'
+import { isDatabaseSeeded, seedDatabase } from '~/dev-data/seed.server'
 
 const listingCount = 1500
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'))

@@ -11,7 +11,7 @@ import { countSellerLeads, findSellerLeads, listingLeads, markLead, sellerLeadsC
 import { findSellerScope, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites'
 import { listingPath } from '~/models/listings/listing-path'
-import { siteOrigin } from '~/sites/site-origin.server'
+import { siteDirectory, siteOrigin } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 
 /**
@@ -131,8 +131,8 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       const othersLead = await addLead(accounts.other, { listingId: (await listingOf(accounts.other)).id, at: hoursAfter(start, 100) })
 
       expect(await countSellerLeads(db, seller)).toBe(31)
-      const first = await findSellerLeads(db, seller, { page: 1 })
-      const second = await findSellerLeads(db, seller, { page: 2 })
+      const first = await findSellerLeads(db, seller, siteDirectory, { page: 1 })
+      const second = await findSellerLeads(db, seller, siteDirectory, { page: 2 })
       expect(first).toHaveLength(25)
       expect(second).toHaveLength(6)
       expect([...first, ...second].map((lead) => lead.id)).toEqual([...ids].sort((a, b) => b - a))
@@ -167,9 +167,9 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       const childSeller = await sellerOf(accounts.child)
       const childLead = await addLead(accounts.child, { listingId: (await listingOf(accounts.child)).id, at: day('2030-03-01') })
       const masterLead = await addLead(accounts.master, { at: day('2030-03-02') })
-      expect((await findSellerLeads(db, master)).map((lead) => lead.id)).toEqual([masterLead, childLead])
+      expect((await findSellerLeads(db, master, siteDirectory)).map((lead) => lead.id)).toEqual([masterLead, childLead])
       expect(await markLead(db, master, { leadId: childLead, isRead: true, now: day('2030-03-03') })).toBe(true)
-      expect((await findSellerLeads(db, childSeller)).map((lead) => lead.id)).toEqual([childLead])
+      expect((await findSellerLeads(db, childSeller, siteDirectory)).map((lead) => lead.id)).toEqual([childLead])
       expect(await markLead(db, childSeller, { leadId: masterLead, isRead: true, now: day('2030-03-03') })).toBe(false)
     })
 
@@ -183,12 +183,12 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       expect(await markLead(db, seller, { leadId: lead, isRead: true, now: day('2030-04-03') })).toBe(true)
       expect(await readAt(lead)).toBe(day('2030-04-02').toISOString())
       expect(await countSellerLeads(db, seller, { unreadOnly: true })).toBe(unreadBefore)
-      expect((await findSellerLeads(db, seller, { filter: { unreadOnly: true } })).map((unread) => unread.id)).not.toContain(lead)
-      expect((await findSellerLeads(db, seller)).find((read) => read.id === lead)?.isRead).toBe(true)
+      expect((await findSellerLeads(db, seller, siteDirectory, { filter: { unreadOnly: true } })).map((unread) => unread.id)).not.toContain(lead)
+      expect((await findSellerLeads(db, seller, siteDirectory)).find((read) => read.id === lead)?.isRead).toBe(true)
 
       expect(await markLead(db, seller, { leadId: lead, isRead: false, now: day('2030-04-04') })).toBe(true)
       expect(await readAt(lead)).toBeNull()
-      expect((await findSellerLeads(db, seller, { filter: { unreadOnly: true } })).map((unread) => unread.id)).toContain(lead)
+      expect((await findSellerLeads(db, seller, siteDirectory, { filter: { unreadOnly: true } })).map((unread) => unread.id)).toContain(lead)
     })
 
     test("a listing's leads: the newest few of that listing, and none of a listing that is not the seller's", async () => {
@@ -198,13 +198,13 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
         await addLead(accounts.own, { listingId: listing.id, at: day('2030-05-01') }),
         await addLead(accounts.own, { listingId: listing.id, at: day('2030-05-02') }),
       ]
-      const latest = await listingLeads(db, seller, listing.id, 2)
+      const latest = await listingLeads(db, seller, siteDirectory, listing.id, 2)
       expect(latest.map((lead) => lead.id)).toEqual([newer, older])
-      const filtered = await findSellerLeads(db, seller, { filter: { listingId: listing.id }, pageSize: 1000 })
+      const filtered = await findSellerLeads(db, seller, siteDirectory, { filter: { listingId: listing.id }, pageSize: 1000 })
       expect(filtered.every((lead) => lead.listing?.id === listing.id)).toBe(true)
       const othersListing = await listingOf(accounts.other)
       await addLead(accounts.other, { listingId: othersListing.id, at: day('2030-05-03') })
-      expect(await listingLeads(db, seller, othersListing.id, 10)).toEqual([])
+      expect(await listingLeads(db, seller, siteDirectory, othersListing.id, 10)).toEqual([])
     })
   })
 
@@ -220,7 +220,7 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       })
       await addLead(accounts.child, { at: day('2030-06-02'), name: '\tTabbed', message: '\rReturn' })
       await addLead(accounts.other, { at: day('2030-06-03'), name: 'Not For This Seller' })
-      const csv = await sellerLeadsCsv(db, seller)
+      const csv = await sellerLeadsCsv(db, seller, siteDirectory)
       const lines = csv.split('\r\n')
       expect(lines[0]).toBe('Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on,Reply page')
       expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)
@@ -257,10 +257,14 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
 
       // The same day: the digest waits for tomorrow.
       const { sent, mailer } = recordingMailer()
-      expect(await sendLeadDigests(db, mailer, hoursAfter(turnedOn, 3), { originOf: () => 'https://land.example' })).toEqual({ due: 0, sent: 0, failed: 0 })
+      expect(await sendLeadDigests(db, mailer, hoursAfter(turnedOn, 3), { ...siteDirectory, originOf: () => 'https://land.example' })).toEqual({
+        due: 0,
+        sent: 0,
+        failed: 0,
+      })
 
       const nextMorning = hoursAfter(day('2031-01-02'), 0.1)
-      expect(await sendLeadDigests(db, mailer, nextMorning, { originOf: () => 'https://land.example' })).toEqual({ due: 1, sent: 1, failed: 0 })
+      expect(await sendLeadDigests(db, mailer, nextMorning, { ...siteDirectory, originOf: () => 'https://land.example' })).toEqual({ due: 1, sent: 1, failed: 0 })
       expect(sent).toHaveLength(1)
       const [digest] = sent
       expect(digest!.to).toBe((await db.selectFrom('users').select('email').where('id', '=', seller.userId).executeTakeFirstOrThrow()).email)
@@ -278,20 +282,20 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
 
       // Later the same day, even with a new lead, nothing more is sent; the next day it is.
       await addLead(accounts.own, { at: hoursAfter(nextMorning, 1), name: 'Third Buyer' })
-      expect((await sendLeadDigests(db, mailer, hoursAfter(nextMorning, 2))).sent).toBe(0)
-      expect((await sendLeadDigests(db, mailer, day('2031-01-03'))).sent).toBe(1)
+      expect((await sendLeadDigests(db, mailer, hoursAfter(nextMorning, 2), siteDirectory)).sent).toBe(0)
+      expect((await sendLeadDigests(db, mailer, day('2031-01-03'), siteDirectory)).sent).toBe(1)
       expect(sent.at(-1)!.subject).toBe('1 new lead for your listings')
       expect(sent.at(-1)!.text).toContain('Third Buyer')
       expect(sent.at(-1)!.text).not.toContain('First Buyer')
 
       // A day without new leads: due, but no e-mail.
-      expect(await sendLeadDigests(db, mailer, day('2031-01-04'))).toEqual({ due: 1, sent: 0, failed: 0 })
+      expect(await sendLeadDigests(db, mailer, day('2031-01-04'), siteDirectory)).toEqual({ due: 1, sent: 0, failed: 0 })
       expect(sent).toHaveLength(2)
 
       // Turned off: nothing, even with new leads.
       await setLeadDigest(db, seller.userId, false, day('2031-01-04'))
       await addLead(accounts.own, { at: hoursAfter(day('2031-01-04'), 5) })
-      expect(await sendLeadDigests(db, mailer, day('2031-01-05'))).toEqual({ due: 0, sent: 0, failed: 0 })
+      expect(await sendLeadDigests(db, mailer, day('2031-01-05'), siteDirectory)).toEqual({ due: 0, sent: 0, failed: 0 })
     })
 
     test('two processes running the digest at once send it once', async () => {
@@ -301,7 +305,10 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       const secondProcess = createKysely(databaseTarget)
       try {
         const { sent, mailer } = recordingMailer()
-        const runs = await Promise.all([sendLeadDigests(db, mailer, day('2032-01-02')), sendLeadDigests(secondProcess, mailer, day('2032-01-02'))])
+        const runs = await Promise.all([
+          sendLeadDigests(db, mailer, day('2032-01-02'), siteDirectory),
+          sendLeadDigests(secondProcess, mailer, day('2032-01-02'), siteDirectory),
+        ])
         expect(runs.map((run) => run.sent).sort()).toEqual([0, 1])
         expect(sent).toHaveLength(1)
         expect(sent[0]!.text).toContain('Child Account Buyer')
@@ -320,12 +327,12 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       const quiet = console.error
       console.error = () => {}
       try {
-        expect(await sendLeadDigests(db, failing, day('2033-01-02'))).toMatchObject({ sent: 0, failed: 1 })
+        expect(await sendLeadDigests(db, failing, day('2033-01-02'), siteDirectory)).toMatchObject({ sent: 0, failed: 1 })
       } finally {
         console.error = quiet
       }
       const { sent, mailer } = recordingMailer()
-      expect((await sendLeadDigests(db, mailer, hoursAfter(day('2033-01-02'), 0.5))).sent).toBe(1)
+      expect((await sendLeadDigests(db, mailer, hoursAfter(day('2033-01-02'), 0.5), siteDirectory)).sent).toBe(1)
       expect(sent[0]!.text).toContain('Patient Buyer')
     })
   })

@@ -3,11 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import type { Database } from '~/models/db/db-schema'
 import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import type { MailMessage } from '~/models/mail/mailer.server'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { saveValuation, sendValuationAlerts } from '~/models/valuation/saved-valuations.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'
 import { valuationModel } from '~/models/valuation/valuation.server'
+import { valueSite } from '~/sites/value'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+
+/** The valuation site as the alerts name it and link to it. */
+const valueSiteAt = { name: valueSite.name, origin: 'http://value.localhost:3000' }
 
 /**
  * 'Tell me when comparable land sells' (issue 16 §2): a sale that joins a saved valuation's
@@ -75,7 +79,7 @@ describe('valuation alerts', () => {
     const mailer = async (_site: string, message: MailMessage) => {
       sent.push(message)
     }
-    const first = await sendValuationAlerts(db, mailer, now, { originOf: () => 'http://value.localhost:3000' })
+    const first = await sendValuationAlerts(db, mailer, now, valueSiteAt)
     expect(first).toEqual({ due: 1, sent: 1, failed: 0 })
     expect(sent[0]!.to).toBe(demoUsers[0].email)
     expect(sent[0]!.subject).toBe('A comparable sale near your valuation of 40 acres in Travis County, Texas')
@@ -85,14 +89,14 @@ describe('valuation alerts', () => {
     expect(sent[0]!.text).toContain('Stop these e-mails: http://value.localhost:3000/account/valuations/')
 
     // Run again at once (another process): nothing is due. A day later: due, but nothing new sold.
-    expect(await sendValuationAlerts(db, mailer, now)).toEqual({ due: 0, sent: 0, failed: 0 })
-    expect(await sendValuationAlerts(db, mailer, new Date(now.getTime() + dayMs + 1))).toEqual({ due: 1, sent: 0, failed: 0 })
+    expect(await sendValuationAlerts(db, mailer, now, valueSiteAt)).toEqual({ due: 0, sent: 0, failed: 0 })
+    expect(await sendValuationAlerts(db, mailer, new Date(now.getTime() + dayMs + 1), valueSiteAt)).toEqual({ due: 1, sent: 0, failed: 0 })
     expect(sent).toHaveLength(1)
   })
 
   test('with the alert off, nothing is looked for', async () => {
     await db.updateTable('saved_valuations').set({ alert: 0, alerted_at: null }).execute()
-    expect(await sendValuationAlerts(db, async () => {}, new Date(Date.now() + 3 * dayMs))).toEqual({ due: 0, sent: 0, failed: 0 })
+    expect(await sendValuationAlerts(db, async () => {}, new Date(Date.now() + 3 * dayMs), valueSiteAt)).toEqual({ due: 0, sent: 0, failed: 0 })
   })
 })
 

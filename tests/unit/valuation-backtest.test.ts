@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createRandom } from '~/models/seed/random'
+import { createRandom } from '~/dev-data/random'
 import { fitNearestComparablesBaseline } from '~/models/valuation/valuation-baselines'
 import { backtestValuations, summarise } from '~/models/valuation/valuation-backtest'
 import type { Sale } from '~/models/valuation/valuation-model'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { propertyType } from '~/models/listings/enumerations'
-import { createRandom } from '~/models/seed/random'
+import { createRandom } from '~/dev-data/random'
 import { type Sale, calibrateInterval, featureBits, fitValuationModel, quarterOf, valueParcel } from '~/models/valuation/valuation-model'
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { demoUsers } from '~/models/seed/demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { hashPassword, verifyPassword } from './password.server'
 import { createResetKey } from './password-reset.server'
 import { findUserIdByEmail, normalizeEmail } from './user.server'

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
-import { siteWithId } from '~/sites'
 import { listingPath } from '~/models/listings/listing-path'
+import type { SiteDirectory } from '~/models/sites/site-directory'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { siteOrigin } from '~/sites/site-origin.server'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { accountPaths, withLoginToken } from './account-paths'
 import { createLoginToken } from './login-tokens.server'
@@ -82,12 +81,9 @@ function updateText({
  * search is first claimed by marking it as updated with one conditional UPDATE, so a run that is
  * repeated, restarted, or run by several processes at once sends nothing twice; a failed e-mail
  * gives the claim back.
- * `originOf` says where the e-mail's links point (the site's configured origin unless a test says otherwise).
+ * `sites` says where the e-mail's links point (the sites' configured origins unless a test says otherwise).
  */
-export async function sendSavedSearchUpdates(
-  db: Kysely<Database>,
-  { now = new Date(), originOf = siteOrigin }: { now?: Date; originOf?: (site: SiteProfile) => string } = {},
-): Promise<SavedSearchUpdateRun> {
+export async function sendSavedSearchUpdates(db: Kysely<Database>, sites: SiteDirectory, { now = new Date() }: { now?: Date } = {}): Promise<SavedSearchUpdateRun> {
   const run: SavedSearchUpdateRun = { due: 0, sent: 0, failed: 0 }
   const notifiedAt = now.toISOString()
   for (const [notify, days] of Object.entries(updateIntervalDays)) {
@@ -127,10 +123,10 @@ export async function sendSavedSearchUpdates(
         .executeTakeFirst()
       if (Number(claim.numUpdatedRows) !== 1) continue
       run.due += 1
-      const site = siteWithId(search.site_id)
+      const site = sites.siteWithId(search.site_id)
       const listings = site && (await newListings(db, site, search.path, previous ?? search.created_at))
       if (!site || !listings || listings.length === 0) continue
-      const origin = originOf(site)
+      const origin = sites.originOf(site)
       try {
         // The e-mail's links log its recipient in (spec §4), once: one token for the whole e-mail.
         const token = await createLoginToken(db, search.user_id, now)

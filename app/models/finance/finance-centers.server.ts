@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import { financingPath } from '~/models/finance/finance-path'
-import { sites } from '~/sites'
-import type { FinanceCenterFlag, SiteKey, SiteProfile } from '~/models/sites/site-profile'
+import type { FinanceCenterFlag, SiteProfile } from '~/models/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database, FinanceCenterTable, FinanceLeadTable } from '~/models/db/db-schema'
 import { preparedStatement } from '~/models/db/dialect.server'
@@ -87,7 +86,11 @@ async function orNull<T>(lookup: () => Promise<T | null>): Promise<T | null> {
  * region, then state, then the default), only centers shown on this site, the lowest id among
  * equals. Null when the site has no finance centers, none serves the place, or the lookup fails.
  */
-export function financeCenterForLocation(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation): Promise<FinanceCenter | null> {
+export function financeCenterForLocation(
+  db: Kysely<Database>,
+  site: Pick<SiteProfile, 'financeCenterFlag'>,
+  location: FinanceLocation,
+): Promise<FinanceCenter | null> {
   const flag = site.financeCenterFlag
   if (!flag) return Promise.resolve(null)
   const places: { type: number; id: number | undefined }[] = [
@@ -164,18 +167,18 @@ export async function financePageCenter(db: Kysely<Database>, site: SiteProfile,
 }
 
 const recentCenters = timedCache(60_000, (db: Kysely<Database>, key: string) => {
-  const [siteKey, ...ids] = key.split(':')
+  const [flag, ...ids] = key.split(':')
   const [countyId, regionId, stateId] = ids.map((id) => (id ? Number(id) : undefined))
-  return financeCenterForLocation(db, sites[siteKey as SiteKey], { countyId, regionId, stateId })
+  return financeCenterForLocation(db, { financeCenterFlag: (flag as FinanceCenterFlag) || null }, { countyId, regionId, stateId })
 })
 
 /**
- * `financeCenterForLocation` remembered for a minute per site and place (decision 0008): the
- * header needs it on every search and page, a listing page its lender's form too, and lenders
- * change only when the data is loaded again.
+ * `financeCenterForLocation` remembered for a minute per site's finance center flag and place
+ * (decision 0008): the header needs it on every search and page, a listing page its lender's form
+ * too, and lenders change only when the data is loaded again.
  */
 export function recentFinanceCenter(db: Kysely<Database>, site: SiteProfile, location: FinanceLocation) {
-  return recentCenters(db, [site.key, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
+  return recentCenters(db, [site.financeCenterFlag, location.countyId, location.regionId, location.stateId].map((part) => part ?? '').join(':'))
 }
 
 /**

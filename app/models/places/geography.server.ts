@@ -5,10 +5,10 @@ import { feature } from 'topojson-client'
 import type { Feature } from 'geojson'
 import { LRUCache } from 'lru-cache'
 import type { CityTable, CountyTable, RegionTable, StateTable, ZipTable } from '~/models/db/db-schema'
-import { buildCitiesAndZips, type ZipRecord } from '~/models/seed/cities'
-import { buildStateRegions } from '~/models/seed/regions'
-import { distanceKilometres, isPointInShape, type Point, randomPointInShape, type Shape, shapeFromGeometry } from '~/models/seed/shapes'
-import { assertUniqueSlugs, slugify } from '~/models/seed/slugs'
+import { buildCitiesAndZips, type ZipRecord } from '~/models/places/cities'
+import { buildStateRegions } from '~/models/places/regions'
+import { distanceKilometres, isPointInShape, type Point, randomPointInShape, type Shape, shapeFromGeometry } from '~/models/geo/shapes'
+import { assertUniqueSlugs, slugify } from '~/models/places/slugs'
 
 /**
  * Real US places (architecture "Data": seed data is real geography), built in memory from

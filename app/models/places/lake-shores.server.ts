@@ -1,6 +1,6 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
 import type { Position } from 'geojson'
-import type { Point } from '~/models/seed/shapes'
+import type { Point } from '~/models/geo/shapes'
 import { type Frame, frameOf } from './us-atlas.server'
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import type { Point } from '~/models/seed/shapes'
-import { slugify } from '~/models/seed/slugs'
+import type { Point } from '~/models/geo/shapes'
+import { slugify } from '~/models/places/slugs'
 import { createLakeLocator, grownFrame, lakeShape, type LakeShape, lakeShoreMiles, type Polygons } from './lake-shores.server'
 
 /**

@@ -1,6 +1,5 @@
 import { freshness } from '~/models/trust/listing-history'
 import type { Kysely } from 'kysely'
-import { sites } from '~/sites/index'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { auctionWithoutPrice, upgradeLevel } from '~/models/listings/enumerations'
@@ -211,15 +210,13 @@ async function storeMarketSnapshot(db: Kysely<Database>, scopeBits: number, snap
     .execute()
 }
 
-/** Every site's scope (`SiteProfile.listingScopeBits`): the snapshots the minute jobs keep. */
-const siteScopes = [...new Set(Object.values(sites).map((site) => site.listingScopeBits))]
-
 /**
- * The minute jobs' part (decision 0028): reads the market of each site scope again when listings
- * have changed since its stored snapshot was read, and stores it. A write during the pass leaves
- * the stored generation behind, so the next run reads it again. Returns how many were refreshed.
+ * The minute jobs' part (decision 0028): reads the market of each site scope (every site's
+ * `listingScopeBits`, `siteListingScopes`) again when listings have changed since its stored
+ * snapshot was read, and stores it. A write during the pass leaves the stored generation behind,
+ * so the next run reads it again. Returns how many were refreshed.
  */
-export async function refreshMarketSnapshots(db: Kysely<Database>, now = new Date()) {
+export async function refreshMarketSnapshots(db: Kysely<Database>, siteScopes: readonly number[], now = new Date()) {
   const stored = await db.selectFrom('market_snapshots').select(['scope_bits', 'listings_generation']).execute()
   let refreshed = 0
   for (const scopeBits of siteScopes) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import parkUnitData from '~/data/natural-earth-park-units.json'
 import type { Database } from '~/models/db/db-schema'
-import type { Point } from '~/models/seed/shapes'
+import type { Point } from '~/models/geo/shapes'
 import { type PointOffset, type Polygons, lakeShape, milesToFrame, offsetToPolygons } from './lake-shores.server'
 import { type NearbyPlace, type Surroundings, lakeSearchMiles } from './surroundings'
 import type { Frame } from './us-atlas.server'

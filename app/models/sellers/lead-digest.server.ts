@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { defaultSite } from '~/sites'
 import { formatLongDate } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
 import { withLoginToken } from '~/models/accounts/account-paths'
@@ -7,8 +6,8 @@ import { createLoginToken } from '~/models/accounts/login-tokens.server'
 import type { Mailer } from '~/models/mail/mailer.server'
 import { sellerPaths } from './listing-draft'
 import { leadKindLabels, type SellerLead } from './seller-lead'
-import { siteOrigin } from '~/sites/site-origin.server'
-import { countSellerLeads, findSellerLeads, type SiteOrigin } from './seller-leads.server'
+import type { SiteDirectory } from '~/models/sites/site-directory'
+import { countSellerLeads, findSellerLeads } from './seller-leads.server'
 import { findSellerScope } from './seller-scope.server'
 
 /**
@@ -76,14 +75,9 @@ function digestText({ contactName, leads, totalCount, inboxUrl }: { contactName:
  * today (UTC). A seller's digest is first claimed with one conditional UPDATE of
  * `lead_digest_sent_at` (from the value read to `now`; atomic on SQLite and PostgreSQL), so when
  * several processes run this at once exactly one of them sends it. A failed e-mail gives the claim
- * back, so the next run tries again. `originOf` says where the e-mail's links point.
+ * back, so the next run tries again. `sites` says where the e-mail's links point.
  */
-export async function sendLeadDigests(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  now: Date,
-  { originOf = siteOrigin }: { originOf?: SiteOrigin } = {},
-): Promise<LeadDigestRun> {
+export async function sendLeadDigests(db: Kysely<Database>, mailer: Mailer, now: Date, sites: SiteDirectory): Promise<LeadDigestRun> {
   const run: LeadDigestRun = { due: 0, sent: 0, failed: 0 }
   const sentAt = now.toISOString()
   const startOfDay = new Date(Math.floor(now.getTime() / dayMs) * dayMs).toISOString()
@@ -110,12 +104,12 @@ export async function sendLeadDigests(
     run.due += 1
     // Before a first digest (an option set outside the inbox), the last day's leads are the new ones.
     const filter = { receivedAfter: previous ?? new Date(now.getTime() - dayMs).toISOString(), receivedBy: sentAt }
-    const [leads, totalCount] = await Promise.all([findSellerLeads(db, scope, { filter, pageSize: leadsPerDigest, originOf }), countSellerLeads(db, scope, filter)])
+    const [leads, totalCount] = await Promise.all([findSellerLeads(db, scope, sites, { filter, pageSize: leadsPerDigest }), countSellerLeads(db, scope, filter)])
     if (totalCount === 0) continue
     try {
       // The inbox link logs the seller in (spec §4 login by token).
-      const inboxUrl = withLoginToken(`${originOf(defaultSite)}${sellerPaths.leads}`, await createLoginToken(db, seller.id, now))
-      await mailer(defaultSite.name, {
+      const inboxUrl = withLoginToken(`${sites.originOf(sites.defaultSite)}${sellerPaths.leads}`, await createLoginToken(db, seller.id, now))
+      await mailer(sites.defaultSite.name, {
         to: seller.email,
         subject: `${totalCount === 1 ? '1 new lead' : `${totalCount} new leads`} for your listings`,
         text: digestText({ contactName: seller.contact_name, leads, totalCount, inboxUrl }),

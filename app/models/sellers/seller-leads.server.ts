@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely'
-import { defaultSite, siteWithId } from '~/sites'
 import { listingPath } from '~/models/listings/listing-path'
+import type { SiteDirectory } from '~/models/sites/site-directory'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { siteOrigin } from '~/sites/site-origin.server'
 import { type CsvValue, csvText } from '~/utils/csv'
 import { formatPrice } from '~/utils/format'
 import type { Database } from '~/models/db/db-schema'
@@ -17,9 +16,6 @@ import type { SellerScope } from './seller-scope.server'
  * of another account is never read, listed or changed. A buyer who ticks the finance checkbox is
  * one lead here with `wantsFinancing`; the lender's copy (`finance_leads`) belongs to the lender.
  */
-
-/** Where a site's pages are for the links a lead carries: its configured origin unless a test says otherwise. */
-export type SiteOrigin = (site: SiteProfile) => string
 
 export interface LeadFilter {
   unreadOnly?: boolean
@@ -59,7 +55,7 @@ function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilte
 
 type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number]
 
-function leadListing(row: LeadRow, site: SiteProfile, originOf: SiteOrigin): LeadListing | null {
+function leadListing(row: LeadRow, site: SiteProfile, originOf: SiteDirectory['originOf']): LeadListing | null {
   if (row.listing_id === null || row.listing_title === null) return null
   // A listing always has its county and state (not-null keys), so the other joined columns are there too.
   const listing = { id: row.listing_id, title: row.listing_title, acres: row.listing_acres!, price: row.listing_price! }
@@ -68,7 +64,7 @@ function leadListing(row: LeadRow, site: SiteProfile, originOf: SiteOrigin): Lea
 }
 
 /** Snake-case columns to the inbox's lead: the only place a lead row is mapped. */
-function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
+function toSellerLead(row: LeadRow, { defaultSite, siteWithId, originOf }: SiteDirectory): SellerLead {
   const site = siteWithId(row.site_id) ?? defaultSite
   return {
     id: row.id,
@@ -91,13 +87,14 @@ function toSellerLead(row: LeadRow, originOf: SiteOrigin): SellerLead {
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
-  { filter = {}, page = 1, pageSize = resultsPerPage, originOf = siteOrigin }: { filter?: LeadFilter; page?: number; pageSize?: number; originOf?: SiteOrigin } = {},
+  sites: SiteDirectory,
+  { filter = {}, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; page?: number; pageSize?: number } = {},
 ): Promise<SellerLead[]> {
   const rows = await selectLeads(db, scope, filter)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
-  return rows.map((row) => toSellerLead(row, originOf))
+  return rows.map((row) => toSellerLead(row, sites))
 }
 
 /** How many leads pass the filter: the inbox's pages, and with `unreadOnly` its unread count. */
@@ -109,8 +106,8 @@ export async function countSellerLeads(db: Kysely<Database>, scope: SellerScope,
 }
 
 /** The newest `limit` leads about one listing, for the listing's page; none when the listing is not the scope's. */
-export function listingLeads(db: Kysely<Database>, scope: SellerScope, listingId: number, limit: number, originOf: SiteOrigin = siteOrigin) {
-  return findSellerLeads(db, scope, { filter: { listingId }, pageSize: limit, originOf })
+export function listingLeads(db: Kysely<Database>, scope: SellerScope, sites: SiteDirectory, listingId: number, limit: number) {
+  return findSellerLeads(db, scope, sites, { filter: { listingId }, pageSize: limit })
 }
 
 /**
@@ -151,8 +148,8 @@ const csvColumns: [heading: string, value: (lead: SellerLead) => CsvValue][] = [
 ]
 
 /** Every lead of the scope, newest first, as a CSV spreadsheet with a heading row (formula-safe, `utils/csv.ts`). */
-export async function sellerLeadsCsv(db: Kysely<Database>, scope: SellerScope, originOf: SiteOrigin = siteOrigin) {
+export async function sellerLeadsCsv(db: Kysely<Database>, scope: SellerScope, sites: SiteDirectory) {
   const rows = await selectLeads(db, scope, {}).execute()
-  const leads = rows.map((row) => toSellerLead(row, originOf))
+  const leads = rows.map((row) => toSellerLead(row, sites))
   return csvText([csvColumns.map(([heading]) => heading), ...leads.map((lead) => csvColumns.map(([, value]) => value(lead)))])
 }

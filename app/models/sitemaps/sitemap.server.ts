@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely'
-import { sites } from '~/sites'
 import { brokerCanonicalPath, brokerDirectoryPath } from '~/models/brokers/broker-path'
 import { landValuesPath } from '~/models/valuation/land-values-path'
 import { hasLandingPages, type LandingPlace, landingPath } from '~/models/places/landing-path'
 import { listingPath } from '~/models/listings/listing-path'
-import type { SiteKey, SiteProfile } from '~/models/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { type SitemapFile, sitemapFilePath, sitemapPath } from '~/models/sitemaps/sitemap-path'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
@@ -69,8 +68,7 @@ interface SiteSitemaps {
   pages: PendingEntry[]
 }
 
-async function readSiteSitemaps(db: Kysely<Database>, siteKey: SiteKey): Promise<SiteSitemaps> {
-  const site = sites[siteKey]
+async function readSiteSitemaps(db: Kysely<Database>, site: SiteProfile): Promise<SiteSitemaps> {
   const [activity, places, gazetteer, brokers] = await Promise.all([
     siteActivity(db, site.listingScopeBits),
     sitemapPlaces(db),
@@ -149,7 +147,7 @@ export interface IndexedFile {
 
 /** The files of the site's `/sitemap.xml`: listings by state (in parts past the limit), then landings, searches, brokers and pages. */
 export async function sitemapIndexFiles(db: Kysely<Database>, site: SiteProfile, { urlsPerFile = maxUrlsPerFile }: SitemapOptions = {}): Promise<IndexedFile[]> {
-  const sitemaps = await siteSitemaps(db, site.key)
+  const sitemaps = await siteSitemaps(db, site)
   const files: IndexedFile[] = []
   const add = (file: SitemapFile, lastmod: string | undefined) => files.push({ file, path: sitemapFilePath(file), lastmod })
   const statesByCode = [...sitemaps.places.states].sort((a, b) => a.abbreviation.localeCompare(b.abbreviation))
@@ -177,7 +175,7 @@ export async function sitemapFileEntries(
   { urlsPerFile = maxUrlsPerFile }: SitemapOptions = {},
 ): Promise<SitemapEntry[] | undefined> {
   if (typeof file.kind === 'string') {
-    const entries = partOf((await siteSitemaps(db, site.key))[file.kind], file.part, urlsPerFile)
+    const entries = partOf((await siteSitemaps(db, site))[file.kind], file.part, urlsPerFile)
     return entries.length > 0 ? entries.map((entry) => ({ path: entry.path(), lastmod: entry.lastmod })) : undefined
   }
   // A listings file reads its state's listings alone: it need not wait for the site's activity.

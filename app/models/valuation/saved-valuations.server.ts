@@ -2,9 +2,6 @@ import type { Kysely } from 'kysely'
 import { accountPaths } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
 import type { Mailer } from '~/models/mail/mailer.server'
-import type { SiteOrigin } from '~/models/sellers/seller-leads.server'
-import { siteOrigin } from '~/sites/site-origin.server'
-import { valueSite } from '~/sites/value'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
 import type { ComparableSale } from './valuation-model'
 import { parseValuationPath } from './valuation-path'
@@ -140,14 +137,10 @@ export interface ValuationAlertRun {
  * Sends the valuation alerts due at `now`: each saved valuation with its alert on, last looked at
  * a day ago or more, is first claimed with one conditional UPDATE of `alerted_at` (so several
  * processes running this send each once), valued again, and e-mailed when a comparable of the new
- * valuation sold after the last look. A failed e-mail gives the claim back.
+ * valuation sold after the last look. A failed e-mail gives the claim back. `valueSite` names the
+ * valuation site, which sends the e-mail, and where its pages are.
  */
-export async function sendValuationAlerts(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  now: Date,
-  { originOf = siteOrigin }: { originOf?: SiteOrigin } = {},
-): Promise<ValuationAlertRun> {
+export async function sendValuationAlerts(db: Kysely<Database>, mailer: Mailer, now: Date, valueSite: { name: string; origin: string }): Promise<ValuationAlertRun> {
   const run: ValuationAlertRun = { due: 0, sent: 0, failed: 0 }
   const lookedAt = now.toISOString()
   const dueBefore = new Date(now.getTime() - alertIntervalMs).toISOString()
@@ -191,7 +184,7 @@ export async function sendValuationAlerts(
       await mailer(valueSite.name, {
         to: saved.email,
         subject: `${sales.length === 1 ? 'A comparable sale' : `${sales.length} comparable sales`} near your valuation of ${saved.label}`,
-        text: alertText({ contactName: saved.contact_name, label: saved.label, path: saved.path, origin: originOf(valueSite), sales, saved, now: valuation }),
+        text: alertText({ contactName: saved.contact_name, label: saved.label, path: saved.path, origin: valueSite.origin, sales, saved, now: valuation }),
       })
       run.sent += 1
     } catch (error) {

@@ -1,4 +1,4 @@
-import { distanceKilometres } from '~/models/seed/shapes'
+import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median } from '~/utils/statistics'
 import { type Parcel, type Sale, featureBits, landUseOf, quarterOf } from './valuation-model'

@@ -1,6 +1,6 @@
 import { propertyType } from '~/models/listings/enumerations'
 import type { SalePriceSource } from '~/models/listings/sale-price-source'
-import { distanceKilometres } from '~/models/seed/shapes'
+import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
 

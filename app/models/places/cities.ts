@@ -1,5 +1,5 @@
 import type { CityTable, ZipTable } from '~/models/db/db-schema'
-import { distanceKilometres, type Point } from './shapes'
+import { distanceKilometres, type Point } from '~/models/geo/shapes'
 import { slugify, titleCase } from './slugs'
 
 /**

@@ -2,7 +2,7 @@ import type { CityTable, CountyTable, StateTable, ZipTable } from '~/models/db/d
 import type { Geography } from '~/models/places/geography.server'
 import { type Random, weightedPicker } from './random'
 import { groupBy } from '~/utils/group-by'
-import { distanceKilometres, type Point } from './shapes'
+import { distanceKilometres, type Point } from '~/models/geo/shapes'
 
 /** Lookups the generator needs over the geography, built once per seed run. */
 export type PlaceIndex = ReturnType<typeof createPlaceIndex>

@@ -4,7 +4,7 @@ import { accountType, brokerType } from '~/models/listings/enumerations'
 import { companyForms, firstNames, landmarkWords, lastNames, streetKinds, streetNames } from './names'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed, type Random, weightedPicker } from './random'
-import { slugify } from './slugs'
+import { slugify } from '~/models/places/slugs'
 import { isoDaysBefore, phoneNumber } from './values'
 
 /** Spec §6: the tier an account type maps to; a corporate child takes its parent's. */

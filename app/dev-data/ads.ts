@@ -3,7 +3,7 @@ import type { AdDailyStatsTable, AdPlaceTable, AdTable, Database } from '~/model
 import { adDay } from '~/models/ads/ads.server'
 import { activeStatuses } from '~/models/listings/listing.server'
 import { financeLocationType } from '~/models/listings/enumerations'
-import { demoUsers } from './demo-users'
+import { demoUsers } from '~/models/accounts/demo-users'
 import { createRandom, mixSeed } from './random'
 
 /**

@@ -7,7 +7,7 @@ import { usFarmValuePerAcre2025 } from './land-values'
 import type { ListingFacts } from './listing-facts'
 import type { NearestCity, PlaceIndex } from './place-index'
 import type { Random } from './random'
-import type { Point } from './shapes'
+import type { Point } from '~/models/geo/shapes'
 
 /** The physical side of a listing: what kind of land, how big, what is on it, and its worth. */
 
