@@ -1,4 +1,4 @@
-import type { BrokerCardData } from '~/routes/brokers.types'
+import type { BrokerCardData } from '~/components/brokers.types'
 import { formatAcres, formatCompactCurrency } from '~/utils/format'
 import { BrokerPortrait } from './broker-portrait'
 import { portraitSizes } from '~/utils/image-renditions'

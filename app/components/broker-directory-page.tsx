@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { brokerSortOptions } from '~/models/brokers/broker-directory'
-import type { BrokerDirectoryPageData, DirectoryLink } from '~/routes/brokers.types'
+import type { BrokerDirectoryPageData, DirectoryLink } from '~/components/brokers.types'
 import { useSiteOrigin } from '~/utils/use-site'
 import { BrokerCard } from './broker-card'
 import { Breadcrumbs } from './breadcrumbs'

@@ -1,5 +1,5 @@
 import { type MetaDescriptor, useActionData } from 'react-router'
-import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/routes/brokers.types'
+import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/components/brokers.types'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { siteExternalUrl } from '~/sites/external-url'

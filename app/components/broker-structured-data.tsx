@@ -1,4 +1,4 @@
-import type { BrokerProfilePageData } from '~/routes/brokers.types'
+import type { BrokerProfilePageData } from '~/components/brokers.types'
 import { listingOffer } from '~/models/listings/listing-offer'
 import { resizedImagePath } from '~/models/media/document-ids'
 import { fixedRenditions } from '~/utils/image-renditions'

@@ -1,4 +1,4 @@
-import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map.server'
+import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map'
 
 /**
  * The comparable sales on a map drawn by the server (issue 16 §2): numbered as in the table

@@ -1,4 +1,5 @@
-import type { ContentBlock, ContentPage, InlineText } from '~/models/content/content-pages'
+import type { ContentPage } from '~/models/content/content-pages'
+import type { ContentBlock, InlineText } from '~/models/content/content-text'
 import { tableOfContentsMinimumSections } from '~/models/content/table-of-contents'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { LandValueFigures, LandValuesPageData } from '~/routes/land-values.types'
+import type { LandValueFigures, LandValuesPageData } from '~/components/land-values.types'
 import { formatCount, formatDollars } from '~/utils/format'
 import { useSiteOrigin } from '~/utils/use-site'
 import { Breadcrumbs } from './breadcrumbs'

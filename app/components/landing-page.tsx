@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { LandingPageData } from '~/routes/landing.types'
+import type { LandingPageData } from '~/components/landing.types'
 import { useSite, useSiteOrigin } from '~/utils/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { AdSlot } from './ad-slot'

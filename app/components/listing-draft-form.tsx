@@ -10,7 +10,7 @@ import { resizedImagePath } from '~/models/media/document-ids'
 import { fixedRenditions } from '~/utils/image-renditions'
 import { draftActivityOptions, draftFormConstraints, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type DraftPhoto, type DraftStepKey, type ListingDraftData, draftStepPath, draftSteps, maxListingPhotos } from '~/models/sellers/listing-draft'
-import type { DraftFinding } from '~/models/sellers/listing-publish.server'
+import type { DraftFinding } from '~/models/sellers/listing-draft'
 
 /**
  * The steps of the sellers' listing form (issue 15 §2). Each step is its own POST form, complete

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { auctionWithoutPrice, marketStatus, saleType } from '~/models/listings/enumerations'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import type { ListingFeatureGroup } from '~/routes/listing.types'
+import type { ListingFeatureGroup } from '~/components/listing.types'
 import { statusBadge } from '~/models/listings/listing-rules'
 import { formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { ArrowDownIcon } from './icons'

@@ -1,4 +1,4 @@
-import type { LocationTag } from '~/routes/search.types'
+import type { LocationTag } from '~/components/search.types'
 
 /** Chosen locations as removable tags (spec §2): each removal is a plain link to the wider search. */
 export function LocationTags({ tags }: { tags: LocationTag[] }) {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react'
-import type { SearchPageData } from '~/routes/search.types'
+import type { SearchPageData } from '~/components/search.types'
 import { rememberSearch } from '~/utils/browser-memory'
 import { useSiteOrigin, useViewer } from '~/utils/use-site'
 import { AdSlot } from './ad-slot'

@@ -1,4 +1,4 @@
-import type { SearchPageData } from '~/routes/search.types'
+import type { SearchPageData } from '~/components/search.types'
 import { JsonLd, breadcrumbList } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */

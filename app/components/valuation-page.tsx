@@ -1,5 +1,5 @@
 import { accountPaths } from '~/models/accounts/account-paths'
-import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map.server'
+import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map'
 import type { Valuation } from '~/models/valuation/valuation-model'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
 import { secondaryButtonStyle } from './account-page'

@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentContext, InlineText } from '~/models/content/content-pages'
+import type { ContentBlock, ContentContext, InlineText } from '~/models/content/content-text'
 
 /** Shorthand for writing the content texts: a paragraph of text and links, a bulleted list, a link. */
 export const paragraph = (...parts: InlineText[]): ContentBlock => ({ paragraph: parts })

@@ -1,4 +1,4 @@
-import type { ContentContext, ContentPageText } from '~/models/content/content-pages'
+import type { ContentContext, ContentPageText } from '~/models/content/content-text'
 import { list, mailLink, pageLink, paragraph } from './blocks'
 
 /**

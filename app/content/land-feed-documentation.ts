@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentContext, ContentPageText } from '~/models/content/content-pages'
+import type { ContentBlock, ContentContext, ContentPageText } from '~/models/content/content-text'
 import { feedFields, maxPhotosPerListing } from '~/models/feeds/feed-fields'
 import { feedErrorTexts, recordReasons } from '~/models/feeds/feed-reasons'
 import { landFeedStatesPath } from '~/sites/partner-paths'

@@ -5,7 +5,7 @@ import { sellerPaths } from '~/models/sellers/listing-draft'
 import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { requireViewer } from '~/utils/session.server'
 
 /**
@@ -28,7 +28,7 @@ export async function handleAddListingPost(site: SiteProfile, request: Request) 
   assertSameOrigin(request)
   const viewer = await requireViewer(request, 'Add a Property')
   // Twice at once (a double click) would make two owner accounts: once per form key.
-  const location = await sendOnce(getDb(), 'add-listing', await readFormData(request), async () => {
+  const location = await sendFormOnce(getDb(), 'add-listing', await readFormData(request), async () => {
     await becomeOwnerSeller(getDb(), viewer.id)
     return externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing
   })

@@ -5,7 +5,7 @@ import { brokerCanonicalPath, brokerDirectoryPath } from '~/models/brokers/broke
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { type BrokerDirectoryCriteria, type BrokerSort, type BrokerTypeWord, brokerTypeOptions } from '~/models/brokers/broker-directory'
-import type { BrokerCardData, BrokerDirectoryPageData, DirectoryLink } from './brokers.types'
+import type { BrokerCardData, BrokerDirectoryPageData, DirectoryLink } from '~/components/brokers.types'
 import { brokerIdentity } from './brokers.server'
 import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
 import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } from '~/models/brokers/broker-directory.server'

@@ -12,9 +12,9 @@ import { brokerDisplayName, formatAcres } from '~/utils/format'
 import { requestIsForPath } from '~/utils/requested-path.server'
 import { brokerTypeOption, certificationLabels } from '~/models/brokers/broker-directory'
 import type { Breadcrumb } from '~/components/breadcrumbs'
-import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './brokers.types'
+import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/components/brokers.types'
 import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { readGuardedForm, refuseOverListingFormLimit, sendContactMessage } from './contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
@@ -206,7 +206,7 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
   const refusal = await refuseOverListingFormLimit(request, 'contact')
   if (refusal) return data({ intent: 'contact' as const, result: submission.reply({ formErrors: [refusal.message] }) }, refusal.init)
   const pagePath = brokerPagePath(site, broker)!
-  const location = await sendOnce(db, 'broker-message', formData, async () => {
+  const location = await sendFormOnce(db, 'broker-message', formData, async () => {
     await sendContactMessage(db, site, {
       recipient: { accountId: broker.id, email: broker.email },
       listingId: null,

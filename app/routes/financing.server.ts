@@ -1,4 +1,4 @@
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
@@ -38,7 +38,7 @@ export async function handleFinanceContactPost(db: Kysely<Database>, site: SiteP
   if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
   const { name, email, phone, message } = submission.value
   const pagePath = financingPath(center.id)
-  const location = await sendOnce(db, 'finance', formData, async () => {
+  const location = await sendFormOnce(db, 'finance', formData, async () => {
     await sendFinanceLead(
       db,
       site,

@@ -16,7 +16,7 @@ import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { formatCount, formatDollars } from '~/utils/format'
 import { requestIsForPath } from '~/utils/requested-path.server'
-import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from './land-values.types'
+import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from '~/components/land-values.types'
 
 /**
  * AcreWorth's land value pages (issue 16 §5), for crawlers and for anyone asking what land goes

@@ -8,7 +8,7 @@ import { requestIsForPath } from '~/utils/requested-path.server'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer } from '~/models/places/gazetteer.server'
 import type { PlaceMarketSection } from '~/models/places/market-stats'
-import type { LandingPageData } from './landing.types'
+import type { LandingPageData } from '~/components/landing.types'
 import {
   hierarchyPlaceOf,
   landingPlaceOf,

@@ -10,7 +10,7 @@ import { locateRequestPlace, saveRequestSearches } from '~/models/connector/land
 import { mergeRequestPlaces } from '~/models/connector/land-request-searches'
 import { countLandRequests, createLandRequest, findLandRequest, landRequestsPerUser, updateLandRequest } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
@@ -97,7 +97,7 @@ export async function handleLandRequestFormPost(db: Kysely<Database>, site: Site
   if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), refusal.init)
 
   const input = { ...value, places: mergeRequestPlaces(located) }
-  const location = await sendOnce(db, 'land-request', formData, async () => {
+  const location = await sendFormOnce(db, 'land-request', formData, async () => {
     const id = existing ? existing.id : await createLandRequest(db, owner, input)
     if (existing) await updateLandRequest(db, owner, id, input)
     const landRequest = (await findLandRequest(db, owner, id))!

@@ -16,7 +16,7 @@ import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { valueSite } from '~/sites/value'
-import type { ListingContext } from './listing.types'
+import type { ListingContext } from '~/components/listing.types'
 
 /**
  * What a listing page says around the listing itself (issue 19 items 1, 3 and 4): its price

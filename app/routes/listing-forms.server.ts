@@ -9,7 +9,7 @@ import { listingEventType } from '~/models/listings/enumerations'
 import { createListingReport, findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
 import { listingFormIntents, listingFormSectionIds } from '~/models/listings/listing-form-fields'
 import { type ListingFormValue, schemaForIntent } from '~/models/listings/listing-forms'
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { sendMail } from '~/models/mail/mailer.server'
 
@@ -42,7 +42,7 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
 
   const recipient = await findListingRecipient(db, listing.id)
   if (!recipient) throw new Response('Not Found', { status: 404 })
-  const location = await sendOnce(db, intent, formData, async () => {
+  const location = await sendFormOnce(db, intent, formData, async () => {
     await sendListingForm(db, site, submission.value, { listing, recipient, listingUrl: `${siteOrigin(site)}${listing.path}` })
     return `${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`
   })

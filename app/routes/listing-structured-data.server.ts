@@ -1,7 +1,7 @@
 import { resizedImagePath } from '~/models/media/document-ids'
 import { fixedRenditions } from '~/utils/image-renditions'
 import { listingOffer } from '~/models/listings/listing-offer'
-import type { ListingPageData } from './listing.types'
+import type { ListingPageData } from '~/components/listing.types'
 
 /** The player URL of a video on the hosts of spec §3 (YouTube, Vimeo); undefined for any other address. */
 function videoEmbedUrl(videoUrl: string) {

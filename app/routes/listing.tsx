@@ -7,7 +7,7 @@ import { parseListingPath } from '~/models/listings/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/utils/form-rate-limit.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import type { ListingPageData } from './listing.types'
+import type { ListingPageData } from '~/components/listing.types'
 
 /**
  * Listing detail pages at /property/*, /listing/*, /pid/* and /{location}/pid/* (spec §2); which

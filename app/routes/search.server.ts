@@ -21,7 +21,7 @@ import {
 } from '~/models/search/search-criteria'
 import { stateMapStates } from '~/models/places/map-shapes.server'
 import { searchMapData } from '~/models/search/search-map.server'
-import type { LocationTag, SearchPageData } from './search.types'
+import type { LocationTag, SearchPageData } from '~/components/search.types'
 import { searchListings } from '~/models/search/search.server'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/utils/session.server'

@@ -5,7 +5,7 @@ import { loadSearchPage } from './search.server'
 import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import { searchPageAnalytics } from '~/components/site-page-views'
-import type { SearchPageData } from './search.types'
+import type { SearchPageData } from '~/components/search.types'
 
 /**
  * Search results: the land site's /search/… and /member/{id}/… (broker results), and the rural

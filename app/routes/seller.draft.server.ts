@@ -25,7 +25,7 @@ import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
 import { requireViewer } from '~/utils/session.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
-import { sendOnce } from '~/models/forms/form-submissions.server'
+import { sendFormOnce } from './send-form-once.server'
 import { takePhotoUploadOutcome } from './seller.photo-upload.server'
 
 /**
@@ -163,7 +163,7 @@ export async function handleDraftStepPost(site: SiteProfile, request: Request, p
   const db = getDb()
   const form = await readFormData(request)
   // A step posted twice (a double click, a retry after a dropped connection) makes one draft and publishes once.
-  return backTo(await sendOnce(db, 'listing-draft', form, () => doDraftStep(db, scope, form, params)))
+  return backTo(await sendFormOnce(db, 'listing-draft', form, () => doDraftStep(db, scope, form, params)))
 }
 
 /** One step's submission saved (or the draft discarded or published); answers where the seller goes next. */

@@ -8,7 +8,7 @@ import { loadBrokerDirectoryPage } from './broker-directory.server'
 import { loadBrokerListingsPage, loadBrokerProfilePage } from './brokers.server'
 import { loadLandingPage } from './landing.server'
 import { loadSearchPage } from './search.server'
-import type { SitePage, SitePageKind } from './site-page.types'
+import type { SitePage, SitePageKind } from '~/components/site-page.types'
 
 /**
  * The data of the page a request's path is on the request's site, among `kinds` (the pages its

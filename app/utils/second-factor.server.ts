@@ -21,7 +21,7 @@ import type { SiteProfile } from '~/models/sites/site-profile'
 import { siteFromRequest } from '~/sites/site.server'
 import { clientAddress, isRateLimited } from './rate-limit.server'
 import { assertSameOrigin, readFormData } from './request-guard.server'
-import { type AppSession, commitSession, getSession, requireViewer, startUserSession } from './session.server'
+import { type AppSession, type SignInMethod, commitSession, getSession, requireViewer, startUserSession } from './session.server'
 
 /**
  * The second factor in the request flow (issue 33 finding 8, decision 0052): a correct password,
@@ -35,9 +35,6 @@ const pendingLifetimeMs = 10 * 60_000
 /** Codes tried per account and per address: a 6-digit code cannot be guessed in so few. */
 const rateLimits = { account: { limit: 10, windowMs: 15 * 60_000 }, address: { limit: 30, windowMs: 15 * 60_000 } }
 const wrongCodeMessage = 'That code is not correct, or was used already. Enter the current code from your app, or a recovery code.'
-
-/** How a person proved the first factor (the audit trail's detail); a sign-up is a password. */
-export type SignInMethod = 'password' | 'login-link' | 'password-reset'
 
 /** Writes an event of the audit trail with the request's site and client address. */
 export function recordRequestEvent(

@@ -21,7 +21,6 @@ import {
 import { claimSellerWelcome, findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
-import type { SignInMethod } from './second-factor.server'
 import { sessionSecrets } from './secrets.server'
 
 /**
@@ -32,6 +31,9 @@ import { sessionSecrets } from './secrets.server'
  * A login starts a new session; logout, a password change and idle or absolute expiry end it.
  */
 export type PendingAction = { kind: 'like' | 'unlike'; listingId: number; returnTo: string } | { kind: 'save-search'; path: string; returnTo: string }
+
+/** How a person proved the first factor (the audit trail's detail); a sign-up is a password. */
+export type SignInMethod = 'password' | 'login-link' | 'password-reset'
 
 interface SessionData {
   userId: number

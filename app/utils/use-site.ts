@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader as rootLoader } from '~/root'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { SiteProfile } from '~/models/sites/site-profile'
 
@@ -9,6 +8,17 @@ let fallbackSite: SiteProfile | undefined
 
 /** The id of the JSON script holding the fallback profile on a page without root data. */
 export const fallbackSiteElementId = 'fallback-site'
+
+/**
+ * What these hooks read of the root loader's data (root.tsx). Named here, not taken from the
+ * loader's type: root.tsx imports these hooks, so importing it back would close a loop
+ * (tests/unit/root-site-data.test.ts checks the loader still gives it).
+ */
+export interface RootSiteData {
+  site: SiteProfile
+  origin: string
+  viewer: Viewer | null
+}
 
 export function setFallbackSite(site: SiteProfile) {
   fallbackSite = site
@@ -26,17 +36,17 @@ export function fallbackSiteProfile(): SiteProfile {
 
 /** The current site's profile, from the root loader (the main land site if the root failed). */
 export function useSite(): SiteProfile {
-  return useRouteLoaderData<typeof rootLoader>('root')?.site ?? fallbackSiteProfile()
+  return useRouteLoaderData<RootSiteData>('root')?.site ?? fallbackSiteProfile()
 }
 
 /** The origin canonical URLs are built on (the site's URL in production, the local host in development). */
 export function useSiteOrigin(): string {
-  return useRouteLoaderData<typeof rootLoader>('root')?.origin ?? fallbackSiteProfile().url
+  return useRouteLoaderData<RootSiteData>('root')?.origin ?? fallbackSiteProfile().url
 }
 
 /** The signed-in user (null for a visitor), from the root loader. */
 export function useViewer(): Viewer | null {
-  return useRouteLoaderData<typeof rootLoader>('root')?.viewer ?? null
+  return useRouteLoaderData<RootSiteData>('root')?.viewer ?? null
 }
 
 /**

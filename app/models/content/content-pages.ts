@@ -5,38 +5,13 @@ import { photoSubmissionTerms } from '~/content/photo-submission-terms'
 import { termsOfUse } from '~/content/terms-of-use'
 import type { ContentPageKind, SiteProfile } from '~/models/sites/site-profile'
 import { urlSlug } from '~/utils/url-slug'
+import type { ContentContext, ContentPageText, ContentSectionText } from './content-text'
 
 /**
  * The sites' content pages (spec §2 screens: terms of use, advertising terms, photo-submission
  * terms, and the main land site's land feed and farm credit documentation). The texts live in app/content as functions of the site; this module decides which
  * page a path is on which site and gives every section an id for the table of contents.
  */
-
-/** Text with optional links inside it: plain strings and `{ text, href }` parts, in order. */
-export type InlineText = string | { text: string; href: string }
-/** A table of the partner documentation: a caption, column headings, then rows of cells. */
-export interface ContentTable {
-  caption: string
-  head: string[]
-  rows: InlineText[][][]
-}
-export type ContentBlock = { paragraph: InlineText[] } | { list: InlineText[][] } | { table: ContentTable } | { code: string; label: string }
-
-export interface ContentSectionText {
-  heading: string
-  blocks: ContentBlock[]
-}
-
-/** What a text module writes: everything but the page's address and the section ids. */
-export interface ContentPageText {
-  /** The page's own name (its h1); the title adds the site name. */
-  heading: string
-  description: string
-  /** 'Last updated' date as shown, fixed in the text so it changes only when the text does. */
-  updated: string
-  introduction: ContentBlock[]
-  sections: ContentSectionText[]
-}
 
 export interface ContentSection extends ContentSectionText {
   id: string
@@ -47,16 +22,6 @@ export interface ContentPage extends Omit<ContentPageText, 'sections'> {
   title: string
   path: string
   sections: ContentSection[]
-}
-
-/** What the texts may say about the site: its name, addresses and its other content pages. */
-export interface ContentContext {
-  siteName: string
-  legalEmail: string
-  advertisingEmail: string
-  /** Where listing-feed partners and lenders write to be set up. */
-  partnersEmail: string
-  paths: SiteProfile['contentPaths']
 }
 
 const texts: Record<ContentPageKind, (context: ContentContext) => ContentPageText> = {

@@ -52,12 +52,21 @@ async function claim(db: Kysely<Database>, key: string, kind: string) {
   return Number(numInsertedOrUpdatedRows ?? 0) > 0 ? claimedAt : null
 }
 
+/** The same submission's first attempt was still being sent after `waitForFirstMs`: the sender should wait, then reload. */
+export class FirstSubmissionPendingError extends Error {
+  constructor(kind: string) {
+    super(`A first '${kind}' submission with this key is still being sent`)
+    this.name = 'FirstSubmissionPendingError'
+  }
+}
+
 /**
  * Does a form's work once per submission (`send`, which answers where to redirect) and answers
  * its redirect; the same submission posted again, by any worker or server, is answered with the
  * first one's redirect without doing anything. A submission without a key (a client of our own
  * that sends none) is done every time. A failed `send` forgets the key, so a retry does the work;
- * so does a process that died mid-send, once its claim has run out (`claimLeaseMs`).
+ * so does a process that died mid-send, once its claim has run out (`claimLeaseMs`). A first
+ * attempt still being sent after `waitForFirstMs` throws `FirstSubmissionPendingError`.
  */
 export async function sendOnce(db: Kysely<Database>, kind: string, formData: FormData, send: () => Promise<string>): Promise<string> {
   const key = submissionKey(kind, formData)
@@ -69,7 +78,7 @@ export async function sendOnce(db: Kysely<Database>, kind: string, formData: For
     const first = await db.selectFrom('form_submissions').select('result').where('key', '=', key).executeTakeFirst()
     // Gone: the first attempt failed and let go of the key; this one claims it next time round.
     if (first?.result) return first.result
-    if (Date.now() > giveUpAt) throw new Response('This form is still being sent. Please wait a moment, then reload the page.', { status: 409 })
+    if (Date.now() > giveUpAt) throw new FirstSubmissionPendingError(kind)
     if (first) await sleep(pollEveryMs)
   }
 }

@@ -15,6 +15,14 @@ export const draftSteps = [
 
 export type DraftStepKey = (typeof draftSteps)[number]['key']
 
+/** What the review says of a draft beyond its fields' errors: the listing-quality gate's findings in words (listing-publish.server.ts). */
+export interface DraftFinding {
+  step: DraftStepKey
+  /** 'stop': publishing waits for a fix; 'confirm': the seller must confirm it is right; 'note': for information. */
+  kind: 'stop' | 'confirm' | 'note'
+  text: string
+}
+
 export interface DraftPhoto {
   documentId: number
   caption: string

@@ -5,7 +5,7 @@ import { type ListingCandidate, type QualityVerdict, createListingQualityGate } 
 import { writeListing } from '~/models/listings/listing-writes.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions, houseTypeKey } from './listing-draft-fields'
-import { type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
+import { type DraftFinding, type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
 import { draftFieldRulesOnServer } from './listing-draft-rules.server'
 import { type ListingDraft, deleteDraft } from './listing-drafts.server'
 import type { SellerScope } from './seller-scope.server'
@@ -17,13 +17,6 @@ import type { SellerScope } from './seller-scope.server'
  * a point outside the county stops publishing until it is fixed, and a price or size far from the
  * county's must be confirmed.
  */
-
-export interface DraftFinding {
-  step: DraftStepKey
-  /** 'stop': publishing waits for a fix; 'confirm': the seller must confirm it is right; 'note': for information. */
-  kind: 'stop' | 'confirm' | 'note'
-  text: string
-}
 
 export interface DraftReview {
   errors: Partial<Record<FormStepKey, DraftErrors>>
