@@ -7,6 +7,34 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // Not type-aware: typescript-eslint's recommendedTypeChecked took 101 s here, over the lint's budget (docs/decisions/0005).
+
+/** An import of one of app/'s folders: `'^~/(routes|components)(/|$)'` for two of them. */
+const appFolder = (...folders) => `^~/(${folders.join('|')})(/|$)`
+
+// The layers (docs/decisions/0056, README "Structure"). One `no-restricted-imports` per file set,
+// as a later config's rule replaces an earlier one's: each set lists everything it may not import.
+// Another folder is imported by its `~/` path, so these patterns see every import across folders.
+const acrossFolders = [
+  { regex: '^\\.\\./', message: "Import another folder by its ~/ path (the layers' rules read those)." },
+  { regex: appFolder('dev-data'), message: 'The seed and demo data are for scripts and tests: production code does not import app/dev-data.' },
+]
+const modelLayer = [
+  ...acrossFolders,
+  { regex: '^(react-router|@react-router/)', message: 'Models know no router: return or throw a domain error, and let the route answer it in HTTP.' },
+  { regex: appFolder('routes', 'components'), message: 'Models are below routes and components: pass what a model needs as an argument.' },
+  { regex: appFolder('sites'), message: 'Models take a site as plain data (SiteProfile, SiteDirectory) from their caller, never from app/sites.' },
+]
+const componentLayer = [
+  ...acrossFolders,
+  { regex: appFolder('routes'), message: 'Components do not import routes: page data types live beside the components (app/components/*.types.ts).' },
+  {
+    regex: '\\.server(\\.tsx?)?$',
+    message: 'Components go to the browser: take what a server module gives through the loader, and its types from a module without .server.',
+  },
+]
+// The document pipeline work is rewriting these files; they keep their imports until it lands.
+const movedByTheDocumentPipelineWork = ['app/models/analytics/data-layer-runtime.server.ts']
+
 export default defineConfig(
   globalIgnores(['build/', '.react-router/', 'data/', '.test-data/', '.bench-data/', '.test-results/', 'test-results/', 'playwright-report/', '.cache/']),
   js.configs.recommended,
@@ -23,6 +51,23 @@ export default defineConfig(
       // A region that scrolls sideways (a wide table on a phone) must take focus, so the keyboard can scroll it (WCAG 2.1.1).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['app/dev-data/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: acrossFolders }] },
+  },
+  {
+    files: ['app/models/**/*.{ts,tsx}'],
+    // popular.server.ts reads the site of a key, as root.tsx (moved by the document pipeline work) calls it with one.
+    ignores: [...movedByTheDocumentPipelineWork, 'app/models/places/popular.server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: modelLayer }] },
+  },
+  {
+    // A .server component renders markup on the server only, so it may use server modules.
+    files: ['app/components/**/*.{ts,tsx}'],
+    ignores: ['app/components/**/*.server.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: componentLayer }] },
   },
   {
     files: ['**/migrations/*.ts'],
