@@ -1,6 +1,6 @@
 import { readConfig } from '~/config.server'
 import { tagManagerAttribute } from '~/models/analytics/page-analytics'
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import dataLayerLoader from 'virtual:browser-script/data-layer-loader'
 import { dataLayerRuntimePath } from './data-layer-script.server'
 

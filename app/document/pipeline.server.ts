@@ -1,4 +1,4 @@
-import type { SiteProfile } from '~/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import siteStylesheet from '~/tailwind.css?inline'
 import { siteStylesheetHref } from './inline-stylesheet'
 import { withDataLayerLoader } from './data-layer-loader.server'

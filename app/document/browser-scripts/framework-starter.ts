@@ -1,4 +1,4 @@
-import { deferredFrameworkScriptId } from '../deferred-framework-id'
+import { deferredFrameworkScriptId } from '~/document/deferred-framework-id'
 
 /**
  * Puts React Router's module preloads and module script back (deferred-framework.server.ts made
