@@ -109,7 +109,8 @@ describe('the data layer on the page', () => {
     process.env.TAG_MANAGER = 'on'
     try {
       const html = await (await fetchPage('hunting.localhost', '/')).text()
-      expect(html).toContain(`s.setAttribute("data-tag-manager","https://www.googletagmanager.com/gtm.js?id=${sites.hunting.trackingContainerId}");`)
+      // The loader's own element names the container for the script it adds (app/document/browser-scripts/data-layer-loader.ts).
+      expect(html).toContain(` data-tag-manager="https://www.googletagmanager.com/gtm.js?id=${sites.hunting.trackingContainerId}">`)
     } finally {
       delete process.env.TAG_MANAGER
     }
