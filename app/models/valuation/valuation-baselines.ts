@@ -49,16 +49,19 @@ export function fitHedonicBaseline(training: readonly Sale[]): BaselineValuer {
     return values
   }
 
-  const rows = training.map((sale) => row(sale, quarterOf(sale.soldAt)))
+  // Each sale's row is made where it is needed rather than kept: rows of about 110 columns for every training sale would hold tens of MB.
+  const saleRow = (sale: Sale) => row(sale, quarterOf(sale.soldAt))
   const coefficients = leastSquares(
-    rows,
-    training.map((sale) => Math.log(sale.price)),
+    columnCount,
+    (function* () {
+      for (const sale of training) yield [saleRow(sale), Math.log(sale.price)] as const
+    })(),
   )
   const predict = (values: Float64Array) => values.reduce((total, value, index) => total + value * coefficients[index]!, 0)
   const residualsByCounty = new Map<number, { sum: number; count: number }>()
-  training.forEach((sale, index) => {
+  training.forEach((sale) => {
     const county = residualsByCounty.get(sale.countyId) ?? { sum: 0, count: 0 }
-    county.sum += Math.log(sale.price) - predict(rows[index]!)
+    county.sum += Math.log(sale.price) - predict(saleRow(sale))
     county.count += 1
     residualsByCounty.set(sale.countyId, county)
   })
@@ -71,19 +74,21 @@ const countyPrior = 5
 /** Keeps the normal equations solvable where a dummy has no sale (a use no state has): a negligible ridge. */
 const ridge = 1e-6
 
-/** The coefficients minimising the squared error of `rows` × coefficients against `targets` (the normal equations, by Cholesky). */
-function leastSquares(rows: readonly Float64Array[], targets: readonly number[]) {
-  const size = rows[0]?.length ?? 0
+/**
+ * The `size` coefficients minimising the squared error of each observation's row × coefficients
+ * against its target (the normal equations, by Cholesky), read in one pass.
+ */
+function leastSquares(size: number, observations: Iterable<readonly [row: Float64Array, target: number]>) {
   const gram = Array.from({ length: size }, () => new Float64Array(size))
   const moment = new Float64Array(size)
-  rows.forEach((values, rowIndex) => {
+  for (const [values, target] of observations) {
     for (let i = 0; i < size; i++) {
       const value = values[i]!
       if (value === 0) continue
-      moment[i]! += value * targets[rowIndex]!
+      moment[i]! += value * target
       for (let j = 0; j <= i; j++) gram[i]![j]! += value * values[j]!
     }
-  })
+  }
   // Cholesky: gram = L Lᵀ, L stored in the lower triangle.
   for (let i = 0; i < size; i++) {
     for (let j = 0; j <= i; j++) {
@@ -111,7 +116,8 @@ function leastSquares(rows: readonly Float64Array[], targets: readonly number[])
 const nearestCount = 8
 /** The grid the nearest sales are looked up in, in degrees: about 55 km a cell. */
 const cellDegrees = 0.5
-const cellKey = (latitude: number, longitude: number) => Math.floor(latitude / cellDegrees) * 10_000 + Math.floor(longitude / cellDegrees)
+const cellKeyOf = (row: number, column: number) => row * 10_000 + column
+const cellKey = (latitude: number, longitude: number) => cellKeyOf(Math.floor(latitude / cellDegrees), Math.floor(longitude / cellDegrees))
 
 /**
  * (b) Unadjusted nearest comparables: the median price per acre of the 8 nearest training sales of
@@ -131,9 +137,10 @@ export function fitNearestComparablesBaseline(training: readonly Sale[]): Baseli
     // A sale in ring r + 1 or beyond is at least r cells away: once 8 are nearer than that, no other is nearer.
     for (let ring = 0; ring <= 40; ring++) {
       for (let dRow = -ring; dRow <= ring; dRow++) {
-        for (let dColumn = -ring; dColumn <= ring; dColumn++) {
-          if (Math.max(Math.abs(dRow), Math.abs(dColumn)) !== ring) continue
-          for (const sale of cells.get((row + dRow) * 10_000 + column + dColumn) ?? []) {
+        // The ring's cells: its top and bottom rows whole, its other rows at their two ends.
+        const step = Math.abs(dRow) === ring ? 1 : Math.max(1, 2 * ring)
+        for (let dColumn = -ring; dColumn <= ring; dColumn += step) {
+          for (const sale of cells.get(cellKeyOf(row + dRow, column + dColumn)) ?? []) {
             found.push({ distance: distanceKilometres(parcel, sale), perAcre: sale.price / sale.acres })
           }
         }
