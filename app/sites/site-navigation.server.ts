@@ -12,8 +12,18 @@ async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopular
     return await sitePopularity(getDb(), site.key)
   } catch (error) {
     console.error('Counting listings and searches by state for the menus failed', error)
-    return { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }
+    return uncountedPopularity(site)
   }
+}
+
+// One object per site, so that while counting fails its navigation and their markup are still built once.
+const uncountedPopularityBySite = new WeakMap<SiteProfile, Pick<SitePopularity, 'states' | 'searches'>>()
+
+function uncountedPopularity(site: SiteProfile) {
+  let popularity = uncountedPopularityBySite.get(site)
+  if (!popularity)
+    uncountedPopularityBySite.set(site, (popularity = { states: [], searches: defaultPopularSearches(site).map((search) => ({ ...search, searches: 0 })) }))
+  return popularity
 }
 
 // Building the menus' ~200 search links takes about 2 ms; the popularity is one shared object per
