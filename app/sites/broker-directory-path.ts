@@ -1,5 +1,5 @@
 import { type BrokerDirectoryCriteria, brokerSortOptions, brokerTypeOptions, normalizeDirectoryCriteria } from '~/models/brokers/broker-directory'
-import { placeTokenPattern } from '~/models/search/grammar-tokens'
+import { pathSegments, placeTokenPattern } from '~/models/search/grammar-tokens'
 import { brokerDirectoryPath } from '~/models/brokers/broker-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 
@@ -64,15 +64,8 @@ const readers: ((segment: string, parsed: Partial<BrokerDirectoryCriteria>) => b
 export function parseBrokerDirectoryPath(site: SiteProfile, pathname: string, query = new URLSearchParams()): ParsedDirectoryPath | undefined {
   const base = brokerDirectoryPath(site)
   if (!base) return undefined
-  let segments: string[]
-  try {
-    segments = pathname
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => decodeURIComponent(segment).toLowerCase())
-  } catch {
-    return undefined
-  }
+  const segments = pathSegments(pathname)
+  if (!segments) return undefined
   const baseSegment = base.split('/').filter(Boolean)[0]
   if (segments[0] !== baseSegment) return undefined
   const parsed: Partial<BrokerDirectoryCriteria> = { name: query.get('name') ?? undefined }

@@ -3,6 +3,18 @@
  * (search-criteria.ts imports zod, which no page should ship).
  */
 
+/** A path's segments, decoded and lower-cased as the grammars read them; undefined when one does not decode (a stray '%'). */
+export function pathSegments(pathname: string): string[] | undefined {
+  try {
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment).toLowerCase())
+  } catch {
+    return undefined
+  }
+}
+
 /** A place token in a path: lowercase words joined by hyphens ('travis-county', 'texas'). */
 export const placeTokenPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 

@@ -9,7 +9,7 @@ import {
   isCalendarDate,
   normalizeCriteria,
 } from '~/models/search/search-criteria'
-import { placeTokenPattern } from '~/models/search/grammar-tokens'
+import { pathSegments, placeTokenPattern } from '~/models/search/grammar-tokens'
 import { decodeArea, encodeArea } from '~/models/search/drawn-area'
 import {
   type PriceChangeTypeKey,
@@ -384,15 +384,8 @@ function parseLocation(grammar: Grammar, segments: string[], parsed: Parsed): nu
 export function parseSearchPath(site: SiteProfile, pathname: string, query = new URLSearchParams()): ParsedSearchPath | undefined {
   const grammar = site.searchGrammar
   if (!grammar) return undefined
-  let segments: string[]
-  try {
-    segments = pathname
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => decodeURIComponent(segment).toLowerCase())
-  } catch {
-    return undefined
-  }
+  const segments = pathSegments(pathname)
+  if (!segments) return undefined
   const parsed: Parsed = { places: [], propertyTypes: [], transactionTypes: [], activityTypes: [], amenityTypes: [], marketStatuses: [] }
   let index = parseLocation(grammar, segments, parsed)
   if (index < 0) return undefined
