@@ -1,10 +1,9 @@
 import { readConfig } from '~/config.server'
 import { tagManagerAttribute } from '~/models/analytics/page-analytics'
 import type { SiteProfile } from '~/models/sites/site-profile'
+import { escapeXml } from '~/utils/escape-xml'
 import dataLayerLoader from 'virtual:browser-script/data-layer-loader'
 import { dataLayerRuntimePath } from './data-layer-script.server'
-
-const attributeValue = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
  * The inline script that ends a page of `site` (browser-scripts/data-layer-loader.ts): once the
@@ -14,7 +13,7 @@ const attributeValue = (value: string) => value.replaceAll('&', '&amp;').replace
  */
 export function dataLayerLoaderScript(site: SiteProfile, nonce: string | undefined, isLowData: boolean, config = readConfig()) {
   const tagManagerUrl = isLowData ? undefined : config.tagManagerScriptUrl?.replace('{id}', encodeURIComponent(site.trackingContainerId))
-  const tagManager = tagManagerUrl ? ` ${tagManagerAttribute}="${attributeValue(tagManagerUrl)}"` : ''
+  const tagManager = tagManagerUrl ? ` ${tagManagerAttribute}="${escapeXml(tagManagerUrl)}"` : ''
   // The runtime's own script needs no nonce: a script a trusted one adds is trusted ('strict-dynamic').
   return `<script${nonce ? ` nonce="${nonce}"` : ''} data-src="${dataLayerRuntimePath}"${tagManager}>${dataLayerLoader}</script>`
 }
