@@ -16,7 +16,7 @@ import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
 import { siteOfHost } from '~/sites/site-origin.server'
 import { cspNonceContext } from '~/utils/csp-nonce'
-import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
+import { comesFromHost, crossSitePostContext } from '~/http/request-guard.server'
 import { pageCache } from './page-cache'
 import { type RequestLogEntry, requestLogger } from './request-log'
 
@@ -168,7 +168,7 @@ const subresourceType = /^(?:image\/(?!svg)|font\/|text\/css|text\/javascript|ap
 /**
  * Once the answer's type is known: a 304 carries no Content-Security-Policy, for the browser (or
  * CDN) keeps the policy stored with its copy of the page, whose scripts carry that policy's nonce
- * (utils/http-cache.server.ts). A sub-resource gets the short policy and none of the document-only
+ * (http/http-cache.server.ts). A sub-resource gets the short policy and none of the document-only
  * headers: over HTTP/1.1 those were 0.7 KB of each photo's and script's 1.3 KB of headers, about a
  * tenth of a page's first-view transfer (decision 0023).
  */

@@ -6,9 +6,9 @@ import { LRUCache } from 'lru-cache'
 import Negotiator from 'negotiator'
 import { getDb } from '~/models/db/db.server'
 import { checkForListingChanges, onListingsChanged } from '~/models/listings/listing-changes.server'
-import { matchesEntityTag } from '~/utils/http-cache.server'
+import { matchesEntityTag } from '~/http/http-cache.server'
 import { lowDataChoiceOf } from '~/utils/low-data'
-import { cookieHeaderHasSession } from '~/utils/session.server'
+import { cookieHeaderHasSession } from '~/http/session.server'
 
 /**
  * The server's cache of anonymous pages (issue 18 item 4, decision 0026), in each worker process:
@@ -74,7 +74,7 @@ function varyingHeaders(vary: string | undefined) {
 
 const sharedMaxAge = (cacheControl: string) => Number(/(?:^|[\s,])s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0)
 
-/** What the root's middleware (utils/http-cache.server.ts) made public for shared caches, with its ETag. */
+/** What the root's middleware (http/http-cache.server.ts) made public for shared caches, with its ETag. */
 function isSharedPage(response: Response) {
   const cacheControl = String(response.getHeader('cache-control') ?? '')
   return (

@@ -3,7 +3,7 @@ import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } fro
 import { formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { siteExternalUrl } from '~/sites/external-url'
-import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/hooks/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { BrokerStructuredData } from './broker-structured-data'

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { SearchView } from '~/models/search/search-path'
 import { fromScreen } from '~/sites/screens'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { actionToResults, revealSearchResults } from './search-results-heading'
 import {
   activityOptions,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { LandValueFigures, LandValuesPageData } from '~/components/land-values.types'
 import { formatCount, formatDollars } from '~/utils/format'
-import { useSiteOrigin } from '~/utils/use-site'
+import { useSiteOrigin } from '~/hooks/use-site'
 import { Breadcrumbs } from './breadcrumbs'
 import { ColumnHeadings, ScrollRegion } from './data-table'
 import { JsonLd, breadcrumbList } from './json-ld'

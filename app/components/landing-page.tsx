@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { LandingPageData } from '~/components/landing.types'
-import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/hooks/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'

@@ -2,11 +2,11 @@ import { certificationLabels } from '~/models/brokers/broker-directory'
 import type { ListingDetailBroker } from '~/models/listings/listing-detail'
 import { brokerPagePath } from '~/models/brokers/broker-path'
 import { brokerDisplayName } from '~/utils/format'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
 import { BrokerPortrait } from './broker-portrait'
 import { telHref } from '~/utils/tel-href'
-import { reportListingEvent } from '~/utils/listing-event-beacon'
+import { reportListingEvent } from '~/browser/listing-event-beacon'
 import { portraitSizes } from '~/utils/image-renditions'
 
 /** Spec §3 'phone click', told to the server as the call starts. */

@@ -6,7 +6,7 @@ import { listingExternalLinkPath } from '~/sites/listing-external-link'
 import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, videoEmbedUrl } from '~/models/listings/listing-media'
 import { photoSets } from '~/utils/image-renditions'
 import { photoSources } from '~/utils/resized-image-url'
-import { useLowData } from '~/utils/use-low-data'
+import { useLowData } from '~/hooks/use-low-data'
 import { ChevronIcon } from './icons'
 
 /** Spec §9: a slide counts as the current one once 70% of it is visible. */

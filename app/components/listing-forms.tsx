@@ -8,7 +8,7 @@ import { FormConnection } from './form-connection'
 import { FormErrors } from './account-page'
 import { TargetModal } from './target-modal'
 import { getFormProps, getInputProps } from './server-form'
-import { useAccountContact } from '~/utils/use-site'
+import { useAccountContact } from '~/hooks/use-site'
 
 /** What the listing page's action answered: the failed submission of one of its forms. */
 export type ListingFormResult = PageFormResult

@@ -4,11 +4,11 @@ import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { CarouselView } from '~/models/listings/listing-media'
 import { fixedRenditions, photoSets } from '~/utils/image-renditions'
 import { photoSources } from '~/utils/resized-image-url'
-import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
-import { useLowData } from '~/utils/use-low-data'
+import { useDrawnPrioritySrcSet } from '~/hooks/use-drawn-priority-srcset'
+import { useLowData } from '~/hooks/use-low-data'
 import { CameraIcon } from './icons'
 import type { CarouselListing } from './listing-carousel'
-import { retryImport } from '~/utils/retry-import'
+import { retryImport } from '~/browser/retry-import'
 
 // The full-screen carousel is code only a buyer who opens it needs: it loads on first open.
 const ListingCarousel = lazy(() => retryImport(() => import('./listing-carousel')))

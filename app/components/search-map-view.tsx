@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
 import type { Corner, InteractiveSearchMap } from './search-map.client'
-import { retryImport } from '~/utils/retry-import'
+import { retryImport } from '~/browser/retry-import'
 import { fromScreen } from '~/sites/screens'
 import { formatAreaCorners } from '~/models/search/area-corners'
-import { useLowData } from '~/utils/use-low-data'
+import { useLowData } from '~/hooks/use-low-data'
 
 const edges = ['south', 'west', 'north', 'east'] as const
 const mapButton = 'rounded-full px-4 py-2 text-sm font-semibold shadow-lg disabled:cursor-not-allowed disabled:opacity-60'

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react'
 import type { SearchPageData } from '~/components/search.types'
-import { rememberSearch } from '~/utils/browser-memory'
-import { useSiteOrigin, useViewer } from '~/utils/use-site'
+import { rememberSearch } from '~/browser/browser-memory'
+import { useSiteOrigin, useViewer } from '~/hooks/use-site'
 import { AdSlot } from './ad-slot'
 import { Breadcrumbs } from './breadcrumbs'
 import { ListingCard } from './listing-card'
@@ -19,7 +19,7 @@ import { SearchSort } from './search-sort'
 import { searchResultsHeadingId } from './search-results-heading'
 import { SearchViewToggle } from './search-view-toggle'
 import { StateMap } from './state-map'
-import { retryImport } from '~/utils/retry-import'
+import { retryImport } from '~/browser/retry-import'
 
 export { searchResultsMeta } from './search-results-meta'
 

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { ErrorMessage } from '~/components/error-message'
 import { errorPageMessage } from '~/sites/site-profile'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 
 /** The sellers' tool tells a signed-in buyer how to become a seller (403), rather than showing an error page. */
 export function NotASeller() {

@@ -5,9 +5,9 @@ import type { Database } from '~/models/db/db-schema'
 import { feedRunRecords, reasonCounts } from '~/models/feeds/feed-report.server'
 import { canSeeFeeds, decideHeldRecord, feedAccessOf, visibleRun, visibleRuns, waitingRecords } from '~/models/feeds/feed-review.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { getViewerId, requireViewer } from '~/utils/session.server'
-import { recordRequestEvent, requireFreshSecondFactor } from '~/utils/second-factor.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { getViewerId, requireViewer } from '~/http/session.server'
+import { recordRequestEvent, requireFreshSecondFactor } from '~/http/second-factor.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**

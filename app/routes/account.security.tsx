@@ -6,7 +6,7 @@ import type { SecurityEventKind } from '~/models/accounts/security-events.server
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { handleSecurityPost, loadSecurityPage } from '~/utils/second-factor.server'
+import { handleSecurityPost, loadSecurityPage } from '~/http/second-factor.server'
 
 /**
  * /account/security/ (issue 33 finding 8, decision 0052): two-step sign-in with an authenticator

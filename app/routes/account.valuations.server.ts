@@ -3,8 +3,8 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import { getDb } from '~/models/db/db.server'
 import { deleteSavedValuation, listSavedValuations, setValuationAlert } from '~/models/valuation/saved-valuations.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { requireViewer } from '~/utils/session.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { requireViewer } from '~/http/session.server'
 
 /** Saved Valuations (issue 16, AcreWorth only, login required): each links to the valuation, with its alert switch and a delete. */
 const sectionName = 'Saved Valuations'

@@ -4,9 +4,9 @@ import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { sendFormOnce } from './send-form-once.server'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 
 /**
  * /addlisting/ (spec §2, §6): Add a Property asks a visitor to log in first; a seller goes on to

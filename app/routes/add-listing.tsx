@@ -3,7 +3,7 @@ import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { siteFromRequest } from '~/sites/site.server'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { handleAddListingPost, loadAddListing } from './add-listing.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 

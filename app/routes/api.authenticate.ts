@@ -1,6 +1,6 @@
 import { getDb } from '~/models/db/db.server'
 import { findLoginInfo } from '~/models/accounts/login-info.server'
-import { getViewer, getViewerId } from '~/utils/session.server'
+import { getViewer, getViewerId } from '~/http/session.server'
 import { apiCall, apiJson, methodNotAllowed, requireThisSiteId } from './api.server'
 
 /**

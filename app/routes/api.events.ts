@@ -3,9 +3,9 @@ import { getDb } from '~/models/db/db.server'
 import { listingEventType } from '~/models/listings/enumerations'
 import { findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import type { BrowserListingEvent } from '~/utils/listing-event-beacon'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import type { BrowserListingEvent } from '~/browser/listing-event-beacon'
 
 /** Events the browser reports from a listing page (spec §3 listing event types); the server records the others where they happen. */
 const browserEvents = {

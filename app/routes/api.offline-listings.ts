@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { privateHeaders } from '~/components/account-page'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { lowDataContext } from '~/utils/low-data.server'
+import { lowDataContext } from '~/http/low-data.server'
 import { loadOfflineListings } from './offline.server'
 
 /**

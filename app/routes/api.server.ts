@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { siteFromRequest } from '~/sites/site.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
 import { getDb } from '~/models/db/db.server'
 import { redactSecrets } from '~/models/logs/secret-urls'
-import { isSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
+import { isSameOrigin, readBodyUpTo } from '~/http/request-guard.server'
 
 /**
  * The spec §7 calls' common ground (issue 17 item 6): same-origin JSON, a rate limit per client

@@ -3,9 +3,9 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type FormRateLimit, refusalOf, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { clientAddress, countAttempt, takeBackAttempt } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refusalOf, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { clientAddress, countAttempt, takeBackAttempt } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from '~/models/accounts/account-forms'
@@ -24,12 +24,12 @@ import {
   getViewer,
   peekPendingAction,
   takePendingAction,
-} from '~/utils/session.server'
+} from '~/http/session.server'
 import { findUserIdByEmail, normalizeEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { endUserSessions } from '~/models/accounts/sessions.server'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
+import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/http/second-factor.server'
 
 /**
  * Log in, log out, forgot and reset password (sign up: signup.server.ts): each a plain POST that answers a failed

@@ -8,7 +8,7 @@ import { sitePageViews } from '~/components/site-page-views'
 import { getDb } from '~/models/db/db.server'
 import { resolveSitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { handleBrokerPagePost } from './brokers.server'
 import { loadSitePage } from './site-page.server'
 

@@ -3,8 +3,8 @@ import { ContentArticle } from '~/components/content-article'
 import { findContentPage } from '~/models/content/content-pages'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { requestIsForPath } from '~/utils/requested-path.server'
-import { useSiteOrigin } from '~/utils/use-site'
+import { requestIsForPath } from '~/http/requested-path.server'
+import { useSiteOrigin } from '~/hooks/use-site'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**

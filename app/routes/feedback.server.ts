@@ -5,11 +5,11 @@ import { getDb } from '~/models/db/db.server'
 import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.server'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { clientAddress } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { clientAddress } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
-import { getViewer } from '~/utils/session.server'
+import { getViewer } from '~/http/session.server'
 
 /**
  * Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not

@@ -5,7 +5,7 @@ import { Confirmation } from '~/components/form-field'
 import { feedbackThanks } from '~/models/feedback/feedback-fields'
 import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { feedbackPageOrigin, receiveFeedback } from './feedback.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 
 /**
  * /feedback/: the feedback modal's form as a page (spec §4 feedback modal), where the footer's

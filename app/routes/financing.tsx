@@ -8,7 +8,7 @@ import { handleFinanceContactPost } from './financing.server'
 import { financingPath, parseFinanceCenterId } from '~/models/finance/finance-path'
 import { siteExternalUrl } from '~/sites/external-url'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 

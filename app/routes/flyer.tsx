@@ -9,7 +9,7 @@ import { siteFromRequest } from '~/sites/site.server'
 import { brokerDisplayName, formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fixedRenditions } from '~/utils/image-renditions'
-import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/hooks/use-site'
 
 /** Spec §2 /flyer/{propertyId}: a one-page printable flyer of a listing. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import type { Route } from './+types/home'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/hooks/use-site'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Only AcreWorth's home has the valuation form: the other sites' homes do not fetch its code. */

@@ -15,7 +15,7 @@ import { landValuesPath } from '~/models/valuation/land-values-path'
 import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { formatCount, formatDollars } from '~/utils/format'
-import { requestIsForPath } from '~/utils/requested-path.server'
+import { requestIsForPath } from '~/http/requested-path.server'
 import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from '~/components/land-values.types'
 
 /**

@@ -6,7 +6,7 @@ import { normalizeCriteria } from '~/models/search/search-criteria'
 import { landFeedStatesPath } from '~/sites/partner-paths'
 import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requestIsForPath } from '~/utils/requested-path.server'
+import { requestIsForPath } from '~/http/requested-path.server'
 
 /** /landfeed/states/ (spec §2): each state's feed listings, on the sites that publish the land feed documentation. */
 export async function loadLandFeedStates(db: Kysely<Database>, site: SiteProfile, request: Request) {

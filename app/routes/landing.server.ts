@@ -4,7 +4,7 @@ import { type LandingPlace, hasLandingPages, landingPath } from '~/models/places
 import { listingCard } from '~/sites/listing-links'
 import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requestIsForPath } from '~/utils/requested-path.server'
+import { requestIsForPath } from '~/http/requested-path.server'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer } from '~/models/places/gazetteer.server'
 import type { PlaceMarketSection } from '~/models/places/market-stats'

@@ -14,8 +14,8 @@ import { sendFormOnce } from './send-form-once.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { requireOwnedRequest, requireRequestOwner } from './lands-connector.server'
 
 /**

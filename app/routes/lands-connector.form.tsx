@@ -5,8 +5,8 @@ import { LandRequestForm } from '~/components/land-request-form'
 import { landRequestEditPath, landRequestPath, landsConnectorPaths } from '~/models/connector/land-request'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
-import { useSite } from '~/utils/use-site'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
+import { useSite } from '~/hooks/use-site'
 import { handleLandRequestFormPost, loadLandRequestForm } from './lands-connector.form.server'
 
 /** /lands-connector/new/ and /lands-connector/{id}/edit/ (issue 17 item 2): describe the land you want, or change what you asked. */

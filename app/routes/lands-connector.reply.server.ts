@@ -7,8 +7,8 @@ import { findReplyTarget, isReplyLinkExpired, leadIdOfReplyToken, replyLinkLifet
 import type { Database } from '~/models/db/db-schema'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { notFound } from './lands-connector.server'
 
 /**

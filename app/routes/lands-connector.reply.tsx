@@ -7,8 +7,8 @@ import { landRequestReplyPath } from '~/models/connector/land-request'
 import { replyConstraints } from '~/models/connector/land-request-fields'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
-import { useSite } from '~/utils/use-site'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
+import { useSite } from '~/hooks/use-site'
 import { handleReplyPost, loadReplyPage } from './lands-connector.reply.server'
 
 /**

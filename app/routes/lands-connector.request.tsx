@@ -8,7 +8,7 @@ import { landRequestEditPath, landRequestPath } from '~/models/connector/land-re
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatCount } from '~/utils/format'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { handleLandRequestPost, loadLandRequest } from './lands-connector.server'
 
 /**

@@ -9,8 +9,8 @@ import { recipientsPerRequest } from '~/models/connector/land-request-targeting'
 import { deleteLandRequest, findLandRequest, landRequestsPerUser, listLandRequests, type RequestOwner } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { requireViewer } from '~/utils/session.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { requireViewer } from '~/http/session.server'
 
 /**
  * The Lands Connector's pages for the buyer (spec §2 /lands-connector/, login required, spec §6

@@ -5,7 +5,7 @@ import { submitButtonStyle } from '~/components/form-field'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { loadListingExternalLink } from './listing-external-link.server'
 
 /**

@@ -5,7 +5,7 @@ import { getDb } from '~/models/db/db.server'
 import { handleListingPagePost, loadListingPage } from './listing.server'
 import { parseListingPath } from '~/models/listings/listing-path'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import type { ListingPageData } from '~/components/listing.types'
 

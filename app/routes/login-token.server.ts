@@ -10,10 +10,10 @@ import { getDb } from '~/models/db/db.server'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { siteFromRequest } from '~/sites/site.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { type AppSession, addNotice, commitSession, getSession } from '~/utils/session.server'
-import { passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { type AppSession, addNotice, commitSession, getSession } from '~/http/session.server'
+import { passFirstFactor, recordRequestEvent, verifyPath } from '~/http/second-factor.server'
 
 /**
  * Login by token (spec §4, §7, §8): the links in our e-mails carry a single-use token that logs

@@ -7,7 +7,7 @@ import { handleForgotPassword } from './auth.server'
 import { getDb } from '~/models/db/db.server'
 import { resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 

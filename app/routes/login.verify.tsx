@@ -5,7 +5,7 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { handleVerifyPost, loadVerifyPage } from '~/utils/second-factor.server'
+import { handleVerifyPost, loadVerifyPage } from '~/http/second-factor.server'
 import { finishSignIn } from './auth.server'
 
 /**

@@ -3,7 +3,7 @@ import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/acco
 import { submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { handleLogout } from './auth.server'
-import { getViewer } from '~/utils/session.server'
+import { getViewer } from '~/http/session.server'
 import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 

@@ -10,8 +10,8 @@ import {
 } from '~/models/media/images.server'
 import { readConfig } from '~/config.server'
 import { getDb } from '~/models/db/db.server'
-import { isPageRendition } from '~/utils/page-renditions.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { isPageRendition } from '~/http/page-renditions.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
 
 /** True when an If-None-Match header lists this ETag (weak comparison, as RFC 9110 prescribes). */
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {

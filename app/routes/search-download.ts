@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { getDb } from '~/models/db/db.server'
 import { downloadFileName, searchResultsCsv } from '~/models/search/search-download.server'
 import { resolveSearchPath } from '~/models/search/search-request.server'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { csvDownloadHeaders } from '~/utils/csv'
 

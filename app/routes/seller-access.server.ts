@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { getDb } from '~/models/db/db.server'
 import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { sellerPaths } from '~/models/sellers/listing-draft'

@@ -13,7 +13,7 @@ import { changeListingStatus, confirmSellerListing, deleteSellerListing, findLis
 import { listingPath } from '~/models/listings/listing-path'
 import { activeStatuses } from '~/models/listings/listing.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { backTo, notFound, requireSellerScope } from './seller-access.server'
 import { siteDirectory } from '~/sites/site-origin.server'
 

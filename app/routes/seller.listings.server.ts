@@ -9,7 +9,7 @@ import { recentActivityByListing } from '~/models/sellers/listing-stats.server'
 import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
 import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 import { notFound, pageNumberOf, requireSellerScope } from './seller-access.server'
 
 /** Issue 15 §1: views and leads of the last 30 days. */

@@ -9,8 +9,8 @@ import type { PhotoUploadOutcome, UploadFailure } from '~/models/sellers/photo-u
 import { addUploadsToDraft, receivePhotoUploads } from '~/models/sellers/photo-uploads.server'
 import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin } from '~/utils/request-guard.server'
-import { commitSession, getSession, getViewerId, loginPath } from '~/utils/session.server'
+import { assertSameOrigin } from '~/http/request-guard.server'
+import { commitSession, getSession, getViewerId, loginPath } from '~/http/session.server'
 import { notFound } from './seller-access.server'
 
 /**

@@ -19,8 +19,8 @@ import { listingSiteFor } from '~/sites'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { listingPath } from '~/models/listings/listing-path'
 import { formatAcres } from '~/utils/format'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { getViewer, loginPath, requireViewer } from '~/utils/session.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { getViewer, loginPath, requireViewer } from '~/http/session.server'
 import { maxLength, maxValue, minValue, numeric, required, validateFields } from '~/models/forms/validation'
 
 /**

@@ -10,7 +10,7 @@ import { formatAcres } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { handleValuationPost, loadValuation, loadValuationForm } from './valuation.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { lowDataContext } from '~/utils/low-data.server'
+import { lowDataContext } from '~/http/low-data.server'
 
 /** /value/ (the form, with its messages) and /value/{…}/ (a valuation) on AcreWorth (issue 16 §1–2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

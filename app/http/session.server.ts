@@ -21,7 +21,7 @@ import {
 import { claimSellerWelcome, findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
-import { sessionSecrets } from './secrets.server'
+import { sessionSecrets } from '~/secrets.server'
 
 /**
  * Server-side sessions (architecture "Boundaries", decision 0047): the cookie carries a random id,
@@ -68,7 +68,7 @@ const pendingActionLifetimeMs = 60 * 60_000
 /**
  * The login cookie's names: `__Host-` (Secure, this host only, path /) for a site served over
  * https, the plain name on a development origin over http. Either makes a page personal
- * (utils/http-cache.server.ts).
+ * (http/http-cache.server.ts).
  */
 const sessionCookieNames = { https: '__Host-session', http: '__session' } as const
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareFunction } from 'react-router'
 import type { PageType } from '~/models/analytics/page-analytics'
-import { cspNonceContext } from './csp-nonce'
+import { cspNonceContext } from '~/utils/csp-nonce'
 import { formKeyOfResponse } from './form-key.server'
 import { hasSessionCookie } from './session.server'
 

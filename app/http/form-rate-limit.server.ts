@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { HeadersFunction } from 'react-router'
 import type { Database } from '~/models/db/db-schema'
-import { formatCount } from './format'
+import { formatCount } from '~/utils/format'
 import { type CountedAttempt, type RateLimitWindow, countAttempt } from './rate-limit.server'
 
 /**

@@ -1,7 +1,7 @@
 import { resizedImagePath } from '~/models/media/document-ids'
 import type { ImageRequest } from '~/models/media/images.server'
-import { adPictureSet, fixedRenditions, photoSets, portraitSizes, portraitSources } from './image-renditions'
-import { photoSources, resizedImageSrcSet } from './resized-image-url'
+import { adPictureSet, fixedRenditions, photoSets, portraitSizes, portraitSources } from '~/utils/image-renditions'
+import { photoSources, resizedImageSrcSet } from '~/utils/resized-image-url'
 
 /**
  * The renditions the image route renders (issue 33): those `image-renditions.ts` names, as the
