@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { redirect } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
@@ -13,7 +14,7 @@ import { requireViewer } from '~/http/session.server'
  * the listing tool (ours, or the external one PROPERTY_CONTROL_CENTER_URL names), and a buyer may
  * become an owner who lists their own land.
  */
-export async function loadAddListing(site: SiteProfile, request: Request) {
+export async function loadAddListing(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const viewer = await requireViewer(request, 'Add a Property')
   const query = new URL(request.url).searchParams
   return {
@@ -24,12 +25,12 @@ export async function loadAddListing(site: SiteProfile, request: Request) {
   }
 }
 
-export async function handleAddListingPost(site: SiteProfile, request: Request) {
+export async function handleAddListingPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, 'Add a Property')
   // Twice at once (a double click) would make two owner accounts: once per form key.
-  const location = await sendFormOnce(getDb(), 'add-listing', await readFormData(request), async () => {
-    await becomeOwnerSeller(getDb(), viewer.id)
+  const location = await sendFormOnce(db, 'add-listing', await readFormData(request), async () => {
+    await becomeOwnerSeller(db, viewer.id)
     return externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing
   })
   return redirect(location, 303)

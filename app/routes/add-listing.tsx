@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
@@ -8,12 +9,12 @@ import { handleAddListingPost, loadAddListing } from './add-listing.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /addlisting/ (spec §2, §6): Add a Property, after logging in, leads a seller to the listing tool and lets a buyer list their own land. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAddListing(siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAddListing(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleAddListingPost(siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleAddListingPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders

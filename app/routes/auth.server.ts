@@ -27,7 +27,6 @@ import {
 } from '~/http/session.server'
 import { findUserIdByEmail, normalizeEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { endUserSessions } from '~/models/accounts/sessions.server'
-import { getDb } from '~/models/db/db.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/http/second-factor.server'
 
@@ -110,11 +109,11 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))
 }
 
-export async function handleLogout(request: Request) {
+export async function handleLogout(db: Kysely<Database>, request: Request) {
   assertSameOrigin(request)
   const session = await getSession(request)
   const userId = session.get('userId')
-  if (userId !== undefined) await recordRequestEvent(getDb(), request, 'logout', userId)
+  if (userId !== undefined) await recordRequestEvent(db, request, 'logout', userId)
   return redirect('/', { status: 303, headers: await destroySession(session, request) })
 }
 

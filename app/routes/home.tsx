@@ -10,7 +10,7 @@ import type { SiteHeaderHandle } from '~/components/site-header'
 import { SiteStructuredData } from '~/components/site-structured-data'
 import { StateMap } from '~/components/state-map'
 import { lazyComponent } from '~/components/lazy-component'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import type { Route } from './+types/home'
 import { loadHomePage, visitorHeaderNames } from './home.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -21,8 +21,8 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 /** Only AcreWorth's home has the valuation form: the other sites' homes do not fetch its code. */
 const HomeValuation = lazyComponent(() => import('~/components/valuation-form').then((module) => module.HomeValuation))
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadHomePage(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadHomePage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 /** 'Land for Sale Near Me' follows the CDN's location headers: a shared cache must keep one copy per location. */

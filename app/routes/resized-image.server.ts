@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import {
   getResizedImage,
   IMAGE_CACHE_CONTROL,
@@ -9,7 +11,6 @@ import {
   type RouteParams,
 } from '~/models/media/images.server'
 import { readConfig } from '~/config.server'
-import { getDb } from '~/models/db/db.server'
 import { isPageRendition } from '~/http/page-renditions.server'
 import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
 
@@ -38,10 +39,10 @@ const renderWindowMs = 10 * 60_000
  * What the route asks of the image pipeline: renders per client address are counted in the
  * database, so every worker counts against one limit (IMAGE_RENDERS_PER_CLIENT in 10 minutes).
  */
-export function pageImageOptions(request: Request): LimitedImageServiceOptions {
+export function pageImageOptions(db: Kysely<Database>, request: Request): LimitedImageServiceOptions {
   return {
     mayRender: async () =>
-      !(await isRateLimited(getDb(), `image-render:${clientAddress(request)}`, { limit: readConfig().imageRendersPerClient, windowMs: renderWindowMs })),
+      !(await isRateLimited(db, `image-render:${clientAddress(request)}`, { limit: readConfig().imageRendersPerClient, windowMs: renderWindowMs })),
   }
 }
 
