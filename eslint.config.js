@@ -82,8 +82,6 @@ export default defineConfig(
   },
   {
     files: ['app/models/**/*.{ts,tsx}'],
-    // popular.server.ts reads the site of a key: its ten-minute cache is kept per database and site key (sites/site-navigation.server.ts, routes/api.popular.ts).
-    ignores: ['app/models/places/popular.server.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: modelLayer }] },
   },
   {

@@ -28,7 +28,7 @@ export const loader = apiCall({ name: 'popular', limit: 60, windowMs: 60_000 }, 
   const list = Object.hasOwn(lists, params.list ?? '') ? lists[params.list as keyof typeof lists] : notFound('No such list.')
   if (params.scope !== '0') badRequest('Only 0, the whole country, is supported.')
   if (!site.searchGrammar) notFound(`${site.name} has no search.`)
-  return apiJson(list(site, await sitePopularity(db, site.key)))
+  return apiJson(list(site, await sitePopularity(db, site)))
 })
 
 // Another call under /api/popular/ is no call at all; a list's is a GET.

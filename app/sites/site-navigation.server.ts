@@ -10,7 +10,7 @@ import type { SiteProfile } from './site-profile'
  */
 async function navigationPopularity(db: Kysely<Database>, site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
   try {
-    return await sitePopularity(db, site.key)
+    return await sitePopularity(db, site)
   } catch (error) {
     console.error('Counting listings and searches by state for the menus failed', error)
     return uncountedPopularity(site)
