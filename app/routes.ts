@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 
 export default [
-  index('routes/home.tsx'),
+  index('routes/home/route.tsx', { id: 'home' }),
   route('error', 'routes/error-page.tsx'),
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
