@@ -78,7 +78,7 @@ const ridge = 1e-6
  * The `size` coefficients minimising the squared error of each observation's row × coefficients
  * against its target (the normal equations, by Cholesky), read in one pass.
  */
-function leastSquares(size: number, observations: Iterable<readonly [row: Float64Array, target: number]>) {
+export function leastSquares(size: number, observations: Iterable<readonly [row: Float64Array, target: number]>) {
   const gram = Array.from({ length: size }, () => new Float64Array(size))
   const moment = new Float64Array(size)
   for (const [values, target] of observations) {
