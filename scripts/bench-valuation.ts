@@ -21,7 +21,7 @@ import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
 import { type Accuracy, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
-import { calibrationOf } from '../app/models/valuation/valuation-coverage'
+import { type CoverageGroup, calibrationOf } from '../app/models/valuation/valuation-coverage'
 import { type RollingFigures, scoreRollingOrigins, summariseRolling } from '../app/models/valuation/valuation-rolling'
 import type { Interval, RatioStudy } from '../app/models/valuation/valuation-ratio-study'
 
@@ -108,10 +108,11 @@ console.log(
     ? `\nLabel rule (fitted on ${rule.checks.high + rule.checks.medium + rule.checks.low} out-of-sample checks before ${day(backtest.cutoff)}): predicted log error = ${rule.coefficients.map((value) => value.toFixed(3)).join(', ')} × (1, ln spread, ln(1 + median km), 1 / comparables); high ≤ ${rule.thresholds.high.toFixed(3)} < medium ≤ ${rule.thresholds.medium.toFixed(3)} < low, or beyond ${rule.measuredDistanceKm.toFixed(0)} km; range half-width factors high ${rule.widths.high.toFixed(2)}, medium ${rule.widths.medium.toFixed(2)}, low ${rule.widths.low.toFixed(2)} (checks ${rule.checks.high}/${rule.checks.medium}/${rule.checks.low})`
     : '\nLabel rule: too few checks before the cut-off to calibrate; every estimate is labelled low',
 )
+const coverageList = (groups: readonly CoverageGroup[]) => groups.map((group) => `${group.label} ${percent(group.coverage)} (${group.sales})`).join('; ')
 if (calibration) {
   console.log(`80 % range coverage on the ${calibration.sales} held-out sales the model valued: ${percent(calibration.coverage)}`)
-  for (const dimension of calibration.dimensions)
-    console.log(`  ${dimension.name}: ${dimension.groups.map((group) => `${group.label} ${percent(group.coverage)} (${group.sales})`).join('; ')}`)
+  for (const dimension of calibration.dimensions) console.log(`  ${dimension.name}: ${coverageList(dimension.groups)}`)
+  console.log(`  State: ${coverageList(calibration.byState)}`)
   console.log(`  PIT deciles (10 % each when calibrated): ${calibration.probabilityDeciles.map(percent).join(', ')}`)
   const { labels, states: stateTarget } = calibration.targets
   console.log(`  Target, each label within 80 ± ${100 * labels.tolerance} %: ${labels.isMet ? 'met' : 'NOT met'}`)

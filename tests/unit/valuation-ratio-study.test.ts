@@ -133,7 +133,7 @@ describe('coverage of the 80 % range', () => {
       { label: 'High confidence', sales: 5, coverage: 0.8 },
       { label: 'Medium confidence', sales: 2, coverage: 0.5 },
     ])
-    expect(dimension('State')).toEqual([
+    expect(calibration.byState).toEqual([
       { label: 'State 1', sales: 5, coverage: 0.8 },
       { label: 'State 2', sales: 2, coverage: 0.5 },
     ])

@@ -32,7 +32,10 @@ export interface CalibrationTargets {
 export interface Calibration {
   sales: number
   coverage: number
+  /** By label, use, size, house, distance and horizon. */
   dimensions: CoverageDimension[]
+  /** By state, in the states' alphabetical order. */
+  byState: CoverageGroup[]
   /** The share of sales whose price fell in each tenth of its predicted distribution: a tenth each when the ranges are right. */
   probabilityDeciles: number[]
   targets: CalibrationTargets
@@ -131,8 +134,8 @@ export function calibrationOf(rows: readonly BacktestRow[], cutoff: number, stat
         ...horizonBands.map(([, label]) => label),
         'Over 12 months',
       ]),
-      byState,
     ],
+    byState: byState.groups,
     probabilityDeciles: decileShares(valued.map((item) => item.outcome.probabilityBelowPrice)),
     targets: calibrationTargets(byLabel, byState),
   }
