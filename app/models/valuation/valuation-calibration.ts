@@ -1,5 +1,5 @@
+import { leastSquares } from '~/utils/least-squares'
 import { quantile } from '~/utils/statistics'
-import { leastSquares } from './valuation-baselines'
 
 /**
  * How wide AcreWorth's 80 % range is and which confidence label an estimate gets (issue 36 item 5,
