@@ -20,7 +20,7 @@ export function RollingSection({ name, rolling }: { name: string; rolling: { ori
         <>
           <div className="mt-3 max-w-3xl space-y-3">
             <p>
-              {`One cut-off can be lucky. So ${name} is also run as it would have been on the first day of each of the last ${rolling.origins.length} quarters: the model and the two fair baselines are fitted again on the sales before that day and value each sale of the quarter that follows. In brackets, each figure’s 95 % interval (the sales drawn again at random 200 times).`}
+              {`One cut-off can be lucky. So ${name} is also run as it would have been on the first day of each of the last ${rolling.origins.length} quarters: the model and the two fair baselines are fitted again on the sales before that day and value each sale of the quarter that follows (the latest quarter, so far). In brackets, each figure’s 95 % interval (the sales drawn again at random 200 times).`}
             </p>
             <p>
               COD, the coefficient of dispersion, is how far the ratios of the estimates to the prices spread around their median, in percent: the lower, the more
