@@ -5,7 +5,7 @@ import type { ListingFormIntent } from '~/models/listings/listing-form-ids'
 import type { AdView } from '~/models/ads/ad'
 import type { PriceContextView } from '~/models/trust/price-context-view'
 import type { Surroundings } from '~/models/places/surroundings'
-import type { Confidence } from '~/models/valuation/valuation-model'
+import type { Confidence } from '~/models/valuation/valuation-calibration'
 import type { ListingHistoryView } from '~/models/trust/listing-history'
 
 /** A row of the page's property details: a term and the labels the listing has. */

@@ -2,7 +2,8 @@ import { propertyType } from '~/models/listings/enumerations'
 import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
-import { median, quantile } from '~/utils/statistics'
+import { median } from '~/utils/statistics'
+import { type Confidence, type IntervalCalibration, fitIntervalCalibration, rangeOf, uncalibratedInterval, z80 } from './valuation-calibration'
 
 /**
  * AcreWorth's valuation model (issue 16 §3), fitted from sold listings alone: no price is set by
@@ -73,8 +74,6 @@ export interface ComparableSale {
   weight: number
 }
 
-export type Confidence = 'high' | 'medium' | 'low'
-
 export interface Valuation {
   value: number
   perAcre: number
@@ -107,8 +106,8 @@ export interface ValuationModel {
   nationalHouseDollarsPerSquareFoot: number
   /** The median house's size, for a house whose size is not given. */
   typicalSquareFeet: number
-  /** The z-score scale of the interval, so that 80 % of sales fall inside it (fitted by `calibrateInterval`). */
-  intervalScale: number
+  /** The 80 % interval's width and the confidence label, measured on earlier sales (fitted by `calibrateInterval`). */
+  interval: IntervalCalibration
   salesByCell: Map<number, Sale[]>
   saleCount: number
 }
@@ -255,7 +254,7 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     houseDollarsPerSquareFoot: new Map(),
     nationalHouseDollarsPerSquareFoot: 0,
     typicalSquareFeet: fallbackSquareFeet,
-    intervalScale: 1,
+    interval: uncalibratedInterval,
     salesByCell: groupBy(usable, (sale) => cellOf(sale.latitude, sale.longitude)),
     saleCount: usable.length,
   }
@@ -336,8 +335,6 @@ const searchSteps = [
 ] as const
 const wantedComparables = 8
 const usedComparables = 12
-/** z of the 80 % interval of a normal distribution. */
-const z80 = 1.2816
 
 /** The sales within `radiusKm` of the parcel that `isWanted` accepts (asked first: it is cheaper than the distance). */
 function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number, isWanted: (sale: Sale) => boolean) {
@@ -415,21 +412,18 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
   const logs = comparables.map((comparable) => Math.log(landPerAcre(comparable)))
   const mean = comparables.reduce((sum, comparable, index) => sum + comparable.weight * logs[index]!, 0) / totalWeight
   const spread = Math.sqrt(comparables.reduce((sum, comparable, index) => sum + comparable.weight * (logs[index]! - mean) ** 2, 0) / totalWeight)
-  // Few comparables say less than their spread shows: widen by the standard error of the mean too.
-  const sigma = Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length) * model.intervalScale
   const value = Math.exp(mean) * parcel.acres + houseValue
-  const medianDistance = median(comparables.map((comparable) => comparable.distanceKm))
-  const confidence: Confidence =
-    comparables.length >= wantedComparables && medianDistance <= 25 && sigma <= 0.3
-      ? 'high'
-      : comparables.length >= 4 && medianDistance <= 80 && sigma <= 0.6
-        ? 'medium'
-        : 'low'
+  const { confidence, halfWidth } = rangeOf(model.interval, {
+    // Few comparables say less than their spread shows: widen by the standard error of the mean too.
+    spread: Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length),
+    medianDistanceKm: median(comparables.map((comparable) => comparable.distanceKm)),
+    comparableCount: comparables.length,
+  })
   return {
     value,
     perAcre: value / parcel.acres,
-    low: value * Math.exp(-z80 * sigma),
-    high: value * Math.exp(z80 * sigma),
+    low: value * Math.exp(-halfWidth),
+    high: value * Math.exp(halfWidth),
     houseValue,
     confidence,
     comparables,
@@ -437,16 +431,23 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
 }
 
 /**
- * Scales the intervals so that 80 % of `checks` (sales valued as if unsold, from earlier sales)
- * fall inside: the comparables' spread understates the error by a factor the data decides.
+ * Sets the intervals and the confidence labels from how far `checks` (sales valued as if unsold,
+ * from earlier sales) missed (valuation-calibration.ts): the comparables' spread alone says too
+ * little of the error.
  */
 export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]) {
-  const scores = checks.flatMap((sale) => {
-    const valuation = valueParcel({ ...model, intervalScale: 1 }, sale, sale.soldAt)
+  const measured = checks.flatMap((sale) => {
+    const valuation = valueParcel({ ...model, interval: uncalibratedInterval }, sale, sale.soldAt)
     if (!valuation) return []
-    const sigma = Math.log(valuation.high / valuation.value) / z80
-    return [Math.abs(Math.log(sale.price / valuation.value)) / sigma]
+    return [
+      {
+        spread: Math.log(valuation.high / valuation.value) / z80,
+        medianDistanceKm: median(valuation.comparables.map((comparable) => comparable.distanceKm)),
+        comparableCount: valuation.comparables.length,
+        logError: Math.abs(Math.log(sale.price / valuation.value)),
+      },
+    ]
   })
-  if (scores.length >= 20) model.intervalScale = quantile(scores, 0.8) / z80
+  model.interval = fitIntervalCalibration(measured)
   return model
 }
