@@ -88,13 +88,13 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('reset/:resetKey', 'routes/reset.tsx'),
-  route('account', 'routes/account.tsx'),
-  route('account/details', 'routes/account.details.tsx'),
-  route('account/security', 'routes/account.security.tsx'),
-  route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
-  route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
-  route('account/savedsearches', 'routes/account.savedsearches.tsx'),
-  route('account/valuations', 'routes/account.valuations.tsx'),
+  route('account', 'routes/account/route.tsx', { id: 'routes/account' }),
+  route('account/details', 'routes/account/details/route.tsx', { id: 'routes/account.details' }),
+  route('account/security', 'routes/account/security/route.tsx', { id: 'routes/account.security' }),
+  route('account/savedproperties', 'routes/account/savedproperties/route.tsx', { id: 'favorites' }),
+  route('account/savedproperties/:siteId/*', 'routes/account/savedproperties/route.tsx', { id: 'favorites-page' }),
+  route('account/savedsearches', 'routes/account/savedsearches/route.tsx', { id: 'routes/account.savedsearches' }),
+  route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'routes/account.valuations' }),
   // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
   // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).
   route('lands-connector', 'routes/lands-connector.tsx'),
@@ -105,7 +105,7 @@ export default [
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account.feeds.tsx'),
   route('account/feeds/review', 'routes/account.feeds.review.tsx'),
-  route('account/analytics', 'routes/account.analytics.tsx'),
+  route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'routes/account.analytics' }),
   route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked

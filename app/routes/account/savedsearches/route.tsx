@@ -1,35 +1,34 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, FormField } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { loadSavedSearches } from './account.server'
-import { handleSavedSearchesPost } from './account-forms.server'
-import { getDb } from '~/models/db/db.server'
+import { handleSavedSearchesPost, loadSavedSearches } from './page.server'
+import { databaseContext } from '~/http/database.server'
 import { type SavedSearch, savedSearchNotifyOptions } from '~/models/accounts/saved-search'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /**
  * Saved Searches (spec §2 /account/savedsearches/, login required): each search links to its
  * results, can be renamed, set to e-mail updates ('No Updates', 'Daily', 'Weekly') or deleted.
  * The results pages' Save Search forms post here too.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSavedSearches(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSavedSearches(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSavedSearchesPost(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSavedSearchesPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Saved Searches', description: 'The searches you saved.', canonicalPath: accountPaths.savedSearches })
 
 type UpdateAnswer = { id: number; result: SubmissionResult<string[]> }
@@ -82,9 +81,7 @@ function SavedSearchItem({ search, answer, isUpdated }: { search: SavedSearch; a
   )
 }
 
-export default function SavedSearches() {
-  const { savedSearches, updatedId, isDeleted } = useLoaderData<typeof loader>()
-  const answer = useActionData<UpdateAnswer>()
+export default function SavedSearches({ loaderData: { savedSearches, updatedId, isDeleted }, actionData: answer }: Route.ComponentProps) {
   return (
     <AccountPage current="Saved Searches" heading="Saved Searches">
       {isDeleted ? <Confirmation>The saved search is deleted.</Confirmation> : null}

@@ -1,30 +1,30 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatDollars, formatLongDate } from '~/utils/format'
-import { handleSavedValuationsPost, loadSavedValuations } from './account.valuations.server'
+import { databaseContext } from '~/http/database.server'
+import { handleSavedValuationsPost, loadSavedValuations } from './page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/valuations/ on AcreWorth (issue 16): the valuations a user saved, their alerts, and a way to let each go. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSavedValuations(siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSavedValuations(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSavedValuationsPost(siteFromRequest(request), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSavedValuationsPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Saved Valuations', description: 'The valuations you saved.', canonicalPath: accountPaths.savedValuations })
 
-export default function SavedValuationsPage() {
-  const { savedValuations, isDeleted } = useLoaderData<typeof loader>()
+export default function SavedValuationsPage({ loaderData: { savedValuations, isDeleted } }: Route.ComponentProps) {
   return (
     <AccountPage current="Saved Valuations" heading="Saved Valuations">
       {isDeleted ? <Confirmation>The valuation is deleted.</Confirmation> : null}

@@ -3,21 +3,30 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
-import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { ChangePasswordSchema, DetailsSchema, UpdateSavedSearchSchema } from '~/models/accounts/account-forms'
+import { ChangePasswordSchema, DetailsSchema } from '~/models/accounts/account-forms'
 import type { Database } from '~/models/db/db-schema'
-import { deleteSavedSearch, updateSavedSearch } from '~/models/accounts/saved-search.server'
-import { endOtherSessions, getSession, requireViewer } from '~/http/session.server'
+import { endOtherSessions, getSession, requireViewer, signedInDevices } from '~/http/session.server'
 import { mailSecurityChange, recordRequestEvent } from '~/http/second-factor.server'
-import { isCurrentPassword, setPassword, updateUserDetails } from '~/models/accounts/user.server'
+import { findUserDetails, isCurrentPassword, setPassword, updateUserDetails } from '~/models/accounts/user.server'
 
 /**
- * Posts of the account screens' own forms: settings (spec §2 /account/details/: contact details,
- * a new password) and the saved searches list. Each answers a failed form with its messages (400)
- * and a success with a redirect back and a confirmation.
+ * Settings (spec §2 /account/details/, login required): the contact details, a new password and the
+ * signed-in devices. A failed form is answered with its messages (400), a success with a redirect
+ * back and a confirmation.
  */
 const wrongCurrentPasswordMessage = 'This is not your current password. Please try again.'
+
+/** What Settings confirms after its forms: saved details, a new password, the other devices signed out. */
+const settingsNotices = ['details', 'password', 'signed-out'] as const
+
+export async function loadSettings(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const viewer = await requireViewer(request, 'Settings')
+  const details = await findUserDetails(db, viewer.id)
+  if (!details) throw new Response('Not Found', { status: 404 })
+  const saved = new URL(request.url).searchParams.get('saved')
+  return { details, devices: await signedInDevices(db, request, viewer.id), saved: settingsNotices.find((notice) => notice === saved) ?? null }
+}
 
 export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
@@ -52,34 +61,6 @@ export async function handleSettingsPost(db: Kysely<Database>, site: SiteProfile
     await endOtherSessions(db, await getSession(request), viewer.id)
     await recordRequestEvent(db, request, 'other-sessions-ended', viewer.id)
     return redirect(`${accountPaths.settings}?saved=signed-out`, 303)
-  }
-  throw new Response('Unknown form', { status: 400 })
-}
-
-/**
- * Posts to /account/savedsearches/: Save Search from a results page (no intent, or 'save'), which
- * a visitor may send too (they log in first), and rename, e-mail updates and delete on the list.
- */
-export async function handleSavedSearchesPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const form = await readFormData(request.clone())
-  const intent = form.get('intent') ?? 'save'
-  if (intent === 'save') {
-    const outcome = await handleAccountAction(db, site, request, (posted) => readSaveSearchForm(db, site, posted))
-    return redirect(outcome.location, { status: 303, headers: outcome.isApplied ? undefined : outcome.headers })
-  }
-  assertSameOrigin(request)
-  const viewer = await requireViewer(request, 'Saved Searches')
-  if (intent === 'update') {
-    const submission = parseWithZod(form, { schema: UpdateSavedSearchSchema })
-    if (submission.status !== 'success') return data({ id: Number(form.get('id')), result: submission.reply() }, { status: 400 })
-    const { id, name, notify } = submission.value
-    if (!(await updateSavedSearch(db, { userId: viewer.id, id, name, notify }))) throw new Response('Not Found', { status: 404 })
-    return redirect(`${accountPaths.savedSearches}?updated=${id}#saved-search-${id}`, 303)
-  }
-  if (intent === 'delete') {
-    const id = Number(form.get('id'))
-    if (!Number.isSafeInteger(id) || !(await deleteSavedSearch(db, { userId: viewer.id, id }))) throw new Response('Not Found', { status: 404 })
-    return redirect(`${accountPaths.savedSearches}?deleted=1`, 303)
   }
   throw new Response('Unknown form', { status: 400 })
 }

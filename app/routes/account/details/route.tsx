@@ -1,42 +1,38 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { formatLongDate } from '~/utils/format'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements, phoneTypeOptions } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { loadSettings } from './account.server'
-import { handleSettingsPost } from './account-forms.server'
-import { getDb } from '~/models/db/db.server'
+import { handleSettingsPost, loadSettings } from './page.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { getFormProps, getSelectProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /**
  * Settings (spec §2 /account/details/, login required): name, phone and newsletter, a new password,
  * and the devices signed in to the account, with 'Sign out everywhere else' (decision 0047).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSettings(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSettings(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSettingsPost(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSettingsPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Settings', description: 'Your name, phone, newsletter, password and signed-in devices.', canonicalPath: accountPaths.settings })
 
 const fieldsetStyle = 'rounded-xl border border-ink/15 bg-white p-5'
 const legendStyle = 'px-1 text-lg font-semibold text-brand'
 
-export default function Settings() {
-  const { details, devices, saved } = useLoaderData<typeof loader>()
-  const answer = useActionData<{ intent: 'details' | 'password'; result: SubmissionResult<string[]> }>()
+export default function Settings({ loaderData: { details, devices, saved }, actionData: answer }: Route.ComponentProps) {
   const [detailsForm, detailsFields] = useServerForm(accountFormConstraints.details, {
     id: 'details-form',
     lastResult: answer?.intent === 'details' ? answer.result : undefined,

@@ -1,8 +1,9 @@
 import { redirect } from 'react-router'
+import type { Kysely } from 'kysely'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { getDb } from '~/models/db/db.server'
 import { deleteSavedValuation, listSavedValuations, setValuationAlert } from '~/models/valuation/saved-valuations.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
+import type { Database } from '~/models/db/db-schema'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { requireViewer } from '~/http/session.server'
 
@@ -10,20 +11,19 @@ import { requireViewer } from '~/http/session.server'
 const sectionName = 'Saved Valuations'
 const notFound = () => new Response('Not Found', { status: 404 })
 
-export async function loadSavedValuations(site: SiteProfile, request: Request) {
+export async function loadSavedValuations(db: Kysely<Database>, site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
   const viewer = await requireViewer(request, sectionName)
-  return { savedValuations: await listSavedValuations(getDb(), viewer.id), isDeleted: new URL(request.url).searchParams.has('deleted') }
+  return { savedValuations: await listSavedValuations(db, viewer.id), isDeleted: new URL(request.url).searchParams.has('deleted') }
 }
 
-export async function handleSavedValuationsPost(site: SiteProfile, request: Request) {
+export async function handleSavedValuationsPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
   assertSameOrigin(request)
   const viewer = await requireViewer(request, sectionName)
   const form = await readFormData(request)
   const id = Number(form.get('id'))
   const intent = form.get('intent')
-  const db = getDb()
   if (!Number.isSafeInteger(id)) throw notFound()
   if (intent === 'delete') {
     if (!(await deleteSavedValuation(db, viewer.id, id))) throw notFound()

@@ -1,31 +1,31 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, FormErrors, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, controlStyle, submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import type { SecurityEventKind } from '~/models/accounts/security-events.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { handleSecurityPost, loadSecurityPage } from '~/http/second-factor.server'
+import type { Route } from './+types/route'
 
 /**
  * /account/security/ (issue 33 finding 8, decision 0052): two-step sign-in with an authenticator
  * app (required of administrators, a choice for everyone else), its recovery codes, and the
  * account's recent security events. Works without scripts: the QR code is an SVG drawn on the server.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadSecurityPage(getDb(), siteFromRequest(request), request)
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSecurityPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return handleSecurityPost(getDb(), siteFromRequest(request), request)
+export function action({ request, context }: Route.ActionArgs) {
+  return handleSecurityPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Security', description: 'Two-step sign-in and recent security events.', canonicalPath: accountPaths.security })
 
 const eventNames: Record<SecurityEventKind, string> = {
@@ -61,9 +61,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   )
 }
 
-export default function Security() {
-  const { isOn, isAdmin, enrolment, recoveryCodesLeft, events, redirectTo } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
+export default function Security({ loaderData: { isOn, isAdmin, enrolment, recoveryCodesLeft, events, redirectTo }, actionData: answer }: Route.ComponentProps) {
   return (
     <AccountPage current="Settings" heading="Security">
       <FormErrors errors={answer?.error ? [answer.error] : undefined} id="code-error" />

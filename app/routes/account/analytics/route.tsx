@@ -1,25 +1,25 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { type AnalyticsHandle, type WebVital, webVitals } from '~/models/analytics/page-analytics'
 import type { VitalFigure } from '~/models/analytics/analytics-report.server'
 import { formatVital, vitalRating, vitalThresholdText } from '~/models/analytics/web-vital-ratings'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate } from '~/utils/format'
-import { loadAnalyticsPage } from './account.analytics.server'
+import { loadAnalyticsPage } from './page.server'
+import type { Route } from './+types/route'
 
 /** /account/analytics/ (issue 17 §7, administrators only): the site's page views, searches, leads and web vitals, last 30 days. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAnalyticsPage(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAnalyticsPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Site Analytics',
     description: 'Page views, searches, listing views, leads and page speed of the last 30 days.',
@@ -39,8 +39,7 @@ function VitalCell({ metric, figure }: { metric: WebVital; figure: VitalFigure }
   )
 }
 
-export default function SiteAnalytics() {
-  const { siteName, report } = useLoaderData<typeof loader>()
+export default function SiteAnalytics({ loaderData: { siteName, report } }: Route.ComponentProps) {
   const period = `${formatLongDate(report.firstDay)} to ${formatLongDate(report.lastDay)} (UTC)`
   const totals = [
     ['Page views', report.totals.pageViews],

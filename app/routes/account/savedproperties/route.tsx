@@ -1,43 +1,38 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ListingCard } from '~/components/listing-card'
 import { listingCardView } from '~/models/listings/listing-card'
 import { Pagination } from '~/components/pagination'
-import { handleAccountAction, readLikeForm } from './account-actions.server'
-import { loadFavorites } from './account.server'
-import { getDb } from '~/models/db/db.server'
+import { handleLikePost, loadFavorites } from './page.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /**
  * Favorites (spec §2 /account/savedproperties/ and /account/savedproperties/{siteId}/page-{n},
  * login required): the liked listings as cards, each heart ready to unlike. The like forms of
  * every card and detail page post here (spec §4).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadFavorites(getDb(), siteFromRequest(request), request, params)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadFavorites(context.get(databaseContext), siteFromRequest(request), request, params)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const db = getDb()
-  const site = siteFromRequest(request)
-  const outcome = await handleAccountAction(db, site, request, (form) => readLikeForm(db, site, request, form))
-  return redirect(outcome.location, { status: 303, headers: outcome.isApplied ? undefined : outcome.headers })
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLikePost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   accountPageMeta(matches, {
     title: data && data.page > 1 ? `Favorites – Page ${data.page}` : 'Favorites',
     description: 'The properties you saved.',
     canonicalPath: data?.canonicalPath ?? '/account/savedproperties/',
   })
 
-export default function Favorites() {
-  const page = useLoaderData<typeof loader>()
+export default function Favorites({ loaderData: page }: Route.ComponentProps) {
   return (
     <AccountPage current="Favorites" heading="Favorites">
       <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} saved ${page.totalCount === 1 ? 'property' : 'properties'}`}</p>

@@ -1,29 +1,29 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { landsConnectorPaths } from '~/models/connector/land-request'
-import { loadAccountHome } from './account.server'
-import { getDb } from '~/models/db/db.server'
+import { loadAccountHome } from './page.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/ (spec §2, login required): My Account, the way to favorites, saved searches and settings. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAccountHome(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountHome(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'My Account', description: 'Your favorites, saved searches and settings.', canonicalPath: accountPaths.home })
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
-export default function AccountHome() {
-  const { viewer, favoriteCount, savedSearchCount, landRequestCount, isPasswordChanged, hasFeeds, isAdmin } = useLoaderData<typeof loader>()
+export default function AccountHome({ loaderData }: Route.ComponentProps) {
+  const { viewer, favoriteCount, savedSearchCount, landRequestCount, isPasswordChanged, hasFeeds, isAdmin } = loaderData
   const cards = [
     { href: accountPaths.favorites, title: 'Favorites', summary: plural(favoriteCount, 'saved property', 'saved properties') },
     { href: accountPaths.savedSearches, title: 'Saved Searches', summary: plural(savedSearchCount, 'saved search', 'saved searches') },
