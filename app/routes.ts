@@ -103,10 +103,10 @@ export default [
   route('lands-connector/:requestId', 'routes/lands-connector.request.tsx'),
   route('lands-connector/:requestId/edit', 'routes/lands-connector.form.tsx', { id: 'lands-connector-edit' }),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
-  route('account/feeds', 'routes/account.feeds.tsx'),
-  route('account/feeds/review', 'routes/account.feeds.review.tsx'),
+  route('account/feeds', 'routes/account/feeds/route.tsx', { id: 'routes/account.feeds' }),
+  route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'routes/account.feeds.review' }),
   route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'routes/account.analytics' }),
-  route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
+  route('account/feeds/:runId', 'routes/account/feeds/run/route.tsx', { id: 'routes/account.feeds.run' }),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked
   // above :listingId), and the leads inbox with its CSV.

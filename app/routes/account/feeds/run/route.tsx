@@ -1,31 +1,30 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
-import { formatRunTime, outcomeLabels, ReasonList } from '~/components/feed-report'
+import { formatRunTime, outcomeLabels, ReasonList } from '~/routes/account/feeds/feed-report'
 import { accountPaths, feedRunPath } from '~/models/accounts/account-paths'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { recordReasons } from '~/models/feeds/feed-reasons'
 import { siteFromRequest } from '~/sites/site.server'
-import { loadFeedRun } from './account-feeds.server'
+import { loadFeedRun } from '~/routes/account/feeds/page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/feeds/{runId}/ (issue 14 §4): one import's counts and every record it reported on. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadFeedRun(getDb(), siteFromRequest(request), request, params.runId)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadFeedRun(context.get(databaseContext), siteFromRequest(request), request, params.runId)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   accountPageMeta(matches, {
     title: data ? `Feed Import ${data.run.id}` : 'Feed Import',
     description: 'The counts of one feed import and the listings it fixed, held or rejected.',
     canonicalPath: data ? feedRunPath(data.run.id) : accountPaths.feeds,
   })
 
-export default function FeedRun() {
-  const { run, records, codes } = useLoaderData<typeof loader>()
+export default function FeedRun({ loaderData: { run, records, codes } }: Route.ComponentProps) {
   const counts = [
     ['Received', run.received],
     ['Accepted', run.accepted],

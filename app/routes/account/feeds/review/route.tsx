@@ -1,27 +1,27 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
-import { ReasonList } from '~/components/feed-report'
+import { ReasonList } from '~/routes/account/feeds/feed-report'
 import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { handleFeedReviewPost, loadFeedReview } from './account-feeds.server'
+import { handleFeedReviewPost, loadFeedReview } from '~/routes/account/feeds/page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/feeds/review/ (issue 14 §4, administrators only): every held feed record, approved or rejected one by one. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadFeedReview(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadFeedReview(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleFeedReviewPost(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFeedReviewPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Held Listings', description: 'Feed listings held by the quality checks, for review.', canonicalPath: accountPaths.feedReview })
 
 const decisionTexts = {
@@ -30,8 +30,7 @@ const decisionTexts = {
   none: 'That listing was no longer held: another reviewer or a new import settled it first.',
 } as const
 
-export default function FeedReview() {
-  const { held, decided } = useLoaderData<typeof loader>()
+export default function FeedReview({ loaderData: { held, decided } }: Route.ComponentProps) {
   return (
     <AccountPage current="My Account" heading="Held Listings">
       <p>

@@ -1,23 +1,23 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
-import { formatRunTime, outcomeLabels, ReasonList } from '~/components/feed-report'
+import { formatRunTime, outcomeLabels, ReasonList } from './feed-report'
 import { accountPaths, feedRunPath } from '~/models/accounts/account-paths'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { loadFeedRuns } from './account-feeds.server'
+import { loadFeedRuns } from './page.server'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/feeds/ (issue 14 §4): a feed partner's import runs and the records not on the sites. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadFeedRuns(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadFeedRuns(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'account' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Feed Imports',
     description: 'Your listing feed imports and the listings they held or rejected.',
@@ -26,8 +26,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const runColumns = ['Started', 'Feed', 'Result', 'Received', 'Accepted', 'Fixed', 'Held', 'Rejected', 'Unchanged', 'Retired']
 
-export default function FeedImports() {
-  const { runs, waiting, isAdmin } = useLoaderData<typeof loader>()
+export default function FeedImports({ loaderData: { runs, waiting, isAdmin } }: Route.ComponentProps) {
   return (
     <AccountPage current="My Account" heading="Feed Imports">
       {isAdmin ? (
