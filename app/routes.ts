@@ -110,14 +110,14 @@ export default [
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked
   // above :listingId), and the leads inbox with its CSV.
-  route('account/listings', 'routes/seller.listings.tsx'),
-  route('account/listings/new', 'routes/seller.draft.tsx', { id: 'seller-new-listing' }),
-  route('account/listings/drafts/:draftId/photos/upload', 'routes/seller.photo-upload.ts'),
-  route('account/listings/drafts/:draftId/:step', 'routes/seller.draft.tsx', { id: 'seller-draft' }),
-  route('account/listings/statistics', 'routes/seller.statistics.tsx'),
-  route('account/listings/:listingId', 'routes/seller.listing.tsx'),
-  route('account/leads', 'routes/seller.leads.tsx'),
-  route('account/leads.csv', 'routes/seller.leads-csv.ts'),
+  route('account/listings', 'routes/account/listings/route.tsx', { id: 'routes/seller.listings' }),
+  route('account/listings/new', 'routes/account/listings/draft/route.tsx', { id: 'seller-new-listing' }),
+  route('account/listings/drafts/:draftId/photos/upload', 'routes/account/listings/draft/photo-upload.ts', { id: 'routes/seller.photo-upload' }),
+  route('account/listings/drafts/:draftId/:step', 'routes/account/listings/draft/route.tsx', { id: 'seller-draft' }),
+  route('account/listings/statistics', 'routes/account/listings/statistics/route.tsx', { id: 'routes/seller.statistics' }),
+  route('account/listings/:listingId', 'routes/account/listings/listing/route.tsx', { id: 'routes/seller.listing' }),
+  route('account/leads', 'routes/account/leads/route.tsx', { id: 'routes/seller.leads' }),
+  route('account/leads.csv', 'routes/account/leads/csv.ts', { id: 'routes/seller.leads-csv' }),
   route('api/likes', 'routes/api.likes.ts'),
   // Favourites kept for reading offline (issue 20 item 3): the service worker's list, and its page for anything else.
   route('api/offline-listings', 'routes/api.offline-listings.ts'),

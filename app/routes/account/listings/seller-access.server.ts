@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { data, redirect } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireViewer } from '~/http/session.server'
@@ -9,9 +10,9 @@ import type { LoginSectionName } from '~/models/accounts/login-sections'
  * Who may use the sellers' tool (spec §6, issue 15): a visitor is sent to log in and back; a
  * signed-in buyer gets 403 (the page says how to become a seller); a seller gets their scope.
  */
-export async function requireSellerScope(request: Request, site: SiteProfile, sectionName: LoginSectionName) {
+export async function requireSellerScope(db: Kysely<Database>, request: Request, site: SiteProfile, sectionName: LoginSectionName) {
   const viewer = await requireViewer(request, sectionName)
-  const scope = await findSellerScope(getDb(), viewer.id)
+  const scope = await findSellerScope(db, viewer.id)
   if (!scope) throw data({ reason: 'not-a-seller' }, { status: 403 })
   return scope
 }

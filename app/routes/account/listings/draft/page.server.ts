@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { getDb } from '~/models/db/db.server'
 import { comparableCountyName } from '~/models/listings/listing-quality.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
@@ -24,9 +23,9 @@ import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { requireViewer } from '~/http/session.server'
-import { backTo, notFound, requireSellerScope } from './seller-access.server'
-import { sendFormOnce } from './send-form-once.server'
-import { takePhotoUploadOutcome } from './seller.photo-upload.server'
+import { backTo, notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
+import { sendFormOnce } from '~/routes/send-form-once.server'
+import { takePhotoUploadOutcome } from './photo-upload.server'
 
 /**
  * The listing form of the sellers' tool (issue 15 §2): /account/listings/new/ starts a listing at
@@ -64,15 +63,14 @@ function placeFromQuery(query: URLSearchParams): ListingDraftData {
   )
 }
 
-export async function loadDraftStep(site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
+export async function loadDraftStep(db: Kysely<Database>, site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
   const isNew = params.draftId === undefined
   if (isNew) {
     await requireViewer(request, sectionName)
     const external = externalListingToolHref(site, 'add', new URL(request.url).searchParams)
     if (external) throw redirect(external)
   }
-  const scope = await requireSellerScope(request, site, sectionName)
-  const db = getDb()
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const states = await stateOptions(db)
   if (isNew) {
     const empty = placeFromQuery(new URL(request.url).searchParams)
@@ -157,10 +155,9 @@ function postedPhotos(data: ListingDraftData, form: FormData) {
 const stepAfter = (step: DraftStepKey, offset: number) =>
   draftSteps[Math.min(draftSteps.length - 1, Math.max(0, draftSteps.findIndex((item) => item.key === step) + offset))]!.key
 
-export async function handleDraftStepPost(site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
+export async function handleDraftStepPost(db: Kysely<Database>, site: SiteProfile, request: Request, params: { draftId?: string; step?: string }) {
   assertSameOrigin(request)
-  const scope = await requireSellerScope(request, site, sectionName)
-  const db = getDb()
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const form = await readFormData(request)
   // A step posted twice (a double click, a retry after a dropped connection) makes one draft and publishes once.
   return backTo(await sendFormOnce(db, 'listing-draft', form, () => doDraftStep(db, scope, form, params)))

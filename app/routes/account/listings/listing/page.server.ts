@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { data } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics } from '~/models/sellers/listing-stats.server'
 import { countSellerLeads, listingLeads } from '~/models/sellers/seller-leads.server'
@@ -14,7 +15,7 @@ import { listingPath } from '~/models/listings/listing-path'
 import { activeStatuses } from '~/models/listings/listing.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
-import { backTo, notFound, requireSellerScope } from './seller-access.server'
+import { backTo, notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
 import { siteDirectory } from '~/sites/site-origin.server'
 
 /**
@@ -28,9 +29,8 @@ const recentLeadCount = 5
 
 const listingIdOf = (param: string | undefined) => (/^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : Number.NaN)
 
-export async function loadSellerListing(site: SiteProfile, request: Request, param: string | undefined) {
-  const scope = await requireSellerScope(request, site, sectionName)
-  const db = getDb()
+export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile, request: Request, param: string | undefined) {
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const listing = await findSellerListing(db, scope, listingIdOf(param))
   if (!listing) throw notFound()
   const url = new URL(request.url)
@@ -83,10 +83,9 @@ function soldChange(form: FormData, today: string): { change: StatusChange } | {
 
 const simpleChanges = ['pause', 'resume', 'under-contract', 'back-on-market'] as const
 
-export async function handleSellerListingPost(site: SiteProfile, request: Request, param: string | undefined) {
+export async function handleSellerListingPost(db: Kysely<Database>, site: SiteProfile, request: Request, param: string | undefined) {
   assertSameOrigin(request)
-  const scope = await requireSellerScope(request, site, sectionName)
-  const db = getDb()
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const listingId = listingIdOf(param)
   const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')

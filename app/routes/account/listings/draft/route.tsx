@@ -1,9 +1,9 @@
-import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
-import { DescriptionStep, DraftFindings, DraftStepNav, FeaturesStep, PhotosStep, PlaceStep, PriceStep } from '~/components/listing-draft-form'
-import { PhotoUploadForm } from '~/components/photo-upload-form'
-import { SellerToolErrorBoundary } from '~/components/seller-page'
+import { DescriptionStep, DraftFindings, DraftStepNav, FeaturesStep, PhotosStep, PlaceStep, PriceStep } from './listing-draft-form'
+import { PhotoUploadForm } from './photo-upload-form'
+import { SellerToolErrorBoundary } from '~/routes/account/listings/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { draftActivityOptions, draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import {
@@ -20,16 +20,18 @@ import type { DraftReview } from '~/models/sellers/listing-publish.server'
 import type { PhotoUploadOutcome } from '~/models/sellers/photo-upload-rules'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatPrice } from '~/utils/format'
-import { handleDraftStepPost, loadDraftStep } from './seller.draft.server'
+import { databaseContext } from '~/http/database.server'
+import { handleDraftStepPost, loadDraftStep } from './page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/listings/new/ and /account/listings/drafts/{id}/{step}/: the sellers' listing form, step by step (issue 15 §2). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadDraftStep(siteFromRequest(request), request, params)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadDraftStep(context.get(databaseContext), siteFromRequest(request), request, params)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleDraftStepPost(siteFromRequest(request), request, params)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleDraftStepPost(context.get(databaseContext), siteFromRequest(request), request, params)
 }
 
 export const headers = privatePageHeaders
@@ -37,7 +39,7 @@ export const headers = privatePageHeaders
 /** Spec §2: the footer is hidden on add-listing. */
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const step = draftSteps.find((item) => item.key === data?.step)
   const title = data?.listing ? `Edit ${data.listing.title}` : 'Add a listing'
   return accountPageMeta(matches, {
@@ -49,8 +51,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 
 export const ErrorBoundary = SellerToolErrorBoundary
 
-export default function ListingDraftPage() {
-  const { draftId, listing, step, data, result, review, states, mapCenter, uploadOutcome } = useLoaderData<typeof loader>()
+export default function ListingDraftPage({ loaderData }: Route.ComponentProps) {
+  const { draftId, listing, step, data, result, review, states, mapCenter, uploadOutcome } = loaderData
   const findings = review?.findings.filter((finding) => finding.step === step) ?? []
   const errorSteps = (Object.keys(review?.errors ?? {}) as DraftStepKey[]).filter((key) => (data.savedSteps ?? []).includes(key))
   const stepProps = { data, result, findings }

@@ -5,7 +5,7 @@ import { sellerListingPath } from '~/models/sellers/listing-draft'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics, findMostViewedListings } from '~/models/sellers/listing-stats.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requireSellerScope } from './seller-access.server'
+import { requireSellerScope } from '~/routes/account/listings/seller-access.server'
 
 // Formatted here, so the page reads the same in every time zone: run dates are UTC days.
 const runDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
@@ -17,7 +17,7 @@ const runDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone
  * page is for sellers (403).
  */
 export async function loadSellerStatistics(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const scope = await requireSellerScope(request, site, 'Listing statistics')
+  const scope = await requireSellerScope(db, request, site, 'Listing statistics')
   const days = parseStatisticsPeriod(new URL(request.url).searchParams.get('days'))
   const now = new Date()
   const [statistics, mostViewed] = await Promise.all([findListingStatistics(db, { scope, days, now }), findMostViewedListings(db, { scope, days, now })])

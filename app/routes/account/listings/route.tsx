@@ -1,20 +1,21 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import { Confirmation } from '~/components/form-field'
 import { Pagination } from '~/components/pagination'
-import { SellerToolErrorBoundary } from '~/components/seller-page'
+import { SellerToolErrorBoundary } from './seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { sellerStatusFilters } from '~/models/sellers/seller-listing-status'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
-import { loadSellerListings } from './seller.listings.server'
+import { databaseContext } from '~/http/database.server'
+import { loadSellerListings } from './page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/listings/ — Manage Listings (spec §6, issue 15 §1). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSellerListings(siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSellerListings(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
@@ -22,7 +23,7 @@ export const headers = privatePageHeaders
 /** Spec §2: the footer is hidden on add-listing; the seller's tool is the same place. */
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Manage Listings',
     description: 'Your listings: their status, price, photos, views and leads; add, edit, publish and mark them sold.',
@@ -33,8 +34,7 @@ export const ErrorBoundary = SellerToolErrorBoundary
 
 const columns = ['Listing', 'Status', 'Tier', 'Price', 'Acres', 'Photos', 'Last change', 'Views (30 days)', 'Leads (30 days)']
 
-export default function ManageListings() {
-  const { filter, total, drafts, listings, pagination, isDeleted } = useLoaderData<typeof loader>()
+export default function ManageListings({ loaderData: { filter, total, drafts, listings, pagination, isDeleted } }: Route.ComponentProps) {
   return (
     <AccountPage current="My Listings" heading="Manage Listings">
       {isDeleted ? <Confirmation>The listing is deleted: it has left the sites.</Confirmation> : null}

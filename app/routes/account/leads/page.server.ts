@@ -8,7 +8,7 @@ import { sellerPaths } from '~/models/sellers/listing-draft'
 import { hasLeadDigest, setLeadDigest } from '~/models/sellers/lead-digest.server'
 import { type LeadInboxView, leadDigestSectionId, leadElementId, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { countSellerLeads, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
-import { notFound, requireSellerScope } from './seller-access.server'
+import { notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
 import { siteDirectory } from '~/sites/site-origin.server'
 
 /**
@@ -31,7 +31,7 @@ function inboxViewOf(url: URL): LeadInboxView {
 }
 
 export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const scope = await requireSellerScope(request, site, sectionName)
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const url = new URL(request.url)
   const view = inboxViewOf(url)
   const listing = view.listingId === null ? null : await findScopedListing(db, scope, view.listingId)
@@ -63,7 +63,7 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
  */
 export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
-  const scope = await requireSellerScope(request, site, sectionName)
+  const scope = await requireSellerScope(db, request, site, sectionName)
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'read' || intent === 'unread') {
@@ -81,6 +81,6 @@ export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfi
 
 /** Every lead of the seller as CSV text, for /account/leads.csv. */
 export async function loadLeadsCsv(db: Kysely<Database>, site: SiteProfile, request: Request) {
-  const scope = await requireSellerScope(request, site, sectionName)
+  const scope = await requireSellerScope(db, request, site, sectionName)
   return sellerLeadsCsv(db, scope, siteDirectory)
 }

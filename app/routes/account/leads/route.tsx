@@ -1,26 +1,26 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
-import { emptyInboxText, LeadDigestForm, LeadFilters, LeadItem } from '~/components/lead-inbox'
+import { emptyInboxText, LeadDigestForm, LeadFilters, LeadItem } from './lead-inbox'
 import { Pagination } from '~/components/pagination'
-import { SellerToolErrorBoundary } from '~/components/seller-page'
+import { SellerToolErrorBoundary } from '~/routes/account/listings/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { allLeadsView, sellerLeadsCsvPath, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { siteFromRequest } from '~/sites/site.server'
-import { handleLeadsInboxPost, loadLeadsInbox } from './seller.leads.server'
+import { handleLeadsInboxPost, loadLeadsInbox } from './page.server'
 import { type AnalyticsHandle, downloadLinkProps } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /**
  * /account/leads/ (issue 15 item 5): the messages buyers sent about the seller's listings and
  * from their broker page, newest first, to read, answer, mark, export and have e-mailed daily.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadLeadsInbox(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLeadsInbox(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleLeadsInboxPost(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLeadsInboxPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
@@ -28,15 +28,15 @@ export const headers = privatePageHeaders
 /** Spec §2 hides the footer on add-listing; the rest of the sellers' tool follows it. */
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Leads', description: 'Messages from buyers about your listings.', canonicalPath: sellerPaths.leads })
 
 export const ErrorBoundary = SellerToolErrorBoundary
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
-export default function LeadsInbox() {
-  const { view, listing, totalCount, unreadCount, leads, pagination, isDigestOn, isDigestSaved } = useLoaderData<typeof loader>()
+export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
+  const { view, listing, totalCount, unreadCount, leads, pagination, isDigestOn, isDigestSaved } = loaderData
   return (
     <AccountPage current="Leads" heading="Leads">
       <div className="flex max-w-4xl flex-wrap items-center justify-between gap-4">

@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { redirect } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { listingTier } from '~/models/listings/listing-rules'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
@@ -16,16 +17,15 @@ import { notFound, pageNumberOf, requireSellerScope } from './seller-access.serv
 const activityDays = 30
 
 /** Manage Listings (issue 15 §1, sellers only): the seller's listings with their figures, a status filter, 25 a page, and open drafts. */
-export async function loadSellerListings(site: SiteProfile, request: Request) {
+export async function loadSellerListings(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const url = new URL(request.url)
   // Spec §6: Manage Listings runs the authentication flow first, then goes to the listing tool.
   await requireViewer(request, 'Manage Listings')
   const external = externalListingToolHref(site, 'manage', url.searchParams)
   if (external) throw redirect(external)
-  const scope = await requireSellerScope(request, site, 'Manage Listings')
+  const scope = await requireSellerScope(db, request, site, 'Manage Listings')
   const filter = parseStatusFilter(url.searchParams.get('status'))
   const page = pageNumberOf(url.searchParams.get('page'))
-  const db = getDb()
   const [{ listings, total }, drafts] = await Promise.all([listSellerListings(db, scope, { filter, page }), page === 1 ? listSellerDrafts(db, scope) : []])
   const activity = await recentActivityByListing(
     db,

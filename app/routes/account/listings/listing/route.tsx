@@ -1,32 +1,34 @@
-import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { Form } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
-import { LeadItem } from '~/components/lead-inbox'
-import { ListingStatistics } from '~/components/listing-stats-chart'
-import { SellerToolErrorBoundary } from '~/components/seller-page'
+import { LeadItem } from '~/routes/account/leads/lead-inbox'
+import { ListingStatistics } from '~/routes/account/listings/statistics/listing-stats-chart'
+import { SellerToolErrorBoundary } from '~/routes/account/listings/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { allLeadsView, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import type { StatusChange } from '~/models/sellers/seller-listing-status'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
-import { type SoldErrors, handleSellerListingPost, loadSellerListing } from './seller.listing.server'
+import { databaseContext } from '~/http/database.server'
+import { type SoldErrors, handleSellerListingPost, loadSellerListing } from './page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/listings/{id}/: one of the seller's listings, its state changes, figures and leads (issue 15 §4). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadSellerListing(siteFromRequest(request), request, params.listingId)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadSellerListing(context.get(databaseContext), siteFromRequest(request), request, params.listingId)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleSellerListingPost(siteFromRequest(request), request, params.listingId)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleSellerListingPost(context.get(databaseContext), siteFromRequest(request), request, params.listingId)
 }
 
 export const headers = privatePageHeaders
 
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   accountPageMeta(matches, {
     title: data ? `Manage: ${data.listing.title}` : 'Manage Listings',
     description: 'One of your listings: its status, figures and leads; edit it, pause it, mark it under contract or sold, or delete it.',
@@ -58,9 +60,9 @@ const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 
 
 type ActionAnswer = { error?: string; deleteError?: string; soldErrors?: SoldErrors; soldValues?: { salesPrice: string; salesDate: string } }
 
-export default function SellerListingPage() {
-  const { listing, publicPath, changes, canConfirm, draftPath, notice, statistics, leads, leadCount } = useLoaderData<typeof loader>()
-  const answer = useActionData<ActionAnswer>()
+export default function SellerListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, publicPath, changes, canConfirm, draftPath, notice, statistics, leads, leadCount } = loaderData
+  const answer: ActionAnswer | undefined = actionData
   // Marking a lead read here comes back to the inbox, showing this listing's leads.
   const listingLeadsView = { ...allLeadsView, listingId: listing.id }
   return (

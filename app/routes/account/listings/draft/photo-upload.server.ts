@@ -11,7 +11,7 @@ import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin } from '~/http/request-guard.server'
 import { commitSession, getSession, getViewerId, loginPath } from '~/http/session.server'
-import { notFound } from './seller-access.server'
+import { notFound } from '~/routes/account/listings/seller-access.server'
 
 /**
  * A draft's photo upload (issue 15 §3): the photos step's form posts here without scripts and is

@@ -1,17 +1,17 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
-import { FigureTable, ListingStatistics } from '~/components/listing-stats-chart'
-import { SellerToolErrorBoundary } from '~/components/seller-page'
+import { FigureTable, ListingStatistics } from './listing-stats-chart'
+import { SellerToolErrorBoundary } from '~/routes/account/listings/seller-page'
 import type { SiteFooterHandle } from '~/components/site-footer'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { siteFromRequest } from '~/sites/site.server'
-import { loadSellerStatistics } from './seller.statistics.server'
+import { loadSellerStatistics } from './page.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import type { Route } from './+types/route'
 
 /** /account/listings/statistics/ (issue 15 §6): what buyers did with all of a seller's listings. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSellerStatistics(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSellerStatistics(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
@@ -19,7 +19,7 @@ export const headers = privatePageHeaders
 /** Spec §2: the sellers' tool, like add-listing, has no footer. */
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Listing statistics',
     description: 'How often buyers viewed, found, called about and saved your listings.',
@@ -28,8 +28,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export const ErrorBoundary = SellerToolErrorBoundary
 
-export default function SellerStatistics() {
-  const { statistics, mostViewed, ads } = useLoaderData<typeof loader>()
+export default function SellerStatistics({ loaderData: { statistics, mostViewed, ads } }: Route.ComponentProps) {
   return (
     <AccountPage current="Statistics" heading="Listing statistics">
       <ListingStatistics statistics={statistics} basePath={sellerPaths.statistics} />
