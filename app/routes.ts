@@ -97,11 +97,11 @@ export default [
   route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'routes/account.valuations' }),
   // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
   // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).
-  route('lands-connector', 'routes/lands-connector.tsx'),
-  route('lands-connector/new', 'routes/lands-connector.form.tsx', { id: 'lands-connector-new' }),
-  route('lands-connector/reply/:token', 'routes/lands-connector.reply.tsx'),
-  route('lands-connector/:requestId', 'routes/lands-connector.request.tsx'),
-  route('lands-connector/:requestId/edit', 'routes/lands-connector.form.tsx', { id: 'lands-connector-edit' }),
+  route('lands-connector', 'routes/lands-connector/route.tsx', { id: 'routes/lands-connector' }),
+  route('lands-connector/new', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-new' }),
+  route('lands-connector/reply/:token', 'routes/lands-connector/reply/route.tsx', { id: 'routes/lands-connector.reply' }),
+  route('lands-connector/:requestId', 'routes/lands-connector/request/route.tsx', { id: 'routes/lands-connector.request' }),
+  route('lands-connector/:requestId/edit', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-edit' }),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
   route('account/feeds', 'routes/account/feeds/route.tsx', { id: 'routes/account.feeds' }),
   route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'routes/account.feeds.review' }),

@@ -1,26 +1,25 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
-import { LandRequestForm } from '~/components/land-request-form'
+import { LandRequestForm } from './land-request-form'
 import { landRequestEditPath, landRequestPath, landsConnectorPaths } from '~/models/connector/land-request'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { useSite } from '~/hooks/use-site'
-import { handleLandRequestFormPost, loadLandRequestForm } from './lands-connector.form.server'
+import { handleLandRequestFormPost, loadLandRequestForm } from './page.server'
+import type { Route } from './+types/route'
 
 /** /lands-connector/new/ and /lands-connector/{id}/edit/ (issue 17 item 2): describe the land you want, or change what you asked. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadLandRequestForm(getDb(), siteFromRequest(request), request, params.requestId)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadLandRequestForm(context.get(databaseContext), siteFromRequest(request), request, params.requestId)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleLandRequestFormPost(getDb(), siteFromRequest(request), request, params.requestId)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleLandRequestFormPost(context.get(databaseContext), siteFromRequest(request), request, params.requestId)
 }
 
 export const headers = passRetryAfter(privatePageHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   accountPageMeta(
     matches,
     data?.requestId
@@ -28,9 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
       : { title: 'Describe the land you want', description: 'Tell land professionals what land you want.', canonicalPath: landsConnectorPaths.newRequest },
   )
 
-export default function LandRequestFormPage() {
-  const { requestId, states, values, isFull } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<SubmissionResult<string[]>>()
+export default function LandRequestFormPage({ loaderData: { requestId, states, values, isFull }, actionData: lastResult }: Route.ComponentProps) {
   const site = useSite()
   const isNew = requestId === null
   return (

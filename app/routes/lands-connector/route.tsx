@@ -1,32 +1,31 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation, submitButtonStyle } from '~/components/form-field'
-import { LandRequestDetails } from '~/components/land-request-summary'
+import { LandRequestDetails } from './land-request-summary'
 import { landRequestEditPath, landRequestPath, landsConnectorPaths, landsConnectorSectionName } from '~/models/connector/land-request'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatCount } from '~/utils/format'
-import { loadLandRequests } from './lands-connector.server'
+import { loadLandRequests } from './page.server'
+import type { Route } from './+types/route'
 
 /**
  * /lands-connector/ (spec §2 shared route, login required; issue 17 item 2): the land requests a
  * buyer sent on this site, each with the listings that match it now, and the way to describe another.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadLandRequests(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLandRequests(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: landsConnectorSectionName,
     description: 'Describe the land you want: we show what matches now, e-mail new matches and pass it to land professionals who work there.',
     canonicalPath: landsConnectorPaths.home,
   })
 
-export default function LandsConnector() {
-  const { requests, canAddRequest, isDeleted } = useLoaderData<typeof loader>()
+export default function LandsConnector({ loaderData: { requests, canAddRequest, isDeleted } }: Route.ComponentProps) {
   return (
     <AccountPage current="Lands Connector" heading="Lands Connector">
       {isDeleted ? <Confirmation>Your land request is deleted, and withdrawn from the land professionals who had it.</Confirmation> : null}

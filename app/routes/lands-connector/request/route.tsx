@@ -1,32 +1,32 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { BrokerListingGrid } from '~/components/deferred-listing-grids'
 import { Confirmation } from '~/components/form-field'
-import { LandRequestDetails } from '~/components/land-request-summary'
+import { LandRequestDetails } from '~/routes/lands-connector/land-request-summary'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { landRequestEditPath, landRequestPath } from '~/models/connector/land-request'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatCount } from '~/utils/format'
 import { useSite } from '~/hooks/use-site'
-import { handleLandRequestPost, loadLandRequest } from './lands-connector.server'
+import { handleLandRequestPost, loadLandRequest } from '~/routes/lands-connector/page.server'
+import type { Route } from './+types/route'
 
 /**
  * /lands-connector/{id}/ (issue 17 item 2): one of the buyer's land requests, the listings that
  * match it now (each search linked to its results page, and kept as a saved search that e-mails new
  * matches), the land professionals it reached, and its change and delete.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadLandRequest(getDb(), siteFromRequest(request), request, params.requestId)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadLandRequest(context.get(databaseContext), siteFromRequest(request), request, params.requestId)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleLandRequestPost(getDb(), siteFromRequest(request), request, params.requestId)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleLandRequestPost(context.get(databaseContext), siteFromRequest(request), request, params.requestId)
 }
 
 export const headers = privatePageHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   accountPageMeta(matches, {
     title: data ? `Land in ${data.request.title}` : 'Land request',
     description: 'Your land request and the listings that match it.',
@@ -41,8 +41,7 @@ function outcomeText(sentCount: number, isUpdated: boolean) {
   return isUpdated ? saved : `${saved} No land professional who takes requests works there yet; new matching listings still reach you by e-mail.`
 }
 
-export default function LandRequestPage() {
-  const { request, matches, recipients, likedListingIds, sentCount, isUpdated } = useLoaderData<typeof loader>()
+export default function LandRequestPage({ loaderData: { request, matches, recipients, likedListingIds, sentCount, isUpdated } }: Route.ComponentProps) {
   const site = useSite()
   return (
     <AccountPage current="Lands Connector" heading={`Land in ${request.title}`}>

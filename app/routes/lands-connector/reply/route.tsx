@@ -1,41 +1,38 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import { landRequestReplyPath } from '~/models/connector/land-request'
 import { replyConstraints } from '~/models/connector/land-request-fields'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { useSite } from '~/hooks/use-site'
-import { handleReplyPost, loadReplyPage } from './lands-connector.reply.server'
+import { handleReplyPost, loadReplyPage } from './page.server'
+import type { Route } from './+types/route'
 
 /**
  * /lands-connector/reply/{token}/ (decision 0020): a land professional answers a buyer's land
  * request through the site, without the buyer's e-mail address.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadReplyPage(getDb(), siteFromRequest(request), request, params.token)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadReplyPage(context.get(databaseContext), siteFromRequest(request), request, params.token)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleReplyPost(getDb(), siteFromRequest(request), request, params.token)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleReplyPost(context.get(databaseContext), siteFromRequest(request), request, params.token)
 }
 
 // The token in the address must not travel on in a Referer (to the feedback form, to a tag manager's script).
 export const headers = passRetryAfter(() => ({ ...privateHeaders, 'Referrer-Policy': 'no-referrer' }))
 
-export const meta: MetaFunction = ({ matches, params }) =>
+export const meta: Route.MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {
     title: 'Answer a land request',
     description: 'Answer a buyer’s land request.',
     canonicalPath: landRequestReplyPath(params.token ?? ''),
   })
 
-export default function LandRequestReply() {
-  const page = useLoaderData<typeof loader>()
-  const lastResult = useActionData<SubmissionResult<string[]>>()
+export default function LandRequestReply({ loaderData: page, actionData: lastResult }: Route.ComponentProps) {
   const [form, fields] = useServerForm(replyConstraints, { id: 'land-request-reply', lastResult })
   const site = useSite()
   if (page.isExpired) {

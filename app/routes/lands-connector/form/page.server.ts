@@ -10,13 +10,13 @@ import { locateRequestPlace, saveRequestSearches } from '~/models/connector/land
 import { mergeRequestPlaces } from '~/models/connector/land-request-searches'
 import { countLandRequests, createLandRequest, findLandRequest, landRequestsPerUser, updateLandRequest } from '~/models/connector/land-requests.server'
 import type { Database } from '~/models/db/db-schema'
-import { sendFormOnce } from './send-form-once.server'
+import { sendFormOnce } from '~/routes/send-form-once.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
-import { requireOwnedRequest, requireRequestOwner } from './lands-connector.server'
+import { requireOwnedRequest, requireRequestOwner } from '~/routes/lands-connector/page.server'
 
 /**
  * The Lands Connector's form (issue 17 item 2): a new request at /lands-connector/new/, a change

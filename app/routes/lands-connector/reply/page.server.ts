@@ -9,7 +9,7 @@ import { siteOrigin } from '~/sites/site-origin.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
-import { notFound } from './lands-connector.server'
+import { notFound } from '~/routes/lands-connector/page.server'
 
 /**
  * The reply relay's page, /lands-connector/reply/{token}/ (decision 0020): the land professional
