@@ -1,14 +1,11 @@
-import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
-import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
-import { getFormProps, useServerForm } from '~/components/server-form'
+import { accountPageMeta, privateHeaders } from '~/components/account-page'
 import { landRequestReplyPath } from '~/models/connector/land-request'
-import { replyConstraints } from '~/models/connector/land-request-fields'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/http/form-rate-limit.server'
-import { useSite } from '~/hooks/use-site'
 import { handleReplyPost, loadReplyPage } from './page.server'
 import type { Route } from './+types/route'
+import { LandRequestReply } from './page'
 
 /**
  * /lands-connector/reply/{token}/ (decision 0020): a land professional answers a buyer's land
@@ -32,36 +29,4 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     canonicalPath: landRequestReplyPath(params.token ?? ''),
   })
 
-export default function LandRequestReply({ loaderData: page, actionData: lastResult }: Route.ComponentProps) {
-  const [form, fields] = useServerForm(replyConstraints, { id: 'land-request-reply', lastResult })
-  const site = useSite()
-  if (page.isExpired) {
-    return (
-      <FormPage heading="This reply link has expired">
-        <p>{page.message}</p>
-      </FormPage>
-    )
-  }
-  const { buyerName, requestText, professionalName, professionalEmail, isSent } = page
-  return (
-    <FormPage heading={`Answer ${buyerName}`}>
-      {isSent ? <Confirmation>{`Your answer is on its way to ${buyerName}. Their reply will come to ${professionalEmail}.`}</Confirmation> : null}
-      <section aria-labelledby="land-request-heading" className="mb-6 rounded-lg border border-ink/15 bg-white p-4">
-        <h2 id="land-request-heading" className="mb-2 font-semibold">{`${buyerName} is looking for`}</h2>
-        <p className="whitespace-pre-line break-words text-sm">{requestText}</p>
-      </section>
-      <form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <FormField
-          field={fields.message}
-          label="Your answer"
-          multiline
-          hint={`${site.name} e-mails it to ${buyerName} from ${professionalName}, with ${professionalEmail} to reply to. You will have their e-mail address when they answer.`}
-        />
-        <button type="submit" className={submitButtonStyle}>
-          Send my answer
-        </button>
-      </form>
-    </FormPage>
-  )
-}
+export default LandRequestReply
