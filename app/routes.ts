@@ -88,6 +88,8 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('reset/:resetKey', 'routes/reset.tsx'),
+  // The account pages, the sellers' tool and the Lands Connector keep the ids React Router gave them
+  // from their files' names before each page had a folder (issue 35 item 3).
   route('account', 'routes/account/route.tsx', { id: 'routes/account' }),
   route('account/details', 'routes/account/details/route.tsx', { id: 'routes/account.details' }),
   route('account/security', 'routes/account/security/route.tsx', { id: 'routes/account.security' }),
