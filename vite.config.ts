@@ -140,7 +140,7 @@ function importersReaching(
 }
 
 /** Pages behind login (the account, the sellers' tools): their shared code stays out of the visitors' pages. */
-const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
+const accountRoute = /\/app\/routes\/((account|lands-connector)\/|add-listing\.tsx$)/
 
 /** Vite's warning that a module loaded on demand is in a chunk its importer loads at once anyway. */
 const isIneffectiveDynamicImport = (warning: Rollup.RollupLog) =>
