@@ -88,38 +88,37 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('reset/:resetKey', 'routes/reset.tsx'),
-  // The account pages, the sellers' tool and the Lands Connector keep the ids React Router gave them
-  // from their files' names before each page had a folder (issue 35 item 3).
-  route('account', 'routes/account/route.tsx', { id: 'routes/account' }),
-  route('account/details', 'routes/account/details/route.tsx', { id: 'routes/account.details' }),
-  route('account/security', 'routes/account/security/route.tsx', { id: 'routes/account.security' }),
+  // A page in a folder is named by its route's id: React Router would name each 'routes/…/route'.
+  route('account', 'routes/account/route.tsx', { id: 'account' }),
+  route('account/details', 'routes/account/details/route.tsx', { id: 'account-details' }),
+  route('account/security', 'routes/account/security/route.tsx', { id: 'account-security' }),
   route('account/savedproperties', 'routes/account/savedproperties/route.tsx', { id: 'favorites' }),
   route('account/savedproperties/:siteId/*', 'routes/account/savedproperties/route.tsx', { id: 'favorites-page' }),
-  route('account/savedsearches', 'routes/account/savedsearches/route.tsx', { id: 'routes/account.savedsearches' }),
-  route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'routes/account.valuations' }),
+  route('account/savedsearches', 'routes/account/savedsearches/route.tsx', { id: 'account-savedsearches' }),
+  route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'account-valuations' }),
   // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
   // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).
-  route('lands-connector', 'routes/lands-connector/route.tsx', { id: 'routes/lands-connector' }),
+  route('lands-connector', 'routes/lands-connector/route.tsx', { id: 'lands-connector' }),
   route('lands-connector/new', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-new' }),
-  route('lands-connector/reply/:token', 'routes/lands-connector/reply/route.tsx', { id: 'routes/lands-connector.reply' }),
-  route('lands-connector/:requestId', 'routes/lands-connector/request/route.tsx', { id: 'routes/lands-connector.request' }),
+  route('lands-connector/reply/:token', 'routes/lands-connector/reply/route.tsx', { id: 'lands-connector-reply' }),
+  route('lands-connector/:requestId', 'routes/lands-connector/request/route.tsx', { id: 'lands-connector-request' }),
   route('lands-connector/:requestId/edit', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-edit' }),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
-  route('account/feeds', 'routes/account/feeds/route.tsx', { id: 'routes/account.feeds' }),
-  route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'routes/account.feeds.review' }),
-  route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'routes/account.analytics' }),
-  route('account/feeds/:runId', 'routes/account/feeds/run/route.tsx', { id: 'routes/account.feeds.run' }),
+  route('account/feeds', 'routes/account/feeds/route.tsx', { id: 'account-feeds' }),
+  route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'account-feeds-review' }),
+  route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'account-analytics' }),
+  route('account/feeds/:runId', 'routes/account/feeds/run/route.tsx', { id: 'account-feeds-run' }),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked
   // above :listingId), and the leads inbox with its CSV.
-  route('account/listings', 'routes/account/listings/route.tsx', { id: 'routes/seller.listings' }),
+  route('account/listings', 'routes/account/listings/route.tsx', { id: 'seller-listings' }),
   route('account/listings/new', 'routes/account/listings/draft/route.tsx', { id: 'seller-new-listing' }),
-  route('account/listings/drafts/:draftId/photos/upload', 'routes/account/listings/draft/photo-upload.ts', { id: 'routes/seller.photo-upload' }),
+  route('account/listings/drafts/:draftId/photos/upload', 'routes/account/listings/draft/photo-upload.ts', { id: 'seller-photo-upload' }),
   route('account/listings/drafts/:draftId/:step', 'routes/account/listings/draft/route.tsx', { id: 'seller-draft' }),
-  route('account/listings/statistics', 'routes/account/listings/statistics/route.tsx', { id: 'routes/seller.statistics' }),
-  route('account/listings/:listingId', 'routes/account/listings/listing/route.tsx', { id: 'routes/seller.listing' }),
-  route('account/leads', 'routes/account/leads/route.tsx', { id: 'routes/seller.leads' }),
-  route('account/leads.csv', 'routes/account/leads/csv.ts', { id: 'routes/seller.leads-csv' }),
+  route('account/listings/statistics', 'routes/account/listings/statistics/route.tsx', { id: 'seller-statistics' }),
+  route('account/listings/:listingId', 'routes/account/listings/listing/route.tsx', { id: 'seller-listing' }),
+  route('account/leads', 'routes/account/leads/route.tsx', { id: 'seller-leads' }),
+  route('account/leads.csv', 'routes/account/leads/csv.ts', { id: 'seller-leads-csv' }),
   route('api/likes', 'routes/api.likes.ts'),
   // Favourites kept for reading offline (issue 20 item 3): the service worker's list, and its page for anything else.
   route('api/offline-listings', 'routes/api.offline-listings.ts'),
