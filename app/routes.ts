@@ -129,12 +129,12 @@ export default [
   route('download/search', 'routes/search-download.ts'),
   // Search paths: the land site's /search/…, the rural sites' at the top (the catch-all below). The
   // site's grammar decides; whatever no grammar claims is the site's 404 page.
-  route('search/*', 'routes/search.tsx', { id: 'search' }),
+  route('search/*', 'routes/search/route.tsx', { id: 'search' }),
   // Broker pages and directories (spec §2), each shape to the module of its page so that a page
   // loads only its own code; /member/{id}/… is the land site's broker results search.
   route('member/:brokerName/:brokerId', 'routes/brokers.tsx', { id: 'member' }),
   route('member/:brokerName/:brokerId/listings/*', 'routes/brokers.tsx', { id: 'member-listings' }),
-  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
+  route('member/*', 'routes/search/route.tsx', { id: 'member-search' }),
   route('broker', 'routes/broker-directory.tsx', { id: 'broker-directory' }),
   route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
   route('real-estate-agents/*', 'routes/broker-directory.tsx', { id: 'real-estate-agents' }),
@@ -153,5 +153,5 @@ export default [
   // Every other path under /api/: a JSON 404.
   route('api/*', 'routes/api.not-found.ts'),
   // Every other path: a rural site's search, else the site's 404 page.
-  route('*', 'routes/search.tsx', { id: 'catch-all' }),
+  route('*', 'routes/search/route.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs } from 'react-router'
 import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerDirectoryPage } from '~/components/broker-directory-page'
-import { sitePageViews } from '~/components/site-page-views'
+import { sitePageViews } from './site-page-views'
+import { databaseContext } from '~/http/database.server'
 import { loadSitePage } from './site-page.server'
 
 /**
@@ -9,8 +10,8 @@ import { loadSitePage } from './site-page.server'
  * /real-estate-agents/…, hunting /find-agent/…; the land site's deeper /broker/… pages come
  * through routes/brokers.tsx. A path the site's directory grammar does not read is a 404.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSitePage(request, ['broker-directory'])
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadSitePage(context.get(databaseContext), request, ['broker-directory'])
 }
 
 const views = sitePageViews({ 'broker-directory': { Component: BrokerDirectoryPage, meta: brokerDirectoryMeta } })

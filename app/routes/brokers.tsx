@@ -3,13 +3,14 @@ import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
 import { BrokerListingsPage, BrokerProfilePage, brokerPageMeta } from '~/components/broker-page'
 import { lazyComponent } from '~/components/lazy-component'
 import { pageFormShouldRevalidate } from '~/components/page-form'
-import { searchResultsMeta } from '~/components/search-results-meta'
-import { sitePageViews } from '~/components/site-page-views'
+import { searchResultsMeta } from '~/routes/search/meta'
+import { sitePageViews } from './site-page-views'
 import { getDb } from '~/models/db/db.server'
 import { resolveSitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { handleBrokerPagePost } from './brokers.server'
+import { databaseContext } from '~/http/database.server'
 import { loadSitePage } from './site-page.server'
 
 /**
@@ -20,8 +21,8 @@ import { loadSitePage } from './site-page.server'
  * /member/{name}/{non-numeric}). Those two are drawn by components loaded only when drawn, so a
  * broker page loads its own code alone. Whatever no grammar claims is the site's 404 page.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSitePage(request, ['broker-profile', 'broker-listings', 'broker-directory', 'search'])
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadSitePage(context.get(databaseContext), request, ['broker-profile', 'broker-listings', 'broker-directory', 'search'])
 }
 
 /** Only the broker's profile takes posts: its message form. */
@@ -40,7 +41,7 @@ const views = sitePageViews({
     meta: brokerDirectoryMeta,
   },
   search: {
-    Component: lazyComponent(() => import('~/components/search-results-page').then((module) => module.SearchResultsPage)),
+    Component: lazyComponent(() => import('~/routes/search/page').then((module) => module.SearchResultsPage)),
     meta: searchResultsMeta,
   },
 })

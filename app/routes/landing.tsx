@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs } from 'react-router'
 import { LandingPage, landingPageMeta } from '~/components/landing-page'
 import { lazyComponent } from '~/components/lazy-component'
-import { searchResultsMeta } from '~/components/search-results-meta'
+import { searchResultsMeta } from '~/routes/search/meta'
 import type { SiteHeaderHandle } from '~/components/site-header'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { sitePageViews } from '~/components/site-page-views'
+import { sitePageViews } from './site-page-views'
+import { databaseContext } from '~/http/database.server'
 import { loadSitePage } from './site-page.server'
 
 /**
@@ -13,14 +14,14 @@ import { loadSitePage } from './site-page.server'
  * /texas-land-for-sale), drawn by the search page loaded only when drawn, so a landing page loads
  * its own code alone. The site's grammars decide; anything else is the site's 404 page.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSitePage(request, ['landing', 'search'])
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadSitePage(context.get(databaseContext), request, ['landing', 'search'])
 }
 
 const views = sitePageViews({
   landing: { Component: LandingPage, meta: landingPageMeta },
   search: {
-    Component: lazyComponent(() => import('~/components/search-results-page').then((module) => module.SearchResultsPage)),
+    Component: lazyComponent(() => import('~/routes/search/page').then((module) => module.SearchResultsPage)),
     meta: searchResultsMeta,
   },
 })

@@ -1,4 +1,8 @@
-import type { LocationTag } from '~/components/search.types'
+/** A chosen location shown as a removable tag (spec §2 "Search bar"). */
+export interface LocationTag {
+  label: string
+  removeHref: string
+}
 
 /** Chosen locations as removable tags (spec §2): each removal is a plain link to the wider search. */
 export function LocationTags({ tags }: { tags: LocationTag[] }) {

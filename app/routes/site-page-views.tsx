@@ -1,8 +1,8 @@
 import type { FunctionComponent } from 'react'
 import { type ClientLoaderFunctionArgs, type MetaDescriptor, useLoaderData } from 'react-router'
 import type { AnalyticsHandle, PageAnalytics } from '~/models/analytics/page-analytics'
-import type { SearchPageData } from '~/components/search.types'
-import type { SitePage, SitePageData, SitePageKind } from '~/components/site-page.types'
+import type { SearchPageData } from '~/routes/search/page.server'
+import type { SitePage, SitePageData, SitePageKind } from '~/routes/site-page.server'
 import type { MetaMatches } from '~/utils/page-meta'
 
 /** How one kind of page is drawn: its component (maybe loaded on demand) and its head. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SearchPageData } from '~/components/search.types'
+import type { SearchPageData } from './page.server'
 import type { SearchMapData } from '~/models/search/search-map'
 import { MapResultList } from './map-result-list'
 import { SearchMapView } from './search-map-view'

@@ -1,6 +1,6 @@
 // The head apart from the page's components: a route that draws search results only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
-import type { SearchPageData } from '~/components/search.types'
+import type { SearchPageData } from './page.server'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of a results page: title, description, canonical, robots, and rel=prev/next for crawlers. */

@@ -9,7 +9,7 @@ import { buildSearchPath, parseSearchPath } from '~/models/search/search-path'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer, placesOf, resolveLocation } from '~/models/places/gazetteer.server'
 import { lakeShoreMiles } from '~/models/places/lake-shores.server'
-import { searchPageMarketSection } from './landing.server'
+import { searchPageMarketSection } from '~/routes/landing.server'
 import { listingCardView } from '~/models/listings/listing-card'
 import {
   type SearchCriteria,
@@ -21,7 +21,7 @@ import {
 } from '~/models/search/search-criteria'
 import { stateMapStates } from '~/models/places/map-shapes.server'
 import { searchMapData } from '~/models/search/search-map.server'
-import type { LocationTag, SearchPageData } from '~/components/search.types'
+import type { LocationTag } from './location-tags'
 import { searchListings } from '~/models/search/search.server'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/http/session.server'
@@ -30,7 +30,7 @@ import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagin
 import { sortOptions } from '~/models/search/search-options'
 import { searchDownloadHref } from '~/models/search/search-download.server'
 import { listingEventType } from '~/models/listings/enumerations'
-import { recordVisitorEvent, recordVisitorSearch } from './visitor-events.server'
+import { recordVisitorEvent, recordVisitorSearch } from '~/routes/visitor-events.server'
 import { findAdForPlace } from '~/models/ads/ads.server'
 
 /** Spec §4: several locations are allowed for counties, cities and regions, not for a state or zip. */
@@ -101,11 +101,14 @@ function widerSearches(site: SiteProfile, criteria: SearchCriteria, location: Re
   return wider
 }
 
+/** What the results page draws (its component's and its head's data). */
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>
+
 /**
  * Everything the results page shows for a request. Throws a redirect to the normal URL (301 for
  * another spelling, 303 after the filter or sort form) or a 404.
  */
-export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, request: Request): Promise<SearchPageData> {
+export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const url = new URL(request.url)
   const parsed = parseSearchPath(site, url.pathname, url.searchParams)
   if (!parsed) throw new Response('Not Found', { status: 404 })
@@ -147,12 +150,19 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   return {
     criteria,
     heading: searchHeading(criteria, names),
+    /** A line under the heading saying how far from a lake's shore its search reaches; null for other places. */
     locationNote: lakeNote(location),
     title: searchTitle(criteria, names, result.totalCount),
     description: searchDescription(criteria, names, result.totalCount, result.priceRange),
     canonicalPath: parsed.canonicalPath,
+    /**
+     * The search as searched, first page, list view: what Save Search saves and recent searches
+     * remember. Unlike the canonical path it keeps a map box or a drawn area.
+     */
     searchPath: buildSearchPath(site, { ...criteria, page: 1 }),
+    /** The search's path without its query: where the filter and sort forms submit. */
     formAction: parsed.normalPath.split('?')[0]!,
+    /** The 'Download' button's link (shown to sellers only, spec §2): the results' CSV (spec §6: the main land site only); null on the other sites. */
     downloadHref: site.features.searchDownload ? searchDownloadHref(parsed.normalPath) : null,
     isIndexable: isIndexableResultsPage(criteria, result.totalCount),
     totalCount: result.totalCount,
@@ -160,17 +170,27 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     pagination: paginationOf(criteria.page, pageCount, pageHref),
     activeFilterCount: countActiveFilters(criteria),
     locationTags: locationTags(site, criteria, location),
+    /** Spec §2/§4 placeholder of the location box beside the tags. */
     locationPlaceholder: locationPlaceholder(location),
+    /** Where the results would be without any filter, for the no-results view. */
     widerSearches: result.totalCount === 0 ? widerSearches(site, criteria, location) : [],
     breadcrumbs: breadcrumbs(site, criteria, location),
+    /** The rural sites' landing content on a plain state, region or county search (issue 7); null elsewhere. */
     market,
+    /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
     financeHref: financeHref ?? null,
+    /** The page's ad (issue 17 §8); null when none fits the place, and on a broker's own results. */
     ad,
+    /** Which of the listings the signed-in viewer likes (spec §4 "Like"). */
     likedListingIds,
+    /** The search was just saved (`?saved=search` after Save Search without scripts): confirm it (spec §9). */
     isSavedSearch: url.searchParams.get(savedSearchConfirmationParam) === 'search',
     view,
+    /** The List/Map toggle's two links (spec §2); null on a site without map search. */
     viewHrefs: site.features.mapSearch ? { list: buildSearchPath(site, criteria), map: buildSearchPath(site, criteria, { view: 'map' }) } : null,
+    /** The map view's map; null in the list view. */
     map: view === 'map' ? searchMapData(site, criteria, location, listings) : null,
+    /** The state map filter (spec §1) on the national search of a site with map search; null elsewhere. */
     stateMap: site.features.mapSearch && view === 'list' && isPlainNationalSearch(criteria) ? stateMapStates(site, gazetteer) : null,
   }
 }

@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection } from 'geojson'
 import maplibregl, { type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl'
 // Vite loads a dynamic chunk's stylesheet before the chunk resolves: the map is styled when it mounts.
 import 'maplibre-gl/dist/maplibre-gl.css'
-import { colours, defaultStyle, followCounties, mapLocale } from './basemap.client'
+import { colours, defaultStyle, followCounties, mapLocale } from '~/components/basemap.client'
 import { roundCoordinate } from '~/models/search/grammar-tokens'
 import type { MapBounds } from '~/models/search/search-criteria'
 import type { SearchMapData } from '~/models/search/search-map'
