@@ -144,10 +144,10 @@ export default [
   // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
   route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
-  route('property/*', 'routes/listing.tsx', { id: 'property' }),
-  route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
-  route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
-  route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
+  route('property/*', 'routes/listing/route.tsx', { id: 'property' }),
+  route('listing/*', 'routes/listing/route.tsx', { id: 'listing' }),
+  route('pid/*', 'routes/listing/route.tsx', { id: 'pid' }),
+  route(':location/pid/*', 'routes/listing/route.tsx', { id: 'location-pid' }),
   // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
   route(':place', 'routes/landing.tsx', { id: 'landing' }),
   // Every other path under /api/: a JSON 404.

@@ -16,7 +16,6 @@ import { parcelOf, valueInputs } from '~/models/valuation/valuation.server'
 import { type ValuationInputs, valuationPath } from '~/models/valuation/valuation-path'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { valueSite } from '~/sites/value'
-import type { ListingContext } from '~/components/listing.types'
 
 /**
  * What a listing page says around the listing itself (issue 19 items 1, 3 and 4): its price
@@ -69,7 +68,10 @@ function noVerdictReason(listing: ListingDetail): NoVerdictReason | null {
   return listing.price > auctionWithoutPrice ? null : 'no-price'
 }
 
-export async function loadListingContext(db: Kysely<Database>, request: Request, gazetteer: Gazetteer, listing: ListingDetail): Promise<ListingContext> {
+/** What the page says around the listing (issue 19): its price in context, the checks it passed, the land around it. */
+export type ListingContext = Awaited<ReturnType<typeof loadListingContext>>
+
+export async function loadListingContext(db: Kysely<Database>, request: Request, gazetteer: Gazetteer, listing: ListingDetail) {
   const [stored, surroundings, feedReasons, estimate] = await Promise.all([
     findPriceContext(db, listing.id),
     findSurroundings(db, listing),
@@ -96,7 +98,9 @@ export async function loadListingContext(db: Kysely<Database>, request: Request,
   })
   return {
     price: {
+      /** Null when too few comparable listings lie in the listing's state. */
       view: stored ? priceContextView(stored, names, { noVerdict, isSold: listing.status === marketStatus.sold }) : null,
+      /** No stored context because the listing changed after the last pass (the minute jobs work it out). */
       isPending: stored === undefined && !(await arePriceContextsCurrent(db)),
       estimate,
     },

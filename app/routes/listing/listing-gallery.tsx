@@ -6,7 +6,7 @@ import { fixedRenditions, photoSets } from '~/utils/image-renditions'
 import { photoSources } from '~/utils/resized-image-url'
 import { useDrawnPrioritySrcSet } from '~/hooks/use-drawn-priority-srcset'
 import { useLowData } from '~/hooks/use-low-data'
-import { CameraIcon } from './icons'
+import { CameraIcon } from '~/components/icons'
 import type { CarouselListing } from './listing-carousel'
 import { retryImport } from '~/browser/retry-import'
 

@@ -1,30 +1,27 @@
-import { type MetaDescriptor, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { type MouseEvent, useEffect } from 'react'
-import { resizedImagePath } from '~/models/media/document-ids'
-import { fixedRenditions } from '~/utils/image-renditions'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import type { ListingPageData } from '~/components/listing.types'
+import type { ListingPageData } from './page.server'
 import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { rememberViewedListing } from '~/browser/recently-viewed'
-import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
-import { AdSlot } from './ad-slot'
+import { AdSlot } from '~/components/ad-slot'
 import { ListingChecks } from './listing-checks'
 import { ListingPriceContext } from './listing-price-context'
 import { ListingSurroundings } from './listing-surroundings'
-import { Breadcrumbs } from './breadcrumbs'
-import { ListingCards } from './deferred-listing-grids'
-import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from './listing-facts'
+import { Breadcrumbs } from '~/components/breadcrumbs'
+import { ListingCards } from '~/components/deferred-listing-grids'
+import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from '~/components/listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { ListingHistory } from './listing-history'
 import type { ListingFormResult } from './listing-forms'
-import { LikeForm } from './like-form'
-import { JsonLd } from './json-ld'
+import { LikeForm } from '~/components/like-form'
+import { JsonLd } from '~/components/json-ld'
 import { ListingBroker } from './listing-broker'
 import { ListingForms } from './listing-forms'
-import { LeadNudge } from './page-popovers'
+import { LeadNudge } from '~/components/page-popovers'
 
-import { pageFormShouldRevalidate } from './page-form'
+import { pageFormShouldRevalidate } from '~/components/page-form'
 import { listingFormSectionIds } from '~/models/listings/listing-form-ids'
 import { type CarouselView, listingFlyerPath, listingMapPath } from '~/models/listings/listing-media'
 import { useLowData } from '~/hooks/use-low-data'
@@ -32,31 +29,6 @@ import { listingExternalLinkPath } from '~/sites/listing-external-link'
 
 /** A form answered with its errors changes nothing on the page: no reload (and no second view). */
 export const listingShouldRevalidate = pageFormShouldRevalidate
-
-/** Head of a detail page: title, description, canonical, and the Open Graph card with the first photo. */
-export function listingPageMeta(page: ListingPageData, matches: MetaMatches): MetaDescriptor[] {
-  const context = headContextFrom(matches)
-  const descriptors = pageMeta(context, { title: page.title, description: page.description, canonicalPath: page.canonicalPath })
-  if (!context) return descriptors
-  const absolute = (path: string) => new URL(path, context.origin).href
-  const [photoId] = page.listing.imageIds
-  descriptors.push(
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: context.site.name },
-    { property: 'og:title', content: page.title },
-    { property: 'og:description', content: page.description },
-    { property: 'og:url', content: absolute(page.canonicalPath) },
-    { name: 'twitter:card', content: 'summary_large_image' },
-  )
-  if (photoId !== undefined) {
-    descriptors.push(
-      { property: 'og:image', content: absolute(resizedImagePath(photoId, fixedRenditions.listingShareImage)) },
-      { property: 'og:image:width', content: '1200' },
-      { property: 'og:image:height', content: '630' },
-    )
-  }
-  return descriptors
-}
 
 type OpenView = (view: CarouselView) => (event: MouseEvent<HTMLElement>) => void
 

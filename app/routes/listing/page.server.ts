@@ -11,7 +11,7 @@ import { listingEventType, upgradeLevel } from '~/models/listings/enumerations'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import type { Breadcrumb } from '~/components/breadcrumbs'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import type { ListingFeatureGroup, ListingPageData } from '~/components/listing.types'
+import type { ListingFeatureGroup } from '~/components/listing-facts'
 import { recentFinanceCenter } from '~/models/finance/finance-centers.server'
 import { financingPath } from '~/models/finance/finance-path'
 import { findListingDetail, findOtherListingsByBroker, findSimilarListings } from '~/models/listings/listing-detail.server'
@@ -21,8 +21,8 @@ import { listingPageDescription, listingPageTitle } from '~/models/listings/list
 import { listingStructuredData } from './listing-structured-data.server'
 import { loadListingContext } from './listing-context.server'
 import { listingFormIntents } from '~/models/listings/listing-form-fields'
-import { handleListingFormPost } from './listing-forms.server'
-import { recordVisitorEvent } from './visitor-events.server'
+import { handleListingFormPost } from '~/routes/listing-forms.server'
+import { recordVisitorEvent } from '~/routes/visitor-events.server'
 import { showsContactButton } from '~/models/listings/listing-rules'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
@@ -62,12 +62,15 @@ function listingFeatureGroups(listing: ListingDetail): ListingFeatureGroup[] {
   ].filter((group) => group.labels.length > 0)
 }
 
+/** What the detail page draws (its component's and its head's data). */
+export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>
+
 /**
  * Everything the detail page shows for listing `listingId` on `site`. Throws a 404 for an
  * unknown listing or one outside the site's scope, and a 301 to the canonical URL for any other
  * spelling of it (spec §2). Sold and off-market listings are pages too: their badge says so.
  */
-export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number): Promise<ListingPageData> {
+export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, request: Request, listingId: number) {
   const scopeBits = site.listingScopeBits
   const listing = await findListingDetail(db, listingId, { scopeBits })
   if (!listing) throw new Response('Not Found', { status: 404 })
@@ -92,18 +95,27 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     canonicalPath,
     title: listingPageTitle(listing, site.name),
     description: listingPageDescription(listing),
+    /** 'April 11, 2026': formatted on the server, so the page reads the same in every time zone. */
     listedOn: listedDate.format(new Date(listing.createdAt)),
+    /** Property types, activities, amenities and rights, labelled here so the option tables stay off the page's JavaScript. */
     featureGroups: listingFeatureGroups(listing),
+    /** Spec §2: diamond listings get the transparent header. */
     isDiamond: listing.upgradeLevel === upgradeLevel.diamond,
     breadcrumbs: listingBreadcrumbs(site, gazetteer, listing),
     otherListings: otherListings.map(card),
     similarListings: similarListings.map(card),
+    /** The finance center for the listing's place (the header's 'Finance'), null when none lends there. */
     financeHref: financeCenter ? financingPath(financeCenter.id) : null,
+    /** The contact form's finance checkbox (spec §3), where a lender serves the listing's place. */
     financeCheckbox: financeCenter && { label: financeCenter.checkboxLabel, isCheckedByDefault: financeCenter.checkboxDefaultState },
+    /** Which of the page's forms just succeeded (`?sent=` after its redirect), for the confirmation. */
     sent: listingFormIntents.find((intent) => intent === new URL(request.url).searchParams.get('sent')) ?? null,
+    /** Which of the page's listings (itself, other and similar) the signed-in viewer likes (spec §4 "Like"). */
     likedListingIds,
+    /** The page's ad (issue 17 §8), for the listing's county or state; null when none fits. */
     ad,
     context,
+    /** Issue 19: the listing's history, days on market, freshness and 'Also listed by' (listing-history.tsx). */
     history,
   }
   return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }

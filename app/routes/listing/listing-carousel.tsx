@@ -7,7 +7,7 @@ import { type CarouselView, carouselViewLabels, carouselViews, listingMapPath, v
 import { photoSets } from '~/utils/image-renditions'
 import { photoSources } from '~/utils/resized-image-url'
 import { useLowData } from '~/hooks/use-low-data'
-import { ChevronIcon } from './icons'
+import { ChevronIcon } from '~/components/icons'
 
 /** Spec §9: a slide counts as the current one once 70% of it is visible. */
 const visibleShare = 0.7

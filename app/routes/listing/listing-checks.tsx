@@ -1,4 +1,4 @@
-import { CheckIcon } from './icons'
+import { CheckIcon } from '~/components/icons'
 
 /** 'Checks passed' (issue 19 item 3): what was verified about the listing, in a buyer's words. */
 export function ListingChecks({ checks }: { checks: string[] }) {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { PriceScale } from '~/models/trust/price-context-view'
-import type { ListingContext } from '~/components/listing.types'
+import type { ListingContext } from './listing-context.server'
 import { formatDollars } from '~/utils/format'
 
 /**

@@ -1,7 +1,8 @@
 import { resizedImagePath } from '~/models/media/document-ids'
 import { fixedRenditions } from '~/utils/image-renditions'
 import { listingOffer } from '~/models/listings/listing-offer'
-import type { ListingPageData } from '~/components/listing.types'
+import type { Breadcrumb } from '~/components/breadcrumbs'
+import type { ListingDetail } from '~/models/listings/listing-detail'
 
 /** The player URL of a video on the hosts of spec §3 (YouTube, Vimeo); undefined for any other address. */
 function videoEmbedUrl(videoUrl: string) {
@@ -16,7 +17,7 @@ function videoEmbedUrl(videoUrl: string) {
  * and video schemas) as one graph: the RealEstateListing page offers the land and is about the Place.
  * Built by the loader, so the browser runs none of it (the page draws it with `JsonLd`).
  */
-export function listingStructuredData(page: Omit<ListingPageData, 'structuredData'>, origin: string): object[] {
+export function listingStructuredData(page: { listing: ListingDetail; canonicalPath: string; breadcrumbs: Breadcrumb[] }, origin: string): object[] {
   const { listing } = page
   const absolute = (path: string) => new URL(path, origin).href
   const url = absolute(page.canonicalPath)
