@@ -149,7 +149,7 @@ export default [
   route('pid/*', 'routes/listing/route.tsx', { id: 'pid' }),
   route(':location/pid/*', 'routes/listing/route.tsx', { id: 'location-pid' }),
   // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
-  route(':place', 'routes/landing.tsx', { id: 'landing' }),
+  route(':place', 'routes/landing/route.tsx', { id: 'landing' }),
   // Every other path under /api/: a JSON 404.
   route('api/*', 'routes/api.not-found.ts'),
   // Every other path: a rural site's search, else the site's 404 page.

@@ -1,5 +1,5 @@
 import type { FunctionComponent } from 'react'
-import { type ClientLoaderFunctionArgs, type MetaDescriptor, useLoaderData } from 'react-router'
+import type { MetaDescriptor } from 'react-router'
 import type { AnalyticsHandle, PageAnalytics } from '~/models/analytics/page-analytics'
 import type { SearchPageData } from '~/routes/search/page.server'
 import type { SitePage, SitePageData, SitePageKind } from '~/routes/site-page.server'
@@ -35,18 +35,17 @@ export function sitePageViews<Kind extends SitePageKind>(views: PageViews<Kind>)
   const analyticsOf = <K extends Kind>({ kind, page }: { kind: K; page: SitePageData[K] }) => (pageAnalytics[kind] as (page: SitePageData[K]) => PageAnalytics)(page)
   return {
     handle: { analytics: (data: unknown) => analyticsOf(data as SitePage<Kind>) } satisfies AnalyticsHandle,
-    meta({ data, matches }: { data: SitePage<Kind> | undefined; matches: MetaMatches }): MetaDescriptor[] {
-      return data ? viewOf(data.kind).meta(data.page, matches) : []
+    meta({ loaderData, matches }: { loaderData: SitePage<Kind> | undefined; matches: MetaMatches }): MetaDescriptor[] {
+      return loaderData ? viewOf(loaderData.kind).meta(loaderData.page, matches) : []
     },
-    async clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-      const data = (await serverLoader()) as SitePage<Kind>
+    async clientLoader<Data extends SitePage<Kind>>({ serverLoader }: { serverLoader: () => Promise<Data> }) {
+      const data = await serverLoader()
       await viewOf(data.kind).Component.preload?.()
       return data
     },
-    Component: function SitePageView() {
-      const data = useLoaderData() as SitePage<Kind>
-      const { Component } = viewOf(data.kind)
-      return <Component page={data.page} />
+    Component: function SitePageView({ loaderData }: { loaderData: SitePage<Kind> }) {
+      const { Component } = viewOf(loaderData.kind)
+      return <Component page={loaderData.page} />
     },
   }
 }

@@ -5,7 +5,7 @@ import { resolveSitePath, type SitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { loadBrokerDirectoryPage } from './broker-directory.server'
 import { loadBrokerListingsPage, loadBrokerProfilePage } from './brokers.server'
-import { loadLandingPage } from './landing.server'
+import { loadLandingPage } from '~/routes/landing/page.server'
 import { loadSearchPage } from '~/routes/search/page.server'
 
 /** Each page a shared route pattern can draw, by its path's kind (sites/site-path.ts), and the data it draws. */

@@ -9,7 +9,7 @@ import { buildSearchPath, parseSearchPath } from '~/models/search/search-path'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer, placesOf, resolveLocation } from '~/models/places/gazetteer.server'
 import { lakeShoreMiles } from '~/models/places/lake-shores.server'
-import { searchPageMarketSection } from '~/routes/landing.server'
+import { searchPageMarketSection } from '~/routes/landing/page.server'
 import { listingCardView } from '~/models/listings/listing-card'
 import {
   type SearchCriteria,

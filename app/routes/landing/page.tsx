@@ -1,18 +1,12 @@
-import type { MetaDescriptor } from 'react-router'
-import type { LandingPageData } from '~/components/landing.types'
+import type { LandingPageData } from './page.server'
 import { useSite, useSiteOrigin } from '~/hooks/use-site'
-import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
-import { AdSlot } from './ad-slot'
-import { Breadcrumbs } from './breadcrumbs'
-import { LandingFeaturedListings } from './deferred-listing-grids'
-import { LandingHero } from './landing-hero'
-import { LandingMarket } from './landing-market'
-import { SearchLocationBox } from './search-location-box'
-import { SearchStructuredData } from './search-structured-data'
-
-export function landingPageMeta(page: LandingPageData, matches: MetaMatches): MetaDescriptor[] {
-  return pageMeta(headContextFrom(matches), { title: page.title, description: page.description, canonicalPath: page.canonicalPath })
-}
+import { AdSlot } from '~/components/ad-slot'
+import { Breadcrumbs } from '~/components/breadcrumbs'
+import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
+import { LandingHero } from '~/components/landing-hero'
+import { LandingMarket } from '~/components/landing-market'
+import { SearchLocationBox } from '~/components/search-location-box'
+import { SearchStructuredData } from '~/components/search-structured-data'
 
 /** A landing page of the land site: the home screen for one place (spec §2, issue 7). */
 export function LandingPage({ page }: { page: LandingPageData }) {

@@ -1,12 +1,13 @@
-import { type LoaderFunctionArgs } from 'react-router'
-import { LandingPage, landingPageMeta } from '~/components/landing-page'
 import { lazyComponent } from '~/components/lazy-component'
-import { searchResultsMeta } from '~/routes/search/meta'
 import type { SiteHeaderHandle } from '~/components/site-header'
-import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { sitePageViews } from './site-page-views'
 import { databaseContext } from '~/http/database.server'
-import { loadSitePage } from './site-page.server'
+import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
+import { searchResultsMeta } from '~/routes/search/meta'
+import { sitePageViews } from '~/routes/site-page-views'
+import { loadSitePage } from '~/routes/site-page.server'
+import type { Route } from './+types/route'
+import { landingPageMeta } from './meta'
+import { LandingPage } from './page'
 
 /**
  * One-segment paths no other route claims: the land site's landing pages (/Texas,
@@ -14,7 +15,7 @@ import { loadSitePage } from './site-page.server'
  * /texas-land-for-sale), drawn by the search page loaded only when drawn, so a landing page loads
  * its own code alone. The site's grammars decide; anything else is the site's 404 page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSitePage(context.get(databaseContext), request, ['landing', 'search'])
 }
 
@@ -26,14 +27,16 @@ const views = sitePageViews({
   },
 })
 
-export const clientLoader = views.clientLoader
+export const clientLoader = (args: Route.ClientLoaderArgs) => views.clientLoader(args)
 
 export const handle: SiteHeaderHandle & AnalyticsHandle = {
   ...views.handle,
   // Spec §2: landing pages are the home screen, whose header is transparent.
-  hasTransparentHeader: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.kind === 'landing',
+  hasTransparentHeader: (data) => (data as Route.ComponentProps['loaderData'] | undefined)?.kind === 'landing',
 }
 
-export const meta = views.meta
+export const meta: Route.MetaFunction = (args) => views.meta(args)
 
-export default views.Component
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  return <views.Component loaderData={loaderData} />
+}

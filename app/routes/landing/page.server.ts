@@ -8,7 +8,6 @@ import { requestIsForPath } from '~/http/requested-path.server'
 import type { Database } from '~/models/db/db-schema'
 import { type ResolvedLocation, loadGazetteer } from '~/models/places/gazetteer.server'
 import type { PlaceMarketSection } from '~/models/places/market-stats'
-import type { LandingPageData } from '~/components/landing.types'
 import {
   hierarchyPlaceOf,
   landingPlaceOf,
@@ -36,12 +35,15 @@ function leadingTypes(market: PlaceMarketSection) {
   return labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
 }
 
+/** What a landing page draws (its component's and its head's data). */
+export type LandingPageData = Awaited<ReturnType<typeof loadLandingPage>>
+
 /**
  * A landing page of the land site (spec §2, issue 7): the place's market in figures, its
  * featured listings and the links down the hierarchy. Throws a 404 for a place that does not
  * exist and a 301 to the canonical spelling ('/texas' → '/Texas', '/United-States/' → '/market-insights/').
  */
-export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, request: Request, landing: LandingPlace): Promise<LandingPageData> {
+export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, request: Request, landing: LandingPlace) {
   const gazetteer = await loadGazetteer(db)
   const place = resolveLandingPlace(gazetteer, landing)
   if (!place) throw new Response('Not Found', { status: 404 })
@@ -69,7 +71,9 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     market,
     featured: featured.map((listing) => listingCard(site, listing)),
     breadcrumbs: placeTrail(site, gazetteer, place),
+    /** The finance center for the page's place (the header's 'Finance'), null when none lends there. */
     financeHref: financeHref ?? null,
+    /** The page's ad (issue 17 §8), null when none fits the place. */
     ad,
   }
 }
