@@ -132,14 +132,14 @@ export default [
   route('search/*', 'routes/search/route.tsx', { id: 'search' }),
   // Broker pages and directories (spec §2), each shape to the module of its page so that a page
   // loads only its own code; /member/{id}/… is the land site's broker results search.
-  route('member/:brokerName/:brokerId', 'routes/brokers.tsx', { id: 'member' }),
-  route('member/:brokerName/:brokerId/listings/*', 'routes/brokers.tsx', { id: 'member-listings' }),
+  route('member/:brokerName/:brokerId', 'routes/broker/route.tsx', { id: 'member' }),
+  route('member/:brokerName/:brokerId/listings/*', 'routes/broker/route.tsx', { id: 'member-listings' }),
   route('member/*', 'routes/search/route.tsx', { id: 'member-search' }),
-  route('broker', 'routes/broker-directory.tsx', { id: 'broker-directory' }),
-  route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
-  route('real-estate-agents/*', 'routes/broker-directory.tsx', { id: 'real-estate-agents' }),
-  route('find-agent/*', 'routes/broker-directory.tsx', { id: 'find-agent' }),
-  route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
+  route('broker', 'routes/broker-directory/route.tsx', { id: 'broker-directory' }),
+  route('broker/*', 'routes/broker/route.tsx', { id: 'broker' }),
+  route('real-estate-agents/*', 'routes/broker-directory/route.tsx', { id: 'real-estate-agents' }),
+  route('find-agent/*', 'routes/broker-directory/route.tsx', { id: 'find-agent' }),
+  route('profile/*', 'routes/broker/route.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
   route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),

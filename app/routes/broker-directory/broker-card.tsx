@@ -1,6 +1,6 @@
-import type { BrokerCardData } from '~/components/brokers.types'
+import type { BrokerCardData } from './page.server'
 import { formatAcres, formatCompactCurrency } from '~/utils/format'
-import { BrokerPortrait } from './broker-portrait'
+import { BrokerPortrait } from '~/components/broker-portrait'
 import { portraitSizes } from '~/utils/image-renditions'
 
 /** A broker in the directory: the name links to their page, stretched over the whole card. */

@@ -1,17 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { brokerDirectoryMeta } from '~/components/broker-directory-meta'
-import { BrokerListingsPage, BrokerProfilePage, brokerPageMeta } from '~/components/broker-page'
 import { lazyComponent } from '~/components/lazy-component'
 import { pageFormShouldRevalidate } from '~/components/page-form'
+import { databaseContext } from '~/http/database.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
+import { brokerDirectoryMeta } from '~/routes/broker-directory/meta'
 import { searchResultsMeta } from '~/routes/search/meta'
-import { sitePageViews } from './site-page-views'
-import { getDb } from '~/models/db/db.server'
+import { sitePageViews } from '~/routes/site-page-views'
+import { loadSitePage } from '~/routes/site-page.server'
 import { resolveSitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/http/form-rate-limit.server'
-import { handleBrokerPagePost } from './brokers.server'
-import { databaseContext } from '~/http/database.server'
-import { loadSitePage } from './site-page.server'
+import type { Route } from './+types/route'
+import { brokerPageMeta } from './meta'
+import { BrokerListingsPage, BrokerProfilePage } from './page'
+import { handleBrokerPagePost } from './page.server'
 
 /**
  * Broker pages (spec §2): land /member/{name}/{id}(/listings/), farm /broker/{name}-{id}/(land/),
@@ -21,23 +21,23 @@ import { loadSitePage } from './site-page.server'
  * /member/{name}/{non-numeric}). Those two are drawn by components loaded only when drawn, so a
  * broker page loads its own code alone. Whatever no grammar claims is the site's 404 page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSitePage(context.get(databaseContext), request, ['broker-profile', 'broker-listings', 'broker-directory', 'search'])
 }
 
 /** Only the broker's profile takes posts: its message form. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const site = siteFromRequest(request)
   const path = resolveSitePath(site, new URL(request.url), ['broker-profile'])
   if (path?.kind !== 'broker-profile') throw new Response('Method Not Allowed', { status: 405 })
-  return handleBrokerPagePost(getDb(), site, request, path.brokerId)
+  return handleBrokerPagePost(context.get(databaseContext), site, request, path.brokerId)
 }
 
 const views = sitePageViews({
   'broker-profile': { Component: BrokerProfilePage, meta: brokerPageMeta },
   'broker-listings': { Component: BrokerListingsPage, meta: brokerPageMeta },
   'broker-directory': {
-    Component: lazyComponent(() => import('~/components/broker-directory-page').then((module) => module.BrokerDirectoryPage)),
+    Component: lazyComponent(() => import('~/routes/broker-directory/page').then((module) => module.BrokerDirectoryPage)),
     meta: brokerDirectoryMeta,
   },
   search: {
@@ -46,7 +46,7 @@ const views = sitePageViews({
   },
 })
 
-export const clientLoader = views.clientLoader
+export const clientLoader = (args: Route.ClientLoaderArgs) => views.clientLoader(args)
 
 export const headers = passRetryAfter()
 
@@ -54,6 +54,8 @@ export const shouldRevalidate = pageFormShouldRevalidate
 
 export const handle = views.handle
 
-export const meta = views.meta
+export const meta: Route.MetaFunction = (args) => views.meta(args)
 
-export default views.Component
+export default function Broker({ loaderData }: Route.ComponentProps) {
+  return <views.Component loaderData={loaderData} />
+}

@@ -5,8 +5,7 @@ import { brokerCanonicalPath, brokerDirectoryPath } from '~/models/brokers/broke
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { requestIsForPath } from '~/http/requested-path.server'
 import { type BrokerDirectoryCriteria, type BrokerSort, type BrokerTypeWord, brokerTypeOptions } from '~/models/brokers/broker-directory'
-import type { BrokerCardData, BrokerDirectoryPageData, DirectoryLink } from '~/components/brokers.types'
-import { brokerIdentity } from './brokers.server'
+import { brokerIdentity } from '~/routes/broker/page.server'
 import { pageCountOf, paginationOf, resultsPerPage } from '~/models/search/pagination'
 import { type DirectoryBroker, countDirectoryBrokers, findDirectoryBrokers } from '~/models/brokers/broker-directory.server'
 import type { Database } from '~/models/db/db-schema'
@@ -22,14 +21,19 @@ const typeHeadings: Record<BrokerTypeWord | 'all', string> = {
   retailer: 'Land Retailers',
 }
 
-function brokerCard(site: SiteProfile, broker: DirectoryBroker): BrokerCardData {
+/** A broker as the directory's card shows them. */
+export type BrokerCardData = ReturnType<typeof brokerCard>
+
+function brokerCard(site: SiteProfile, broker: DirectoryBroker) {
   return {
     id: broker.id,
     ...brokerIdentity(broker),
     portraitDocumentId: broker.portraitDocumentId,
     listingCount: broker.listingCount,
     totalAcres: broker.totalAcres,
+    /** The highest real price among the listings (the 'price high to low' sort's key). */
     maxPrice: broker.maxPrice,
+    /** The broker's page: the profile, or the listings page for a free account (`brokerCanonicalPath`). */
     href: brokerCanonicalPath(site, broker)!,
   }
 }
@@ -48,17 +52,14 @@ function redirectFilterForm(site: SiteProfile, query: URLSearchParams) {
   )
 }
 
+export type BrokerDirectoryPageData = Awaited<ReturnType<typeof loadBrokerDirectoryPage>>
+
 /**
  * A page of the broker directory (spec §2 /broker/, /real-estate-agents/, /find-agent/): brokers
  * by state, type and name, in one of the six sorts, 25 a page. Throws a 303 after the filter
  * form, a 301 to the normal spelling of the path, or a 404 for an unknown state or page.
  */
-export async function loadBrokerDirectoryPage(
-  db: Kysely<Database>,
-  site: SiteProfile,
-  request: Request,
-  parsed: ParsedDirectoryPath,
-): Promise<BrokerDirectoryPageData> {
+export async function loadBrokerDirectoryPage(db: Kysely<Database>, site: SiteProfile, request: Request, parsed: ParsedDirectoryPath) {
   const url = new URL(request.url)
   redirectFilterForm(site, url.searchParams)
   const { criteria } = parsed
@@ -93,6 +94,7 @@ export async function loadBrokerDirectoryPage(
     canonicalPath: parsed.normalPath,
     // Spec §2 "Page head": sorted and name-search pages are noindex, follow, like sorted searches.
     isIndexable: criteria.sort === 'default' && !criteria.name && result.totalCount > 0,
+    /** Where the filter form submits: the directory's first page. */
     formAction: brokerDirectoryPath(site)!,
     totalCount: result.totalCount,
     brokers: result.brokers.map((broker) => brokerCard(site, broker)),
@@ -100,7 +102,7 @@ export async function loadBrokerDirectoryPage(
     typeLinks: [
       { label: 'All', href: browseHref({ brokerType: undefined }), count: totalByType, isCurrent: !type },
       ...brokerTypeOptions
-        .map((option): DirectoryLink => ({
+        .map((option) => ({
           label: option.label,
           href: browseHref({ brokerType: option.word }),
           count: counts.byType.get(option.value) ?? 0,

@@ -1,12 +1,12 @@
 import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { brokerSortOptions } from '~/models/brokers/broker-directory'
-import type { BrokerDirectoryPageData, DirectoryLink } from '~/components/brokers.types'
+import type { BrokerDirectoryPageData } from './page.server'
 import { useSiteOrigin } from '~/hooks/use-site'
 import { BrokerCard } from './broker-card'
-import { Breadcrumbs } from './breadcrumbs'
-import { JsonLd, breadcrumbList } from './json-ld'
-import { Pagination } from './pagination'
+import { Breadcrumbs } from '~/components/breadcrumbs'
+import { JsonLd, breadcrumbList } from '~/components/json-ld'
+import { Pagination } from '~/components/pagination'
 
 const fieldStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-2 py-2 text-sm'
 
@@ -69,7 +69,7 @@ function DirectoryFilters({ page }: { page: BrokerDirectoryPageData }) {
   )
 }
 
-function LinkList({ label, links, className }: { label: string; links: DirectoryLink[]; className: string }) {
+function LinkList({ label, links, className }: { label: string; links: BrokerDirectoryPageData['typeLinks']; className: string }) {
   return (
     <ul aria-label={label} className={className}>
       {links.map((link) => (

@@ -1,6 +1,6 @@
 // The head apart from the page's components: a route that draws the directory only for some of its URLs loads them only then.
 import type { MetaDescriptor } from 'react-router'
-import type { BrokerDirectoryPageData } from '~/components/brokers.types'
+import type { BrokerDirectoryPageData } from './page.server'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of a directory page: title, description, canonical, robots, and rel=prev/next for crawlers. */

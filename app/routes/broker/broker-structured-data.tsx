@@ -1,8 +1,8 @@
-import type { BrokerProfilePageData } from '~/components/brokers.types'
+import type { BrokerProfilePageData } from './page.server'
 import { listingOffer } from '~/models/listings/listing-offer'
 import { resizedImagePath } from '~/models/media/document-ids'
 import { fixedRenditions } from '~/utils/image-renditions'
-import { JsonLd, breadcrumbList } from './json-ld'
+import { JsonLd, breadcrumbList } from '~/components/json-ld'
 
 /**
  * JSON-LD for crawlers (architecture "Crawlers"): the broker as a RealEstateAgent, their

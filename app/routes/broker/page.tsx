@@ -1,38 +1,21 @@
-import { type MetaDescriptor, useActionData } from 'react-router'
-import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/components/brokers.types'
+import { useActionData } from 'react-router'
+import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from './page.server'
 import { formatAcres, formatPrice } from '~/utils/format'
-import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 import { siteExternalUrl } from '~/sites/external-url'
 import { useSite, useSiteOrigin } from '~/hooks/use-site'
-import { Accreditations, BrokerLogo, ContactSection } from './broker-parts'
-import { BrokerPortrait } from './broker-portrait'
+import { Accreditations, BrokerLogo, ContactSection } from '~/components/broker-parts'
+import { BrokerPortrait } from '~/components/broker-portrait'
 import { BrokerStructuredData } from './broker-structured-data'
-import { Breadcrumbs } from './breadcrumbs'
-import { BrokerListingGrid } from './deferred-listing-grids'
-import { JsonLd, breadcrumbList } from './json-ld'
-import { lazyComponent } from './lazy-component'
-import type { PageFormResult } from './page-form'
-import { Pagination } from './pagination'
+import { Breadcrumbs } from '~/components/breadcrumbs'
+import { BrokerListingGrid } from '~/components/deferred-listing-grids'
+import { JsonLd, breadcrumbList } from '~/components/json-ld'
+import { lazyComponent } from '~/components/lazy-component'
+import type { PageFormResult } from '~/components/page-form'
+import { Pagination } from '~/components/pagination'
 import { portraitSizes } from '~/utils/image-renditions'
 
 /** Spec §4: the contact modal loads on its own, after the page. */
-const ContactModal = lazyComponent(() => import('./contact-form').then((module) => module.ContactModal))
-
-/** Head of a broker page or a broker's listings page; a later page of listings names its neighbours. */
-export function brokerPageMeta(
-  page: Pick<BrokerProfilePageData, 'title' | 'description' | 'canonicalPath' | 'isIndexable'> & Partial<Pick<BrokerListingsPageData, 'pagination'>>,
-  matches: MetaMatches,
-): MetaDescriptor[] {
-  const descriptors = pageMeta(headContextFrom(matches), {
-    title: page.title,
-    description: page.description,
-    canonicalPath: page.canonicalPath,
-    noindex: !page.isIndexable,
-  })
-  if (page.pagination?.previousHref) descriptors.push({ tagName: 'link', rel: 'prev', href: page.pagination.previousHref })
-  if (page.pagination?.nextHref) descriptors.push({ tagName: 'link', rel: 'next', href: page.pagination.nextHref })
-  return descriptors
-}
+const ContactModal = lazyComponent(() => import('~/components/contact-form').then((module) => module.ContactModal))
 
 /** Portrait, name, company, type and office: the top of both broker pages. */
 function BrokerHeader({

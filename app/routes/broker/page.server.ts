@@ -12,10 +12,9 @@ import { brokerDisplayName, formatAcres } from '~/utils/format'
 import { requestIsForPath } from '~/http/requested-path.server'
 import { brokerTypeOption, certificationLabels } from '~/models/brokers/broker-directory'
 import type { Breadcrumb } from '~/components/breadcrumbs'
-import type { BrokerListingsPageData, BrokerProfile, BrokerProfilePageData } from '~/components/brokers.types'
 import { type BrokerAccount, findBroker, findBrokerListingStats } from '~/models/brokers/broker.server'
-import { sendFormOnce } from './send-form-once.server'
-import { readGuardedForm, refuseOverListingFormLimit, sendContactMessage } from './contact-forms.server'
+import { sendFormOnce } from '~/routes/send-form-once.server'
+import { readGuardedForm, refuseOverListingFormLimit, sendContactMessage } from '~/routes/contact-forms.server'
 import type { Database } from '~/models/db/db-schema'
 import { findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import { listingFormSectionIds } from '~/models/listings/listing-form-fields'
@@ -26,7 +25,7 @@ import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { searchListings } from '~/models/search/search.server'
 import { getViewerId } from '~/http/session.server'
 import { listingEventType } from '~/models/listings/enumerations'
-import { recordVisitorEvent } from './visitor-events.server'
+import { recordVisitorEvent } from '~/routes/visitor-events.server'
 
 const descriptionLength = 160
 
@@ -42,7 +41,10 @@ export function brokerIdentity(broker: BrokerIdentityFields) {
   }
 }
 
-function toBrokerProfile(broker: BrokerAccount): BrokerProfile {
+/** Everything the broker page shows of the account (spec §3 "Broker or seller account"). */
+export type BrokerProfile = ReturnType<typeof toBrokerProfile>
+
+function toBrokerProfile(broker: BrokerAccount) {
   return {
     id: broker.id,
     ...brokerIdentity(broker),
@@ -51,6 +53,7 @@ function toBrokerProfile(broker: BrokerAccount): BrokerProfile {
     stateAbbreviation: broker.stateAbbreviation,
     description: broker.description,
     licenseNumber: broker.licenseNumber,
+    /** Readable ALC accreditations. */
     certifications: certificationLabels(broker),
     portraitDocumentId: broker.portraitDocumentId,
     logoDocumentId: broker.logoDocumentId,
@@ -107,12 +110,14 @@ function shorten(text: string, length: number) {
   return text.length <= length ? text : `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`
 }
 
+export type BrokerProfilePageData = Awaited<ReturnType<typeof loadBrokerProfilePage>>
+
 /**
  * The broker page (spec §2 /member/{name}/{id}, /broker/{name}-{id}/, /profile/{name}/{id}): the
  * account, its listing statistics, its first listings and the message form. Throws a 404 for
  * an unknown id, a 301 to the canonical slug, and a 302 to the listings page for a free seller.
  */
-export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number): Promise<BrokerProfilePageData> {
+export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProfile, request: Request, brokerId: number) {
   const broker = await findBrokerOr404(db, brokerId)
   // A 302: the page appears once the account is upgraded.
   if (broker.isFree) throw redirect(brokerCanonicalPath(site, broker)!, 302)
@@ -132,8 +137,11 @@ export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProf
   return {
     broker: profile,
     stats,
+    /** The first page of the broker's listings on the site. */
     listings: firstPage.listings,
+    /** Those of them the visitor has liked. */
     likedListingIds: firstPage.likedListingIds,
+    /** The listings page, when there are more listings than shown here. */
     allListingsHref: firstPage.totalCount > firstPage.listings.length ? brokerPagePath(site, broker, 'listings')! : null,
     canonicalPath,
     title: `${who} | ${site.name}`,
@@ -141,6 +149,7 @@ export async function loadBrokerProfilePage(db: Kysely<Database>, site: SiteProf
     // A broker with nothing for sale on this site is a thin page.
     isIndexable: stats.activeListings > 0,
     breadcrumbs,
+    /** The message form just succeeded (`?sent=contact` after its redirect). */
     isSent: new URL(request.url).searchParams.get('sent') === 'contact',
   }
 }
@@ -152,6 +161,8 @@ function brokerSearchPath(site: SiteProfile, brokerId: number) {
   return parseSearchPath(site, path)?.criteria.brokerId === brokerId ? path : null
 }
 
+export type BrokerListingsPageData = Awaited<ReturnType<typeof loadBrokerListingsPage>>
+
 /**
  * The broker's listings page (spec §2 …/listings/, /land/, /properties), 25 a page. Throws a 404
  * for an unknown broker or a page past the last, and a 301 to the canonical spelling.
@@ -161,7 +172,7 @@ export async function loadBrokerListingsPage(
   site: SiteProfile,
   request: Request,
   { brokerId, page }: Pick<BrokerPathTarget, 'brokerId' | 'page'>,
-): Promise<BrokerListingsPageData> {
+) {
   const broker = await findBrokerOr404(db, brokerId)
   const canonicalPath = brokerPagePath(site, broker, 'listings', page)!
   if (!requestIsForPath(request, canonicalPath)) throw redirect(canonicalPath, 301)
@@ -176,7 +187,9 @@ export async function loadBrokerListingsPage(
   const count = `${result.totalCount.toLocaleString('en-US')} ${result.totalCount === 1 ? 'Listing' : 'Listings'}`
   return {
     broker: profile,
+    /** The paid broker page; null for a free account, which has none. */
     profileHref: broker.isFree ? null : brokerPagePath(site, broker)!,
+    /** The same listings as a search with filters, where the site's search grammar can say so. */
     searchHref: brokerSearchPath(site, brokerId),
     heading,
     title: `${heading} – ${count}${page > 1 ? ` – Page ${page}` : ''} | ${site.name}`,
