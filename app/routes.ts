@@ -21,9 +21,9 @@ export default [
   route('value/accuracy', 'routes/valuation-accuracy.tsx'),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
   // AcreWorth's land value pages: the country, a state, a county or region in it.
-  route('land-values', 'routes/land-values.tsx', { id: 'land-values' }),
-  route('land-values/:state', 'routes/land-values.tsx', { id: 'land-values-state' }),
-  route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
+  route('land-values', 'routes/land-values/route.tsx', { id: 'land-values' }),
+  route('land-values/:state', 'routes/land-values/route.tsx', { id: 'land-values-state' }),
+  route('land-values/:state/:place', 'routes/land-values/route.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // First-party ads (issue 17 §8): a click is counted and leads to the advertiser's contact form; the slot's script posts its impression.

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
-import type { LandValueFigures, LandValuesPageData } from '~/components/land-values.types'
+import type { LandValueFigures, LandValuesPageData } from './page.server'
 import { formatCount, formatDollars } from '~/utils/format'
 import { useSiteOrigin } from '~/hooks/use-site'
-import { Breadcrumbs } from './breadcrumbs'
-import { ColumnHeadings, ScrollRegion } from './data-table'
-import { JsonLd, breadcrumbList } from './json-ld'
-import { FigureCards } from './landing-market'
-import { PriceTrendChart } from './price-trend-chart'
-import { SalesProvenanceNote } from './sales-provenance'
+import { Breadcrumbs } from '~/components/breadcrumbs'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
+import { JsonLd, breadcrumbList } from '~/components/json-ld'
+import { FigureCards } from '~/components/landing-market'
+import { PriceTrendChart } from '~/components/price-trend-chart'
+import { SalesProvenanceNote } from '~/components/sales-provenance'
 
 /**
  * A land value page of AcreWorth (issue 16 §5): the place's figures, its price trend beside its

@@ -16,7 +16,6 @@ import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { formatCount, formatDollars } from '~/utils/format'
 import { requestIsForPath } from '~/http/requested-path.server'
-import type { LandValueFigures, LandValuePlaceRow, LandValuesPageData } from '~/components/land-values.types'
 
 /**
  * AcreWorth's land value pages (issue 16 §5), for crawlers and for anyone asking what land goes
@@ -48,25 +47,31 @@ function parentOf(place: Exclude<HierarchyPlace, { kind: 'national' }>): Hierarc
   return place.kind === 'state' ? { kind: 'national' } : { kind: 'state', state: place.state }
 }
 
-/** 'the United States' reads in a sentence; 'United States' heads a chart's legend. */
 /** USDA's own figures for the place's state: the one real measure of its land's worth the site holds (issue 36 item 2). */
-function usdaFiguresOf(place: HierarchyPlace): LandValuesPageData['usda'] {
+function usdaFiguresOf(place: HierarchyPlace) {
   if (place.kind === 'national') return null
   const figures = usdaLandValues2025.get(place.state.abbreviation)
   return figures ? { stateName: place.state.name, survey: usdaLandValuesSurvey.name, year: usdaLandValuesSurvey.year, ...figures } : null
 }
 
+/** 'the United States' reads in a sentence; 'United States' heads a chart's legend. */
 const placeInSentence = (place: HierarchyPlace) => (place.kind === 'national' ? 'the United States' : placeNameOf(place))
 
+/** A place's headline figures: what its land sold for, and what the land for sale there asks. */
+export type LandValueFigures = ReturnType<typeof figuresOf>
+
 /** A place's figures; its sold medians are left out when it has too few sales to say anything. */
-function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: HierarchyPlace): LandValueFigures {
+function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: HierarchyPlace) {
   const isThin = hasTooFewSalesToIndex(trend)
   const asking = marketStatsOf(snapshot, marketPlaceOf(place))
   return {
     sales: trend.sales,
+    /** Median sold price per acre over every sale; null when the place has too few sales to say. */
     soldPerAcre: isThin ? null : trend.perAcre,
     recentSales: trend.recentSales,
+    /** The same over the last twelve months, when they have enough sales. */
     recentSoldPerAcre: isThin ? null : trend.recentPerAcre,
+    /** Active listings, and their median asking price per acre (null without a priced one). */
     listings: asking.listings,
     askingPerAcre: asking.medianPricePerAcre,
   }
@@ -74,7 +79,7 @@ function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: Hierarchy
 
 /** The places one step down, each with its figures and its page: the states; a state's regions and counties; a region's counties. */
 function childGroups(gazetteer: Gazetteer, trends: PriceTrends, snapshot: MarketSnapshot, place: HierarchyPlace) {
-  const row = (name: string, child: HierarchyPlace): LandValuePlaceRow => ({
+  const row = (name: string, child: HierarchyPlace) => ({
     name,
     href: landValuesPathOf(child),
     ...figuresOf(trendOf(trends, marketPlaceOf(child)), snapshot, child),
@@ -98,12 +103,10 @@ function landSearchHref(request: Request, criteria: SearchCriteria) {
   return `${siteOrigin(landSite)}${buildSearchPath(landSite, criteria)}`
 }
 
-export async function loadLandValuesPage(
-  db: Kysely<Database>,
-  site: SiteProfile,
-  request: Request,
-  tokens: { state?: string; place?: string },
-): Promise<LandValuesPageData> {
+/** A land value page of AcreWorth (issue 16 §5): the country, a state, a region or a county. */
+export type LandValuesPageData = Awaited<ReturnType<typeof loadLandValuesPage>>
+
+export async function loadLandValuesPage(db: Kysely<Database>, site: SiteProfile, request: Request, tokens: { state?: string; place?: string }) {
   if (!site.features.valuation) throw notFound()
   const gazetteer = await loadGazetteer(db)
   const place = resolveLandValuesPlace(gazetteer, tokens.state, tokens.place)
@@ -120,24 +123,32 @@ export async function loadLandValuesPage(
   const chartPlaces = place.kind === 'national' ? [place] : [place, parentOf(place)]
   const criteria = searchCriteriaOf(place)
   return {
+    /** 'Travis County, TX Land Values 2026': the title and the heading. */
     title,
     description: pageDescription(placeName, figures, firstYear),
     canonicalPath,
     // A thin state's page stays indexed: its table of counties still leads somewhere.
     noindex: (place.kind === 'county' || place.kind === 'region') && hasTooFewSalesToIndex(trend),
+    /** A county or region with too few sales to say what its land is worth. */
     hasTooFewSales: hasTooFewSalesToIndex(trend),
     breadcrumbs: placeTrailTo(gazetteer, place, landValuesPathOf),
+    /** 'Travis County, TX', 'the United States'. */
     placeName,
+    /** The first year the sales cover (null without any sales): 'since 2019'. */
     firstYear,
     figures,
+    /** On which kind of sales the figures rest (issue 36 item 1): the whole site's sales, as the trends are read. */
     salesProvenance: provenance,
+    /** USDA NASS's figures for the place's state (dollars an acre); null on the national page and for the states NASS does not survey. */
     usda: usdaFiguresOf(place),
     chart: {
       title: 'Median price per acre of land sold, by quarter',
       series: chartPlaces.map((chartPlace) => ({ label: placeNameOf(chartPlace), points: trendOf(trends, marketPlaceOf(chartPlace)).quarters })),
     },
     years: trend.years,
+    /** The kinds of land sold most, each with its search on the land site. */
     topTypes: trend.topTypes.map((type) => ({ ...type, searchHref: landSearchHref(request, { ...criteria, propertyTypes: [type.key] }) })),
+    /** The land site's name and its searches of this place: for sale, sold. */
     landSiteName: landSite.name,
     searches: [
       { label: `Land for sale in ${placeName}`, href: landSearchHref(request, criteria) },
