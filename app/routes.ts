@@ -21,9 +21,9 @@ export default [
   route('value/accuracy', 'routes/valuation-accuracy.tsx'),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
   // AcreWorth's land value pages: the country, a state, a county or region in it.
-  route('land-values', 'routes/land-values.tsx', { id: 'land-values' }),
-  route('land-values/:state', 'routes/land-values.tsx', { id: 'land-values-state' }),
-  route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
+  route('land-values', 'routes/land-values/route.tsx', { id: 'land-values' }),
+  route('land-values/:state', 'routes/land-values/route.tsx', { id: 'land-values-state' }),
+  route('land-values/:state/:place', 'routes/land-values/route.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // First-party ads (issue 17 §8): a click is counted and leads to the advertiser's contact form; the slot's script posts its impression.
@@ -130,29 +130,29 @@ export default [
   route('download/search', 'routes/search-download.ts'),
   // Search paths: the land site's /search/…, the rural sites' at the top (the catch-all below). The
   // site's grammar decides; whatever no grammar claims is the site's 404 page.
-  route('search/*', 'routes/search.tsx', { id: 'search' }),
+  route('search/*', 'routes/search/route.tsx', { id: 'search' }),
   // Broker pages and directories (spec §2), each shape to the module of its page so that a page
   // loads only its own code; /member/{id}/… is the land site's broker results search.
-  route('member/:brokerName/:brokerId', 'routes/brokers.tsx', { id: 'member' }),
-  route('member/:brokerName/:brokerId/listings/*', 'routes/brokers.tsx', { id: 'member-listings' }),
-  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
-  route('broker', 'routes/broker-directory.tsx', { id: 'broker-directory' }),
-  route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
-  route('real-estate-agents/*', 'routes/broker-directory.tsx', { id: 'real-estate-agents' }),
-  route('find-agent/*', 'routes/broker-directory.tsx', { id: 'find-agent' }),
-  route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
+  route('member/:brokerName/:brokerId', 'routes/broker/route.tsx', { id: 'member' }),
+  route('member/:brokerName/:brokerId/listings/*', 'routes/broker/route.tsx', { id: 'member-listings' }),
+  route('member/*', 'routes/search/route.tsx', { id: 'member-search' }),
+  route('broker', 'routes/broker-directory/route.tsx', { id: 'broker-directory' }),
+  route('broker/*', 'routes/broker/route.tsx', { id: 'broker' }),
+  route('real-estate-agents/*', 'routes/broker-directory/route.tsx', { id: 'real-estate-agents' }),
+  route('find-agent/*', 'routes/broker-directory/route.tsx', { id: 'find-agent' }),
+  route('profile/*', 'routes/broker/route.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
   route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
-  route('property/*', 'routes/listing.tsx', { id: 'property' }),
-  route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
-  route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
-  route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
+  route('property/*', 'routes/listing/route.tsx', { id: 'property' }),
+  route('listing/*', 'routes/listing/route.tsx', { id: 'listing' }),
+  route('pid/*', 'routes/listing/route.tsx', { id: 'pid' }),
+  route(':location/pid/*', 'routes/listing/route.tsx', { id: 'location-pid' }),
   // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
-  route(':place', 'routes/landing.tsx', { id: 'landing' }),
+  route(':place', 'routes/landing/route.tsx', { id: 'landing' }),
   // Every other path under /api/: a JSON 404.
   route('api/*', 'routes/api.not-found.ts'),
   // Every other path: a rural site's search, else the site's 404 page.
-  route('*', 'routes/search.tsx', { id: 'catch-all' }),
+  route('*', 'routes/search/route.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig
