@@ -47,7 +47,7 @@ import { InlineStylesheet } from '~/document/inline-stylesheet'
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
 
 /**
- * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
+ * First the request's database on its router context (database.server.ts); around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts);
  * last, the session's notices this page showed are forgotten once it is drawn (session.server.ts).
  */

@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { type AppConfig, readConfig } from '~/config.server'
-import { getDb } from '~/models/db/db.server'
+import { connectionOfThisProcess } from '~/http/database.server'
 import { redactSecrets } from '~/models/logs/secret-urls'
 import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
@@ -26,7 +26,7 @@ import { type RequestLogEntry, requestLogger } from './request-log'
  * (build/server/index.js) is React Router's, plus `createApp` and `closeDb`. server/index.ts listens.
  */
 export * from 'virtual:react-router/server-build'
-export { closeDb } from '~/models/db/db.server'
+export { closeConnectionOfThisProcess as closeDb } from '~/http/database.server'
 export { originsProblem as configurationProblem } from '~/sites/site-origin.server'
 
 // react-router.config.ts turns route middleware on; the load context is then a RouterContextProvider.
@@ -206,7 +206,7 @@ async function databaseAnswers() {
     timer = setTimeout(() => reject(new Error('The database did not answer in time')), readinessTimeoutMs)
   })
   try {
-    await Promise.race([sql`select 1`.execute(getDb()), timeout])
+    await Promise.race([sql`select 1`.execute(connectionOfThisProcess()), timeout])
   } finally {
     clearTimeout(timer)
   }
@@ -280,7 +280,7 @@ export async function warmUp() {
     }
   }
   // Listing pages show AcreWorth's estimate from its model, fitted once per process (seconds at 100,000 listings).
-  await valuationModel(getDb()).catch((error: unknown) => console.error('Fitting the valuation model failed', error))
+  await valuationModel(connectionOfThisProcess()).catch((error: unknown) => console.error('Fitting the valuation model failed', error))
 }
 
 /** The built browser files (build/client), from where the server runs, as react-router-serve found them. */

@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import Negotiator from 'negotiator'
-import { getDb } from '~/models/db/db.server'
+import { connectionOfThisProcess } from '~/http/database.server'
 import { checkForListingChanges, onListingsChanged } from '~/models/listings/listing-changes.server'
 import { matchesEntityTag } from '~/http/http-cache.server'
 import { lowDataChoiceOf } from '~/utils/low-data'
@@ -167,7 +167,7 @@ export function pageCache(maxBytes: number) {
 
   return async (request: Request, response: Response, next: NextFunction) => {
     // Writes made by other processes or servers empty the caches first (at most one look a second).
-    await checkForListingChanges(getDb())
+    await checkForListingChanges(connectionOfThisProcess())
     const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (!isRead || cookieHeaderHasSession(request.get('cookie'))) return next()
     const address = addressOf(request)

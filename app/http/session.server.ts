@@ -3,7 +3,7 @@ import { siteOrigin } from '~/sites/site-origin.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { type LoginSectionName, loginSectionKey, loginSectionParam } from '~/models/accounts/login-sections'
-import { getDb } from '~/models/db/db.server'
+import { connectionOfThisProcess } from '~/http/database.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import type { LoginFailure } from '~/models/accounts/login-messages'
@@ -86,20 +86,20 @@ function sessionStorageOf(secure: boolean) {
     },
     async createData(data) {
       const { userId, userAgent, ...rest } = data
-      return createSessionRow(getDb(), { userId: userId ?? null, userAgent: userAgent ?? null, data: rest })
+      return createSessionRow(connectionOfThisProcess(), { userId: userId ?? null, userAgent: userAgent ?? null, data: rest })
     },
     async readData(id) {
       // A cookie from before server-side sessions carries the data itself, not an id: it signs no one in.
       if (typeof id !== 'string') return null
-      const stored = await readSession(getDb(), id)
+      const stored = await readSession(connectionOfThisProcess(), id)
       return stored ? { ...stored.data, ...(stored.userId === null ? {} : { userId: stored.userId }) } : null
     },
     async updateData(id, data) {
       const { userId, userAgent: _userAgent, ...rest } = data
-      await updateSession(getDb(), id, { userId: userId ?? null, data: rest })
+      await updateSession(connectionOfThisProcess(), id, { userId: userId ?? null, data: rest })
     },
     async deleteData(id) {
-      await deleteSession(getDb(), id)
+      await deleteSession(connectionOfThisProcess(), id)
     },
   })
 }
@@ -147,7 +147,7 @@ export async function getViewerId(request: Request): Promise<number | null> {
 
 async function viewerOf(session: AppSession): Promise<Viewer | null> {
   const userId = session.get('userId')
-  return userId === undefined ? null : ((await findViewer(getDb(), userId)) ?? null)
+  return userId === undefined ? null : ((await findViewer(connectionOfThisProcess(), userId)) ?? null)
 }
 
 /** The signed-in user, or null: one primary-key query, cheap enough for the root loader. */

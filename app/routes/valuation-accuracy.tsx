@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate, formatPercent } from '~/utils/format'
@@ -13,8 +13,8 @@ import { SalesProvenanceNote } from '~/components/sales-provenance'
 import { RangesSection, RollingSection } from '~/components/valuation-accuracy-sections'
 
 /** /value/accuracy/ on AcreWorth (issue 16 §4, issue 36): how close its estimates came to later sales, beside two fair baselines and two rules of thumb. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadValuationAccuracy(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadValuationAccuracy(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'valuation' }

@@ -216,7 +216,7 @@ export async function handleBrokerPagePost(db: Kysely<Database>, site: SiteProfi
   const { formData } = await readGuardedForm(request, ['contact'] as const)
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return data({ intent: 'contact' as const, result: submission.reply() }, { status: 400 })
-  const refusal = await refuseOverListingFormLimit(request, 'contact')
+  const refusal = await refuseOverListingFormLimit(db, request, 'contact')
   if (refusal) return data({ intent: 'contact' as const, result: submission.reply({ formErrors: [refusal.message] }) }, refusal.init)
   const pagePath = brokerPagePath(site, broker)!
   const location = await sendFormOnce(db, 'broker-message', formData, async () => {
