@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/ad-click'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { adClickRedirect } from './ads.server'
 
 /** An ad's link (issue 17 §8): counts the click and leads to the advertiser's contact form. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adClickRedirect(context.get(databaseContext), siteFromRequest(request), request, params.adId)
 }
 

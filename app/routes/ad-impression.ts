@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/ad-impression'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { recordAdImpression } from './ads.server'
 
 /** The ad slot's impression beacon (issue 17 §8). */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return recordAdImpression(context.get(databaseContext), siteFromRequest(request), request, params.adId)
 }
 

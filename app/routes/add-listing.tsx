@@ -1,5 +1,5 @@
+import type { Route } from './+types/add-listing'
 import { databaseContext } from '~/http/database.server'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
 import type { SiteFooterHandle } from '~/components/site-footer'
@@ -9,11 +9,11 @@ import { handleAddListingPost, loadAddListing } from './add-listing.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /addlisting/ (spec §2, §6): Add a Property, after logging in, leads a seller to the listing tool and lets a buyer list their own land. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAddListing(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleAddListingPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
@@ -22,7 +22,7 @@ export const headers = privatePageHeaders
 /** Spec §2: the footer is hidden on add-listing. */
 export const handle: SiteFooterHandle & AnalyticsHandle = { hidesFooter: true, analytics: 'seller-tool' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Add a Property',
     description: 'List land for sale: add a property with photos, price and acreage, and manage your listings.',
@@ -31,8 +31,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const primaryStyle = 'rounded-md bg-accent px-5 py-3 font-semibold text-white hover:brightness-110'
 
-export default function AddListing() {
-  const { contactName, isSeller, addHref, manageHref } = useLoaderData<typeof loader>()
+export default function AddListing({ loaderData: { contactName, isSeller, addHref, manageHref } }: Route.ComponentProps) {
   const site = useSite()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

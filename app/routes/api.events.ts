@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/api.events'
 import { databaseContext } from '~/http/database.server'
 import { listingEventType } from '~/models/listings/enumerations'
 import { findListingRecipient, recordListingEvent } from '~/models/listings/listing-activity.server'
@@ -13,7 +13,7 @@ const browserEvents = {
 } as const satisfies Record<BrowserListingEvent, number>
 
 /** Records one listing event sent by the page (a beacon); answers 204, or 400/404/429. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request)
   const form = await readFormData(request)
   const eventType = browserEvents[String(form.get('event')) as keyof typeof browserEvents]

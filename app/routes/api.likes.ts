@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/api.likes'
 import { handleAccountAction, readLikeForm } from './account-actions.server'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -8,7 +8,7 @@ import { siteFromRequest } from '~/sites/site.server'
  * `{ isLiked }` once applied, or 401 with `{ loginHref }` for a visitor, whose like waits in the
  * session until they log in (spec §4).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext)
   const site = siteFromRequest(request)
   const outcome = await handleAccountAction(db, site, request, (form) => readLikeForm(db, site, request, form))

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/api.locations'
 import { suggestLocations } from '~/models/places/autocomplete.server'
 import { databaseContext } from '~/http/database.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
@@ -6,7 +6,7 @@ import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-sea
 import { siteFromRequest } from '~/sites/site.server'
 
 /** Location-box suggestions as JSON: each with the URL choosing it leads to. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
   const url = new URL(request.url)

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/api.offline-listings'
 import { privateHeaders } from '~/components/account-page'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -10,7 +10,7 @@ import { loadOfflineListings } from './offline.server'
  * keep (decision 0034); fewer photos with Low data, which the worker's request carries (its cookie
  * or the browser's Save-Data), so turning it on or off changes the list and the kept copies follow.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const listings = await loadOfflineListings(context.get(databaseContext), siteFromRequest(request), request, context.get(lowDataContext))
   return Response.json({ listings }, { headers: privateHeaders })
 }

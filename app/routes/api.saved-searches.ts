@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/api.saved-searches'
 import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -8,7 +8,7 @@ import { siteFromRequest } from '~/sites/site.server'
  * `{ isSaved }` once saved, or 401 with `{ loginHref }` for a visitor, whose search is saved
  * once they log in.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext)
   const site = siteFromRequest(request)
   const outcome = await handleAccountAction(db, site, request, (form) => readSaveSearchForm(db, site, form))

@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import type { Route } from './+types/content-page'
+import { redirect } from 'react-router'
 import { ContentArticle } from '~/components/content-article'
 import { findContentPage } from '~/models/content/content-pages'
 import { landFeedPageElsewhere } from '~/sites/land-feed-publisher.server'
@@ -14,7 +15,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * land feed's documentation, a shared route of every site, which leads to the site that publishes it); a
  * request in another case or without the trailing slash is sent to the page's own path.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const url = new URL(request.url)
   const page = findContentPage(site, url.pathname)
@@ -28,10 +29,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export const handle: AnalyticsHandle = { analytics: 'content' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: data.path }) : []
 
-export default function ContentPageRoute() {
-  const page = useLoaderData<typeof loader>()
+export default function ContentPageRoute({ loaderData: page }: Route.ComponentProps) {
   return <ContentArticle page={page} pageUrl={new URL(page.path, useSiteOrigin()).href} />
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/data-layer-script'
 import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/document/data-layer-script.server'
 
 /**
@@ -6,7 +6,7 @@ import { dataLayerRuntimeFile, dataLayerRuntimePath } from '~/document/data-laye
  * another version (an instance not yet updated, a page kept in a cache) gets this one for a few
  * minutes rather than nothing; any other name is a 404.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   if (!/^[0-9a-f]{12}\.js$/.test(params.file ?? '')) throw new Response('Not Found', { status: 404 })
   const isCurrent = new URL(request.url).pathname === dataLayerRuntimePath
   return new Response(dataLayerRuntimeFile, {

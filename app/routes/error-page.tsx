@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import type { Route } from './+types/error-page'
+import { data } from 'react-router'
 import { crossSitePostContext } from '~/http/request-guard.server'
 import { ErrorMessage } from '~/components/error-message'
 import { serverErrorMessage } from '~/sites/site-profile'
@@ -9,7 +10,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * Spec §4: when rendering fails in the browser the client lands here with the failed path in
  * `eurl`; the page repeats the engineers-notified sentence and is never indexed.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // A form sent from another site: the site's own 403 page, drawn by the root's error boundary.
   if (context.get(crossSitePostContext)) throw data(null, { status: 403 })
   const failedPath = new URL(request.url).searchParams.get('eurl') ?? ''
@@ -19,7 +20,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export const handle: AnalyticsHandle = { analytics: 'error' }
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const context = headContextFrom(matches)
   return pageMeta(context, {
     title: `Something went wrong | ${context?.site.name ?? ''}`,
@@ -29,8 +30,7 @@ export const meta: MetaFunction = ({ matches }) => {
   })
 }
 
-export default function ErrorPage() {
-  const { retryPath } = useLoaderData<typeof loader>()
+export default function ErrorPage({ loaderData: { retryPath } }: Route.ComponentProps) {
   return (
     <>
       <ErrorMessage status={500} message={serverErrorMessage} />

@@ -1,5 +1,6 @@
+import type { Route } from './+types/feedback'
 import { databaseContext } from '~/http/database.server'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, redirect, useActionData } from 'react-router'
 import { FormPage, accountPageMeta } from '~/components/account-page'
 import { FeedbackForm } from '~/components/feedback-form'
 import { Confirmation } from '~/components/form-field'
@@ -13,11 +14,11 @@ import { passRetryAfter } from '~/http/form-rate-limit.server'
  * 'Feedback' link leads without scripts. A post is kept and mailed to the site's team, then
  * answered with a thank-you (post/redirect/get), or with the form's messages.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return { isSent: new URL(request.url).searchParams.get('sent') === '1', pagePath: feedbackPageOrigin(request) }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await receiveFeedback(context.get(databaseContext), request)
   if (outcome.isSent) return redirect(`${feedbackPaths.page}?sent=1`, 303)
   return data(outcome.result, outcome.init)
@@ -25,11 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = passRetryAfter()
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Feedback', description: 'Tell our team what works, what does not, and what you miss.', canonicalPath: feedbackPaths.page })
 
-export default function FeedbackPage() {
-  const { isSent, pagePath } = useLoaderData<typeof loader>()
+export default function FeedbackPage({ loaderData: { isSent, pagePath } }: Route.ComponentProps) {
   return (
     <FormPage heading="Send us feedback">
       {isSent ? <Confirmation>{feedbackThanks}</Confirmation> : null}

@@ -1,7 +1,7 @@
+import type { Route } from './+types/financing'
 import type { Kysely } from 'kysely'
 import { databaseContext } from '~/http/database.server'
 import type { Database } from '~/models/db/db-schema'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FinanceContactForm } from '~/components/finance-contact-form'
 import { telHref } from '~/utils/tel-href'
 import { financePageCenter } from '~/models/finance/finance-centers.server'
@@ -27,7 +27,7 @@ async function centerForRequest(db: Kysely<Database>, request: Request) {
   return { site, center }
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, center } = await centerForRequest(context.get(databaseContext), request)
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
   // What the page shows of the lender (its listing-page checkbox settings stay on the server).
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { center: { name, description, phone, website, websiteHref, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext)
   const { site, center } = await centerForRequest(db, request)
   return handleFinanceContactPost(db, site, request, center)
@@ -47,7 +47,7 @@ export const headers = passRetryAfter()
 
 export const handle: AnalyticsHandle = { analytics: 'financing' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return []
   const { center, path, siteName } = data
   const [firstParagraph = ''] = center.description.split(/\n\s*\n/)
@@ -62,9 +62,7 @@ function websiteLabel(website: string) {
   return website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')
 }
 
-export default function Financing() {
-  const { center, path, isSent } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+export default function Financing({ loaderData: { center, path, isSent }, actionData: lastResult }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 medium:grid-cols-[3fr_2fr]">
       <section aria-labelledby="finance-heading">

@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import type { Route } from './+types/find'
+import { redirect } from 'react-router'
 import { SearchLocationBox } from '~/components/search-location-box'
 import { resolveFreeText } from '~/models/places/autocomplete.server'
 import { databaseContext } from '~/http/database.server'
@@ -14,7 +15,7 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * The location box without JavaScript (spec §2 "Search bar"): free text goes to the best match's
  * canonical search URL, or to a page of candidates when it could mean several places.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const db = context.get(databaseContext)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const handle: AnalyticsHandle = { analytics: 'search' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const context = headContextFrom(matches)
   return pageMeta(context, {
     title: `Search for “${data?.query ?? ''}” | ${context?.site.name ?? ''}`,
@@ -51,8 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   })
 }
 
-export default function FindLocation() {
-  const { query, fromPath, candidates } = useLoaderData<typeof loader>()
+export default function FindLocation({ loaderData: { query, fromPath, candidates } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       {candidates.length > 0 ? (

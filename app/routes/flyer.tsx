@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import type { Route } from './+types/flyer'
 import { useEffect, useState } from 'react'
 import { ListingDescription, ListingKeyFacts } from '~/components/listing-facts'
 import { telHref } from '~/utils/tel-href'
@@ -12,14 +12,14 @@ import { fixedRenditions } from '~/utils/image-renditions'
 import { useSite, useSiteOrigin } from '~/hooks/use-site'
 
 /** Spec §2 /flyer/{propertyId}: a one-page printable flyer of a listing. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const listingId = Number(params.propertyId)
   if (!site.searchGrammar || !/^\d{1,9}$/.test(params.propertyId ?? '')) throw new Response('Not Found', { status: 404 })
   return loadFlyer(context.get(databaseContext), site, request, listingId)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return []
   // The listing page is the one to index; the flyer repeats it for paper.
   return pageMeta(headContextFrom(matches), { title: `Flyer: ${data.title}`, description: data.listing.title, canonicalPath: data.listingPath, noindex: true })
@@ -37,8 +37,7 @@ function PrintButton() {
   )
 }
 
-export default function Flyer() {
-  const { listing, listingPath, listedOn } = useLoaderData<typeof loader>()
+export default function Flyer({ loaderData: { listing, listingPath, listedOn } }: Route.ComponentProps) {
   const site = useSite()
   const origin = useSiteOrigin()
   const [firstPhoto, ...otherPhotos] = listing.imageIds

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import type { Route } from './+types/landfeed-states'
 import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate } from '~/utils/format'
@@ -7,17 +7,16 @@ import { loadLandFeedStates } from './landfeed-states.server'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadLandFeedStates(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'content' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: '/landfeed/states/' }) : []
 
-export default function LandFeedStates() {
-  const page = useLoaderData<typeof loader>()
+export default function LandFeedStates({ loaderData: page }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 text-ink" aria-labelledby="states-heading">
       <h1 id="states-heading" className="text-3xl font-bold text-brand">

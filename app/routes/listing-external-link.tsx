@@ -1,5 +1,5 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from 'react-router'
-import { useLoaderData } from 'react-router'
+import type { Route } from './+types/listing-external-link'
+import type { HeadersFunction } from 'react-router'
 import { FormPage } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
 import { databaseContext } from '~/http/database.server'
@@ -13,14 +13,14 @@ import { loadListingExternalLink } from './listing-external-link.server'
  * pays us nor was approved by us, first a 'You are leaving' page that names where the link goes
  * (loadListingExternalLink).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadListingExternalLink(context.get(databaseContext), siteFromRequest(request), request, params)
 }
 
 // Every visit is a click to count: no shared cache may answer for the server.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const context = headContextFrom(matches)
   const siteName = context?.site.name ?? ''
   return pageMeta(context, {
@@ -31,8 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   })
 }
 
-export default function ListingExternalLink() {
-  const page = useLoaderData<typeof loader>()
+export default function ListingExternalLink({ loaderData: page }: Route.ComponentProps) {
   const site = useSite()
   return (
     <FormPage heading={`You are leaving ${site.name}`}>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/listing-map'
 import { databaseContext } from '~/http/database.server'
 import { listingMapKinds, listingMapSvg } from '~/models/listings/listing-map.server'
 import type { ListingMapKind } from '~/models/listings/listing-media'
@@ -6,7 +6,7 @@ import { findListingMapSubject } from '~/models/listings/listing.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** /listing-map/{listingId}/{property|local}.svg: a listing's static maps (see listing-map.server.ts). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const kind = params.kind as ListingMapKind
   const listingId = Number(params.listingId)

@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/login.forgot'
+import { useActionData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/accounts/account-form-fields'
@@ -12,11 +13,11 @@ import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Forgot password (spec §2 screens): an e-mailed /reset/{resetKey} link; the answer never tells whether the address has an account. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   return { isSent: new URL(request.url).searchParams.has('sent'), lifetimeMinutes: resetKeyLifetimeMinutes }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleForgotPassword(context.get(databaseContext), siteFromRequest(request), request)
 }
 
@@ -24,11 +25,10 @@ export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Forgot your password?', description: 'Get a link to choose a new password.', canonicalPath: accountPaths.forgotPassword })
 
-export default function ForgotPassword() {
-  const { isSent, lifetimeMinutes } = useLoaderData<typeof loader>()
+export default function ForgotPassword({ loaderData: { isSent, lifetimeMinutes } }: Route.ComponentProps) {
   const [form, fields] = useServerForm(accountFormConstraints.forgotPassword, { id: 'forgot-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading="Forgot your password?">

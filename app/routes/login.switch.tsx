@@ -1,5 +1,5 @@
+import type { Route } from './+types/login.switch'
 import { databaseContext } from '~/http/database.server'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
@@ -10,11 +10,11 @@ import { handleAccountSwitch, loadAccountSwitch } from './login-token.server'
  * A login link for another account, opened while signed in (issue 33 finding 2): the person
  * chooses, with a POST, whether it signs them out of their account and into the link's.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return loadAccountSwitch(context.get(databaseContext), request)
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return handleAccountSwitch(context.get(databaseContext), request)
 }
 
@@ -22,15 +22,14 @@ export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Switch accounts?',
     description: 'A login link for another account was opened while you are signed in.',
     canonicalPath: accountPaths.switchAccount,
   })
 
-export default function SwitchAccount() {
-  const { currentEmail, otherEmail } = useLoaderData<typeof loader>()
+export default function SwitchAccount({ loaderData: { currentEmail, otherEmail } }: Route.ComponentProps) {
   return (
     <FormPage heading="Switch accounts?">
       <p className="mb-4">

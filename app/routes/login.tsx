@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/login'
+import { useActionData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/accounts/account-form-fields'
@@ -14,11 +15,11 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * /login (spec §2): where login-required pages and a visitor's like or Save Search lead, with the
  * page to return to (`redirectTo`) and a title ('LandAtlas Favorites') as its heading.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleLogin(context.get(databaseContext), siteFromRequest(request), request)
 }
 
@@ -26,11 +27,10 @@ export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Log in', description: 'Log in to see your favorites and saved searches.', canonicalPath: accountPaths.login })
 
-export default function Login() {
-  const page = useLoaderData<typeof loader>()
+export default function Login({ loaderData: page }: Route.ComponentProps) {
   const [form, fields] = useServerForm(accountFormConstraints.login, { id: 'login-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading={page.title ?? 'Log in'}>

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/login.verify'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { controlStyle, submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
@@ -13,11 +13,11 @@ import { finishSignIn } from './auth.server'
  * or login link of a user who has one, and again before an administrator's page once the last
  * code is more than 15 minutes old. A current code from the authenticator app, or a recovery code.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   return loadVerifyPage(request)
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext)
   return handleVerifyPost(db, request, (session, userId, redirectTo) => finishSignIn(db, siteFromRequest(request), session, userId, redirectTo))
 }
@@ -26,16 +26,14 @@ export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'Enter your sign-in code',
     description: 'The code from your authenticator app, or a recovery code.',
     canonicalPath: accountPaths.verifySecondFactor,
   })
 
-export default function VerifySecondFactor() {
-  const { redirectTo } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
+export default function VerifySecondFactor({ loaderData: { redirectTo }, actionData: answer }: Route.ComponentProps) {
   return (
     <FormPage heading="Enter your sign-in code">
       <FormErrors errors={answer?.error ? [answer.error] : undefined} id="code-error" />

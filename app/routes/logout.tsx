@@ -1,5 +1,5 @@
+import type { Route } from './+types/logout'
 import { databaseContext } from '~/http/database.server'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
@@ -9,12 +9,12 @@ import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** Log out is a POST (a link or a prefetch must never end a session); the page offers the button. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request)
   return { isLoggedIn: viewer !== null, siteName: siteFromRequest(request).name }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleLogout(context.get(databaseContext), request)
 }
 
@@ -22,11 +22,10 @@ export const headers = privatePageHeaders
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Log out', description: 'Log out of your account.', canonicalPath: accountPaths.logout })
 
-export default function Logout() {
-  const { isLoggedIn, siteName } = useLoaderData<typeof loader>()
+export default function Logout({ loaderData: { isLoggedIn, siteName } }: Route.ComponentProps) {
   return (
     <FormPage heading={isLoggedIn ? `Log out of ${siteName}` : 'You are logged out'}>
       {isLoggedIn ? (

@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, redirect } from 'react-router'
+import type { Route } from './+types/low-data'
+import { redirect } from 'react-router'
 import { lowDataCookie, lowDataField, lowDataReturnField, parseLowDataChoice } from '~/utils/low-data'
 import { privateCacheControl } from '~/http/http-cache.server'
 import { readFormData } from '~/http/request-guard.server'
@@ -8,7 +9,7 @@ import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
  * The footer's 'Low data' toggle (issue 20 item 2): a plain form posts here, the choice is kept in
  * a cookie for a year, and the visitor goes back to the page they were on, now drawn for the choice.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request)
   const choice = parseLowDataChoice(form.get(lowDataField))
   // The page as the browser spelled it (the router's own path drops a trailing slash, a redirect more), else the form's.

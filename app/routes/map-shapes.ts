@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/map-shapes'
 import { countiesGeoJson, stateShapesSvg, statesGeoJson } from '~/models/places/map-shapes.server'
 import { siteFromRequest } from '~/sites/site.server'
 
@@ -18,7 +18,7 @@ function shapesFile(file: string): { body: string; type: string } | undefined {
  * at once, a state's counties once zoomed in on it), and /map-shapes/states.svg, the shapes the
  * state map filter draws.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   const shapes = shapesFile(params.file ?? '')
   if (!siteFromRequest(request).features.mapSearch || !shapes) {
     throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

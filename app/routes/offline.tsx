@@ -1,4 +1,4 @@
-import type { MetaFunction } from 'react-router'
+import type { Route } from './+types/offline'
 import { FormPage, accountPageMeta } from '~/components/account-page'
 import { offlineListingsElementId } from '~/document/offline-copy'
 
@@ -6,7 +6,7 @@ import { offlineListingsElementId } from '~/document/offline-copy'
  * /offline/: what the service worker shows for a page it cannot fetch (decision 0034), kept when
  * it installs. The worker fills the list with the favourites kept on this device; never indexed.
  */
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, {
     title: 'You are offline',
     description: 'This page needs a connection; your saved favorites can be read offline.',

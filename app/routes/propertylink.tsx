@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router'
+import type { Route } from './+types/propertylink'
+import { redirect } from 'react-router'
 import { findBroker } from '~/models/brokers/broker.server'
 import { databaseContext } from '~/http/database.server'
 import { brokerCanonicalPath } from '~/models/brokers/broker-path'
@@ -9,7 +10,7 @@ import { siteFromRequest } from '~/sites/site.server'
  * site (302: the page's address follows the broker's name and plan). An unknown broker, and any
  * broker on a site without broker pages, is a 404.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const brokerId = /^\d{1,9}$/.test(params.brokerId ?? '') ? Number(params.brokerId) : 0
   const broker = brokerId > 0 ? await findBroker(context.get(databaseContext), brokerId) : undefined

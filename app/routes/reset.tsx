@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/reset'
+import { data, useActionData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privateHeaders } from '~/components/account-page'
 import { FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements } from '~/models/accounts/account-form-fields'
@@ -10,12 +11,12 @@ import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const isValid = (await findResetKeyUser(context.get(databaseContext), params.resetKey ?? '')) !== undefined
   return data({ isValid }, { status: isValid ? 200 : 410 })
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return handleResetPassword(context.get(databaseContext), request, params.resetKey ?? '')
 }
 
@@ -24,15 +25,14 @@ export const headers = () => ({ ...privateHeaders, 'Referrer-Policy': 'no-referr
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches, params }) =>
+export const meta: Route.MetaFunction = ({ matches, params }) =>
   accountPageMeta(matches, {
     title: 'Choose a new password',
     description: 'Choose a new password for your account.',
     canonicalPath: `/reset/${encodeURIComponent(params.resetKey ?? '')}`,
   })
 
-export default function ResetPassword() {
-  const { isValid } = useLoaderData<typeof loader>()
+export default function ResetPassword({ loaderData: { isValid } }: Route.ComponentProps) {
   const [form, fields] = useServerForm(accountFormConstraints.resetPassword, { id: 'reset-form', lastResult: useActionData<typeof action>() })
   if (!isValid) {
     return (

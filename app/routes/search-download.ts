@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/search-download'
 import { databaseContext } from '~/http/database.server'
 import { downloadFileName, searchResultsCsv } from '~/models/search/search-download.server'
 import { resolveSearchPath } from '~/models/search/search-request.server'
@@ -11,7 +11,7 @@ import { csvDownloadHeaders } from '~/utils/csv'
  * "Sellers see a 'Download' button"; §6: on the main land site only, a 404 elsewhere). Visitors
  * log in first and come back here; other accounts than sellers are refused.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext)
   const { site, origin } = headContextForRequest(request)
   if (!site.features.searchDownload) throw new Response('Not Found', { status: 404 })

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/search-map-basemap'
 import { parseFrameToken, searchBasemapSvg } from '~/models/search/search-map.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** /search-map/{south}_{west}_{north}_{east}.svg: the map view's server-drawn basemap (see search-map.server.ts). */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   const frame = parseFrameToken(params.frame ?? '')
   if (!siteFromRequest(request).features.mapSearch || !frame) {
     throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

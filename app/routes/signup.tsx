@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/signup'
+import { useActionData } from 'react-router'
 import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { CheckboxField, Confirmation, FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements } from '~/models/accounts/account-form-fields'
@@ -16,12 +17,12 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * goes on to the page (and action) that asked for it. `?sent=1` is the same answer for every
  * address (signup.server.ts).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadAuthPage(context.get(databaseContext), siteFromRequest(request), request)
   return { ...page, isSent: new URL(request.url).searchParams.has('sent') }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleSignup(context.get(databaseContext), siteFromRequest(request), request)
 }
 
@@ -29,11 +30,10 @@ export const headers = passRetryAfter(privatePageHeaders)
 
 export const handle: AnalyticsHandle = { analytics: 'login' }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   accountPageMeta(matches, { title: 'Sign up', description: 'Create an account to save properties and searches.', canonicalPath: accountPaths.signup })
 
-export default function Signup() {
-  const page = useLoaderData<typeof loader>()
+export default function Signup({ loaderData: page }: Route.ComponentProps) {
   const [form, fields] = useServerForm(accountFormConstraints.signup, { id: 'signup-form', lastResult: useActionData<typeof action>() })
   return (
     <FormPage heading={page.title ?? 'Sign up'}>

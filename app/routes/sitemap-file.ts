@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/sitemap-file'
 import { databaseContext } from '~/http/database.server'
 import { sitemapFileEntries } from '~/models/sitemaps/sitemap.server'
 import { urlsetXml } from '~/models/sitemaps/sitemap-xml'
@@ -7,7 +7,7 @@ import { headContextForRequest } from '~/sites/head-context.server'
 import { parseSitemapFileName } from '~/models/sitemaps/sitemap-path'
 
 /** /sitemaps/{file}.xml: one file the site's /sitemap.xml names; any other name is a 404. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { site, origin } = headContextForRequest(request)
   const file = parseSitemapFileName(params.file ?? '')
   const entries = file && (await sitemapFileEntries(context.get(databaseContext), site, file))

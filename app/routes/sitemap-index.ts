@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/sitemap-index'
 import { databaseContext } from '~/http/database.server'
 import { sitemapIndexFiles } from '~/models/sitemaps/sitemap.server'
 import { sitemapIndexXml } from '~/models/sitemaps/sitemap-xml'
@@ -6,7 +6,7 @@ import { xmlResponse } from './sitemap-xml.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 
 /** /sitemap.xml: the index of the site's sitemap files (issue 7 §6), on the site's canonical origin. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, origin } = headContextForRequest(request)
   return xmlResponse(sitemapIndexXml(origin, await sitemapIndexFiles(context.get(databaseContext), site)))
 }

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import type { Route } from './+types/sitemap'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { Pagination } from '~/components/pagination'
 import { databaseContext } from '~/http/database.server'
@@ -12,13 +12,13 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * The HTML sitemap at /sitemap and /sitemap/* (spec §2): states, counties and their listings,
  * featured and new listings by state, in each site's own spelling (app/models/sitemaps/sitemap-path.ts).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSitemapPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'sitemap' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return []
   const descriptors = pageMeta(headContextFrom(matches), {
     title: data.title,
@@ -54,8 +54,7 @@ function Section({ section }: { section: SitemapSection }) {
   )
 }
 
-export default function Sitemap() {
-  const page = useLoaderData<typeof loader>()
+export default function Sitemap({ loaderData: page }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumbs crumbs={page.breadcrumbs} />

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import type { Route } from './+types/valuation-accuracy'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import { databaseContext } from '~/http/database.server'
 import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
@@ -13,13 +13,13 @@ import { SalesProvenanceNote } from '~/components/sales-provenance'
 import { RangesSection, RollingSection } from '~/components/valuation-accuracy-sections'
 
 /** /value/accuracy/ on AcreWorth (issue 16 §4, issue 36): how close its estimates came to later sales, beside two fair baselines and two rules of thumb. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadValuationAccuracy(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'valuation' }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: valuationAccuracyPath }) : []
 
 const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums'
@@ -94,8 +94,7 @@ const stateHeadings = [
   'State median error',
 ]
 
-export default function ValuationAccuracyPage() {
-  const { figures, minimumStateSales } = useLoaderData<typeof loader>()
+export default function ValuationAccuracyPage({ loaderData: { figures, minimumStateSales } }: Route.ComponentProps) {
   const { name } = useSite()
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 text-ink" aria-labelledby="accuracy-heading">

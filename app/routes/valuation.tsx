@@ -1,5 +1,5 @@
+import type { Route } from './+types/valuation'
 import { databaseContext } from '~/http/database.server'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { ComparableSales, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
 import { PriceTrendChart } from '~/components/price-trend-chart'
@@ -14,19 +14,19 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import { lowDataContext } from '~/http/low-data.server'
 
 /** /value/ (the form, with its messages) and /value/{…}/ (a valuation) on AcreWorth (issue 16 §1–2). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   const db = context.get(databaseContext)
   return params['*'] === undefined ? loadValuationForm(db, site, request) : loadValuation(db, site, request, context.get(lowDataContext))
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleValuationPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'valuation' }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const context = headContextFrom(matches)
   const site = context?.site.name ?? ''
   if (data?.kind === 'valuation') {
@@ -47,8 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   })
 }
 
-export default function ValuationPage() {
-  const page = useLoaderData<typeof loader>()
+export default function ValuationPage({ loaderData: page }: Route.ComponentProps) {
   if (page.kind === 'form') {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
