@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { containsEmail, containsLink } from '~/models/forms/contacts-in-text'
 import { TextFlag, textFlags } from '~/models/forms/validation'
-import { adversarialTexts } from '../support/adversarial-texts'
+import { adversarialTexts, fastestMilliseconds } from '../support/text-scans'
 
 /**
  * The §5 noEmail and noUrl flags find the same addresses and links as the patterns they were
@@ -66,17 +66,6 @@ function randomTexts(count: number) {
     const length = 1 + Math.floor(random() * 12)
     return Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join('')
   })
-}
-
-/** The fastest of seven runs, so a pause of the machine or the collector does not count. */
-function fastestMilliseconds(work: () => unknown) {
-  let fastest = Infinity
-  for (let round = 0; round < 7; round++) {
-    const startedAt = performance.now()
-    work()
-    fastest = Math.min(fastest, performance.now() - startedAt)
-  }
-  return fastest
 }
 
 /** How many times longer `check` takes on `times` as much text (the texts built outside the timing). */
