@@ -63,13 +63,19 @@ export function createKysely(target: DatabaseTarget) {
     pool.on('error', (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), log: publishQuery })
   }
-  const connection = new SQLite(target.sqliteFile, { readonly: target.readonly ?? false })
-  if (!target.readonly) connection.pragma('journal_mode = WAL')
-  connection.pragma('synchronous = NORMAL')
-  connection.pragma('foreign_keys = ON')
-  connection.pragma('busy_timeout = 5000')
-  connection.pragma('cache_size = -65536')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), log: publishQuery })
+  // Opened at the first query, as a pool opens PostgreSQL's: a file that is not a database (or is
+  // gone) fails the queries of the requests that need it, which answer with the error page, not
+  // every request's setup (the root's middleware hands the database over before any query).
+  const openConnection = async () => {
+    const connection = new SQLite(target.sqliteFile, { readonly: target.readonly ?? false })
+    if (!target.readonly) connection.pragma('journal_mode = WAL')
+    connection.pragma('synchronous = NORMAL')
+    connection.pragma('foreign_keys = ON')
+    connection.pragma('busy_timeout = 5000')
+    connection.pragma('cache_size = -65536')
+    return withStatementCache(connection)
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openConnection }), log: publishQuery })
 }
 
 /** Distinct SQL texts kept compiled: the app runs a few hundred. */
