@@ -8,8 +8,11 @@
  * to fit the model and to value one parcel; then the valuation page through the production
  * request handler (server p50/p95 over 60 parcels across the country, target p95 ≤ 50 ms at
  * 100,000 listings) and its JavaScript at first view (target ≤ 100 KB gzip).
+ * `-- --variant NAME` seeds a harsher world afresh in a database of its own
+ * (app/dev-data/stress-variants.ts: noise, non-arms-length, unit-errors, hidden-soil,
+ * county-shock) and prints the same tables and that world's own findings, without page timings.
  */
-import { benchListings, benchRequestHandler, pageJavaScriptKilobytes, percentile, prepareBenchDatabase, timeRequests } from './bench-support'
+import { benchListings, benchRequestHandler, benchStressVariant, pageJavaScriptKilobytes, percentile, prepareBenchDatabase, timeRequests } from './bench-support'
 import { median, quantile } from '../app/utils/statistics'
 import { openDatabase } from '../app/models/db/db.server'
 import { loadSales } from '../app/models/valuation/valuation-sales.server'
@@ -17,6 +20,7 @@ import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
 import { type Accuracy, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
+import { printStressFindings } from './bench-valuation-stress'
 
 prepareBenchDatabase()
 const db = openDatabase()
@@ -67,6 +71,13 @@ const busiest = [...byState].sort((a, b) => b[1].sales - a[1].sales).slice(0, 5)
 for (const [stateId, accuracy] of busiest) console.log(`\n${states.get(stateId)} (${accuracy.sales} sales)\n${summary(accuracy)}`)
 const timings = backtest.rows.map((row) => row.valueMilliseconds)
 console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p95 ${quantile(timings, 0.95).toFixed(2)} ms`)
+
+// A stress world (--variant) is about accuracy: its own findings, and no page timings.
+if (benchStressVariant) {
+  console.log(`\nStress world '${benchStressVariant}' on ${benchListings.toLocaleString('en-US')} listings (decision 0060)`)
+  await printStressFindings(benchStressVariant, backtest.rows, (rows) => summary(summarise(rows).overall))
+  process.exit(0)
+}
 
 const request = await benchRequestHandler()
 const pages = parcels.map(
