@@ -19,8 +19,8 @@ import { loadSales } from '../app/models/valuation/valuation-sales.server'
 import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models/listings/sale-price-source'
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
-import { type Accuracy, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
-import { printStressFindings } from './bench-valuation-stress'
+import { type Accuracy, type BacktestRow, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
+import { printAdjustmentDiscipline, printStressFindings } from './bench-valuation-discipline'
 
 prepareBenchDatabase()
 const db = openDatabase()
@@ -72,10 +72,12 @@ for (const [stateId, accuracy] of busiest) console.log(`\n${states.get(stateId)}
 const timings = backtest.rows.map((row) => row.valueMilliseconds)
 console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p95 ${quantile(timings, 0.95).toFixed(2)} ms`)
 
+const summaryOfRows = (rows: readonly BacktestRow[]) => summary(summarise(rows).overall)
+printAdjustmentDiscipline(backtest.rows, summaryOfRows)
 // A stress world (--variant) is about accuracy: its own findings, and no page timings.
 if (benchStressVariant) {
   console.log(`\nStress world '${benchStressVariant}' on ${benchListings.toLocaleString('en-US')} listings (decision 0060)`)
-  await printStressFindings(benchStressVariant, backtest.rows, (rows) => summary(summarise(rows).overall))
+  await printStressFindings(benchStressVariant, backtest.rows, summaryOfRows)
   process.exit(0)
 }
 

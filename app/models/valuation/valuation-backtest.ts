@@ -2,7 +2,7 @@ import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
 import { fitHedonicBaseline, fitNearestComparablesBaseline } from './valuation-baselines'
 import { fitCalibratedModel } from './valuation-fit'
-import { type Sale, valueParcel } from './valuation-model'
+import { type Sale, type Valuation, valueParcel } from './valuation-model'
 
 /**
  * AcreWorth's published accuracy (issue 16 §4), as a pure module: the bench prints it and the
@@ -17,7 +17,7 @@ import { type Sale, valueParcel } from './valuation-model'
 export interface BacktestRow {
   sale: Sale
   /** The model's absolute error as a share of the price, and whether its 80 % interval held the price; undefined when no comparable was within reach. */
-  model?: { error: number; isCovered: boolean }
+  model?: { error: number; isCovered: boolean; basis: Valuation['basis'] }
   /** The county baseline's error; undefined when the county had no sale before the cut-off. */
   countyError?: number
   /** The state baseline's error; undefined when the state had no sale before the cut-off. */
@@ -108,7 +108,7 @@ export function backtestValuations(sales: readonly Sale[]): Backtest | undefined
     const valueError = (value: number | undefined) => (value === undefined ? undefined : errorOf(value))
     return {
       sale,
-      model: valuation && { error: errorOf(valuation.value), isCovered: sale.price >= valuation.low && sale.price <= valuation.high },
+      model: valuation && { error: errorOf(valuation.value), isCovered: sale.price >= valuation.low && sale.price <= valuation.high, basis: valuation.basis },
       countyError: baselineError(countyMedians.get(sale.countyId)),
       stateError: baselineError(stateMedians.get(sale.stateId)),
       hedonicError: valueError(hedonic(sale)),

@@ -12,6 +12,6 @@ const calibrationShare = 0.2
 export function fitCalibratedModel(sales: readonly Sale[]) {
   const byDate = [...sales].sort((a, b) => a.soldAt - b.soldAt)
   const split = Math.floor(byDate.length * (1 - calibrationShare))
-  const { intervalScale } = calibrateInterval(fitValuationModel(byDate.slice(0, split)), byDate.slice(split))
-  return { ...fitValuationModel(byDate), intervalScale }
+  const { intervalScale, countyLevelLogError } = calibrateInterval(fitValuationModel(byDate.slice(0, split)), byDate.slice(split))
+  return { ...fitValuationModel(byDate), intervalScale, countyLevelLogError }
 }

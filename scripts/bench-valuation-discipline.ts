@@ -1,8 +1,10 @@
 /**
- * The stress worlds' own findings for `npm run bench:valuation -- --variant NAME` (issue 36 item 7,
- * decision 0060), printed after the same tables as the ordinary world: for unit-errors, how many
- * of the sales entered wrong the listing-quality gate catches (and how many right ones it flags);
- * for county-shock, how the model did on the county whose prices doubled.
+ * bench:valuation's part for issue 36 items 6 and 7 (decision 0060), printed after the tables:
+ * how many held-out sales were valued from comparables within the gross adjustment cap and how
+ * many got a county-level range, each with its own accuracy; and, in a stress world
+ * (`-- --variant NAME`), its own findings: for unit-errors, how many of the sales entered wrong
+ * the listing-quality gate catches (and how many right ones it flags); for county-shock, how the
+ * model did on the county whose prices doubled.
  */
 import { defaultSeed } from '../app/dev-data/seed.server'
 import { type StressVariant, listingStress, shockedCountyId } from '../app/dev-data/stress-variants'
@@ -10,6 +12,7 @@ import { openDatabase } from '../app/models/db/db.server'
 import { marketStatus, saleType } from '../app/models/listings/enumerations'
 import { createListingQualityGate } from '../app/models/listings/listing-quality.server'
 import type { BacktestRow } from '../app/models/valuation/valuation-backtest'
+import { grossAdjustmentCap } from '../app/models/valuation/valuation-model'
 
 /** The gate's findings that would hold or fix a wrongly entered size or price. */
 const sizeOrPriceCodes = new Set(['SQUARE_FEET_AS_ACRES', 'PRICE_LOOKS_PER_ACRE', 'PRICE_PER_ACRE_OUTLIER'])
@@ -60,7 +63,20 @@ async function printGateCatches() {
   for (const [kind, { sales, caught }] of tally) console.log(`  ${kind}: ${caught} of ${sales} caught`)
 }
 
-export async function printStressFindings(variant: StressVariant, rows: readonly BacktestRow[], summary: (rows: readonly BacktestRow[]) => string) {
+type Summary = (rows: readonly BacktestRow[]) => string
+
+export function printAdjustmentDiscipline(rows: readonly BacktestRow[], summary: Summary) {
+  const comparables = rows.filter((row) => row.model?.basis === 'comparables')
+  const countyLevel = rows.filter((row) => row.model?.basis === 'county')
+  console.log(
+    `\nValued from comparables within the ${Math.round(grossAdjustmentCap * 100)} % gross adjustment cap (${comparables.length} sales)\n${summary(comparables)}`,
+  )
+  console.log(
+    `\nGiven a county-level range, too few comparables within the cap (${countyLevel.length} sales)${countyLevel.length > 0 ? `\n${summary(countyLevel)}` : ''}`,
+  )
+}
+
+export async function printStressFindings(variant: StressVariant, rows: readonly BacktestRow[], summary: Summary) {
   if (variant === 'unit-errors') await printGateCatches()
   if (variant === 'county-shock') {
     const shocked = rows.filter((row) => row.sale.countyId === shockedCountyId)
