@@ -13,8 +13,8 @@ export type StressVariant = (typeof stressVariants)[number]
 
 export const isStressVariant = (name: string): name is StressVariant => (stressVariants as readonly string[]).includes(name)
 
-/** The county whose land doubles in price over the last year (county-shock): Harney County, Oregon, one of the counties the most listings fall in. */
-export const shockedCountyId = 41025
+/** The county whose land doubles in price over the last year (county-shock): Yukon-Koyukuk, Alaska, the county the most listings fall in. */
+export const shockedCountyId = 2290
 const yearMilliseconds = 365 * 86_400_000
 const nonArmsLengthShare = 0.05
 const unitErrorShare = 0.03

@@ -448,10 +448,26 @@ function acceptableComparables(model: ValuationModel, parcel: Parcel, valuedAt: 
         (!step.sameUse || landUseOf(sale.propertyTypes) === parcelUse),
     )
     accepted = candidates.map(comparableOf).filter((comparable) => comparable.grossAdjustment <= grossAdjustmentCap)
-    // The cap does not widen the search while enough of the near sales pass it: nearer sales within the cap beat farther ones.
-    if (candidates.length >= wantedComparables && accepted.length >= fewestComparables) break
+    if (accepted.length >= wantedComparables) break
   }
-  return accepted.sort((a, b) => b.weight - a.weight).slice(0, usedComparables)
+  return withoutOutliers(accepted.sort((a, b) => b.weight - a.weight).slice(0, usedComparables), houseValue / parcel.acres)
+}
+
+/** A comparable whose adjusted land price lies further than this many robust standard deviations from the others' median is left out. */
+const outlierDeviations = 3
+
+/**
+ * The comparables without those that disagree wildly with the rest (a price per acre entered as
+ * the price, acres in square feet, a sale between relatives): past `outlierDeviations` median
+ * absolute deviations (scaled to a standard deviation) from the median, when enough remain.
+ */
+function withoutOutliers(comparables: ComparableSale[], parcelHousePerAcre: number) {
+  const logs = comparables.map((comparable) => Math.log(comparable.adjustedPerAcre - parcelHousePerAcre))
+  if (logs.length < fewestComparables) return comparables
+  const centre = median(logs)
+  const deviation = 1.4826 * median(logs.map((value) => Math.abs(value - centre)))
+  const kept = comparables.filter((_, index) => Math.abs(logs[index]! - centre) <= Math.max(0.05, outlierDeviations * deviation))
+  return kept.length >= fewestComparables ? kept : comparables
 }
 
 /** The parcel's land at its county's level (else its state's) on `valuedAt`, with its house; undefined for a state without sales. */
