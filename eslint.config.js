@@ -14,6 +14,7 @@ const appFolder = (...folders) => `^~/(${folders.join('|')})(/|$)`
 // The layers (docs/decisions/0056, README "Structure"). One `no-restricted-imports` per file set,
 // as a later config's rule replaces an earlier one's: each set lists everything it may not import.
 // Another folder is imported by its `~/` path, so these patterns see every import across folders.
+const serverModule = '\\.server(\\.tsx?)?$'
 const acrossFolders = [
   { regex: '^\\.\\./', message: "Import another folder by its ~/ path (the layers' rules read those)." },
   { regex: appFolder('dev-data'), message: 'The seed and demo data are for scripts and tests: production code does not import app/dev-data.' },
@@ -23,14 +24,38 @@ const modelLayer = [
   { regex: '^(react-router|@react-router/)', message: 'Models know no router: return or throw a domain error, and let the route answer it in HTTP.' },
   { regex: appFolder('routes', 'components'), message: 'Models are below routes and components: pass what a model needs as an argument.' },
   { regex: appFolder('sites'), message: 'Models take a site as plain data (SiteProfile, SiteDirectory) from their caller, never from app/sites.' },
+  { regex: appFolder('http', 'browser', 'hooks'), message: 'Models know no request, page or React: their callers pass them plain values.' },
 ]
 const componentLayer = [
   ...acrossFolders,
   { regex: appFolder('routes'), message: 'Components do not import routes: page data types live beside the components (app/components/*.types.ts).' },
   {
-    regex: '\\.server(\\.tsx?)?$',
+    regex: serverModule,
     message: 'Components go to the browser: take what a server module gives through the loader, and its types from a module without .server.',
   },
+]
+/** app/http: the server's request handling, below routes and components, beside models. */
+const httpLayer = [
+  ...acrossFolders,
+  {
+    regex: appFolder('routes', 'components', 'browser', 'hooks'),
+    message: "Request handling is the server's: it does not import routes, components or the page's code.",
+  },
+]
+/** app/browser and app/hooks: code that runs in the page. */
+const pageCodeLayer = [
+  ...acrossFolders,
+  { regex: appFolder('routes', 'components', 'http'), message: 'Page code does not import routes, components or the server’s request handling.' },
+  { regex: serverModule, message: 'Page code goes to the browser: it never imports a .server module.' },
+]
+/** app/utils: pure helpers any layer may import, so they import none of the layers above models. */
+const utilsLayer = [
+  ...acrossFolders,
+  {
+    regex: appFolder('routes', 'components', 'http', 'browser', 'hooks', 'sites'),
+    message: 'A helper in app/utils is pure: it imports models at most, never a layer that uses it.',
+  },
+  { regex: serverModule, message: 'A helper in app/utils goes to the browser too: it never imports a .server module.' },
 ]
 
 export default defineConfig(
@@ -57,8 +82,6 @@ export default defineConfig(
   },
   {
     files: ['app/models/**/*.{ts,tsx}'],
-    // popular.server.ts reads the site of a key: its ten-minute cache is kept per database and site key (sites/site-navigation.server.ts, routes/api.popular.ts).
-    ignores: ['app/models/places/popular.server.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: modelLayer }] },
   },
   {
@@ -67,6 +90,9 @@ export default defineConfig(
     ignores: ['app/components/**/*.server.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: componentLayer }] },
   },
+  { files: ['app/http/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: httpLayer }] } },
+  { files: ['app/browser/**/*.{ts,tsx}', 'app/hooks/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: pageCodeLayer }] } },
+  { files: ['app/utils/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: utilsLayer }] } },
   {
     files: ['**/migrations/*.ts'],
     // Kysely's migration signature: a migration describes the schema as it was at its number, so it takes Kysely<any>, not today's types.

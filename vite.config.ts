@@ -87,13 +87,13 @@ function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   // Code a busy page (or a valuation site page) loads with it, shared with a few others, travels in that page's part: one file for it, not one per module.
   const staticRoutes = routesReaching(id, getModuleInfo, 'static')
   const partsLoader = partsRoutes.find((route) => staticRoutes.has(route))
-  return partsLoader ? `${path.basename(partsLoader, '.tsx')}-parts` : undefined
+  return partsLoader ? `${pageName(partsLoader)}-parts` : undefined
 }
 
 const rootRoute = path.resolve('app/root.tsx')
 
 /** The page types most visits land on: code three of them share is worth a place in the shared chunk. */
-const busiestRoutes = routeFiles(['search', 'listing', 'landing', 'home', 'brokers', 'broker-directory'])
+const busiestRoutes = routeFiles(['search/route', 'listing/route', 'landing/route', 'home', 'broker/route', 'broker-directory/route'])
 
 /**
  * The pages whose shared code travels in a part of their own: the busiest, then the valuation site's
@@ -102,11 +102,14 @@ const busiestRoutes = routeFiles(['search', 'listing', 'landing', 'home', 'broke
  * lead inbox, or into a file per module. Land values come first: the valuation page loads their
  * charts too.
  */
-const partsRoutes = [...busiestRoutes, ...routeFiles(['land-values', 'valuation'])]
+const partsRoutes = [...busiestRoutes, ...routeFiles(['land-values/route', 'valuation'])]
 
 function routeFiles(routes: string[]) {
   return routes.map((route) => path.resolve(`app/routes/${route}.tsx`))
 }
+
+/** A page's name: its folder's (`search` for routes/search/route.tsx), or a route module's own outside a folder. */
+const pageName = (routeFile: string) => (path.basename(routeFile) === 'route.tsx' ? path.basename(path.dirname(routeFile)) : path.basename(routeFile, '.tsx'))
 
 /** The route modules (and the root) whose pages load a module: at once or on demand (`all`), or at once only (`static`). */
 function routesReaching(id: string, getModuleInfo: Rollup.GetModuleInfo, imports: 'all' | 'static') {
@@ -140,7 +143,7 @@ function importersReaching(
 }
 
 /** Pages behind login (the account, the sellers' tools): their shared code stays out of the visitors' pages. */
-const accountRoute = /\/app\/routes\/(account|seller|add-listing|lands-connector)[^/]*$/
+const accountRoute = /\/app\/routes\/((account|lands-connector)\/|add-listing\.tsx$)/
 
 /** Vite's warning that a module loaded on demand is in a chunk its importer loads at once anyway. */
 const isIneffectiveDynamicImport = (warning: Rollup.RollupLog) =>

@@ -1,10 +1,10 @@
 import { type ErrorInfo, type ReactNode, StrictMode, startTransition, useEffect, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { reportClientError } from '~/utils/client-error-log'
-import { markHydrated } from '~/utils/hydration'
-import { registerServiceWorker } from '~/utils/service-worker-registration'
-import { keepTextTypedBeforeHydration } from '~/utils/text-typed-before-hydration'
+import { reportClientError } from '~/browser/client-error-log'
+import { markHydrated } from '~/browser/hydration'
+import { registerServiceWorker } from '~/browser/service-worker-registration'
+import { keepTextTypedBeforeHydration } from '~/browser/text-typed-before-hydration'
 
 /** React's own report (the console), then the server's client error log with the component stack. */
 function onRenderError(error: unknown, errorInfo: ErrorInfo) {

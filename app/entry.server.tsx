@@ -1,7 +1,7 @@
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { documentResponse } from '~/document/document.server'
 import { defaultSite } from '~/sites/index'
-import { setFallbackSite } from '~/utils/use-site'
+import { setFallbackSite } from '~/hooks/use-site'
 
 export { streamTimeout } from '~/document/render.server'
 export { handleError } from '~/document/server-errors.server'

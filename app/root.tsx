@@ -23,23 +23,23 @@ import { SlowRequestNotice } from '~/components/slow-request-notice'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
 import { SiteHeader, headerEndId, useFinanceHref, useTransparentHeader } from '~/components/site-header'
-import { getDb } from '~/models/db/db.server'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
-import { forgetShownNoticesMiddleware, readPageSession, shownNoticesContext } from '~/utils/session.server'
-import { httpCacheMiddleware } from '~/utils/http-cache.server'
+import { forgetShownNoticesMiddleware, readPageSession, shownNoticesContext } from '~/http/session.server'
+import { httpCacheMiddleware } from '~/http/http-cache.server'
 import { cspNonceContext, useNonce } from '~/utils/csp-nonce'
-import { formKeyOfResponse } from '~/utils/form-key.server'
+import { formKeyOfResponse } from '~/http/form-key.server'
 import { loginByTokenMiddleware } from '~/routes/login-token.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { menuLinksOf } from '~/sites/navigation'
 import { siteNavigationNow } from '~/sites/site-navigation.server'
 import { bodyTooLargeMessage, crossSitePostMessage, errorPageMessage, type SiteProfile } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/utils/use-site'
+import { fallbackSiteElementId, fallbackSiteProfile, useSite } from '~/hooks/use-site'
 import { cssRgb } from '~/utils/css-rgb'
-import { keptFormSubmissions } from '~/utils/kept-form-submissions'
-import { lowDataContext, lowDataMiddleware } from '~/utils/low-data.server'
-import { LowDataProvider } from '~/utils/use-low-data'
+import { keptFormSubmissions } from '~/browser/kept-form-submissions'
+import { lowDataContext, lowDataMiddleware } from '~/http/low-data.server'
+import { databaseContext, databaseMiddleware } from '~/http/database.server'
+import { LowDataProvider } from '~/hooks/use-low-data'
 import { siteIconDataUrl } from '~/sites/site-icon'
 import { InlineStylesheet } from '~/document/inline-stylesheet'
 
@@ -47,11 +47,11 @@ import { InlineStylesheet } from '~/document/inline-stylesheet'
 const LoginFailureNotice = lazyComponent(() => import('~/components/login-failure-notice').then((module) => module.LoginFailureNotice))
 
 /**
- * Around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
+ * First the request's database on its router context (database.server.ts); around every answer, HTTP caching (who may keep it, its ETag: http-cache.server.ts); whether the
  * page is the lighter one (low-data.server.ts); then spec §4: a login token in any page's address logs in before the page loads (login-token.server.ts);
  * last, the session's notices this page showed are forgotten once it is drawn (session.server.ts).
  */
-export const middleware = [httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware, forgetShownNoticesMiddleware]
+export const middleware = [databaseMiddleware, httpCacheMiddleware, lowDataMiddleware, loginByTokenMiddleware, forgetShownNoticesMiddleware]
 
 /** In the browser: what became of a kept form's submission; one that failed for the network keeps the page and the form, not the error page (kept-form-submissions.ts). */
 export const clientMiddleware = [keptFormSubmissions]
@@ -59,8 +59,8 @@ export const clientMiddleware = [keptFormSubmissions]
 export async function loader({ request, context: requestContext }: LoaderFunctionArgs) {
   const context = headContextForRequest(request)
   const [navigation, financeHref, { viewer, notices, hasNotices }] = await Promise.all([
-    siteNavigationNow(context.site),
-    recentFinanceCenterHref(getDb(), context.site, {}),
+    siteNavigationNow(requestContext.get(databaseContext), context.site),
+    recentFinanceCenterHref(requestContext.get(databaseContext), context.site, {}),
     readPageSession(request),
   ])
   if (hasNotices) requestContext.set(shownNoticesContext, true)

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 
 export default [
-  index('routes/home.tsx'),
+  index('routes/home/route.tsx', { id: 'home' }),
   route('error', 'routes/error-page.tsx'),
   route('resizedimages/:height/:width/:fit/:quality/*', 'routes/resized-image.ts'),
   route('find', 'routes/find.tsx'),
@@ -21,9 +21,9 @@ export default [
   route('value/accuracy', 'routes/valuation-accuracy.tsx'),
   route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
   // AcreWorth's land value pages: the country, a state, a county or region in it.
-  route('land-values', 'routes/land-values.tsx', { id: 'land-values' }),
-  route('land-values/:state', 'routes/land-values.tsx', { id: 'land-values-state' }),
-  route('land-values/:state/:place', 'routes/land-values.tsx', { id: 'land-values-place' }),
+  route('land-values', 'routes/land-values/route.tsx', { id: 'land-values' }),
+  route('land-values/:state', 'routes/land-values/route.tsx', { id: 'land-values-state' }),
+  route('land-values/:state/:place', 'routes/land-values/route.tsx', { id: 'land-values-place' }),
   route('api/locations', 'routes/api.locations.ts'),
   route('api/events', 'routes/api.events.ts'),
   // First-party ads (issue 17 §8): a click is counted and leads to the advertiser's contact form; the slot's script posts its impression.
@@ -88,36 +88,37 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('reset/:resetKey', 'routes/reset.tsx'),
-  route('account', 'routes/account.tsx'),
-  route('account/details', 'routes/account.details.tsx'),
-  route('account/security', 'routes/account.security.tsx'),
-  route('account/savedproperties', 'routes/account.savedproperties.tsx', { id: 'favorites' }),
-  route('account/savedproperties/:siteId/*', 'routes/account.savedproperties.tsx', { id: 'favorites-page' }),
-  route('account/savedsearches', 'routes/account.savedsearches.tsx'),
-  route('account/valuations', 'routes/account.valuations.tsx'),
+  // A page in a folder is named by its route's id: React Router would name each 'routes/…/route'.
+  route('account', 'routes/account/route.tsx', { id: 'account' }),
+  route('account/details', 'routes/account/details/route.tsx', { id: 'account-details' }),
+  route('account/security', 'routes/account/security/route.tsx', { id: 'account-security' }),
+  route('account/savedproperties', 'routes/account/savedproperties/route.tsx', { id: 'favorites' }),
+  route('account/savedproperties/:siteId/*', 'routes/account/savedproperties/route.tsx', { id: 'favorites-page' }),
+  route('account/savedsearches', 'routes/account/savedsearches/route.tsx', { id: 'account-savedsearches' }),
+  route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'account-valuations' }),
   // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
   // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).
-  route('lands-connector', 'routes/lands-connector.tsx'),
-  route('lands-connector/new', 'routes/lands-connector.form.tsx', { id: 'lands-connector-new' }),
-  route('lands-connector/reply/:token', 'routes/lands-connector.reply.tsx'),
-  route('lands-connector/:requestId', 'routes/lands-connector.request.tsx'),
-  route('lands-connector/:requestId/edit', 'routes/lands-connector.form.tsx', { id: 'lands-connector-edit' }),
+  route('lands-connector', 'routes/lands-connector/route.tsx', { id: 'lands-connector' }),
+  route('lands-connector/new', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-new' }),
+  route('lands-connector/reply/:token', 'routes/lands-connector/reply/route.tsx', { id: 'lands-connector-reply' }),
+  route('lands-connector/:requestId', 'routes/lands-connector/request/route.tsx', { id: 'lands-connector-request' }),
+  route('lands-connector/:requestId/edit', 'routes/lands-connector/form/route.tsx', { id: 'lands-connector-edit' }),
   // Feed import reports (issue 14): a partner's own runs; held records for administrators.
-  route('account/feeds', 'routes/account.feeds.tsx'),
-  route('account/feeds/review', 'routes/account.feeds.review.tsx'),
-  route('account/analytics', 'routes/account.analytics.tsx'),
-  route('account/feeds/:runId', 'routes/account.feeds.run.tsx'),
+  route('account/feeds', 'routes/account/feeds/route.tsx', { id: 'account-feeds' }),
+  route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'account-feeds-review' }),
+  route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'account-analytics' }),
+  route('account/feeds/:runId', 'routes/account/feeds/run/route.tsx', { id: 'account-feeds-run' }),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked
   // above :listingId), and the leads inbox with its CSV.
-  route('account/listings', 'routes/seller.listings.tsx'),
-  route('account/listings/new', 'routes/seller.draft.tsx', { id: 'seller-new-listing' }),
-  route('account/listings/drafts/:draftId/photos/upload', 'routes/seller.photo-upload.ts'),
-  route('account/listings/drafts/:draftId/:step', 'routes/seller.draft.tsx', { id: 'seller-draft' }),
-  route('account/listings/statistics', 'routes/seller.statistics.tsx'),
-  route('account/listings/:listingId', 'routes/seller.listing.tsx'),
-  route('account/leads', 'routes/seller.leads.tsx'),
-  route('account/leads.csv', 'routes/seller.leads-csv.ts'),
+  route('account/listings', 'routes/account/listings/route.tsx', { id: 'seller-listings' }),
+  route('account/listings/new', 'routes/account/listings/draft/route.tsx', { id: 'seller-new-listing' }),
+  route('account/listings/drafts/:draftId/photos/upload', 'routes/account/listings/draft/photo-upload.ts', { id: 'seller-photo-upload' }),
+  route('account/listings/drafts/:draftId/:step', 'routes/account/listings/draft/route.tsx', { id: 'seller-draft' }),
+  route('account/listings/statistics', 'routes/account/listings/statistics/route.tsx', { id: 'seller-statistics' }),
+  route('account/listings/:listingId', 'routes/account/listings/listing/route.tsx', { id: 'seller-listing' }),
+  route('account/leads', 'routes/account/leads/route.tsx', { id: 'seller-leads' }),
+  route('account/leads.csv', 'routes/account/leads/csv.ts', { id: 'seller-leads-csv' }),
   route('api/likes', 'routes/api.likes.ts'),
   // Favourites kept for reading offline (issue 20 item 3): the service worker's list, and its page for anything else.
   route('api/offline-listings', 'routes/api.offline-listings.ts'),
@@ -129,29 +130,29 @@ export default [
   route('download/search', 'routes/search-download.ts'),
   // Search paths: the land site's /search/…, the rural sites' at the top (the catch-all below). The
   // site's grammar decides; whatever no grammar claims is the site's 404 page.
-  route('search/*', 'routes/search.tsx', { id: 'search' }),
+  route('search/*', 'routes/search/route.tsx', { id: 'search' }),
   // Broker pages and directories (spec §2), each shape to the module of its page so that a page
   // loads only its own code; /member/{id}/… is the land site's broker results search.
-  route('member/:brokerName/:brokerId', 'routes/brokers.tsx', { id: 'member' }),
-  route('member/:brokerName/:brokerId/listings/*', 'routes/brokers.tsx', { id: 'member-listings' }),
-  route('member/*', 'routes/search.tsx', { id: 'member-search' }),
-  route('broker', 'routes/broker-directory.tsx', { id: 'broker-directory' }),
-  route('broker/*', 'routes/brokers.tsx', { id: 'broker' }),
-  route('real-estate-agents/*', 'routes/broker-directory.tsx', { id: 'real-estate-agents' }),
-  route('find-agent/*', 'routes/broker-directory.tsx', { id: 'find-agent' }),
-  route('profile/*', 'routes/brokers.tsx', { id: 'profile' }),
+  route('member/:brokerName/:brokerId', 'routes/broker/route.tsx', { id: 'member' }),
+  route('member/:brokerName/:brokerId/listings/*', 'routes/broker/route.tsx', { id: 'member-listings' }),
+  route('member/*', 'routes/search/route.tsx', { id: 'member-search' }),
+  route('broker', 'routes/broker-directory/route.tsx', { id: 'broker-directory' }),
+  route('broker/*', 'routes/broker/route.tsx', { id: 'broker' }),
+  route('real-estate-agents/*', 'routes/broker-directory/route.tsx', { id: 'real-estate-agents' }),
+  route('find-agent/*', 'routes/broker-directory/route.tsx', { id: 'find-agent' }),
+  route('profile/*', 'routes/broker/route.tsx', { id: 'profile' }),
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
   route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
-  route('property/*', 'routes/listing.tsx', { id: 'property' }),
-  route('listing/*', 'routes/listing.tsx', { id: 'listing' }),
-  route('pid/*', 'routes/listing.tsx', { id: 'pid' }),
-  route(':location/pid/*', 'routes/listing.tsx', { id: 'location-pid' }),
+  route('property/*', 'routes/listing/route.tsx', { id: 'property' }),
+  route('listing/*', 'routes/listing/route.tsx', { id: 'listing' }),
+  route('pid/*', 'routes/listing/route.tsx', { id: 'pid' }),
+  route(':location/pid/*', 'routes/listing/route.tsx', { id: 'location-pid' }),
   // The land site's landing pages (/Texas) or a rural site's one-segment search (/land).
-  route(':place', 'routes/landing.tsx', { id: 'landing' }),
+  route(':place', 'routes/landing/route.tsx', { id: 'landing' }),
   // Every other path under /api/: a JSON 404.
   route('api/*', 'routes/api.not-found.ts'),
   // Every other path: a rural site's search, else the site's 404 page.
-  route('*', 'routes/search.tsx', { id: 'catch-all' }),
+  route('*', 'routes/search/route.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig

@@ -65,14 +65,14 @@ async function printGateCatches() {
 
 type Summary = (rows: readonly BacktestRow[]) => string
 
-export function printAdjustmentDiscipline(rows: readonly BacktestRow[], summary: Summary) {
+export function printAdjustmentDiscipline(rows: readonly BacktestRow[], countyLevelLogError: number, summary: Summary) {
   const comparables = rows.filter((row) => row.model?.basis === 'comparables')
   const countyLevel = rows.filter((row) => row.model?.basis === 'county')
   console.log(
     `\nValued from comparables within the ${Math.round(grossAdjustmentCap * 100)} % gross adjustment cap (${comparables.length} sales)\n${summary(comparables)}`,
   )
   console.log(
-    `\nGiven a county-level range, too few comparables within the cap (${countyLevel.length} sales)${countyLevel.length > 0 ? `\n${summary(countyLevel)}` : ''}`,
+    `\nGiven a county-level range, too few comparables within the cap (${countyLevel.length} sales; the range runs from the estimate ÷ ${Math.exp(countyLevelLogError).toFixed(2)} to × ${Math.exp(countyLevelLogError).toFixed(2)}, as measured before the cut-off)${countyLevel.length > 0 ? `\n${summary(countyLevel)}` : ''}`,
   )
 }
 

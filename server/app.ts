@@ -10,13 +10,13 @@ import { sql } from 'kysely'
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { type AppConfig, readConfig } from '~/config.server'
-import { getDb } from '~/models/db/db.server'
+import { connectionOfThisProcess } from '~/http/database.server'
 import { redactSecrets } from '~/models/logs/secret-urls'
 import { valuationModel } from '~/models/valuation/valuation.server'
 import { sites } from '~/sites/index'
 import { siteOfHost } from '~/sites/site-origin.server'
 import { cspNonceContext } from '~/utils/csp-nonce'
-import { comesFromHost, crossSitePostContext } from '~/utils/request-guard.server'
+import { comesFromHost, crossSitePostContext } from '~/http/request-guard.server'
 import { pageCache } from './page-cache'
 import { type RequestLogEntry, requestLogger } from './request-log'
 
@@ -26,7 +26,7 @@ import { type RequestLogEntry, requestLogger } from './request-log'
  * (build/server/index.js) is React Router's, plus `createApp` and `closeDb`. server/index.ts listens.
  */
 export * from 'virtual:react-router/server-build'
-export { closeDb } from '~/models/db/db.server'
+export { closeConnectionOfThisProcess as closeDb } from '~/http/database.server'
 export { originsProblem as configurationProblem } from '~/sites/site-origin.server'
 
 // react-router.config.ts turns route middleware on; the load context is then a RouterContextProvider.
@@ -168,7 +168,7 @@ const subresourceType = /^(?:image\/(?!svg)|font\/|text\/css|text\/javascript|ap
 /**
  * Once the answer's type is known: a 304 carries no Content-Security-Policy, for the browser (or
  * CDN) keeps the policy stored with its copy of the page, whose scripts carry that policy's nonce
- * (utils/http-cache.server.ts). A sub-resource gets the short policy and none of the document-only
+ * (http/http-cache.server.ts). A sub-resource gets the short policy and none of the document-only
  * headers: over HTTP/1.1 those were 0.7 KB of each photo's and script's 1.3 KB of headers, about a
  * tenth of a page's first-view transfer (decision 0023).
  */
@@ -206,7 +206,7 @@ async function databaseAnswers() {
     timer = setTimeout(() => reject(new Error('The database did not answer in time')), readinessTimeoutMs)
   })
   try {
-    await Promise.race([sql`select 1`.execute(getDb()), timeout])
+    await Promise.race([sql`select 1`.execute(connectionOfThisProcess()), timeout])
   } finally {
     clearTimeout(timer)
   }
@@ -280,7 +280,7 @@ export async function warmUp() {
     }
   }
   // Listing pages show AcreWorth's estimate from its model, fitted once per process (seconds at 100,000 listings).
-  await valuationModel(getDb()).catch((error: unknown) => console.error('Fitting the valuation model failed', error))
+  await valuationModel(connectionOfThisProcess()).catch((error: unknown) => console.error('Fitting the valuation model failed', error))
 }
 
 /** The built browser files (build/client), from where the server runs, as react-router-serve found them. */

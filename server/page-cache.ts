@@ -4,11 +4,11 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import Negotiator from 'negotiator'
-import { getDb } from '~/models/db/db.server'
+import { connectionOfThisProcess } from '~/http/database.server'
 import { checkForListingChanges, onListingsChanged } from '~/models/listings/listing-changes.server'
-import { matchesEntityTag } from '~/utils/http-cache.server'
+import { matchesEntityTag } from '~/http/http-cache.server'
 import { lowDataChoiceOf } from '~/utils/low-data'
-import { cookieHeaderHasSession } from '~/utils/session.server'
+import { cookieHeaderHasSession } from '~/http/session.server'
 
 /**
  * The server's cache of anonymous pages (issue 18 item 4, decision 0026), in each worker process:
@@ -74,7 +74,7 @@ function varyingHeaders(vary: string | undefined) {
 
 const sharedMaxAge = (cacheControl: string) => Number(/(?:^|[\s,])s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0)
 
-/** What the root's middleware (utils/http-cache.server.ts) made public for shared caches, with its ETag. */
+/** What the root's middleware (http/http-cache.server.ts) made public for shared caches, with its ETag. */
 function isSharedPage(response: Response) {
   const cacheControl = String(response.getHeader('cache-control') ?? '')
   return (
@@ -167,7 +167,7 @@ export function pageCache(maxBytes: number) {
 
   return async (request: Request, response: Response, next: NextFunction) => {
     // Writes made by other processes or servers empty the caches first (at most one look a second).
-    await checkForListingChanges(getDb())
+    await checkForListingChanges(connectionOfThisProcess())
     const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (!isRead || cookieHeaderHasSession(request.get('cookie'))) return next()
     const address = addressOf(request)

@@ -14,13 +14,14 @@ export function accountLinks(viewer: Viewer): NavigationLink[] {
 }
 
 /**
- * Log in comes back to the page it was chosen on. On a login, sign-up or reset page it keeps the
- * page that one would return to (never the page itself: its address would nest in every link).
+ * Log in is one address on every page (issue 39: a link naming each page gave a crawler as many
+ * robots-blocked URLs as pages); the login page learns the page to come back to from the Referer
+ * (`loadAuthPage`). A login, sign-up or reset page passes on the page that one would return to
+ * (never itself: its address would nest in every link); a crawler never fetches those pages.
  */
 export function loginPath(currentPath: string) {
   const url = new URL(currentPath, 'http://same-site.invalid')
-  const returnTo = isSignInPath(url.pathname) ? url.searchParams.get('redirectTo') : currentPath
-  const safeReturnTo = safeReturnPath(returnTo, '')
+  const safeReturnTo = isSignInPath(url.pathname) ? safeReturnPath(url.searchParams.get('redirectTo'), '') : ''
   return safeReturnTo ? `${accountPaths.login}?${new URLSearchParams({ redirectTo: safeReturnTo })}` : accountPaths.login
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { landsConnectorPaths } from '~/models/connector/land-request'
 import { sellerPaths } from '~/models/sellers/listing-draft'
-import { useSite, useViewer } from '~/utils/use-site'
+import { useSite, useViewer } from '~/hooks/use-site'
 import { headContextFrom, type MetaMatches, pageMeta } from '~/utils/page-meta'
 
 /** Head of an account screen: '{title} | {site}', its canonical path, never indexed. */

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { type AdView, adImpression, adLazyLoad, mobileViewportQuery } from '~/models/ads/ad'
 import { adClickPath, adImpressionPath } from '~/sites/ad-path'
 import { adPictureSources } from '~/utils/image-renditions'
-import { useLowData } from '~/utils/use-low-data'
+import { useLowData } from '~/hooks/use-low-data'
 
 /** The picture's box: 3:2, 192 × 128 CSS pixels from `small` up; a 128px square crop on phones. */
 const pictureSizes = '(min-width: 601px) 192px, 128px'

@@ -1,5 +1,5 @@
 import { portraitSources } from '~/utils/image-renditions'
-import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
+import { useDrawnPrioritySrcSet } from '~/hooks/use-drawn-priority-srcset'
 
 function initials(name: string) {
   return name

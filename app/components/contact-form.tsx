@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useAccountContact } from '~/utils/use-site'
+import { useAccountContact } from '~/hooks/use-site'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listings/listing-form-fields'
 import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'

@@ -6,7 +6,7 @@ import { FormErrors } from './account-page'
 import { FormConnection } from './form-connection'
 import { FormField, HoneypotField } from './form-field'
 import { getFormProps, useServerForm } from './server-form'
-import { useAccountContact } from '~/utils/use-site'
+import { useAccountContact } from '~/hooks/use-site'
 
 interface FinanceContactFormProps {
   /** Where the form posts: the page of this center. */

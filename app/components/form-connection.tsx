@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useRouteLoaderData } from 'react-router'
 import { formKeyField, newFormKey } from '~/models/forms/form-key'
-import { awaitSubmission, retryDelayMs } from '~/utils/kept-form-submissions'
-import { fillForm, forgetUnsentForm, keepUnsentForm, keepableEntries, readUnsentForm, secretControlNames, unsentFormKey } from '~/utils/unsent-forms'
+import { awaitSubmission, retryDelayMs } from '~/browser/kept-form-submissions'
+import { fillForm, forgetUnsentForm, keepUnsentForm, keepableEntries, readUnsentForm, secretControlNames, unsentFormKey } from '~/browser/unsent-forms'
 
 /**
  * Forms that survive the network (issue 20 item 4, decision 0035): the form's idempotency key,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { photoSets } from '~/utils/image-renditions'
 import { photoSources } from '~/utils/resized-image-url'
-import { useDrawnPrioritySrcSet } from '~/utils/use-drawn-priority-srcset'
-import { useLowData } from '~/utils/use-low-data'
+import { useDrawnPrioritySrcSet } from '~/hooks/use-drawn-priority-srcset'
+import { useLowData } from '~/hooks/use-low-data'
 
 /**
  * The photo banner of home and landing pages (spec §2: landing pages render the home screen),

@@ -1,5 +1,5 @@
 import { type FunctionComponent, Suspense, lazy, memo, useState } from 'react'
-import { retryImport } from '~/utils/retry-import'
+import { retryImport } from '~/browser/retry-import'
 
 /**
  * A component kept out of the JavaScript a page loads up front (the quality bar's budget), for

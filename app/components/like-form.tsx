@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { accountPaths, likeFormId } from '~/models/accounts/account-paths'
-import { useViewer } from '~/utils/use-site'
-import { isVisitorLike, setVisitorLike } from '~/utils/visitor-likes'
+import { useViewer } from '~/hooks/use-site'
+import { isVisitorLike, setVisitorLike } from '~/browser/visitor-likes'
 import { HeartIcon } from './icons'
 
 interface LikeFormProps {

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react'
 import { auctionWithoutPrice, marketStatus, saleType } from '~/models/listings/enumerations'
 import type { ListingDetail } from '~/models/listings/listing-detail'
-import type { ListingFeatureGroup } from '~/components/listing.types'
 import { statusBadge } from '~/models/listings/listing-rules'
 import { formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { ArrowDownIcon } from './icons'
+
+/** A row of the page's property details: a term and the labels the listing has. */
+export interface ListingFeatureGroup {
+  term: string
+  labels: string[]
+}
 
 const badgeColours: Record<number, string> = {
   [marketStatus.underContract]: 'bg-yellow-300 text-stone-950',

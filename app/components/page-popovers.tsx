@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react'
-import { memoryKeys, isPopoverDue, recordPopoverShown } from '~/utils/browser-memory'
+import { memoryKeys, isPopoverDue, recordPopoverShown } from '~/browser/browser-memory'
 import { popoverTiming } from './popover-timing'
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { secondaryButtonStyle } from './account-page'
-import { retryImport } from '~/utils/retry-import'
+import { retryImport } from '~/browser/retry-import'
 
 /**
  * The script enhancement of a pair of latitude and longitude fields (the sellers' listing form,

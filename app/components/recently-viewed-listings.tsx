@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { viewedListingIds } from '~/utils/recently-viewed'
+import { viewedListingIds } from '~/browser/recently-viewed'
 
 // Only for a browser that has viewed listings, after the page: not part of the page's first script.
 const RecentlyViewedStrip = lazy(() => import('./recently-viewed-strip'))

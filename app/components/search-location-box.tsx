@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { recentSearches } from '~/utils/browser-memory'
+import { recentSearches } from '~/browser/browser-memory'
 
 interface Suggestion {
   kind: string

@@ -1,12 +1,8 @@
-import type { SearchPageData } from '~/components/search.types'
+import type { Breadcrumb } from './breadcrumbs'
 import { JsonLd, breadcrumbList } from './json-ld'
 
 /** JSON-LD for crawlers: the breadcrumb trail and the listings on this page, in order. */
-export function SearchStructuredData({
-  origin,
-  breadcrumbs,
-  listings,
-}: Pick<SearchPageData, 'breadcrumbs'> & { origin: string; listings: { href: string; title: string }[] }) {
+export function SearchStructuredData({ origin, breadcrumbs, listings }: { breadcrumbs: Breadcrumb[]; origin: string; listings: { href: string; title: string }[] }) {
   const absolute = (path: string) => new URL(path, origin).href
   // The list names the cards the page shows; a page without any has no list to describe.
   const itemList = listings.length > 0 && {

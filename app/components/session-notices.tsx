@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { watchSession } from '~/utils/session-watch'
+import { watchSession } from '~/browser/session-watch'
 
 /** Loaded only on the page that shows it. */
 const SellerWelcomePopover = lazy(() => import('./popovers').then((module) => ({ default: module.SellerWelcomePopover })))

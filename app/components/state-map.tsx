@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FramePart } from '~/document/frame'
 import type { StateMapState } from '~/models/search/search-map'
-import { hasHydrated } from '~/utils/hydration'
+import { hasHydrated } from '~/browser/hydration'
 
 /** The element that holds the outlines on a page that carries them. */
 export const stateShapesId = 'state-shapes'

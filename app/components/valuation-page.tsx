@@ -26,10 +26,11 @@ export interface ValuationFigures extends Pick<Valuation, 'basis' | 'value' | 'p
   }[]
 }
 
+/** What each label means under the rule of decision 0059: thirds of the error measured on earlier sales. */
 const confidenceText = {
-  high: 'High confidence: many close, recent sales of similar land agree.',
-  medium: 'Medium confidence: the comparable sales are fewer, farther or less alike.',
-  low: 'Low confidence: few sales of similar land nearby; treat the range as a rough guide.',
+  high: 'High confidence: estimates like this one (by how well their comparable sales agree, how near and how many they are) have come closest to the prices land later sold for, the best third.',
+  medium: 'Medium confidence: estimates like this one have come about as close to the prices land later sold for as the middle third of our estimates.',
+  low: 'Low confidence: estimates like this one have missed the prices land later sold for by the most, or its comparable sales lie farther away than we have tested; treat the range as a rough guide.',
 } as const
 
 const percentChange = (factor: number) => `${factor >= 1 ? '+' : '−'}${Math.abs(Math.round((factor - 1) * 100))} %`

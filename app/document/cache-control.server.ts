@@ -1,9 +1,9 @@
 import type { EntryContext } from 'react-router'
 import { pageAnalyticsOf } from '~/models/analytics/page-analytics'
-import { pageCacheControl } from '~/utils/http-cache.server'
+import { pageCacheControl } from '~/http/http-cache.server'
 
 /**
- * A page answered 200 to a GET gets its type's shared caching (utils/http-cache.server.ts; the root's
+ * A page answered 200 to a GET gets its type's shared caching (http/http-cache.server.ts; the root's
  * middleware then keeps it private for a session): the type is what the deepest route's `handle`
  * declares for the data layer.
  */

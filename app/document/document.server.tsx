@@ -1,8 +1,9 @@
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { cspNonceContext, NonceProvider } from '~/utils/csp-nonce'
-import { lowDataContext } from '~/utils/low-data.server'
+import { lowDataContext } from '~/http/low-data.server'
 import { sharedCacheControl } from './cache-control.server'
 import { FramePartsProvider } from './frame'
 import { framePartsOf } from './frame-parts.server'
@@ -27,7 +28,7 @@ export async function documentResponse(request: Request, status: number, headers
   const site = siteFromRequest(request)
   const page = (
     <NonceProvider value={nonce}>
-      <FramePartsProvider value={await framePartsOf(site)}>
+      <FramePartsProvider value={await framePartsOf(loadContext.get(databaseContext), site)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </FramePartsProvider>
     </NonceProvider>

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely'
 import { renderToStaticMarkup } from 'react-dom/server'
+import type { Database } from '~/models/db/db-schema'
 import { footerLinkColumns } from '~/components/site-footer'
 import { menuLinkPanels } from '~/components/site-menu'
 import { stateShapesId } from '~/components/state-map'
@@ -30,6 +32,6 @@ export function navigationMarkup(navigation: SiteNavigation): FrameParts {
  * state outlines, which only a page that draws them in its first view writes out (the home,
  * decision 0041).
  */
-export async function framePartsOf(site: SiteProfile): Promise<FrameParts> {
-  return { [inlineStylesheetId]: siteStylesheet, [stateShapesId]: stateShapePaths(), ...navigationMarkup(await siteNavigationNow(site)) }
+export async function framePartsOf(db: Kysely<Database>, site: SiteProfile): Promise<FrameParts> {
+  return { [inlineStylesheetId]: siteStylesheet, [stateShapesId]: stateShapePaths(), ...navigationMarkup(await siteNavigationNow(db, site)) }
 }

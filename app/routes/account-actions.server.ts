@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { accountPaths, likeFormId, savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { isListingOnSite, likeListing, unlikeListing } from '~/models/accounts/saved-property.server'
-import { type PendingAction, commitSession, getSession, getViewer, loginPath, setPendingAction } from '~/utils/session.server'
+import { type PendingAction, commitSession, getSession, getViewer, loginPath, setPendingAction } from '~/http/session.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
 
 /**

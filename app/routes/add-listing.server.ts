@@ -1,19 +1,20 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { redirect } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { sendFormOnce } from './send-form-once.server'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 
 /**
  * /addlisting/ (spec §2, §6): Add a Property asks a visitor to log in first; a seller goes on to
  * the listing tool (ours, or the external one PROPERTY_CONTROL_CENTER_URL names), and a buyer may
  * become an owner who lists their own land.
  */
-export async function loadAddListing(site: SiteProfile, request: Request) {
+export async function loadAddListing(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const viewer = await requireViewer(request, 'Add a Property')
   const query = new URL(request.url).searchParams
   return {
@@ -24,12 +25,12 @@ export async function loadAddListing(site: SiteProfile, request: Request) {
   }
 }
 
-export async function handleAddListingPost(site: SiteProfile, request: Request) {
+export async function handleAddListingPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, 'Add a Property')
   // Twice at once (a double click) would make two owner accounts: once per form key.
-  const location = await sendFormOnce(getDb(), 'add-listing', await readFormData(request), async () => {
-    await becomeOwnerSeller(getDb(), viewer.id)
+  const location = await sendFormOnce(db, 'add-listing', await readFormData(request), async () => {
+    await becomeOwnerSeller(db, viewer.id)
     return externalListingToolHref(site, 'add', new URL(request.url).searchParams) ?? sellerPaths.newListing
   })
   return redirect(location, 303)

@@ -1,19 +1,20 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
 import type { SiteFooterHandle } from '~/components/site-footer'
 import { siteFromRequest } from '~/sites/site.server'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { handleAddListingPost, loadAddListing } from './add-listing.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /addlisting/ (spec §2, §6): Add a Property, after logging in, leads a seller to the listing tool and lets a buyer list their own land. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAddListing(siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAddListing(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleAddListingPost(siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleAddListingPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = privatePageHeaders

@@ -5,8 +5,8 @@ import type { Database } from '~/models/db/db-schema'
 import { findAdDestination, recordAdEvent } from '~/models/ads/ads.server'
 import { parseAdId } from '~/sites/ad-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin } from '~/utils/request-guard.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import { assertSameOrigin } from '~/http/request-guard.server'
 import { safeRedirectPath } from '~/utils/safe-redirect'
 
 /** Per client address and ten minutes: more than a person clicks or scrolls past; the rest is not counted. */

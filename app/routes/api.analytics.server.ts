@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely'
 import { beaconSchema, recordAnalyticsEvents } from '~/models/analytics/analytics-events.server'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import { assertSameOrigin, readBodyUpTo } from '~/http/request-guard.server'
 
 /**
  * POST /api/analytics: one beacon of data-layer events from a page of this site (issue 17 §7).

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { getDb } from '~/models/db/db.server'
 import { recordClientLog } from '~/models/logs/client-log.server'
 import { parseLogSeverity } from '~/models/logs/log-severity'
 import { apiCall, badRequest, methodNotAllowed, readJsonBody } from './api.server'
@@ -20,12 +19,12 @@ const ClientLogSchema = z.object({
  * Spec §7 POST /logging/log/ and the client error log: a browser's message is stored (bounded)
  * and printed as one line of the server log; the answer is an empty 204, echoing nothing back.
  */
-export const action = apiCall({ name: 'clientlog', limit: 20, windowMs: 10 * 60_000 }, async ({ request, site }) => {
+export const action = apiCall({ name: 'clientlog', limit: 20, windowMs: 10 * 60_000 }, async ({ request, site, db }) => {
   const parsed = ClientLogSchema.safeParse(await readJsonBody(request))
   if (!parsed.success) badRequest('A log entry is a JSON object with a message and a logSeverity.')
   const entry = parsed.data
   const severity = parseLogSeverity(entry.logSeverity) ?? badRequest('logSeverity must be one of the spec §3 log severities.')
-  await recordClientLog(getDb(), {
+  await recordClientLog(db, {
     siteId: site.siteId,
     severity,
     message: entry.message,

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { suggestLocations } from '~/models/places/autocomplete.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /** Location-box suggestions as JSON: each with the URL choosing it leads to. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
   const url = new URL(request.url)
   const query = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   if (query.length < 2) return Response.json([])
-  const db = getDb()
+  const db = context.get(databaseContext)
   const gazetteer = await loadGazetteer(db)
   const from = searchCriteriaFrom(site, url.searchParams.get('from'))
   const suggestions = await suggestLocations(db, gazetteer, query, { limit: 8 })

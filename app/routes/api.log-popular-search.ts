@@ -1,4 +1,3 @@
-import { getDb } from '~/models/db/db.server'
 import { recordClientLog } from '~/models/logs/client-log.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { criteriaFromJson } from '~/models/search/criteria-json.server'
@@ -11,10 +10,9 @@ import { apiCall, badRequest, methodNotAllowed, notFound, readJsonBody, requireT
  * reported as a critical-yellow log entry (and a 400); criteria naming an unknown place are a 400.
  * The search pages count their own searches on the server, so they never call this.
  */
-export const action = apiCall({ name: 'logpopularsearch', limit: 30, windowMs: 60_000 }, async ({ request, params, site }) => {
+export const action = apiCall({ name: 'logpopularsearch', limit: 30, windowMs: 60_000 }, async ({ request, params, site, db }) => {
   requireThisSiteId(site, params.siteId)
   if (!site.searchGrammar) notFound(`${site.name} has no search.`)
-  const db = getDb()
   const body = await readJsonBody(request)
   if (body === null) {
     const pageUrl = request.headers.get('referer') ?? ''

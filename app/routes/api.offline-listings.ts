@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { privateHeaders } from '~/components/account-page'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { lowDataContext } from '~/utils/low-data.server'
+import { lowDataContext } from '~/http/low-data.server'
 import { loadOfflineListings } from './offline.server'
 
 /**
@@ -11,6 +11,6 @@ import { loadOfflineListings } from './offline.server'
  * or the browser's Save-Data), so turning it on or off changes the list and the kept copies follow.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const listings = await loadOfflineListings(getDb(), siteFromRequest(request), request, context.get(lowDataContext))
+  const listings = await loadOfflineListings(context.get(databaseContext), siteFromRequest(request), request, context.get(lowDataContext))
   return Response.json({ listings }, { headers: privateHeaders })
 }

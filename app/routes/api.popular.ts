@@ -1,4 +1,3 @@
-import { getDb } from '~/models/db/db.server'
 import { type SitePopularity, sitePopularity } from '~/models/places/popular.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { buildSearchPath } from '~/models/search/search-path'
@@ -24,12 +23,12 @@ const lists = {
     searches.map((search) => ({ name: search.label, href: buildSearchPath(site, normalizeCriteria(search.criteria)), searches: search.searches })),
 }
 
-export const loader = apiCall({ name: 'popular', limit: 60, windowMs: 60_000 }, async ({ params, site }) => {
+export const loader = apiCall({ name: 'popular', limit: 60, windowMs: 60_000 }, async ({ params, site, db }) => {
   // Spelled as the spec spells them: the route's `:list` matches any case.
   const list = Object.hasOwn(lists, params.list ?? '') ? lists[params.list as keyof typeof lists] : notFound('No such list.')
   if (params.scope !== '0') badRequest('Only 0, the whole country, is supported.')
   if (!site.searchGrammar) notFound(`${site.name} has no search.`)
-  return apiJson(list(site, await sitePopularity(getDb(), site.key)))
+  return apiJson(list(site, await sitePopularity(db, site)))
 })
 
 // Another call under /api/popular/ is no call at all; a list's is a GET.

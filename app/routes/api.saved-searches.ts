@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { handleAccountAction, readSaveSearchForm } from './account-actions.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 
 /**
@@ -8,8 +8,8 @@ import { siteFromRequest } from '~/sites/site.server'
  * `{ isSaved }` once saved, or 401 with `{ loginHref }` for a visitor, whose search is saved
  * once they log in.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const db = getDb()
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = context.get(databaseContext)
   const site = siteFromRequest(request)
   const outcome = await handleAccountAction(db, site, request, (form) => readSaveSearchForm(db, site, form))
   if (!outcome.isApplied) return Response.json({ loginHref: outcome.location }, { status: 401, headers: outcome.headers })

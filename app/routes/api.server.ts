@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { siteFromRequest } from '~/sites/site.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { getDb } from '~/models/db/db.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import type { Kysely } from 'kysely'
+import { databaseContext } from '~/http/database.server'
+import type { Database } from '~/models/db/db-schema'
 import { redactSecrets } from '~/models/logs/secret-urls'
-import { isSameOrigin, readBodyUpTo } from '~/utils/request-guard.server'
+import { isSameOrigin, readBodyUpTo } from '~/http/request-guard.server'
 
 /**
  * The spec §7 calls' common ground (issue 17 item 6): same-origin JSON, a rate limit per client
@@ -18,7 +20,7 @@ export interface ApiRateLimit {
   windowMs: number
 }
 
-export type ApiArgs = LoaderFunctionArgs & { site: SiteProfile }
+export type ApiArgs = LoaderFunctionArgs & { site: SiteProfile; db: Kysely<Database> }
 
 /** Answers are about this visitor or change at any moment: no cache keeps them. */
 const noStore = { 'Cache-Control': 'no-store' }
@@ -48,12 +50,13 @@ export function notFound(error: string): never {
 export function apiCall(rateLimit: ApiRateLimit, handle: (args: ApiArgs) => Promise<Response>) {
   return async (args: LoaderFunctionArgs) => {
     const { request } = args
+    const db = args.context.get(databaseContext)
     if (!isSameOrigin(request)) return apiError(403, 'Requests from other sites are refused.')
-    if (await isRateLimited(getDb(), `${rateLimit.name}:${clientAddress(request)}`, rateLimit)) {
+    if (await isRateLimited(db, `${rateLimit.name}:${clientAddress(request)}`, rateLimit)) {
       return apiError(429, 'Too many requests. Please try again later.', { 'Retry-After': String(Math.ceil(rateLimit.windowMs / 1000)) })
     }
     try {
-      return await handle({ ...args, site: siteFromRequest(request) })
+      return await handle({ ...args, site: siteFromRequest(request), db })
     } catch (error) {
       if (error instanceof Response) return error
       const { pathname } = new URL(request.url)

@@ -3,9 +3,9 @@ import { data, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { headContextForRequest } from '~/sites/head-context.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type FormRateLimit, refusalOf, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { clientAddress, countAttempt, takeBackAttempt } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refusalOf, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { clientAddress, countAttempt, takeBackAttempt } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { applyAccountAction } from './account-actions.server'
 import { accountPaths, safeReturnPath } from '~/models/accounts/account-paths'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from '~/models/accounts/account-forms'
@@ -24,12 +24,12 @@ import {
   getViewer,
   peekPendingAction,
   takePendingAction,
-} from '~/utils/session.server'
+} from '~/http/session.server'
 import { findUserIdByEmail, normalizeEmail, setPassword, verifyLogin } from '~/models/accounts/user.server'
 import { endUserSessions } from '~/models/accounts/sessions.server'
-import { getDb } from '~/models/db/db.server'
+import { siteOrigin } from '~/sites/site-origin.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
+import { mailSecurityChange, passFirstFactor, recordRequestEvent, verifyPath } from '~/http/second-factor.server'
 
 /**
  * Log in, log out, forgot and reset password (sign up: signup.server.ts): each a plain POST that answers a failed
@@ -110,11 +110,11 @@ export async function handleLogin(db: Kysely<Database>, site: SiteProfile, reque
   return signIn(db, site, request, await getSession(request), login.userId, redirectTarget(form))
 }
 
-export async function handleLogout(request: Request) {
+export async function handleLogout(db: Kysely<Database>, request: Request) {
   assertSameOrigin(request)
   const session = await getSession(request)
   const userId = session.get('userId')
-  if (userId !== undefined) await recordRequestEvent(getDb(), request, 'logout', userId)
+  if (userId !== undefined) await recordRequestEvent(db, request, 'logout', userId)
   return redirect('/', { status: 303, headers: await destroySession(session, request) })
 }
 
@@ -168,6 +168,24 @@ const pendingPrompts: Record<PendingAction['kind'], string> = {
   'save-search': 'Log in or sign up, and the search will be saved to your Saved Searches.',
 }
 
+/** A Referer is a full address at most this long; a longer one is not read. */
+const maxRefererLength = 2_048
+
+/**
+ * The page of this site a visitor followed a plain Log in link from (issue 39: one login address
+ * for every page, so a crawler meets one robots-blocked URL per site, not one per page). Browsers
+ * send the whole address to the same origin (Referrer-Policy strict-origin-when-cross-origin,
+ * server/app.ts), with or without scripts; it counts only when it names this site's configured
+ * origin and a page one may return to.
+ */
+function pageOfThisSiteReferring(site: SiteProfile, request: Request) {
+  const referer = request.headers.get('referer')
+  if (!referer || referer.length > maxRefererLength || !URL.canParse(referer)) return undefined
+  const page = new URL(referer)
+  if (page.origin !== siteOrigin(site)) return undefined
+  return safeReturnPath(`${page.pathname}${page.search}`, '') || undefined
+}
+
 /**
  * What the login and sign-up pages show: the page to return to (a path on this site only), the
  * spec §2 title ('{site} {section}', of a section from the fixed list, so a link cannot put other
@@ -176,6 +194,13 @@ const pendingPrompts: Record<PendingAction['kind'], string> = {
  */
 export async function loadAuthPage(db: Kysely<Database>, site: SiteProfile, request: Request) {
   const url = new URL(request.url)
+  const cameFrom = url.searchParams.has('redirectTo') ? undefined : pageOfThisSiteReferring(site, request)
+  // Carried in the address from here on, so that a failed attempt, the sign-up link and the
+  // form's post keep it as they do a redirectTo that came with the link.
+  if (cameFrom) {
+    url.searchParams.set('redirectTo', cameFrom)
+    throw redirect(`${url.pathname}${url.search}`)
+  }
   const redirectTo = safeReturnPath(url.searchParams.get('redirectTo'), accountPaths.home)
   const viewer = await getViewer(request)
   if (viewer) {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { clientAddress } from '~/utils/rate-limit.server'
-import { getDb } from '~/models/db/db.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { clientAddress } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import type { Database } from '~/models/db/db-schema'
 import { type ListingFormIntent, honeypotField } from '~/models/listings/listing-form-fields'
 import type { ContactMessage } from '~/models/listings/listing-forms'
@@ -36,8 +35,8 @@ export async function readGuardedForm<Intent extends string>(request: Request, i
 }
 
 /** Counts a valid post of a listing or broker page's form against its limit per address; answers its refusal past the limit. */
-export function refuseOverListingFormLimit(request: Request, intent: ListingFormIntent) {
-  return refuseOverLimit(getDb(), `${intent}:${clientAddress(request)}`, listingFormRateLimits[intent])
+export function refuseOverListingFormLimit(db: Kysely<Database>, request: Request, intent: ListingFormIntent) {
+  return refuseOverLimit(db, `${intent}:${clientAddress(request)}`, listingFormRateLimits[intent])
 }
 
 /**

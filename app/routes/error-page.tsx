@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { crossSitePostContext } from '~/utils/request-guard.server'
+import { crossSitePostContext } from '~/http/request-guard.server'
 import { ErrorMessage } from '~/components/error-message'
 import { serverErrorMessage } from '~/sites/site-profile'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'

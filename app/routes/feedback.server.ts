@@ -1,15 +1,16 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { tooManyAttemptsMessage } from '~/models/accounts/login-messages'
-import { getDb } from '~/models/db/db.server'
 import { FeedbackSchema, submitFeedback } from '~/models/feedback/feedback.server'
 import { honeypotField } from '~/models/listings/listing-form-ids'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { type FormRateLimit, refuseOverLimit } from '~/utils/form-rate-limit.server'
-import { clientAddress } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
+import { type FormRateLimit, refuseOverLimit } from '~/http/form-rate-limit.server'
+import { clientAddress } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
-import { getViewer } from '~/utils/session.server'
+import { getViewer } from '~/http/session.server'
 
 /**
  * Per client address: a person writes a few messages an hour; a bot is stopped (and mail is not
@@ -24,19 +25,19 @@ export type FeedbackOutcome = { isSent: true } | { isSent: false; init: { status
  * (429), the spec §5 rules (400) and the rate limit (429, with the wait); then kept and mailed to
  * the site's team.
  */
-export async function receiveFeedback(request: Request): Promise<FeedbackOutcome> {
+export async function receiveFeedback(db: Kysely<Database>, request: Request): Promise<FeedbackOutcome> {
   assertSameOrigin(request)
   const form = await readFormData(request)
   const submission = parseWithZod(form, { schema: FeedbackSchema })
   if (form.get(honeypotField)) return { isSent: false, init: { status: 429 }, result: submission.reply({ formErrors: [tooManyAttemptsMessage] }) }
   if (submission.status !== 'success') return { isSent: false, init: { status: 400 }, result: submission.reply() }
-  const refusal = await refuseOverLimit(getDb(), `feedback:${clientAddress(request)}`, rateLimit)
+  const refusal = await refuseOverLimit(db, `feedback:${clientAddress(request)}`, rateLimit)
   if (refusal) return { isSent: false, init: refusal.init, result: submission.reply({ formErrors: [refusal.message] }) }
   const { site, origin } = headContextForRequest(request)
   const { message, email, page } = submission.value
   const pagePath = safeRedirectPath(page, '')
   const viewer = await getViewer(request)
-  await submitFeedback(getDb(), site, { userId: viewer?.id ?? null, email: email ?? null, message, pageUrl: pagePath ? `${origin}${pagePath}` : null })
+  await submitFeedback(db, site, { userId: viewer?.id ?? null, email: email ?? null, message, pageUrl: pagePath ? `${origin}${pagePath}` : null })
   return { isSent: true }
 }
 

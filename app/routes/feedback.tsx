@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta } from '~/components/account-page'
 import { FeedbackForm } from '~/components/feedback-form'
@@ -5,7 +6,7 @@ import { Confirmation } from '~/components/form-field'
 import { feedbackThanks } from '~/models/feedback/feedback-fields'
 import { feedbackPaths } from '~/models/feedback/feedback-paths'
 import { feedbackPageOrigin, receiveFeedback } from './feedback.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 
 /**
  * /feedback/: the feedback modal's form as a page (spec §4 feedback modal), where the footer's
@@ -16,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isSent: new URL(request.url).searchParams.get('sent') === '1', pagePath: feedbackPageOrigin(request) }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const outcome = await receiveFeedback(request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await receiveFeedback(context.get(databaseContext), request)
   if (outcome.isSent) return redirect(`${feedbackPaths.page}?sent=1`, 303)
   return data(outcome.result, outcome.init)
 }

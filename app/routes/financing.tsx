@@ -1,14 +1,16 @@
+import type { Kysely } from 'kysely'
+import { databaseContext } from '~/http/database.server'
+import type { Database } from '~/models/db/db-schema'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { FinanceContactForm } from '~/components/finance-contact-form'
 import { telHref } from '~/utils/tel-href'
-import { getDb } from '~/models/db/db.server'
 import { financePageCenter } from '~/models/finance/finance-centers.server'
 import { financeContactSectionId } from '~/models/finance/finance-contact'
 import { handleFinanceContactPost } from './financing.server'
 import { financingPath, parseFinanceCenterId } from '~/models/finance/finance-path'
 import { siteExternalUrl } from '~/sites/external-url'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -17,16 +19,16 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * center), its text and a contact form. An fcid naming no center of this site is a 404, as is a
  * site without finance centers.
  */
-async function centerForRequest(request: Request) {
+async function centerForRequest(db: Kysely<Database>, request: Request) {
   const site = siteFromRequest(request)
   const requested = parseFinanceCenterId(new URL(request.url).searchParams)
-  const center = requested === undefined ? null : await financePageCenter(getDb(), site, requested)
+  const center = requested === undefined ? null : await financePageCenter(db, site, requested)
   if (!center) throw new Response('Not Found', { status: 404 })
   return { site, center }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { site, center } = await centerForRequest(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { site, center } = await centerForRequest(context.get(databaseContext), request)
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
   // What the page shows of the lender (its listing-page checkbox settings stay on the server).
   const { name, description, phone, website, representativeName } = center
@@ -35,9 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { center: { name, description, phone, website, websiteHref, representativeName }, path: financingPath(center.id), isSent, siteName: site.name }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { site, center } = await centerForRequest(request)
-  return handleFinanceContactPost(getDb(), site, request, center)
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = context.get(databaseContext)
+  const { site, center } = await centerForRequest(db, request)
+  return handleFinanceContactPost(db, site, request, center)
 }
 
 export const headers = passRetryAfter()

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { SearchLocationBox } from '~/components/search-location-box'
 import { resolveFreeText } from '~/models/places/autocomplete.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
 import { nearPointSearchPath, parseNearPoint } from '~/models/places/near-me.server'
@@ -14,18 +14,18 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * The location box without JavaScript (spec §2 "Search bar"): free text goes to the best match's
  * canonical search URL, or to a page of candidates when it could mean several places.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
+  const db = context.get(databaseContext)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
   const url = new URL(request.url)
   // 'Land for Sale Near Me' with the browser's position (spec §7: rounded to one decimal).
   const near = parseNearPoint(url.searchParams.get('near'))
-  if (near) throw redirect(await nearPointSearchPath(getDb(), site, near), 303)
+  if (near) throw redirect(await nearPointSearchPath(db, site, near), 303)
   const query = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const fromPath = url.searchParams.get('from')
   const from = searchCriteriaFrom(site, fromPath)
   if (!query) throw redirect(buildSearchPath(site, from), 303)
-  const db = getDb()
   const gazetteer = await loadGazetteer(db)
   const resolution = await resolveFreeText(db, gazetteer, query)
   if (resolution.kind === 'match') {

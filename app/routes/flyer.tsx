@@ -3,20 +3,20 @@ import { useEffect, useState } from 'react'
 import { ListingDescription, ListingKeyFacts } from '~/components/listing-facts'
 import { telHref } from '~/utils/tel-href'
 import { resizedImagePath } from '~/models/media/document-ids'
-import { getDb } from '~/models/db/db.server'
-import { loadFlyer } from './listing.server'
+import { databaseContext } from '~/http/database.server'
+import { loadFlyer } from '~/routes/listing/page.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { brokerDisplayName, formatAcres, formatPrice } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { fixedRenditions } from '~/utils/image-renditions'
-import { useSite, useSiteOrigin } from '~/utils/use-site'
+import { useSite, useSiteOrigin } from '~/hooks/use-site'
 
 /** Spec §2 /flyer/{propertyId}: a one-page printable flyer of a listing. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
   const listingId = Number(params.propertyId)
   if (!site.searchGrammar || !/^\d{1,9}$/.test(params.propertyId ?? '')) throw new Response('Not Found', { status: 404 })
-  return loadFlyer(getDb(), site, request, listingId)
+  return loadFlyer(context.get(databaseContext), site, request, listingId)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -7,8 +7,8 @@ import { loadLandFeedStates } from './landfeed-states.server'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadLandFeedStates(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadLandFeedStates(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'content' }

@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from 'react-ro
 import { useLoaderData } from 'react-router'
 import { FormPage } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { loadListingExternalLink } from './listing-external-link.server'
 
 /**
@@ -13,8 +13,8 @@ import { loadListingExternalLink } from './listing-external-link.server'
  * pays us nor was approved by us, first a 'You are leaving' page that names where the link goes
  * (loadListingExternalLink).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadListingExternalLink(getDb(), siteFromRequest(request), request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadListingExternalLink(context.get(databaseContext), siteFromRequest(request), request, params)
 }
 
 // Every visit is a click to count: no shared cache may answer for the server.

@@ -37,7 +37,7 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
 
   const submission = parseWithZod(formData, { schema: schemaForIntent[intent] })
   if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-  const refusal = await refuseOverListingFormLimit(request, intent)
+  const refusal = await refuseOverListingFormLimit(db, request, intent)
   if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusal.message] }) }, refusal.init)
 
   const recipient = await findListingRecipient(db, listing.id)

@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import { type MiddlewareFunction, redirect } from 'react-router'
 import type { Kysely } from 'kysely'
 import { accountPaths, loginTokenParam } from '~/models/accounts/account-paths'
@@ -6,14 +7,13 @@ import { consumeLoginToken, consumeLoginTokenWithHash, findLoginTokenUser, login
 import { findViewer } from '~/models/accounts/user.server'
 import type { Viewer } from '~/models/accounts/viewer'
 import type { Database } from '~/models/db/db-schema'
-import { getDb } from '~/models/db/db.server'
 import { sha256Hex } from '~/models/accounts/one-time-keys.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { siteFromRequest } from '~/sites/site.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { type AppSession, addNotice, commitSession, getSession } from '~/utils/session.server'
-import { passFirstFactor, recordRequestEvent, verifyPath } from '~/utils/second-factor.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { type AppSession, addNotice, commitSession, getSession } from '~/http/session.server'
+import { passFirstFactor, recordRequestEvent, verifyPath } from '~/http/second-factor.server'
 
 /**
  * Login by token (spec §4, §7, §8): the links in our e-mails carry a single-use token that logs
@@ -64,14 +64,14 @@ const noStore = { 'Cache-Control': 'no-store' }
  * account to use (`handleAccountSwitch`). A data request (`_.data`)
  * reaches middleware under its page's address, and is answered with the same redirect.
  */
-export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url)
   const token = url.searchParams.get(loginTokenParam)
   if (token === null || request.method !== 'GET') return next()
   const tokenHash = loginTokenHash(token)
   url.searchParams.delete(loginTokenParam)
   const returnTo = `${url.pathname}${url.search}`
-  const db = getDb()
+  const db = context.get(databaseContext)
   const session = await getSession(request)
   const wasSignedIn = session.has('userId')
   if (await isTokenTryRefused(db, request)) {
@@ -92,8 +92,7 @@ export const loginByTokenMiddleware: MiddlewareFunction<Response> = async ({ req
 }
 
 /** What the account-switch page shows: who is signed in, and whom the waiting login link would sign in. */
-export async function loadAccountSwitch(request: Request) {
-  const db = getDb()
+export async function loadAccountSwitch(db: Kysely<Database>, request: Request) {
   const session = await getSession(request)
   const pending = session.get('pendingLoginToken')
   const signedInAs = session.get('userId')
@@ -107,9 +106,8 @@ export async function loadAccountSwitch(request: Request) {
 }
 
 /** 'Continue as …' keeps the signed-in account and forgets the link; 'Switch' uses the link up and signs its user in on a new session. */
-export async function handleAccountSwitch(request: Request) {
+export async function handleAccountSwitch(db: Kysely<Database>, request: Request) {
   assertSameOrigin(request)
-  const db = getDb()
   const session = await getSession(request)
   const pending = session.get('pendingLoginToken')
   if (!pending) throw redirect('/', 303)
@@ -139,16 +137,15 @@ const statusOfFailure: Record<LoginFailure, number> = { 'not-logged-in': 401, bl
  * `{ isLoggedIn, userInfo, hashedEmail }` with the session cookie, or `isLoggedIn: false` with the
  * spec §8 message; a site id that is not this site's is a 400.
  */
-export async function handleLoginViaToken(request: Request, params: { token?: string; siteId?: string }) {
+export async function handleLoginViaToken(db: Kysely<Database>, request: Request, params: { token?: string; siteId?: string }) {
   assertSameOrigin(request)
   const site = siteFromRequest(request)
   if (params.siteId !== String(site.siteId)) {
     // The token is spent all the same (issue 33): it has travelled in an address, which a proxy or
     // a browser's history may keep whatever our own log leaves out, and a token works once.
-    await consumeLoginToken(getDb(), params.token ?? '')
+    await consumeLoginToken(db, params.token ?? '')
     return Response.json({ error: `The site id must be ${site.siteId} on ${site.name}.` }, { status: 400 })
   }
-  const db = getDb()
   const session = await getSession(request)
   const tokenHash = loginTokenHash(params.token ?? '')
   const headers = { 'Cache-Control': 'no-store' }

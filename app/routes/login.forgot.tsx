@@ -4,10 +4,10 @@ import { Confirmation, FormField, submitButtonStyle } from '~/components/form-fi
 import { accountFormConstraints } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { handleForgotPassword } from './auth.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { resetKeyLifetimeMinutes } from '~/models/accounts/password-reset.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -16,8 +16,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { isSent: new URL(request.url).searchParams.has('sent'), lifetimeMinutes: resetKeyLifetimeMinutes }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleForgotPassword(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleForgotPassword(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = passRetryAfter(privatePageHeaders)

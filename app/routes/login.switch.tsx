@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders, secondaryButtonStyle } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
@@ -9,12 +10,12 @@ import { handleAccountSwitch, loadAccountSwitch } from './login-token.server'
  * A login link for another account, opened while signed in (issue 33 finding 2): the person
  * chooses, with a POST, whether it signs them out of their account and into the link's.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadAccountSwitch(request)
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAccountSwitch(context.get(databaseContext), request)
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return handleAccountSwitch(request)
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleAccountSwitch(context.get(databaseContext), request)
 }
 
 export const headers = privatePageHeaders

@@ -4,9 +4,9 @@ import { FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { handleLogin, loadAuthPage } from './auth.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -14,12 +14,12 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * /login (spec §2): where login-required pages and a visitor's like or Save Search lead, with the
  * page to return to (`redirectTo`) and a title ('LandAtlas Favorites') as its heading.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAuthPage(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAuthPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleLogin(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLogin(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = passRetryAfter(privatePageHeaders)

@@ -3,9 +3,9 @@ import { FormErrors, FormPage, accountPageMeta, privatePageHeaders } from '~/com
 import { controlStyle, submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { handleVerifyPost, loadVerifyPage } from '~/utils/second-factor.server'
+import { handleVerifyPost, loadVerifyPage } from '~/http/second-factor.server'
 import { finishSignIn } from './auth.server'
 
 /**
@@ -17,8 +17,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadVerifyPage(request)
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  const db = getDb()
+export function action({ request, context }: ActionFunctionArgs) {
+  const db = context.get(databaseContext)
   return handleVerifyPost(db, request, (session, userId, redirectTo) => finishSignIn(db, siteFromRequest(request), session, userId, redirectTo))
 }
 

@@ -1,9 +1,10 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { FormPage, accountPageMeta, privatePageHeaders } from '~/components/account-page'
 import { submitButtonStyle } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { handleLogout } from './auth.server'
-import { getViewer } from '~/utils/session.server'
+import { getViewer } from '~/http/session.server'
 import { siteFromRequest } from '~/sites/site.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -13,8 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isLoggedIn: viewer !== null, siteName: siteFromRequest(request).name }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleLogout(request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLogout(context.get(databaseContext), request)
 }
 
 export const headers = privatePageHeaders

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from 'react-router'
 import { lowDataCookie, lowDataField, lowDataReturnField, parseLowDataChoice } from '~/utils/low-data'
-import { privateCacheControl } from '~/utils/http-cache.server'
-import { readFormData } from '~/utils/request-guard.server'
+import { privateCacheControl } from '~/http/http-cache.server'
+import { readFormData } from '~/http/request-guard.server'
 import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 
 /**

@@ -4,7 +4,7 @@ import { findSavedProperties } from '~/models/accounts/saved-property.server'
 import { type OfflineListing, offlineListing } from '~/models/listings/offline-copy'
 import { listingPath } from '~/models/listings/listing-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { getViewerId } from '~/utils/session.server'
+import { getViewerId } from '~/http/session.server'
 
 /**
  * How many favourites a browser keeps for reading offline: the most recently liked page of them

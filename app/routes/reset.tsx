@@ -4,19 +4,19 @@ import { FormField, submitButtonStyle } from '~/components/form-field'
 import { accountFormConstraints, passwordRequirements } from '~/models/accounts/account-form-fields'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { handleResetPassword } from './auth.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { findResetKeyUser } from '~/models/accounts/password-reset.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /** /reset/{resetKey} (spec §2): a new password, typed twice, for the link's account; a used or expired link is 410 Gone. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const isValid = (await findResetKeyUser(getDb(), params.resetKey ?? '')) !== undefined
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const isValid = (await findResetKeyUser(context.get(databaseContext), params.resetKey ?? '')) !== undefined
   return data({ isValid }, { status: isValid ? 200 : 410 })
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleResetPassword(getDb(), request, params.resetKey ?? '')
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return handleResetPassword(context.get(databaseContext), request, params.resetKey ?? '')
 }
 
 // The key in the address must not travel on in a Referer.

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import {
   getResizedImage,
   IMAGE_CACHE_CONTROL,
@@ -9,9 +11,8 @@ import {
   type RouteParams,
 } from '~/models/media/images.server'
 import { readConfig } from '~/config.server'
-import { getDb } from '~/models/db/db.server'
-import { isPageRendition } from '~/utils/page-renditions.server'
-import { clientAddress, isRateLimited } from '~/utils/rate-limit.server'
+import { isPageRendition } from '~/http/page-renditions.server'
+import { clientAddress, isRateLimited } from '~/http/rate-limit.server'
 
 /** True when an If-None-Match header lists this ETag (weak comparison, as RFC 9110 prescribes). */
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
@@ -38,10 +39,10 @@ const renderWindowMs = 10 * 60_000
  * What the route asks of the image pipeline: renders per client address are counted in the
  * database, so every worker counts against one limit (IMAGE_RENDERS_PER_CLIENT in 10 minutes).
  */
-export function pageImageOptions(request: Request): LimitedImageServiceOptions {
+export function pageImageOptions(db: Kysely<Database>, request: Request): LimitedImageServiceOptions {
   return {
     mayRender: async () =>
-      !(await isRateLimited(getDb(), `image-render:${clientAddress(request)}`, { limit: readConfig().imageRendersPerClient, windowMs: renderWindowMs })),
+      !(await isRateLimited(db, `image-render:${clientAddress(request)}`, { limit: readConfig().imageRendersPerClient, windowMs: renderWindowMs })),
   }
 }
 

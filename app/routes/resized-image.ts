@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import type { LoaderFunctionArgs } from 'react-router'
 import { imageResponse, pageImageOptions } from './resized-image.server'
 
@@ -6,6 +7,6 @@ import { imageResponse, pageImageOptions } from './resized-image.server'
  * Resource route: the page module answers with the image, a 304 or a short text error; the
  * model validates, caches and renders.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return imageResponse(request, params, pageImageOptions(request))
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return imageResponse(request, params, pageImageOptions(context.get(databaseContext), request))
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { robotsTxt } from '~/models/sitemaps/robots'
 import { headContextForRequest } from '~/sites/head-context.server'
-import { sitemapFilesCacheControl } from '~/utils/http-cache.server'
+import { sitemapFilesCacheControl } from '~/http/http-cache.server'
 
 /** /robots.txt of the site the request is for, naming that site's own sitemap. */
 export async function loader({ request }: LoaderFunctionArgs) {

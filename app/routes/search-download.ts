@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { downloadFileName, searchResultsCsv } from '~/models/search/search-download.server'
 import { resolveSearchPath } from '~/models/search/search-request.server'
-import { requireViewer } from '~/utils/session.server'
+import { requireViewer } from '~/http/session.server'
 import { headContextForRequest } from '~/sites/head-context.server'
 import { csvDownloadHeaders } from '~/utils/csv'
 
@@ -11,8 +11,8 @@ import { csvDownloadHeaders } from '~/utils/csv'
  * "Sellers see a 'Download' button"; §6: on the main land site only, a 404 elsewhere). Visitors
  * log in first and come back here; other accounts than sellers are refused.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const db = getDb()
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.get(databaseContext)
   const { site, origin } = headContextForRequest(request)
   if (!site.features.searchDownload) throw new Response('Not Found', { status: 404 })
   const viewer = await requireViewer(request, 'Download')

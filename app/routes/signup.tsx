@@ -5,9 +5,9 @@ import { accountFormConstraints, passwordRequirements } from '~/models/accounts/
 import { accountPaths } from '~/models/accounts/account-paths'
 import { loadAuthPage } from './auth.server'
 import { handleSignup } from './signup.server'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { siteFromRequest } from '~/sites/site.server'
-import { passRetryAfter } from '~/utils/form-rate-limit.server'
+import { passRetryAfter } from '~/http/form-rate-limit.server'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -16,13 +16,13 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * goes on to the page (and action) that asked for it. `?sent=1` is the same answer for every
  * address (signup.server.ts).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await loadAuthPage(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = await loadAuthPage(context.get(databaseContext), siteFromRequest(request), request)
   return { ...page, isSent: new URL(request.url).searchParams.has('sent') }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSignup(getDb(), siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleSignup(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const headers = passRetryAfter(privatePageHeaders)

@@ -1,22 +1,33 @@
-import { getDb } from '~/models/db/db.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { resolveSitePath, type SitePath } from '~/sites/site-path'
 import { siteFromRequest } from '~/sites/site.server'
-import { loadBrokerDirectoryPage } from './broker-directory.server'
-import { loadBrokerListingsPage, loadBrokerProfilePage } from './brokers.server'
-import { loadLandingPage } from './landing.server'
-import { loadSearchPage } from './search.server'
-import type { SitePage, SitePageKind } from '~/components/site-page.types'
+import { loadBrokerDirectoryPage } from '~/routes/broker-directory/page.server'
+import { loadBrokerListingsPage, loadBrokerProfilePage } from '~/routes/broker/page.server'
+import { loadLandingPage } from '~/routes/landing/page.server'
+import { loadSearchPage } from '~/routes/search/page.server'
+
+/** Each page a shared route pattern can draw, by its path's kind (sites/site-path.ts), and the data it draws. */
+export interface SitePageData {
+  landing: Awaited<ReturnType<typeof loadLandingPage>>
+  'broker-profile': Awaited<ReturnType<typeof loadBrokerProfilePage>>
+  'broker-listings': Awaited<ReturnType<typeof loadBrokerListingsPage>>
+  'broker-directory': Awaited<ReturnType<typeof loadBrokerDirectoryPage>>
+  search: Awaited<ReturnType<typeof loadSearchPage>>
+}
+
+export type SitePageKind = keyof SitePageData
+
+/** A route's loader data: one of the pages it draws, tagged with its kind. */
+export type SitePage<Kind extends SitePageKind> = { [K in Kind]: { kind: K; page: SitePageData[K] } }[Kind]
 
 /**
  * The data of the page a request's path is on the request's site, among `kinds` (the pages its
  * route draws); a 404 where none of them reads the path.
  */
-export async function loadSitePage<Kind extends SitePageKind>(request: Request, kinds: readonly Kind[]): Promise<SitePage<Kind>> {
+export async function loadSitePage<Kind extends SitePageKind>(db: Kysely<Database>, request: Request, kinds: readonly Kind[]): Promise<SitePage<Kind>> {
   const site = siteFromRequest(request)
-  const db = getDb()
   const path = resolveSitePath(site, new URL(request.url), kinds)
   if (!path) throw new Response('Not Found', { status: 404 })
   // resolveSitePath answers only the kinds asked for.

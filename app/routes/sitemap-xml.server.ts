@@ -1,4 +1,4 @@
-import { sitemapFilesCacheControl } from '~/utils/http-cache.server'
+import { sitemapFilesCacheControl } from '~/http/http-cache.server'
 
 /** Crawlers come back often: a CDN keeps the file a few minutes (and it has an ETag), sparing the database. */
 export function xmlResponse(xml: string) {

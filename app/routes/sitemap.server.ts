@@ -6,7 +6,7 @@ import { hasLandingPages, landingPath, nationalLandingPath } from '~/models/plac
 import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { type SitemapPage, parseSitemapPath, sitemapPath } from '~/models/sitemaps/sitemap-path'
-import { requestIsForPath } from '~/utils/requested-path.server'
+import { requestIsForPath } from '~/http/requested-path.server'
 import type { Database } from '~/models/db/db-schema'
 import { type Gazetteer, findPlaceById, findStateById, loadGazetteer } from '~/models/places/gazetteer.server'
 import { keysOf, marketStatusOptions } from '~/models/search/search-options'

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { Breadcrumbs } from '~/components/breadcrumbs'
 import { Pagination } from '~/components/pagination'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import type { SitemapSection } from './sitemap.types'
 import { loadSitemapPage } from './sitemap.server'
 import { siteFromRequest } from '~/sites/site.server'
@@ -12,8 +12,8 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
  * The HTML sitemap at /sitemap and /sitemap/* (spec §2): states, counties and their listings,
  * featured and new listings by state, in each site's own spelling (app/models/sitemaps/sitemap-path.ts).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSitemapPage(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadSitemapPage(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'sitemap' }

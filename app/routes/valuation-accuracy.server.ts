@@ -4,7 +4,7 @@ import type { Database } from '~/models/db/db-schema'
 import { valuationAccuracy } from '~/models/valuation/valuation-accuracy.server'
 import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { requestIsForPath } from '~/utils/requested-path.server'
+import { requestIsForPath } from '~/http/requested-path.server'
 
 /** Fewer held-out sales than this say too little about a state to publish its own figures. */
 const minimumStateSales = 20

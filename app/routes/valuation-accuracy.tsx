@@ -1,19 +1,20 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
-import { getDb } from '~/models/db/db.server'
+import { databaseContext } from '~/http/database.server'
 import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate, formatPercent } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
-import { useSite } from '~/utils/use-site'
+import { useSite } from '~/hooks/use-site'
 import { loadValuationAccuracy } from './valuation-accuracy.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import type { Accuracy, Lift } from '~/models/valuation/valuation-backtest'
 import { SalesProvenanceNote } from '~/components/sales-provenance'
+import { RangesSection, RollingSection } from '~/components/valuation-accuracy-sections'
 
 /** /value/accuracy/ on AcreWorth (issue 16 §4, issue 36): how close its estimates came to later sales, beside two fair baselines and two rules of thumb. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadValuationAccuracy(getDb(), siteFromRequest(request), request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadValuationAccuracy(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'valuation' }
@@ -30,6 +31,13 @@ const overallHeadings = ['Estimate', 'Sales valued', 'Median error', 'Within ±1
 function OverallTable({ caption, label, accuracy }: { caption: string; label: string; accuracy: Accuracy }) {
   const rows = [
     { label, method: accuracy.model, coverage: percentOrDash(accuracy.model?.intervalCoverage) },
+    // Issue 36 item 6: a parcel typed without a point is valued at its county's centre.
+    { label: `${label}, typed without a point`, method: accuracy.withoutPoint, coverage: percentOrDash(accuracy.withoutPoint?.intervalCoverage) },
+    {
+      label: `${label}, without a point or a use`,
+      method: accuracy.withoutPointOrUse,
+      coverage: percentOrDash(accuracy.withoutPointOrUse?.intervalCoverage),
+    },
     { label: 'Hedonic regression', method: accuracy.hedonic, coverage: 'No range' },
     { label: 'Nearest 8 sales of the same use, unadjusted', method: accuracy.nearestComparables, coverage: 'No range' },
     { label: 'County median × acres', method: accuracy.countyMedian, coverage: 'No range' },
@@ -100,7 +108,7 @@ export default function ValuationAccuracyPage() {
               {`We test ${name} the way it is used, on sales it has not seen. The model is fitted on the ${figures.trainingCount.toLocaleString('en-US')} sales before ${formatLongDate(figures.cutoff)}; each of the ${figures.heldOutCount.toLocaleString('en-US')} sales since is then valued as if it were unsold, from the earlier sales only, and the estimate is compared with the price the land sold for.`}
             </p>
             <p>
-              {`Two fair baselines, fitted on the same earlier sales, are tested on the same sales: a hedonic regression (the price from the acres, the land’s use and features, a house, the state, the county and the quarter of the sale) and the median price per acre of the 8 nearest earlier sales of the same use, times the acres. So are two rules of thumb: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five.`}
+              {`Two fair baselines, fitted on the same earlier sales, are tested on the same sales: a hedonic regression (the price from the acres, the land’s use and features, a house, the state, the county and the quarter of the sale) and the median price per acre of the 8 nearest earlier sales of the same use, times the acres. So are two rules of thumb: the county’s median price per acre before ${formatLongDate(figures.cutoff)}, times the acres, and the state’s. The median error is the middle one: half the estimates came closer to the price, half missed by more. The 80 % range given with each estimate should hold the price of about four sales in five. Each sale is also valued as if its owner had typed no point on the map (the estimate is then made at the county’s centre), and as if no use were ticked either (then it is valued as undeveloped land), as the valuation form does.`}
             </p>
             <p>The figures are worked out again every hour from the sales we hold.</p>
           </div>
@@ -116,6 +124,8 @@ export default function ValuationAccuracyPage() {
             label={name}
             accuracy={figures.overall}
           />
+          <RollingSection name={name} rolling={figures.rolling} />
+          {figures.calibration ? <RangesSection calibration={figures.calibration} cutoff={figures.cutoff} labelChecks={figures.labelChecks} /> : null}
           <h2 className="mt-10 text-xl font-semibold">By state</h2>
           {figures.states.length > 0 ? (
             <ScrollRegion label="Accuracy by state" className="mt-3">

@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { data, redirect } from 'react-router'
-import { getDb } from '~/models/db/db.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type ValuationInputs, parseValuationPath, valuationFeatures, valuationPath } from '~/models/valuation/valuation-path'
@@ -19,8 +20,8 @@ import { listingSiteFor } from '~/sites'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { listingPath } from '~/models/listings/listing-path'
 import { formatAcres } from '~/utils/format'
-import { assertSameOrigin, readFormData } from '~/utils/request-guard.server'
-import { getViewer, loginPath, requireViewer } from '~/utils/session.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { getViewer, loginPath, requireViewer } from '~/http/session.server'
 import { maxLength, maxValue, minValue, numeric, required, validateFields } from '~/models/forms/validation'
 
 /**
@@ -43,20 +44,20 @@ const formRules = {
   longitude: [numeric(), minValue(-180), maxValue(180)],
 }
 
-async function statesOf() {
-  const gazetteer = await loadGazetteer(getDb())
+async function statesOf(db: Kysely<Database>) {
+  const gazetteer = await loadGazetteer(db)
   return gazetteer.states.map((state) => ({ token: state.token, name: state.name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
 /** The form's answer: its values as given, each field's message, and the states to choose from. */
-async function formAnswer(values: ValuationFormValues, errors: Record<string, string>, status: number) {
-  return data({ kind: 'form' as const, values, errors, states: await statesOf() }, { status })
+async function formAnswer(db: Kysely<Database>, values: ValuationFormValues, errors: Record<string, string>, status: number) {
+  return data({ kind: 'form' as const, values, errors, states: await statesOf(db) }, { status })
 }
 
-export async function loadValuationForm(site: SiteProfile, request: Request) {
+export async function loadValuationForm(db: Kysely<Database>, site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
   const query = new URL(request.url).searchParams
-  if (query.size === 0) return formAnswer({}, {}, 200)
+  if (query.size === 0) return formAnswer(db, {}, {}, 200)
   const values: ValuationFormValues = Object.fromEntries(
     [...query.keys()].map((name) => [name, name === 'types' || name === 'features' ? query.getAll(name) : (query.get(name) ?? '')]),
   )
@@ -71,9 +72,9 @@ export async function loadValuationForm(site: SiteProfile, request: Request) {
     errors[text('latitude') ? 'longitude' : 'latitude'] = 'Please give both latitude and longitude, or neither.'
   if (text('beds') !== text('baths') && (!text('beds') || !text('baths')))
     errors[text('beds') ? 'baths' : 'beds'] = 'Please give both bedrooms and bathrooms for a house, or neither.'
-  const place = errors.state || errors.county ? undefined : await locateTypedPlace(getDb(), text('state'), text('county'))
+  const place = errors.state || errors.county ? undefined : await locateTypedPlace(db, text('state'), text('county'))
   if (place && !place.ok) errors.county = place.problem
-  if (!place?.ok || Object.keys(errors).length > 0) return formAnswer(values, errors, 400)
+  if (!place?.ok || Object.keys(errors).length > 0) return formAnswer(db, values, errors, 400)
   const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : [])
   const inputs: ValuationInputs = {
     state: text('state'),
@@ -84,22 +85,21 @@ export async function loadValuationForm(site: SiteProfile, request: Request) {
     features: valuationFeatures.filter((feature) => list('features').includes(feature)),
     point: text('latitude') ? { latitude: Number(text('latitude')), longitude: Number(text('longitude')) } : place.point,
   }
-  const outcome = await parcelOf(getDb(), inputs)
-  if (!outcome.ok) return formAnswer(values, { latitude: outcome.problems[0]! }, 400)
+  const outcome = await parcelOf(db, inputs)
+  if (!outcome.ok) return formAnswer(db, values, { latitude: outcome.problems[0]! }, 400)
   throw redirect(valuationPath(inputs), 303)
 }
 
 /** The valuation an address names, or the site's 404. */
-async function valuationAt(site: SiteProfile, request: Request) {
+async function valuationAt(db: Kysely<Database>, site: SiteProfile, request: Request) {
   if (!site.features.valuation) throw notFound()
   const path = new URL(request.url).pathname
   const inputs = parseValuationPath(path)
   if (!inputs) throw notFound()
-  const db = getDb()
   const outcome = await parcelOf(db, inputs)
   if (!outcome.ok) throw notFound()
   const label = `${formatAcres(inputs.acres)} in ${outcome.place.county}, ${outcome.place.state}`
-  return { db, path, inputs, label, ...outcome, valuation: await valueInputs(db, outcome.parcel) }
+  return { path, inputs, label, ...outcome, valuation: await valueInputs(db, outcome.parcel) }
 }
 
 /** Where a listing shows best (its specialty site, else the land site), at that site's origin on this request. */
@@ -113,8 +113,8 @@ const nearbyListingCount = 6
 /** With Low data on, the comparables map is sent only when asked for (its link adds this to the address). */
 const showMapParameter = 'map'
 
-export async function loadValuation(site: SiteProfile, request: Request, isLowData: boolean) {
-  const { db, path, inputs, label, place, parcel, valuation } = await valuationAt(site, request)
+export async function loadValuation(db: Kysely<Database>, site: SiteProfile, request: Request, isLowData: boolean) {
+  const { path, inputs, label, place, parcel, valuation } = await valuationAt(db, site, request)
   const isMapShown = !isLowData || new URL(request.url).searchParams.has(showMapParameter)
   const viewer = await getViewer(request)
   const comparableIds = valuation?.comparables.map((comparable) => comparable.sale.id) ?? []
@@ -185,10 +185,10 @@ export async function loadValuation(site: SiteProfile, request: Request, isLowDa
 const savedIntents = ['save', 'alert', 'alert-off'] as const
 
 /** The valuation page's forms: save it, and turn its alert on or off (signed in; saving first when needed). */
-export async function handleValuationPost(site: SiteProfile, request: Request) {
+export async function handleValuationPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
   assertSameOrigin(request)
   const viewer = await requireViewer(request, 'Saved Valuations')
-  const { db, path, label, valuation } = await valuationAt(site, request)
+  const { path, label, valuation } = await valuationAt(db, site, request)
   const intent = String((await readFormData(request)).get('intent'))
   if (!valuation || !savedIntents.includes(intent as (typeof savedIntents)[number])) throw new Response('Bad Request', { status: 400 })
   await saveValuation(

@@ -1,3 +1,4 @@
+import { databaseContext } from '~/http/database.server'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { LandingFeaturedListings } from '~/components/deferred-listing-grids'
 import { ComparableSales, SellThisLand, ValuationEstimate } from '~/components/valuation-page'
@@ -11,16 +12,17 @@ import { formatAcres } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { handleValuationPost, loadValuation, loadValuationForm } from './valuation.server'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
-import { lowDataContext } from '~/utils/low-data.server'
+import { lowDataContext } from '~/http/low-data.server'
 
 /** /value/ (the form, with its messages) and /value/{…}/ (a valuation) on AcreWorth (issue 16 §1–2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const site = siteFromRequest(request)
-  return params['*'] === undefined ? loadValuationForm(site, request) : loadValuation(site, request, context.get(lowDataContext))
+  const db = context.get(databaseContext)
+  return params['*'] === undefined ? loadValuationForm(db, site, request) : loadValuation(db, site, request, context.get(lowDataContext))
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleValuationPost(siteFromRequest(request), request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleValuationPost(context.get(databaseContext), siteFromRequest(request), request)
 }
 
 export const handle: AnalyticsHandle = { analytics: 'valuation' }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { OfflineListing } from '~/models/listings/offline-copy'
 import { type KeptListing, asOfflineCopy, offlineNotice, photoName, stylesheetPaths, withOfflineListings } from '~/document/offline-copy'
-import { claimMessage } from '~/utils/service-worker-registration'
+import { claimMessage } from '~/browser/service-worker-registration'
 
 /**
  * The service worker (issue 20 item 3, decision 0034), built to /sw.js by vite.config.ts. Pages

@@ -1,4 +1,5 @@
-import { getDb } from '~/models/db/db.server'
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
 import { type SitePopularity, defaultPopularSearches, sitePopularity } from '~/models/places/popular.server'
 import { type SiteNavigation, siteNavigation } from './navigation'
 import type { SiteProfile } from './site-profile'
@@ -7,9 +8,9 @@ import type { SiteProfile } from './site-profile'
  * The popular states and searches for the menus and footers (the valuation site's lists its
  * states' land value pages); spec §8: a failed count leaves the state lists empty.
  */
-async function navigationPopularity(site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
+async function navigationPopularity(db: Kysely<Database>, site: SiteProfile): Promise<Pick<SitePopularity, 'states' | 'searches'>> {
   try {
-    return await sitePopularity(getDb(), site.key)
+    return await sitePopularity(db, site)
   } catch (error) {
     console.error('Counting listings and searches by state for the menus failed', error)
     return uncountedPopularity(site)
@@ -35,8 +36,8 @@ const navigationByPopularity = new WeakMap<object, SiteNavigation>()
  * single links with the page's data, the document draws the link panels and columns
  * (app/document/frame-parts.server.tsx).
  */
-export async function siteNavigationNow(site: SiteProfile) {
-  const popularity = await navigationPopularity(site)
+export async function siteNavigationNow(db: Kysely<Database>, site: SiteProfile) {
+  const popularity = await navigationPopularity(db, site)
   let navigation = navigationByPopularity.get(popularity)
   if (!navigation) navigationByPopularity.set(popularity, (navigation = siteNavigation(site, popularity.states, popularity.searches)))
   return navigation

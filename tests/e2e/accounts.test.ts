@@ -134,3 +134,21 @@ test("the login page's own 'Log in' link keeps the page to return to, and loggin
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(siteUrl('land', '/account/savedsearches/'))
 })
+
+test("the header's one Log in link leads back to the page it was clicked on (issue 39 item 2)", async ({ page }, testInfo) => {
+  const email = newEmail(testInfo, 'header-login')
+  await signUp(page, email)
+  await page.getByRole('button', { name: 'Log out' }).first().click()
+  const searchPath = '/search/texas-land-for-sale/?keywords=creek'
+  await page.goto(siteUrl('land', searchPath))
+  await waitForPageReady(page, testInfo)
+  const headerLogin = page.getByRole('banner').getByRole('link', { name: 'Log in' })
+  // The same address on every page: the login page learns the page from the browser's Referer.
+  await expect(headerLogin).toHaveAttribute('href', '/login')
+  await headerLogin.click()
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(siteUrl('land', searchPath))
+  await expect(page.locator('header summary', { hasText: 'My Account' })).toBeVisible()
+})

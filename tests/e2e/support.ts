@@ -12,7 +12,7 @@ export function siteUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path = '
 
 /**
  * A search's address after its filter or sort form: without scripts the form lands on the results'
- * heading, so the address also carries that fragment (app/components/search-results-heading.ts).
+ * heading, so the address also carries that fragment (app/routes/search/search-results-heading.ts).
  */
 export function searchResultsUrl(siteKey: 'land' | 'farm' | 'hunting' | 'value', path: string) {
   const address = siteUrl(siteKey, path)

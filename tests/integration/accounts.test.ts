@@ -222,7 +222,8 @@ describe('sign up and log in', () => {
   }
 
   test('a login, sign-up or reset page is never its own return address: the header keeps the page to return to, or none', async () => {
-    expect(await headerLoginHref('/search/all-land/')).toMatch(/^\/login\?redirectTo=%2Fsearch%2Fall-land/)
+    // Any other page links the one login address; the login page reads the page from the Referer (below).
+    expect(await headerLoginHref('/search/all-land/')).toBe('/login')
     expect(await headerLoginHref('/login?redirectTo=%2Fsearch%2Fall-land%2F')).toBe('/login?redirectTo=%2Fsearch%2Fall-land%2F')
     expect(await headerLoginHref('/signup/?redirectTo=%2Faccount%2Fsavedsearches%2F')).toBe('/login?redirectTo=%2Faccount%2Fsavedsearches%2F')
     expect(await headerLoginHref('/login')).toBe('/login')
@@ -234,17 +235,58 @@ describe('sign up and log in', () => {
     expect(nested).not.toContain('redirectTo=%2Flogin')
   })
 
-  test('the twenty-first login attempt from one address within 15 minutes is refused', async () => {
-    const statuses: number[] = []
-    for (let attempt = 0; attempt < 21; attempt++) {
-      // A new e-mail address each time, so the per-account limit below is not what refuses.
-      const email = `x-${runId}-${attempt}@example.com`
-      const response = await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
-      statuses.push(response.status)
-    }
-    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
-    expect(statuses[20]).toBe(429)
+  test.each(['/login', '/signup/'])(
+    '%s followed from a page of this site returns there: the page comes from the Referer into the address (issue 39 item 2)',
+    async (path) => {
+      const cameFrom = '/search/texas-land-for-sale/?keywords=creek'
+      const followed = await visitor().get(path, { referer: `http://land.localhost${cameFrom}` })
+      expect(followed.status).toBe(302)
+      const withReturn = location(followed)
+      expect(withReturn).toBe(`${path}?${new URLSearchParams({ redirectTo: cameFrom })}`)
+      const page = decodeEntities(await text(await visitor().get(withReturn!)))
+      expect(page).toContain(`<input type="hidden" name="redirectTo" value="${cameFrom}"/>`)
+    },
+  )
+
+  test('a login from the address the Referer gave lands on the page it was chosen on', async () => {
+    const cameFrom = '/search/texas-land-for-sale/?keywords=creek'
+    const withReturn = location(await visitor().get('/login', { referer: `http://land.localhost${cameFrom}` }))
+    const email = await signUp(visitor())
+    // The form posts to its own address, which carries the page to return to, with or without scripts.
+    const response = await visitor().post(withReturn!, { email, password: goodPassword, redirectTo: cameFrom })
+    expect(location(response)).toBe(cameFrom)
   })
+
+  test.each([
+    ['another site', 'http://example.com/search/all-land/'],
+    ['another of our sites', 'http://farm.localhost/search/all-land/'],
+    ['a sign-in page', 'http://land.localhost/signup/'],
+    ['an address too long to read', `http://land.localhost/${'a'.repeat(3_000)}`],
+  ])('a Referer from %s is not a page to return to: the login page returns to the account', async (_case, referer) => {
+    const response = await visitor().get('/login', { referer })
+    expect(response.status).toBe(200)
+    expect(decodeEntities(await text(response))).toContain('<input type="hidden" name="redirectTo" value="/account/"/>')
+  })
+
+  // Each refused password is checked as a real one would be (scrypt, as slow for an unknown address
+  // as for a known one): 21 in a row take about 10 s alone and three times that on a busy machine.
+  const twentyOneAttempts = 120_000
+
+  test(
+    'the twenty-first login attempt from one address within 15 minutes is refused',
+    async () => {
+      const statuses: number[] = []
+      for (let attempt = 0; attempt < 21; attempt++) {
+        // A new e-mail address each time, so the per-account limit below is not what refuses.
+        const email = `x-${runId}-${attempt}@example.com`
+        const response = await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': '203.0.113.201' })
+        statuses.push(response.status)
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+      expect(statuses[20]).toBe(429)
+    },
+    twentyOneAttempts,
+  )
 
   test('the eleventh failed login for one account within 15 minutes is refused from any address, even with the right password', async () => {
     const email = await signUp(visitor())
@@ -260,18 +302,22 @@ describe('sign up and log in', () => {
     expect((await visitor().post('/login', { email: await signUp(visitor()), password: goodPassword })).status).toBe(303)
   })
 
-  test('the addresses of one IPv6 /64 share one login limit', async () => {
-    const statuses: number[] = []
-    // A /64 of this run's own: 2001:db8:33:{n}::/64.
-    const prefix = `2001:db8:33:${(Date.now() % 0xffff).toString(16)}`
-    for (let attempt = 0; attempt < 21; attempt++) {
-      const email = `v6-${runId}-${attempt}@example.com`
-      const client = `${prefix}::${(attempt + 1).toString(16)}`
-      statuses.push((await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': client })).status)
-    }
-    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
-    expect(statuses[20]).toBe(429)
-  })
+  test(
+    'the addresses of one IPv6 /64 share one login limit',
+    async () => {
+      const statuses: number[] = []
+      // A /64 of this run's own: 2001:db8:33:{n}::/64.
+      const prefix = `2001:db8:33:${(Date.now() % 0xffff).toString(16)}`
+      for (let attempt = 0; attempt < 21; attempt++) {
+        const email = `v6-${runId}-${attempt}@example.com`
+        const client = `${prefix}::${(attempt + 1).toString(16)}`
+        statuses.push((await visitor().post('/login', { email, password: 'wrong-one-1' }, { 'x-forwarded-for': client })).status)
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+      expect(statuses[20]).toBe(429)
+    },
+    twentyOneAttempts,
+  )
 
   test.each(demoUsers)('the seeded demo account $email logs in with its documented password', async (demo) => {
     const person = visitor()

@@ -80,7 +80,7 @@ function createCrawler(host: string) {
     for (const link of linked) if (!pages.has(link)) await visit(link)
   }
 
-  return { readRobots, visit, checkLinksOf, problems, pages }
+  return { readRobots, isAllowed, visit, checkLinksOf, problems, pages }
 }
 
 const stateSlugs = (db.prepare(`select slug from states order by name`).all() as { slug: string }[]).map((row) => row.slug)
@@ -155,4 +155,30 @@ describe.each([
     await crawler.checkLinksOf([home, firstState, listing, broker])
     expect(crawler.problems).toEqual([])
   }, 240_000)
+})
+
+/** Every address a page links to under /login, nofollow or not: a crawler may read any of them. */
+const loginLinksOf = (html: string) => [...html.matchAll(/<a\b[^>]*\bhref="(\/login[^"]*)"/g)].map(([, href]) => decodeEntities(href!))
+
+describe.each(['land.localhost', 'farm.localhost', 'hunting.localhost', 'value.localhost'])('50 pages of %s, read as a crawler reads them', (host) => {
+  test('link one login address, /login, and no address per page (issue 39 item 2)', async () => {
+    const crawler = createCrawler(host)
+    await crawler.readRobots()
+    const queue = ['/']
+    const read = new Set<string>()
+    const loginAddresses = new Set<string>()
+    while (queue.length > 0 && read.size < 50) {
+      const path = queue.shift()!
+      if (read.has(path)) continue
+      read.add(path)
+      const response = await fetchPage(host, path, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })
+      if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) continue
+      const html = await response.text()
+      for (const login of loginLinksOf(html)) loginAddresses.add(login)
+      // Breadth first over the links the crawler may follow, so the 50 pages span the site's kinds of page.
+      queue.push(...followableLinks(html).filter((link) => !read.has(link) && crawler.isAllowed(link)))
+    }
+    expect(read.size).toBe(50)
+    expect([...loginAddresses]).toEqual(['/login'])
+  }, 120_000)
 })

@@ -53,12 +53,20 @@ describe('partner documentation on the main land site', () => {
     if (shown.get('Texas')) expect(texasLink?.getAttribute('href')).toBe('/search/texas-land-for-sale/')
   })
 
-  test('the footer links the partner pages; the other sites answer them with 404', async () => {
+  test('the footer links the partner pages; the other sites lead to them (spec §2 shared routes, issue 39 item 4)', async () => {
     const footer = parse((await page('/')).html).querySelector('footer')!
     const hrefs = footer.querySelectorAll('a').map((link) => link.getAttribute('href'))
     for (const path of ['/landfeed/docs/', '/landfeed/states/', '/farmcredit/documentation/listings/', '/farmcredit/documentation/leads/'])
       expect(hrefs).toContain(path)
-    for (const site of [sites.farm, sites.hunting, sites.value]) expect((await fetchPage(site.devHost, '/landfeed/states/')).status).toBe(404)
+    for (const site of [sites.farm, sites.hunting, sites.value]) {
+      for (const path of ['/landfeed/docs/', '/landfeed/states/', '/LandFeed/Docs']) {
+        const response = await fetchPage(site.devHost, path, { redirect: 'manual' })
+        expect(response.status, `${site.key} ${path}`).toBe(301)
+        expect(response.headers.get('location')).toBe(`http://land.localhost${path.toLowerCase().replace(/\/?$/, '/')}`)
+      }
+      // The land site's other content pages stay its own.
+      expect((await fetchPage(site.devHost, '/farmcredit/documentation/listings/', { redirect: 'manual' })).status).toBe(404)
+    }
   })
 })
 

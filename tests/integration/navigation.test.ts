@@ -214,10 +214,10 @@ describe('header', () => {
     )
   }
 
-  test('a visitor sees Sign up and Log in (back to the page), and no account menu', () => {
+  test('a visitor sees Sign up and Log in (one address on every page: the login page reads the page from the Referer), and no account menu', () => {
     const html = header()
     expect(html).toContain('<a href="/signup/" class="menu-item">Sign up</a>')
-    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent('/search/texas-land-for-sale/?keywords=creek')}"`)
+    expect(html).toContain('<a href="/login" class="menu-item">Log in</a>')
     expect(html).not.toContain('My Account')
     expect(html).not.toContain('/logout')
   })

@@ -8,7 +8,7 @@ import { fixedRenditions } from '~/utils/image-renditions'
 import { draftPhotoUploadPath, draftStepPath, type ListingDraftData } from '~/models/sellers/listing-draft'
 import { createDraft } from '~/models/sellers/listing-drafts.server'
 import { becomeOwnerSeller, findSellerScope } from '~/models/sellers/seller-scope.server'
-import { takePhotoUploadOutcome } from '~/routes/seller.photo-upload.server'
+import { takePhotoUploadOutcome } from '~/routes/account/listings/draft/photo-upload.server'
 import { productionPages, sessionCookie } from '../support/http'
 
 /**

@@ -14,8 +14,11 @@ import { specLandingSegments } from '../support/spec-landing-paths'
  */
 const { fetchPage, db } = productionPages()
 
-/** What a route must answer: a page (after redirects to its canonical path), a redirect to log in, or a 404. */
-type Expectation = 'page' | 'login' | 'not-found'
+/**
+ * What a route must answer: a page (after redirects to its canonical path), a redirect to log in, a
+ * permanent redirect to the same page of the land site (a shared page it alone publishes), or a 404.
+ */
+type Expectation = 'page' | 'login' | 'land-site' | 'not-found'
 
 /** One spec §2 route: the spec's pattern, a concrete path of it, and what it answers. */
 interface RouteCase {
@@ -115,10 +118,15 @@ function tokenRoutes(base: string, slash: '/' | ''): RouteCase[] {
   ]
 }
 
-/** Spec §2 "Main land site" routes and its search URLs. */
-const landRoutes: RouteCase[] = [
+/** Spec §2 shared routes the land site publishes for all: the land feed is one feed for every site (issue 14), and the others lead there (issue 39 item 4). */
+const landFeedRoutes: RouteCase[] = [
   { route: '/landfeed/docs/', path: '/landfeed/docs/' },
   { route: '/landfeed/states/', path: '/landfeed/states/' },
+]
+const onTheLandSite = (routes: RouteCase[]) => routes.map((route): RouteCase => ({ ...route, expect: 'land-site' }))
+
+/** Spec §2 "Main land site" routes and its search URLs. */
+const landRoutes: RouteCase[] = [
   { route: '/terms/advertising/', path: '/terms/advertising/' },
   { route: '/terms/advertising/terms-and-conditions-for-submitting-photos/', path: '/terms/advertising/terms-and-conditions-for-submitting-photos/' },
   { route: '/termsofuse/', path: '/termsofuse/' },
@@ -199,6 +207,7 @@ const notFound = (...routeLists: RouteCase[][]) => routeLists.flat().map((route)
 const routesBySite: Record<SiteKey, RouteCase[]> = {
   land: [
     ...sharedRoutes('land'),
+    ...landFeedRoutes,
     ...listingSiteRoutes(),
     ...landRoutes,
     // The hunting site's /sitemap spellings are the land site's sitemap in another spelling (a 301).
@@ -209,8 +218,8 @@ const routesBySite: Record<SiteKey, RouteCase[]> = {
     ...listingSiteRoutes(),
     ...farmRoutes,
     ...ruralSearchRoutes,
-    // /property/{id} reads as the farm site's own /property/{canonicalLocation}-{propertyId}/ (a 301);
-    // the partner pages (/landfeed/…) are published once, on the main land site (issue 14).
+    ...onTheLandSite(landFeedRoutes),
+    // /property/{id} reads as the farm site's own /property/{canonicalLocation}-{propertyId}/ (a 301).
     ...notFound(except(landRoutes, `/property/${listingId}`), except(huntingRoutes, '/sitemap', huntingSitemapPlace, '/advertising-terms')),
   ],
   hunting: [
@@ -218,10 +227,12 @@ const routesBySite: Record<SiteKey, RouteCase[]> = {
     ...listingSiteRoutes(),
     ...huntingRoutes,
     ...ruralSearchRoutes,
+    ...onTheLandSite(landFeedRoutes),
     ...notFound(landRoutes, except(farmRoutes, '/advertising-terms/')),
   ],
   value: [
     ...sharedRoutes('value'),
+    ...onTheLandSite(landFeedRoutes),
     ...notFound(except(listingSiteRoutes(), '/addlisting/'), landRoutes, farmRoutes, except(huntingRoutes, '/sitemap'), ruralSearchRoutes),
   ],
 }
@@ -251,6 +262,11 @@ describe.each(Object.keys(routesBySite) as SiteKey[])('the spec §2 routes of th
   test.each(routesBySite[key].map((route) => [title(route), route] as const))('%s', async (_title, { path, expect: expectation = 'page' }) => {
     const { status, hops, login, offSite } = await answer(key, path)
     const trail = hops.join(' → ')
+    if (expectation === 'land-site') {
+      expect(status, trail).toBe(301)
+      expect(offSite, trail).toBe(`http://${hostOf('land')}${path}`)
+      return
+    }
     expect(offSite, trail).toBeUndefined()
     if (expectation === 'not-found') {
       expect(status, trail).toBe(404)

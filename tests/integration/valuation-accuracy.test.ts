@@ -2,7 +2,10 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createKysely } from '~/models/db/dialect.server'
 import { type Accuracy, type MethodAccuracy, backtestValuations, summarise } from '~/models/valuation/valuation-backtest'
-import { loadSales } from '~/models/valuation/valuation-sales.server'
+import { loadCountyCentres, loadSales } from '~/models/valuation/valuation-sales.server'
+import { calibrationOf } from '~/models/valuation/valuation-coverage'
+import type { Interval } from '~/models/valuation/valuation-ratio-study'
+import { scoreRollingOrigins, summariseRolling } from '~/models/valuation/valuation-rolling'
 import { formatLongDate, formatPercent } from '~/utils/format'
 import { indexableRobots } from '~/utils/page-meta'
 import { canonicalHref, decodeEntities, metaContent, productionPages } from '../support/http'
@@ -50,9 +53,18 @@ const stateRow = (name: string, { sales, model, hedonic, nearestComparables, cou
   ].join(' ')
 
 async function expectedFigures() {
-  const backtest = backtestValuations(await loadSales(modelDb))!
+  const sales = await loadSales(modelDb)
+  const backtest = backtestValuations(sales, await loadCountyCentres(modelDb))!
   const states = await modelDb.selectFrom('states').select(['id', 'name']).execute()
-  return { backtest, ...summarise(backtest.rows), stateNames: new Map(states.map((state) => [state.id, state.name])) }
+  return { sales, backtest, ...summarise(backtest.rows), stateNames: new Map(states.map((state) => [state.id, state.name])) }
+}
+
+/** A figure with its 95 % interval as the page writes it. */
+const withInterval = (figure: Interval, format: (value: number) => string) => `${format(figure.value)} (${format(figure.low)} to ${format(figure.high)})`
+/** The text of the table whose caption starts with `caption`; empty when there is none. */
+const tableText = (html: string, caption: string) => {
+  const start = html.indexOf(`>${caption}`)
+  return start < 0 ? '' : textOf(html.slice(start, html.indexOf('</table>', start)))
 }
 
 describe('How accurate is AcreWorth?', () => {
@@ -81,6 +93,70 @@ describe('How accurate is AcreWorth?', () => {
     const lift = overall.lift!
     expect(page).toContain(`On the ${lift.sales.toLocaleString('en-US')} sales that AcreWorth and both fair baselines valued`)
     expect(page).toContain(`than the better baseline’s, the ${lift.baseline} (${formatPercent(lift.baselineError)} against ${formatPercent(lift.modelError)})`)
+  })
+
+  test('shows the model on the same sales typed without a point, then without a point or a use (issue 36 item 6)', async () => {
+    const { overall } = await expectedFigures()
+    const page = textOf(decodeEntities(await (await get('/value/accuracy/')).text()))
+    expect(page).toContain(methodRow('AcreWorth, typed without a point', overall.withoutPoint!, formatPercent(overall.withoutPoint!.intervalCoverage)))
+    expect(page).toContain(methodRow('AcreWorth, without a point or a use', overall.withoutPointOrUse!, formatPercent(overall.withoutPointOrUse!.intervalCoverage)))
+  })
+
+  test('shows the rolling evaluation: each quarter and all quarters pooled, for the model and both fair baselines, with COD, PRD and intervals (issue 36 item 4)', async () => {
+    const { sales } = await expectedFigures()
+    const { origins, pooled } = summariseRolling([...scoreRollingOrigins(sales)])
+    expect(origins.length).toBeGreaterThanOrEqual(6)
+    const html = decodeEntities(await (await get('/value/accuracy/')).text())
+    const tables = [
+      ['AcreWorth: the sales of each quarter since', (figures: typeof pooled) => figures.model],
+      ['Hedonic regression: the same sales', (figures: typeof pooled) => figures.hedonic],
+      ['Nearest 8 sales of the same use, unadjusted: the same sales', (figures: typeof pooled) => figures.nearestComparables],
+    ] as const
+    for (const [caption, pick] of tables) {
+      const table = tableText(html, caption)
+      expect(table, caption).not.toBe('')
+      const rowOf = (heading: string, fittedOn: string, figures: typeof pooled) => {
+        const study = pick(figures)!
+        return [
+          heading,
+          fittedOn,
+          study.sales.toLocaleString('en-US'),
+          withInterval(study.medianError, formatPercent),
+          withInterval(study.withinTenPercent, formatPercent),
+          withInterval(study.withinTwentyPercent, formatPercent),
+          withInterval(study.dispersion, (value) => value.toFixed(1)),
+          withInterval(study.priceRelatedDifferential, (value) => value.toFixed(2)),
+        ].join(' ')
+      }
+      for (const origin of origins)
+        expect(table).toContain(rowOf(`From ${formatLongDate(new Date(origin.origin).toISOString())}`, origin.trainingCount.toLocaleString('en-US'), origin))
+      expect(table).toContain(rowOf('All quarters', '–', pooled))
+    }
+  })
+
+  test("shows how often the 80 % range held the price by label, use, size, house, distance and horizon, where the prices fell in the estimates' spreads, and whether the targets are met (issue 36 item 5)", async () => {
+    const { backtest, stateNames } = await expectedFigures()
+    const calibration = calibrationOf(backtest.rows, backtest.cutoff, (stateId) => stateNames.get(stateId)!)!
+    const html = decodeEntities(await (await get('/value/accuracy/')).text())
+    const since = `the ${calibration.sales.toLocaleString('en-US')} sales since ${formatLongDate(new Date(backtest.cutoff).toISOString())}`
+    expect(calibration.dimensions.map((dimension) => dimension.name)).toEqual([
+      'Confidence label',
+      'Use',
+      'Size',
+      'House',
+      'Median distance of the comparables',
+      'Time since the cut-off',
+    ])
+    for (const dimension of calibration.dimensions) {
+      const table = tableText(html, `The 80 % range by ${dimension.name.toLowerCase()}: ${since}`)
+      expect(table, dimension.name).not.toBe('')
+      for (const group of dimension.groups) expect(table).toContain(`${group.label} ${group.sales.toLocaleString('en-US')} ${formatPercent(group.coverage)}`)
+    }
+    const deciles = tableText(html, `Where the price fell in each estimate’s spread of likely prices: ${since}`)
+    expect(deciles).toContain(`Share of the sales ${calibration.probabilityDeciles.map(formatPercent).join(' ')}`)
+    const page = textOf(html)
+    expect(page).toContain(`each label’s range holds 80 ± 4 % of its sales — ${calibration.targets.labels.isMet ? 'met' : 'not met'}`)
+    expect(page).toContain('The confidence labels are set from measured error, not by hand.')
   })
 
   test('shows each state with enough later sales, and only those, with its figures', async () => {

@@ -5,7 +5,7 @@ import { writeListing } from '~/models/listings/listing-writes.server'
 /**
  * A listing for sale with only `photoCount` photos, written the way a seller's publish writes one:
  * every seeded listing with photos has three or more, and the listing page lays out one and two
- * photos apart (app/components/listing-gallery.tsx). A copy of a seeded listing with its first photos.
+ * photos apart (app/routes/listing/listing-gallery.tsx). A copy of a seeded listing with its first photos.
  */
 export async function writeFewPhotoListing(db: Kysely<Database>, title: string, photoCount: number) {
   const existing = await db.selectFrom('listings').select('id').where('title', '=', title).executeTakeFirst()

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { popoverTiming } from '~/components/popover-timing'
-import { isPopoverDue, memoryKeys, recentSearches, recordPopoverShown, rememberSearch } from '~/utils/browser-memory'
+import { isPopoverDue, memoryKeys, recentSearches, recordPopoverShown, rememberSearch } from '~/browser/browser-memory'
 
 /** Spec §4: popovers' last showings and recent searches kept in the browser's storage (a Map stands in for localStorage). */
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { reportClientError } from '~/utils/client-error-log'
+import { reportClientError } from '~/browser/client-error-log'
 
 /** Spec §7 client error log: what a browser sends to POST /logging/log/ when a page fails to render. */
 describe('reportClientError', () => {

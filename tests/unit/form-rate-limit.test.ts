@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type FormRateLimit, refusalOf, waitSentence, waitText } from '~/utils/form-rate-limit.server'
+import { type FormRateLimit, refusalOf, waitSentence, waitText } from '~/http/form-rate-limit.server'
 
 const minute = 60_000
 const contact: FormRateLimit = { limit: 5, windowMs: 10 * minute, counted: 'messages', kept: 'your message is kept below' }

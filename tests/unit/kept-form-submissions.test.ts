@@ -1,6 +1,6 @@
 import { type DataStrategyResult, RouterContextProvider, data } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { awaitSubmission, isNetworkFailure, keptFormSubmissions, retryDelayMs } from '~/utils/kept-form-submissions'
+import { awaitSubmission, isNetworkFailure, keptFormSubmissions, retryDelayMs } from '~/browser/kept-form-submissions'
 
 /**
  * What becomes of a kept form's submission (issue 20 item 4, decision 0035): answered, its copy

@@ -3,10 +3,10 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { ListingCard, type ListingCardProps } from '~/components/listing-card'
-import { MapResultList } from '~/components/map-result-list'
+import { MapResultList } from '~/routes/search/map-result-list'
 
 // The card is drawn here without a router: its like form asks the root loader for the viewer, a visitor.
-vi.mock('~/utils/use-site', async (importOriginal) => ({ ...(await importOriginal<typeof import('~/utils/use-site')>()), useViewer: () => null }))
+vi.mock('~/hooks/use-site', async (importOriginal) => ({ ...(await importOriginal<typeof import('~/hooks/use-site')>()), useViewer: () => null }))
 import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
 import { listingCardView } from '~/models/listings/listing-card'
 import type { ListingSummary } from '~/models/listings/listing-summary'

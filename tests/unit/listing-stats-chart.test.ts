@@ -3,7 +3,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { SaxesParser } from 'saxes'
 import { describe, expect, test } from 'vitest'
-import { ListingStatistics } from '~/components/listing-stats-chart'
+import { ListingStatistics } from '~/routes/account/listings/statistics/listing-stats-chart'
 import { type ListingStatistics as Statistics, sellerEventTypes, type StatisticsPeriod } from '~/models/sellers/listing-stats'
 
 const basePath = '/account/listings/statistics/'

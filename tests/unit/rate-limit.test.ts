@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
-import { clientAddress, countAttempt, isRateLimited, pruneRateLimitWindows, takeBackAttempt } from '~/utils/rate-limit.server'
+import { clientAddress, countAttempt, isRateLimited, pruneRateLimitWindows, takeBackAttempt } from '~/http/rate-limit.server'
 import { freshPostgresTarget, freshSqliteTarget, openTwoConnections } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { chunkLoadRetry, retryImport } from '~/utils/retry-import'
+import { chunkLoadRetry, retryImport } from '~/browser/retry-import'
 
 /** Spec §8: a lazy chunk's load is tried 3 times, 300 ms apart; a chunk that never loads is said in the console only. */
 afterEach(() => {

@@ -61,12 +61,12 @@ describe.each(targets)('search counts on $name', ({ enabled, open }) => {
       await add(sites.hunting.siteId, 50, 'timberland', minimumCountedSearches - 1)
       await add(sites.land.siteId, 50, 'timberland', minimumCountedSearches)
 
-      const few = await sitePopularity(db, 'hunting')
+      const few = await sitePopularity(db, sites.hunting)
       expect(few.isFromSearchCounts).toEqual({ states: false, searches: false })
       expect(few.states.map((state) => state.name)).toEqual(['Texas', 'Vermont'])
       expect(few.searches.map((search) => search.label)).toEqual(defaultPopularSearches(sites.hunting).map((search) => search.label))
 
-      const enough = await sitePopularity(db, 'land')
+      const enough = await sitePopularity(db, sites.land)
       expect(enough.isFromSearchCounts).toEqual({ states: true, searches: true })
       expect(enough.states.map((state) => [state.name, state.searches])).toEqual([
         ['Vermont', minimumCountedSearches],

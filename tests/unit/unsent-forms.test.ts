@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type KeptStorage, forgetUnsentForm, keepUnsentForm, keepableEntries, readUnsentForm, unsentFormKey } from '~/utils/unsent-forms'
+import { type KeptStorage, forgetUnsentForm, keepUnsentForm, keepableEntries, readUnsentForm, unsentFormKey } from '~/browser/unsent-forms'
 
 /** What a form that could not be sent keeps in the browser's storage (issue 20 item 4): its words, never a secret. */
 function memoryStorage(): KeptStorage & { items: Map<string, string> } {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createRandom } from '~/dev-data/random'
 import { fitNearestComparablesBaseline } from '~/models/valuation/valuation-baselines'
 import { backtestValuations, summarise } from '~/models/valuation/valuation-backtest'
+import { scoreRollingOrigins, summariseRolling } from '~/models/valuation/valuation-rolling'
 import type { Sale } from '~/models/valuation/valuation-model'
 
 /** The backtest behind bench:valuation and the 'How accurate is AcreWorth?' page (issue 16 §4). */
@@ -87,7 +88,9 @@ describe('a market the county median cannot read', () => {
       longitude: -98 + 0.3 * countyId + random.float(-0.1, 0.1),
     }
   })
-  const backtest = backtestValuations(sales)!
+  // The four counties' centres, where a parcel typed without a point is valued.
+  const countyCentres = new Map([1, 2, 3, 4].map((countyId) => [countyId, { latitude: 30, longitude: -98 + 0.3 * countyId }]))
+  const backtest = backtestValuations(sales, countyCentres)!
   const { overall } = summarise(backtest.rows)
 
   test('holds out the last fifth of the sales, each valued from earlier sales only', () => {
@@ -119,6 +122,30 @@ describe('a market the county median cannot read', () => {
     // Not a tight band around 80 %: the model does not extrapolate the trend past the cut-off.
     expect(model.intervalCoverage).toBeGreaterThan(0.6)
     expect(model.intervalCoverage).toBeLessThan(0.95)
+  })
+
+  test('each held-out sale is valued again as if typed without a point, at its county centre, and then without its use (issue 36 item 6)', () => {
+    const { withoutPoint, withoutPointOrUse, model } = overall
+    expect(withoutPoint!.valued).toBe(backtest.heldOutCount)
+    expect(withoutPointOrUse!.valued).toBe(backtest.heldOutCount)
+    // Within a county the land is alike here: the point hardly matters, and the range still holds most prices.
+    expect(withoutPoint!.medianError).toBeLessThan(model!.medianError + 0.05)
+    expect(withoutPoint!.intervalCoverage).toBeGreaterThan(0.6)
+    expect(backtestValuations(sales)!.rows.every((row) => row.withoutPoint === undefined)).toBe(true)
+  })
+
+  test('the rolling evaluation refits at each of the last eight quarters and scores the quarter after it on sales the fit never saw (issue 36 item 4)', () => {
+    const origins = [...scoreRollingOrigins(sales)]
+    expect(origins).toHaveLength(8)
+    for (const { origin, end, trainingCount, rows } of origins) {
+      expect(trainingCount).toBe(sales.filter((sale) => sale.soldAt < origin).length)
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows.every((row) => row.sale.soldAt >= origin && row.sale.soldAt < end)).toBe(true)
+    }
+    const { origins: figures, pooled } = summariseRolling(origins)
+    expect(pooled.sales).toBe(figures.reduce((sum, origin) => sum + origin.sales, 0))
+    expect(pooled.model!.medianError.value).toBeLessThan(pooled.nearestComparables!.medianError.value)
+    expect(pooled.model!.medianError.low).toBeLessThanOrEqual(pooled.model!.medianError.value)
   })
 })
 

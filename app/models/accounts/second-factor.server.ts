@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import type { Kysely } from 'kysely'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Database } from '~/models/db/db-schema'
-import { sessionSecrets } from '~/utils/secrets.server'
+import { sessionSecrets } from '~/secrets.server'
 import { sha256Hex } from './one-time-keys.server'
 
 /**

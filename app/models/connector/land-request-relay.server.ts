@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { signValue, verifySignedValue } from '~/utils/secrets.server'
+import { signValue, verifySignedValue } from '~/secrets.server'
 import { landRequestPath, landRequestReplyPath } from './land-request'
 
 /**

@@ -29,18 +29,3 @@ export async function migrateToLatest(db: Kysely<Database>) {
   }
   return results ?? []
 }
-
-let sharedDb: Kysely<Database> | undefined
-
-/** The process-wide connection the request handlers use, opened on first use. */
-export function getDb(): Kysely<Database> {
-  sharedDb ??= openDatabase()
-  return sharedDb
-}
-
-/** Closes the shared connection (the server's graceful shutdown); the next getDb() would open a new one. */
-export async function closeDb() {
-  const db = sharedDb
-  sharedDb = undefined
-  await db?.destroy()
-}

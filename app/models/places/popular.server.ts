@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
-import { sites } from '~/sites/index'
-import type { SiteKey, SiteProfile } from '~/models/sites/site-profile'
+import type { SiteProfile } from '~/models/sites/site-profile'
 import { timedCache } from '~/utils/timed-cache.server'
 import type { Database } from '~/models/db/db-schema'
 import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '~/models/search/search-criteria'
@@ -80,8 +79,7 @@ export function defaultPopularSearches(site: SiteProfile): Omit<PopularSearch, '
 
 const total = (counts: Iterable<number>) => [...counts].reduce((sum, count) => sum + count, 0)
 
-async function countSitePopularity(db: Kysely<Database>, siteKey: SiteKey): Promise<SitePopularity> {
-  const site = sites[siteKey]
+async function countSitePopularity(db: Kysely<Database>, site: SiteProfile): Promise<SitePopularity> {
   const [states, byState, byType] = await Promise.all([popularStates(db, site.listingScopeBits), searchesByState(db, site.siteId), searchesByType(db, site.siteId)])
   const searchesOf = new Map(byType.map((entry) => [entry.searchType, entry.searches]))
   const isFromSearchCounts = { states: total(byState.values()) >= minimumCountedSearches, searches: total(searchesOf.values()) >= minimumCountedSearches }
@@ -96,5 +94,5 @@ async function countSitePopularity(db: Kysely<Database>, siteKey: SiteKey): Prom
   return { states: rankedStates, searches, isFromSearchCounts }
 }
 
-/** The site's footer lists, kept ten minutes per database and site like `popularStates`. */
-export const sitePopularity: (db: Kysely<Database>, siteKey: SiteKey) => Promise<SitePopularity> = timedCache(timeToLiveMilliseconds, countSitePopularity)
+/** The site's footer lists, kept ten minutes per database and site (its profile, one object per site) like `popularStates`. */
+export const sitePopularity: (db: Kysely<Database>, site: SiteProfile) => Promise<SitePopularity> = timedCache(timeToLiveMilliseconds, countSitePopularity)

@@ -1,8 +1,11 @@
+import { propertyType } from '~/models/listings/enumerations'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
 import { fitHedonicBaseline, fitNearestComparablesBaseline } from './valuation-baselines'
+import { type Confidence, type IntervalCalibration, probabilityBelow } from './valuation-calibration'
 import { fitCalibratedModel } from './valuation-fit'
-import { type Sale, type Valuation, valueParcel } from './valuation-model'
+import { type Parcel, type Sale, type Valuation, type ValuationModel, valueParcel } from './valuation-model'
+import { bootstrap, intervalOf } from './valuation-ratio-study'
 
 /**
  * AcreWorth's published accuracy (issue 16 §4), as a pure module: the bench prints it and the
@@ -11,20 +14,46 @@ import { type Sale, type Valuation, valueParcel } from './valuation-model'
  * unsold, from the earlier sales only, then compared with its price. Two fair baselines fitted on
  * the same training sales (valuation-baselines.ts: a hedonic regression and the unadjusted nearest
  * comparables) and two naive ones (the county's and the state's median price per acre before the
- * cut-off, times the acres) are measured on the same sales.
+ * cut-off, times the acres) are measured on the same sales, and so is the model on each sale
+ * typed without a point, as a visitor may (issue 36 item 6).
  */
+
+/** How the model did on one sale. */
+export interface ModelOutcome {
+  /** From comparables, or a county-level range (decision 0060). */
+  basis: Valuation['basis']
+  estimate: number
+  /** The absolute error as a share of the price. */
+  error: number
+  /** Whether the 80 % interval held the price. */
+  isCovered: boolean
+  confidence: Confidence
+  /** Null for a county-level range: it has no comparables. */
+  medianDistanceKm: number | null
+  /** Where the price fell in the estimate's predicted distribution (0 to 1): its probability integral transform. */
+  probabilityBelowPrice: number
+}
+
+/** Where a parcel typed without a point is valued: its county's centre, as the valuation form does (valuation.server.ts `parcelOf`). */
+export type CountyCentres = ReadonlyMap<number, { latitude: number; longitude: number }>
 
 export interface BacktestRow {
   sale: Sale
-  /** The model's absolute error as a share of the price, and whether its 80 % interval held the price; undefined when no comparable was within reach. */
-  model?: { error: number; isCovered: boolean; basis: Valuation['basis'] }
+  /** Undefined only in a state without sales (with too few comparables, a county-level range). */
+  model?: ModelOutcome
+  /** The sale valued as if typed without a point (at its county's centre); undefined without county centres. */
+  withoutPoint?: ModelOutcome
+  /** …and without its use either, so valued as undeveloped land, as the form does when no type is ticked. */
+  withoutPointOrUse?: ModelOutcome
   /** The county baseline's error; undefined when the county had no sale before the cut-off. */
   countyError?: number
   /** The state baseline's error; undefined when the state had no sale before the cut-off. */
   stateError?: number
-  /** The hedonic regression's error; undefined for a state it had no sale of. */
+  /** The hedonic regression's estimate and error; undefined for a state it had no sale of. */
+  hedonicEstimate?: number
   hedonicError?: number
-  /** The unadjusted nearest comparables' error; undefined when no sale of the use was within reach. */
+  /** The unadjusted nearest comparables' estimate and error; undefined when no sale of the use was within reach. */
+  nearestEstimate?: number
   nearestError?: number
   valueMilliseconds: number
 }
@@ -37,6 +66,10 @@ export interface Backtest {
   trainingCount: number
   heldOutCount: number
   fitMilliseconds: number
+  /** The model's range widths and label thresholds, as measured before the cut-off. */
+  interval: IntervalCalibration
+  /** The county-level range's log half-width, as measured before the cut-off. */
+  countyLevelLogError: number
   rows: BacktestRow[]
 }
 
@@ -63,10 +96,15 @@ export interface Lift {
   high: number
 }
 
+export type ModelAccuracy = MethodAccuracy & { intervalCoverage: number }
+
 export interface Accuracy {
   sales: number
   /** Null where a method valued none of the sales. */
-  model: (MethodAccuracy & { intervalCoverage: number }) | null
+  model: ModelAccuracy | null
+  /** The same sales valued as if typed without a point, then without a point or a use. */
+  withoutPoint: ModelAccuracy | null
+  withoutPointOrUse: ModelAccuracy | null
   hedonic: MethodAccuracy | null
   nearestComparables: MethodAccuracy | null
   countyMedian: MethodAccuracy | null
@@ -83,14 +121,26 @@ function medianPerAcre(sales: readonly Sale[], placeOf: (sale: Sale) => number) 
   return new Map([...groupBy(sales, placeOf)].map(([place, placeSales]) => [place, median(placeSales.map((sale) => sale.price / sale.acres))]))
 }
 
-/** The time-split backtest of `sales`; undefined when there are none to split. */
-export function backtestValuations(sales: readonly Sale[]): Backtest | undefined {
-  if (sales.length === 0) return undefined
-  const saleTimes = sales.map((sale) => sale.soldAt).sort((a, b) => a - b)
-  const cutoff = quantile(saleTimes, 1 - heldOutShare)
-  const training = sales.filter((sale) => sale.soldAt < cutoff)
-  const heldOut = sales.filter((sale) => sale.soldAt >= cutoff)
+/** How the model values `parcel` on the sale's date, against the sale's price. */
+function modelOutcome(model: ValuationModel, parcel: Parcel, sale: Sale): ModelOutcome | undefined {
+  const valuation = valueParcel(model, parcel, sale.soldAt)
+  if (!valuation) return undefined
+  return {
+    basis: valuation.basis,
+    estimate: valuation.value,
+    error: Math.abs(valuation.value - sale.price) / sale.price,
+    isCovered: sale.price >= valuation.low && sale.price <= valuation.high,
+    confidence: valuation.confidence,
+    medianDistanceKm: valuation.basis === 'county' ? null : median(valuation.comparables.map((comparable) => comparable.distanceKm)),
+    probabilityBelowPrice: probabilityBelow(valuation, sale.price),
+  }
+}
 
+/**
+ * The model and every baseline fitted on `training` and scored on `heldOut`, each sale valued on
+ * its date as if unsold; with `countyCentres`, each is valued again as if typed without a point.
+ */
+export function scoreHeldOutSales(training: readonly Sale[], heldOut: readonly Sale[], countyCentres?: CountyCentres) {
   const fitStarted = performance.now()
   const model = fitCalibratedModel(training)
   const fitMilliseconds = performance.now() - fitStarted
@@ -101,21 +151,40 @@ export function backtestValuations(sales: readonly Sale[]): Backtest | undefined
 
   const rows = heldOut.map((sale): BacktestRow => {
     const started = performance.now()
-    const valuation = valueParcel(model, sale, sale.soldAt)
+    const outcome = modelOutcome(model, sale, sale)
     const valueMilliseconds = performance.now() - started
     const errorOf = (estimate: number) => Math.abs(estimate - sale.price) / sale.price
     const baselineError = (perAcre: number | undefined) => (perAcre === undefined ? undefined : errorOf(perAcre * sale.acres))
     const valueError = (value: number | undefined) => (value === undefined ? undefined : errorOf(value))
+    const centre = countyCentres?.get(sale.countyId)
+    const hedonicEstimate = hedonic(sale)
+    const nearestEstimate = nearest(sale)
     return {
       sale,
-      model: valuation && { error: errorOf(valuation.value), isCovered: sale.price >= valuation.low && sale.price <= valuation.high, basis: valuation.basis },
+      model: outcome,
+      withoutPoint: centre && modelOutcome(model, { ...sale, ...centre }, sale),
+      withoutPointOrUse:
+        centre && modelOutcome(model, { ...sale, ...centre, propertyTypes: propertyType.undeveloped | (sale.hasHouse ? propertyType.house : 0) }, sale),
       countyError: baselineError(countyMedians.get(sale.countyId)),
       stateError: baselineError(stateMedians.get(sale.stateId)),
-      hedonicError: valueError(hedonic(sale)),
-      nearestError: valueError(nearest(sale)),
+      hedonicEstimate,
+      hedonicError: valueError(hedonicEstimate),
+      nearestEstimate,
+      nearestError: valueError(nearestEstimate),
       valueMilliseconds,
     }
   })
+  return { rows, fitMilliseconds, interval: model.interval, countyLevelLogError: model.countyLevelLogError }
+}
+
+/** The time-split backtest of `sales`; undefined when there are none to split. */
+export function backtestValuations(sales: readonly Sale[], countyCentres?: CountyCentres): Backtest | undefined {
+  if (sales.length === 0) return undefined
+  const saleTimes = sales.map((sale) => sale.soldAt).sort((a, b) => a - b)
+  const cutoff = quantile(saleTimes, 1 - heldOutShare)
+  const training = sales.filter((sale) => sale.soldAt < cutoff)
+  const heldOut = sales.filter((sale) => sale.soldAt >= cutoff)
+  const { rows, fitMilliseconds, interval, countyLevelLogError } = scoreHeldOutSales(training, heldOut, countyCentres)
   return {
     firstSaleAt: saleTimes[0]!,
     lastSaleAt: saleTimes.at(-1)!,
@@ -123,6 +192,8 @@ export function backtestValuations(sales: readonly Sale[]): Backtest | undefined
     trainingCount: training.length,
     heldOutCount: heldOut.length,
     fitMilliseconds,
+    interval,
+    countyLevelLogError,
     rows,
   }
 }
@@ -139,20 +210,6 @@ const errorsOf = (rows: readonly BacktestRow[], pick: (row: BacktestRow) => numb
     return error === undefined ? [] : [error]
   })
 
-/** Resamples for the lift's interval: enough for a stable 2.5th and 97.5th percentile at these sizes. */
-const bootstrapResamples = 200
-
-/** A small seeded generator (mulberry32): the published interval is the same at every run. */
-function seededRandom(seed: number) {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state)
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 function liftOf(rows: readonly BacktestRow[]): Lift | null {
   const shared = rows.flatMap((row) =>
     row.model && row.hedonicError !== undefined && row.nearestError !== undefined
@@ -165,28 +222,23 @@ function liftOf(rows: readonly BacktestRow[]): Lift | null {
   const baseline = hedonicError <= nearestError ? 'hedonic regression' : 'nearest comparables'
   const baselineOf = (row: (typeof shared)[number]) => (baseline === 'hedonic regression' ? row.hedonic : row.nearest)
   const pointsOf = (sample: readonly (typeof shared)[number][]) => median(sample.map(baselineOf)) - median(sample.map((row) => row.model))
-  const random = seededRandom(36)
-  const resampled = Array.from({ length: bootstrapResamples }, () =>
-    pointsOf(Array.from({ length: shared.length }, () => shared[Math.floor(random() * shared.length)]!)),
-  )
   const modelError = median(shared.map((row) => row.model))
-  return {
-    baseline,
-    sales: shared.length,
-    modelError,
-    baselineError: Math.min(hedonicError, nearestError),
-    points: Math.min(hedonicError, nearestError) - modelError,
-    low: quantile(resampled, 0.025),
-    high: quantile(resampled, 0.975),
-  }
+  const { value: points, low, high } = intervalOf(pointsOf(shared), bootstrap(shared, pointsOf))
+  return { baseline, sales: shared.length, modelError, baselineError: Math.min(hedonicError, nearestError), points, low, high }
+}
+
+function modelAccuracy(outcomes: readonly (ModelOutcome | undefined)[]): ModelAccuracy | null {
+  const valued = outcomes.filter((outcome) => outcome !== undefined)
+  const accuracy = methodAccuracy(valued.map((outcome) => outcome.error))
+  return accuracy && { ...accuracy, intervalCoverage: valued.filter((outcome) => outcome.isCovered).length / valued.length }
 }
 
 function accuracyOf(rows: readonly BacktestRow[]): Accuracy {
-  const modelOutcomes = rows.flatMap((row) => (row.model ? [row.model] : []))
-  const modelAccuracy = methodAccuracy(modelOutcomes.map((outcome) => outcome.error))
   return {
     sales: rows.length,
-    model: modelAccuracy && { ...modelAccuracy, intervalCoverage: modelOutcomes.filter((outcome) => outcome.isCovered).length / modelOutcomes.length },
+    model: modelAccuracy(rows.map((row) => row.model)),
+    withoutPoint: modelAccuracy(rows.map((row) => row.withoutPoint)),
+    withoutPointOrUse: modelAccuracy(rows.map((row) => row.withoutPointOrUse)),
     hedonic: methodAccuracy(errorsOf(rows, (row) => row.hedonicError)),
     nearestComparables: methodAccuracy(errorsOf(rows, (row) => row.nearestError)),
     countyMedian: methodAccuracy(errorsOf(rows, (row) => row.countyError)),

@@ -1,5 +1,6 @@
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
+import { leastSquares } from '~/utils/least-squares'
 import { median } from '~/utils/statistics'
 import { type Parcel, type Sale, featureBits, landUseOf, quarterOf } from './valuation-model'
 
@@ -71,47 +72,6 @@ export function fitHedonicBaseline(training: readonly Sale[]): BaselineValuer {
 
 /** A county's mean residual counts as this many more sales at zero, as the model's county levels do. */
 const countyPrior = 5
-/** Keeps the normal equations solvable where a dummy has no sale (a use no state has): a negligible ridge. */
-const ridge = 1e-6
-
-/**
- * The `size` coefficients minimising the squared error of each observation's row × coefficients
- * against its target (the normal equations, by Cholesky), read in one pass.
- */
-function leastSquares(size: number, observations: Iterable<readonly [row: Float64Array, target: number]>) {
-  const gram = Array.from({ length: size }, () => new Float64Array(size))
-  const moment = new Float64Array(size)
-  for (const [values, target] of observations) {
-    for (let i = 0; i < size; i++) {
-      const value = values[i]!
-      if (value === 0) continue
-      moment[i]! += value * target
-      for (let j = 0; j <= i; j++) gram[i]![j]! += value * values[j]!
-    }
-  }
-  // Cholesky: gram = L Lᵀ, L stored in the lower triangle.
-  for (let i = 0; i < size; i++) {
-    for (let j = 0; j <= i; j++) {
-      let sum = gram[i]![j]! + (i === j ? ridge : 0)
-      for (let k = 0; k < j; k++) sum -= gram[i]![k]! * gram[j]![k]!
-      gram[i]![j] = i === j ? Math.sqrt(Math.max(sum, Number.MIN_VALUE)) : sum / gram[j]![j]!
-    }
-  }
-  const forward = new Float64Array(size)
-  for (let i = 0; i < size; i++) {
-    let sum = moment[i]!
-    for (let k = 0; k < i; k++) sum -= gram[i]![k]! * forward[k]!
-    forward[i] = sum / gram[i]![i]!
-  }
-  const coefficients = new Float64Array(size)
-  for (let i = size - 1; i >= 0; i--) {
-    let sum = forward[i]!
-    for (let k = i + 1; k < size; k++) sum -= gram[k]![i]! * coefficients[k]!
-    coefficients[i] = sum / gram[i]![i]!
-  }
-  return coefficients
-}
-
 /** How many of the nearest sales the comparables baseline takes. */
 const nearestCount = 8
 /** The grid the nearest sales are looked up in, in degrees: about 55 km a cell. */

@@ -3,6 +3,7 @@ import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
+import { type Confidence, type IntervalCalibration, fitIntervalCalibration, rangeOf, uncalibratedInterval, z80 } from './valuation-calibration'
 
 /**
  * AcreWorth's valuation model (issue 16 §3), fitted from sold listings alone: no price is set by
@@ -79,8 +80,6 @@ export interface ComparableSale {
   weight: number
 }
 
-export type Confidence = 'high' | 'medium' | 'low'
-
 export interface Valuation {
   /**
    * 'comparables': from enough nearby sales within the gross adjustment cap. 'county': too few
@@ -95,6 +94,11 @@ export interface Valuation {
   high: number
   /** Dollars of the value that are the parcel's house. */
   houseValue: number
+  /**
+   * From the label rule fitted on earlier sales (valuation-calibration.ts); a county-level range is
+   * always 'low': it rests on no comparable, and the rule's inputs (spread, distance, count) are a
+   * comparables valuation's.
+   */
   confidence: Confidence
   comparables: ComparableSale[]
 }
@@ -121,8 +125,8 @@ export interface ValuationModel {
   nationalHouseDollarsPerSquareFoot: number
   /** The median house's size, for a house whose size is not given. */
   typicalSquareFeet: number
-  /** The z-score scale of the interval, so that 80 % of sales fall inside it (fitted by `calibrateInterval`). */
-  intervalScale: number
+  /** The 80 % interval's width and the confidence label, measured on earlier sales (fitted by `calibrateInterval`). */
+  interval: IntervalCalibration
   /** How far, in log terms, 80 % of county-level estimates came within of the price (fitted by `calibrateInterval`): the county-level range's half-width. */
   countyLevelLogError: number
   salesByCell: Map<number, Sale[]>
@@ -272,7 +276,7 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     houseDollarsPerSquareFoot: new Map(),
     nationalHouseDollarsPerSquareFoot: 0,
     typicalSquareFeet: fallbackSquareFeet,
-    intervalScale: 1,
+    interval: uncalibratedInterval,
     countyLevelLogError: defaultCountyLevelLogError,
     salesByCell: groupBy(usable, (sale) => cellOf(sale.latitude, sale.longitude)),
     saleCount: usable.length,
@@ -366,8 +370,6 @@ export const grossAdjustmentCap = 1
 export const fewestComparables = 3
 /** The county-level range's log half-width before it is measured: half to twice the estimate. */
 const defaultCountyLevelLogError = Math.log(2)
-/** z of the 80 % interval of a normal distribution. */
-const z80 = 1.2816
 
 /** The sales within `radiusKm` of the parcel that `isWanted` accepts (asked first: it is cheaper than the distance). */
 function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number, isWanted: (sale: Sale) => boolean) {
@@ -500,22 +502,19 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
   const logs = comparables.map((comparable) => Math.log(landPerAcre(comparable)))
   const mean = comparables.reduce((sum, comparable, index) => sum + comparable.weight * logs[index]!, 0) / totalWeight
   const spread = Math.sqrt(comparables.reduce((sum, comparable, index) => sum + comparable.weight * (logs[index]! - mean) ** 2, 0) / totalWeight)
-  // Few comparables say less than their spread shows: widen by the standard error of the mean too.
-  const sigma = Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length) * model.intervalScale
   const value = Math.exp(mean) * parcel.acres + houseValue
-  const medianDistance = median(comparables.map((comparable) => comparable.distanceKm))
-  const confidence: Confidence =
-    comparables.length >= wantedComparables && medianDistance <= 25 && sigma <= 0.3
-      ? 'high'
-      : comparables.length >= 4 && medianDistance <= 80 && sigma <= 0.6
-        ? 'medium'
-        : 'low'
+  const { confidence, halfWidth } = rangeOf(model.interval, {
+    // Few comparables say less than their spread shows: widen by the standard error of the mean too.
+    spread: Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length),
+    medianDistanceKm: median(comparables.map((comparable) => comparable.distanceKm)),
+    comparableCount: comparables.length,
+  })
   return {
     basis: 'comparables',
     value,
     perAcre: value / parcel.acres,
-    low: value * Math.exp(-z80 * sigma),
-    high: value * Math.exp(z80 * sigma),
+    low: value * Math.exp(-halfWidth),
+    high: value * Math.exp(halfWidth),
     houseValue,
     confidence,
     comparables,
@@ -523,19 +522,25 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
 }
 
 /**
- * Scales the intervals so that 80 % of `checks` (sales valued as if unsold, from earlier sales)
- * fall inside: the comparables' spread understates the error by a factor the data decides. The
- * county-level range is set the same way, from how far the county-level estimates of the same
- * sales missed.
+ * Sets the intervals and the confidence labels from how far `checks` (sales valued as if unsold,
+ * from earlier sales) missed (valuation-calibration.ts): the comparables' spread alone says too
+ * little of the error. The county-level range is set from how far the county-level estimates of
+ * the same sales missed: 80 % of them came within its half-width.
  */
 export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]) {
-  const scores = checks.flatMap((sale) => {
-    const valuation = valueParcel({ ...model, intervalScale: 1 }, sale, sale.soldAt)
+  const measured = checks.flatMap((sale) => {
+    const valuation = valueParcel({ ...model, interval: uncalibratedInterval }, sale, sale.soldAt)
     if (valuation?.basis !== 'comparables') return []
-    const sigma = Math.log(valuation.high / valuation.value) / z80
-    return [Math.abs(Math.log(sale.price / valuation.value)) / sigma]
+    return [
+      {
+        spread: Math.log(valuation.high / valuation.value) / z80,
+        medianDistanceKm: median(valuation.comparables.map((comparable) => comparable.distanceKm)),
+        comparableCount: valuation.comparables.length,
+        logError: Math.abs(Math.log(sale.price / valuation.value)),
+      },
+    ]
   })
-  if (scores.length >= 20) model.intervalScale = quantile(scores, 0.8) / z80
+  model.interval = fitIntervalCalibration(measured)
   const countyLevelErrors = checks.flatMap((sale) => {
     const value = countyLevelValue(model, sale, sale.soldAt, houseValueOf(model, sale, quarterOf(sale.soldAt)))
     return value === undefined ? [] : [Math.abs(Math.log(sale.price / value))]

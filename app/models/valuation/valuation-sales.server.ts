@@ -3,6 +3,7 @@ import type { Database } from '~/models/db/db-schema'
 import { marketStatus, propertyType } from '~/models/listings/enumerations'
 import type { SalesProvenance } from '~/models/listings/sale-price-source'
 import { timedCache } from '~/utils/timed-cache.server'
+import type { CountyCentres } from './valuation-backtest'
 import { type Sale, featureBits } from './valuation-model'
 
 const waterfrontBits = propertyType.lakefront | propertyType.beachfront | propertyType.riverfront
@@ -67,3 +68,9 @@ const cachedProvenance = timedCache(10 * 60_000, async (db: Kysely<Database>, _k
 
 /** How many sales of each source the valuation and the land-value figures rest on. */
 export const salesProvenance = (db: Kysely<Database>) => cachedProvenance(db, 'all')
+
+/** Each county's centre, where a parcel typed without a point is valued (`parcelOf`): the backtest values each sale there too. */
+export async function loadCountyCentres(db: Kysely<Database>): Promise<CountyCentres> {
+  const rows = await db.selectFrom('counties').select(['id', 'latitude', 'longitude']).execute()
+  return new Map(rows.map((row) => [row.id, { latitude: row.latitude, longitude: row.longitude }]))
+}
