@@ -7,15 +7,26 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import type { CompiledQuery, LogEvent } from 'kysely'
 import { openDatabase } from '../app/models/db/db.server'
 import { isPostgresUrl, queryChannel, queryPlanIndexes } from '../app/models/db/dialect.server'
+import { isStressVariant, stressVariants } from '../app/dev-data/stress-variants'
 import { pageScriptSources } from './page-scripts'
 import { serverNodeFlags } from '../server/node-command'
 
 export const benchListings = Number(process.env.BENCH_LISTINGS ?? 100_000)
-export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}`)
+/** `--variant NAME` (bench:valuation, decision 0060): a harsher world, seeded afresh in a database of its own next to the ordinary one. */
+export const benchStressVariant = (() => {
+  const { values } = parseArgs({ options: { variant: { type: 'string' } }, strict: false })
+  const name = values.variant
+  if (typeof name !== 'string') return undefined
+  if (!isStressVariant(name)) throw new Error(`--variant must be one of ${stressVariants.join(', ')}`)
+  if (process.env.BENCH_DATABASE_URL) throw new Error('--variant seeds a SQLite database of its own; unset BENCH_DATABASE_URL')
+  return name
+})()
+export const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${benchListings}${benchStressVariant ? `-${benchStressVariant}` : ''}`)
 process.env.DATA_DIR = benchDataDir
 process.env.NODE_ENV = 'production'
 if (process.env.BENCH_DATABASE_URL) {
@@ -32,8 +43,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 
 /** Brings the benchmark database to the latest migration, seeding it when it is empty. */
 export function prepareBenchDatabase() {
+  // A stress world is seeded anew each run, so it is always the generator's as it is now.
+  if (benchStressVariant) fs.rmSync(benchDataDir, { recursive: true, force: true })
   // NODE_ENV is production here; the page benchmarks sign in as the demo accounts (decision 0050).
-  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings), SEED_DEMO_USERS: '1' })
+  run('npx', ['tsx', 'scripts/prepare-data.ts'], { SEED_LISTINGS: String(benchListings), SEED_DEMO_USERS: '1', SEED_STRESS_VARIANT: benchStressVariant ?? '' })
 }
 
 export const productionBuildPath = path.resolve('build/server/index.js')

@@ -12,18 +12,22 @@
  * and whether the targets are met (issue 36 items 4 and 5, decision 0059); then the valuation page through the production
  * request handler (server p50/p95 over 60 parcels across the country, target p95 ≤ 50 ms at
  * 100,000 listings) and its JavaScript at first view (target ≤ 100 KB gzip).
+ * `-- --variant NAME` seeds a harsher world afresh in a database of its own
+ * (app/dev-data/stress-variants.ts: noise, non-arms-length, unit-errors, hidden-soil,
+ * county-shock) and prints the same tables and that world's own findings, without page timings.
  */
-import { benchListings, benchRequestHandler, pageJavaScriptKilobytes, percentile, prepareBenchDatabase, timeRequests } from './bench-support'
+import { benchListings, benchRequestHandler, benchStressVariant, pageJavaScriptKilobytes, percentile, prepareBenchDatabase, timeRequests } from './bench-support'
 import { median, quantile } from '../app/utils/statistics'
 import { openDatabase } from '../app/models/db/db.server'
 import { loadCountyCentres, loadSales } from '../app/models/valuation/valuation-sales.server'
 import { isRealSale, provenanceOf, salesProvenanceSentence } from '../app/models/listings/sale-price-source'
 import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
-import { type Accuracy, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
+import { type Accuracy, type BacktestRow, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
 import { type CoverageGroup, calibrationOf } from '../app/models/valuation/valuation-coverage'
 import { type RollingFigures, scoreRollingOrigins, summariseRolling } from '../app/models/valuation/valuation-rolling'
 import type { Interval, RatioStudy } from '../app/models/valuation/valuation-ratio-study'
+import { printAdjustmentDiscipline, printStressFindings } from './bench-valuation-discipline'
 
 prepareBenchDatabase()
 const db = openDatabase()
@@ -119,6 +123,15 @@ if (calibration) {
   console.log(
     `  Target, ≥ 90 % of states with ≥ ${stateTarget.minimumStateSales} held-out sales within 80 ± ${100 * stateTarget.tolerance} %: ${stateTarget.counted === 0 ? 'not measurable (no such state)' : `${stateTarget.within} of ${stateTarget.counted}, ${stateTarget.isMet ? 'met' : 'NOT met'}`}`,
   )
+}
+
+const summaryOfRows = (rows: readonly BacktestRow[]) => summary(summarise(rows).overall)
+printAdjustmentDiscipline(backtest.rows, backtest.countyLevelLogError, summaryOfRows)
+// A stress world (--variant) is about accuracy: its own findings, and no page timings.
+if (benchStressVariant) {
+  console.log(`\nStress world '${benchStressVariant}' on ${benchListings.toLocaleString('en-US')} listings (decision 0060)`)
+  await printStressFindings(benchStressVariant, backtest.rows, summaryOfRows)
+  process.exit(0)
 }
 
 const request = await benchRequestHandler()

@@ -15,10 +15,21 @@ import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { seedDemoFeed } from '../app/dev-data/demo-feed.server'
 import { defaultSeed, isDatabaseSeeded, seedDatabase } from '../app/dev-data/seed.server'
 import { seedAds } from '../app/dev-data/ads'
+import { isStressVariant, stressVariants } from '../app/dev-data/stress-variants'
 import { seedDemoSecondFactors } from '../app/dev-data/demo-users'
 import { siteListingScopes, sites } from '../app/sites/index'
 
-export async function prepareData({ listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings) } = {}) {
+/** SEED_STRESS_VARIANT seeds a harsher world (app/dev-data/stress-variants.ts): `npm run bench:valuation -- --variant NAME` sets it for its own database. */
+function stressVariantOf(name: string | undefined) {
+  if (name === undefined || name === '') return undefined
+  if (!isStressVariant(name)) throw new Error(`SEED_STRESS_VARIANT must be one of ${stressVariants.join(', ')}`)
+  return name
+}
+
+export async function prepareData({
+  listings = Number(process.env.SEED_LISTINGS ?? defaultSeed.listings),
+  stress = stressVariantOf(process.env.SEED_STRESS_VARIANT),
+} = {}) {
   const config = readConfig()
   const db = openDatabase(config)
   try {
@@ -32,9 +43,9 @@ export async function prepareData({ listings = Number(process.env.SEED_LISTINGS 
       // A database seeded before second factors gives the demo administrator its published secret once (decision 0052).
       if (config.seedDemoUsers && applied.some((result) => result.migrationName.endsWith('-second-factor-and-security-events'))) await seedDemoSecondFactors(db)
     } else {
-      console.log(`Seeding ${listings.toLocaleString('en-US')} listings…`)
+      console.log(`Seeding ${listings.toLocaleString('en-US')} listings${stress ? ` in the '${stress}' stress world` : ''}…`)
       const started = performance.now()
-      const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed, demoUsers: config.seedDemoUsers })
+      const { geography } = await seedDatabase(db, { listings, seed: defaultSeed.seed, demoUsers: config.seedDemoUsers, stress })
       const feedRun = await seedDemoFeed(db, { geography })
       if (feedRun) console.log(`Demo partner feed imported: ${JSON.stringify(feedRun.counts)}`)
       console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)

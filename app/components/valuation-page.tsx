@@ -1,6 +1,6 @@
 import { accountPaths } from '~/models/accounts/account-paths'
 import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map'
-import type { Valuation } from '~/models/valuation/valuation-model'
+import { type Valuation, fewestComparables, grossAdjustmentCap } from '~/models/valuation/valuation-model'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
 import { secondaryButtonStyle } from './account-page'
 import { ComparablesMap } from './comparables-map'
@@ -8,7 +8,7 @@ import { ColumnHeadings, ScrollRegion } from './data-table'
 
 /** The parts of AcreWorth's valuation page (issue 16 §2); the route puts them together. */
 
-export interface ValuationFigures extends Pick<Valuation, 'value' | 'perAcre' | 'low' | 'high' | 'houseValue' | 'confidence'> {
+export interface ValuationFigures extends Pick<Valuation, 'basis' | 'value' | 'perAcre' | 'low' | 'high' | 'houseValue' | 'confidence'> {
   /** Null with Low data on until the visitor asks for it (`showMapHref`). */
   map: ComparablesMapData | null
   showMapHref: string
@@ -22,6 +22,7 @@ export interface ValuationFigures extends Pick<Valuation, 'value' | 'perAcre' | 
     perAcre: number
     adjustedPerAcre: number
     adjustment: number
+    grossAdjustment: number
   }[]
 }
 
@@ -33,8 +34,22 @@ const confidenceText = {
 } as const
 
 const percentChange = (factor: number) => `${factor >= 1 ? '+' : '−'}${Math.abs(Math.round((factor - 1) * 100))} %`
+const percent = (share: number) => `${Math.round(share * 100)} %`
 
 export function ValuationEstimate({ valuation, saving }: { valuation: ValuationFigures; saving: SavingProps }) {
+  if (valuation.basis === 'county')
+    return (
+      <section aria-labelledby="estimate-heading" className="mt-6 rounded-xl bg-white p-6 shadow">
+        <h2 id="estimate-heading" className="text-lg font-semibold">
+          A county-level range: too few comparable sales near this parcel
+        </h2>
+        <p className="mt-1 text-4xl font-bold">{`${formatDollars(valuation.low)} to ${formatDollars(valuation.high)}`}</p>
+        <p className="mt-3">
+          {`Fewer than ${fewestComparables} sales nearby are alike enough to value this parcel from (each needs adjusting by no more than ${percent(grossAdjustmentCap)} of its price), so we give no single figure. This range is what land of this size and use fetches at the county's price level (the state's where the county has no sales), as wide as 80 of 100 such county-level estimates have needed to hold the prices of later sales.`}
+        </p>
+        <SaveValuation {...saving} />
+      </section>
+    )
   return (
     <section aria-labelledby="estimate-heading" className="mt-6 rounded-xl bg-white p-6 shadow">
       <h2 id="estimate-heading" className="text-lg font-semibold">
@@ -110,8 +125,8 @@ export function ComparableSales({ valuation, placeName }: { valuation: Valuation
         <ScrollRegion label="Comparable sales">
           <table className="w-full border-collapse text-left text-sm">
             <ColumnHeadings
-              headings={['#', 'Distance', 'Sold', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment']}
-              numeric={['Distance', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment']}
+              headings={['#', 'Distance', 'Sold', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment', 'Gross adjustment']}
+              numeric={['Distance', 'Acres', 'Price', 'Per acre', 'Adjusted per acre', 'Adjustment', 'Gross adjustment']}
             />
             <tbody>
               {valuation.comparables.map((comparable, index) => (
@@ -132,6 +147,7 @@ export function ComparableSales({ valuation, placeName }: { valuation: Valuation
                   <td className="px-3 py-2 text-right tabular-nums">{formatDollars(comparable.perAcre)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatDollars(comparable.adjustedPerAcre)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{percentChange(comparable.adjustment)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{percent(comparable.grossAdjustment)}</td>
                 </tr>
               ))}
             </tbody>

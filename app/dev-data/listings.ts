@@ -9,6 +9,7 @@ import type { LandMarket } from './land-market'
 import { ruralRoadKinds, streetKinds, streetNames } from './names'
 import type { PlaceIndex } from './place-index'
 import { createRandom, mixSeed, type Random } from './random'
+import { type StressVariant, listingStress } from './stress-variants'
 import { composeTitle } from './titles'
 import { askingPrice, daysBetween, isoDaysAfter, isoDaysBefore, referenceDate, videoToken } from './values'
 
@@ -18,6 +19,8 @@ interface ListingContext {
   places: PlaceIndex
   market: LandMarket
   pickSeller: (random: Random, stateId: number) => Seller
+  /** A harsher world for the valuation's stress tests (stress-variants.ts); none for the ordinary seed. */
+  stress?: StressVariant
 }
 
 const levelOfTier = {
@@ -107,10 +110,12 @@ export function generateListing(id: number, context: ListingContext) {
   const { status, createdAt, salesDate } = chooseDates(random)
   // A sold listing asked from the land's worth when it was listed and sold at its worth on the
   // day of the sale; the others ask from what it is worth today.
-  const valueOn = (iso: string) => land.value * context.market.valueShareAt(county.id, iso)
+  const stress = context.stress && listingStress(context.stress, context.seed, id, { countyId: county.id, ...point })
+  const valueOn = (iso: string) => land.value * context.market.valueShareAt(county.id, iso) * (stress?.worthFactor(iso) ?? 1)
   const asking = askingPrice(valueOn(salesDate ? createdAt : referenceIso) * Math.exp(askingPremium + askingSpread * random.normal()), random)
   const price = isAuction && random.chance(0.4) ? auctionWithoutPrice : !isAuction && random.chance(0.02) ? contactForPrice : asking
-  const salesPrice = salesDate ? askingPrice(valueOn(middayOf(salesDate)) * Math.exp(saleSpread * random.normal()), random) : null
+  const salesPrice = salesDate ? askingPrice(valueOn(middayOf(salesDate)) * Math.exp(saleSpread * (stress?.saleSpreadFactor ?? 1) * random.normal()), random) : null
+  const recorded = stress && salesPrice !== null ? stress.recordSale(facts.acres, salesPrice) : { acres: facts.acres, salesPrice }
   const { updatedAt, priceChange } = chooseChanges(random, price, createdAt, salesDate)
   const photoCount = random.chance(0.25) ? random.int(13, 30) : random.int(3, 12)
   const hasVideo = random.chance(seller.tier === 'signature' || seller.tier === 'premium' ? 0.25 : 0.08)
@@ -131,12 +136,12 @@ export function generateListing(id: number, context: ListingContext) {
     title: composeTitle(facts, random),
     description: composeDescription(facts, random),
     price,
-    acres: facts.acres,
+    acres: recorded.acres,
     sale_type: isAuction ? saleType.auction : saleType.sale,
     listing_level: chooseListingLevel(random, seller, land.house !== undefined),
     upgrade_level: chooseUpgrade(random, seller.tier === 'free'),
     status,
-    sales_price: salesPrice,
+    sales_price: recorded.salesPrice,
     sales_date: salesDate,
     sale_price_source: salesPrice === null ? null : 'generated',
     property_types: facts.propertyTypes,

@@ -16,6 +16,7 @@ import { seedConfirmation } from './listing-confirmations'
 import { insertPastListingHistory } from '~/models/trust/past-listing-history.server'
 import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
 import { createPlaceIndex } from './place-index'
+import type { StressVariant } from './stress-variants'
 
 /**
  * Fills an empty database with real places and generated brokers and listings
@@ -29,6 +30,8 @@ export interface SeedOptions {
   now?: Date
   /** Whether to add the demo accounts, whose passwords are published (config `seedDemoUsers`, decision 0050). */
   demoUsers: boolean
+  /** A harsher world for the valuation's stress tests (stress-variants.ts); only the benchmark seeds one. */
+  stress?: StressVariant
 }
 
 export interface SeedProgress {
@@ -133,7 +136,7 @@ export async function isDatabaseSeeded(db: Kysely<Database>) {
   return state !== undefined
 }
 
-export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress, now = new Date(), demoUsers }: SeedOptions) {
+export async function seedDatabase(db: Kysely<Database>, { listings, seed, onProgress, now = new Date(), demoUsers, stress }: SeedOptions) {
   const geography = buildGeography()
   const { states, regions, counties, cities, zips } = geography
   const placeTotal = states.length + regions.length + counties.length + cities.length + zips.length
@@ -156,7 +159,7 @@ export async function seedDatabase(db: Kysely<Database>, { listings, seed, onPro
   }
   await insertStream(db, 'accounts', accountRows(), (done) => onProgress?.({ phase: 'accounts', done, total: accountTotal }))
 
-  const context = { seed, geography, places, market: createLandMarket(geography), pickSeller: createSellerPool(sellers) }
+  const context = { seed, geography, places, market: createLandMarket(geography), pickSeller: createSellerPool(sellers), stress }
   function* listingRows() {
     for (let id = 1; id <= listings; id++) {
       const row = generateListing(id, context)

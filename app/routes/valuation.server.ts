@@ -133,6 +133,7 @@ export async function loadValuation(db: Kysely<Database>, site: SiteProfile, req
     inputs,
     place,
     valuation: valuation && {
+      basis: valuation.basis,
       value: valuation.value,
       perAcre: valuation.perAcre,
       low: valuation.low,
@@ -158,6 +159,7 @@ export async function loadValuation(db: Kysely<Database>, site: SiteProfile, req
           perAcre: comparable.sale.price / comparable.sale.acres,
           adjustedPerAcre: comparable.adjustedPerAcre,
           adjustment: comparable.adjustedPerAcre / (comparable.sale.price / comparable.sale.acres),
+          grossAdjustment: comparable.grossAdjustment,
         }
       }),
     },

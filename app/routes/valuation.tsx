@@ -6,6 +6,7 @@ import { PriceTrendChart } from '~/components/price-trend-chart'
 import { SalesProvenanceNote } from '~/components/sales-provenance'
 import { ValuationForm } from '~/components/valuation-form'
 import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
+import { fewestComparables, grossAdjustmentCap } from '~/models/valuation/valuation-model'
 import { siteFromRequest } from '~/sites/site.server'
 import { formatAcres } from '~/utils/format'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
@@ -71,7 +72,7 @@ export default function ValuationPage({ loaderData: page }: Route.ComponentProps
         <>
           <ValuationEstimate valuation={valuation} saving={{ saved: page.saved, loginHref: page.loginHref }} />
           <SalesProvenanceNote provenance={page.salesProvenance} className="mt-4" />
-          <ComparableSales valuation={valuation} placeName={placeName} />
+          {valuation.basis === 'comparables' ? <ComparableSales valuation={valuation} placeName={placeName} /> : null}
         </>
       ) : (
         <p className="mt-6 rounded-md border border-ink/15 bg-white p-4">No land of this kind has sold near enough to value this parcel yet.</p>
@@ -96,8 +97,10 @@ export default function ValuationPage({ loaderData: page }: Route.ComponentProps
           We look for land sold near the parcel, of about its size and use, in the last few years, widening the search where sales are few. A sale with a house is
           first stripped of the house, at what a square foot of house has added to sales in the state. Each sale&rsquo;s land price per acre is then brought to the
           parcel: to today by its county&rsquo;s price trend, to the parcel&rsquo;s county, to its size (an acre costs less on a larger property), and for its use
-          and features, each by how much they have moved prices in the sales we hold. The estimate weighs the closest, newest and most alike sales most, and adds the
-          parcel&rsquo;s own house back; the range is where 80 of 100 such estimates have landed against the prices of later sales.{' '}
+          and features, each by how much they have moved prices in the sales we hold. A sale whose adjustments add up, without their signs, to more than{' '}
+          {`${Math.round(grossAdjustmentCap * 100)} %`} of its price is left out; with fewer than {fewestComparables} sales left, we give a county-level range
+          instead of a figure. The estimate weighs the closest, newest and most alike sales most, and adds the parcel&rsquo;s own house back; the range is where 80
+          of 100 such estimates have landed against the prices of later sales.{' '}
           <a href="/value/accuracy/" className="font-semibold text-brand underline">
             How accurate is AcreWorth?
           </a>

@@ -57,6 +57,24 @@ describe('a valuation', () => {
     expect(page).toMatch(/The \d+ sales it rests on/)
   })
 
+  test("shows each comparable's gross adjustment in its own column", async () => {
+    const html = decodeEntities(await (await get('/value/texas/travis-county/40-acres/recreational-land/lat30.2672/long-97.7431/')).text())
+    expect(html).toContain('<th scope="col" class="px-3 py-2 font-semibold text-right">Gross adjustment</th>')
+    const page = await text(new Response(html))
+    expect(page).toMatch(/[+−]\d+ % \d+ %/)
+    expect(page).toContain('more than 100 % of its price is left out')
+  })
+
+  test('with too few comparable sales near the parcel, says so and shows a county-level range instead of a figure', async () => {
+    // A house on Travis County land: in the test data's few sales, none near enough is alike enough within the cap.
+    const response = await get('/value/texas/travis-county/40-acres/recreational-land/house-3-bed-2-bath/lat30.2672/long-97.7431/')
+    expect(response.status).toBe(200)
+    const page = await text(response)
+    expect(page).toMatch(/A county-level range: too few comparable sales near this parcel \$[\d,]+ to \$[\d,]+ Fewer than 3 sales nearby/)
+    expect(page).not.toContain('Estimated value')
+    expect(page).not.toMatch(/The \d+ sales it rests on/)
+  })
+
   test('another spelling, an unknown county, or another site is a 404', async () => {
     expect((await get('/value/texas/travis-county/40.00-acres/')).status).toBe(404)
     expect((await get('/value/texas/atlantis-county/40-acres/')).status).toBe(404)

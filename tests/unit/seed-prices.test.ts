@@ -7,6 +7,9 @@ import usdaLandValues from '~/data/usda-land-values.json'
 import { farmValuePerAcre2025, handSetFarmValuePerAcre, useValuePerAcre2025 } from '~/dev-data/land-values'
 import { generateListing } from '~/dev-data/listings'
 import { createPlaceIndex } from '~/dev-data/place-index'
+import { type StressVariant, shockedCountyId } from '~/dev-data/stress-variants'
+import { squareFeetPerAcre } from '~/models/listings/listing-quality.server'
+import { createHash } from 'node:crypto'
 
 /** The seed's prices (issue 16 §6): listings generated in memory, checked against the survey they are built on. */
 
@@ -14,13 +17,14 @@ const listingCount = 4000
 let geography: Geography
 let market: LandMarket
 let listings: ReturnType<typeof generateListing>[]
+let context: Parameters<typeof generateListing>[1]
 
 beforeAll(() => {
   geography = buildGeography()
   market = createLandMarket(geography)
   const places = createPlaceIndex(geography)
   const sellers = [...generateAccounts(accountCountFor(listingCount), 3, places)].map(({ seller }) => seller)
-  const context = { seed: 3, geography, places, market, pickSeller: createSellerPool(sellers) }
+  context = { seed: 3, geography, places, market, pickSeller: createSellerPool(sellers) }
   listings = Array.from({ length: listingCount }, (_value, index) => generateListing(index + 1, context))
 })
 
@@ -140,5 +144,62 @@ describe('generated prices', () => {
     expect(median(saleToAsking)).toBeGreaterThan(0.85)
     expect(median(saleToAsking)).toBeLessThan(1)
     expect(new Set(saleToAsking.map((ratio) => ratio.toFixed(2))).size).toBeGreaterThan(20)
+  })
+})
+
+describe("the valuation's stress worlds (decision 0060)", () => {
+  const stressed = (stress: StressVariant) => listings.map((listing) => generateListing(listing.id, { ...context, stress }))
+  const sold = (rows: typeof listings) => rows.filter((listing) => listing.status === marketStatus.sold)
+
+  test('the ordinary world is byte for byte the seed it was before the stress worlds existed', () => {
+    expect(createHash('sha256').update(JSON.stringify(listings)).digest('hex')).toBe('e5f919722b55e8798d2cc067fdaedcdb2693c1ad341b3972d578b91fbc7440f2')
+  })
+
+  test('doubled noise spreads every sale price further from its worth, and leaves the rest of the listing alone', () => {
+    const noisy = stressed('noise')
+    const logRatios = sold(noisy).map((listing) => Math.log(listing.sales_price! / listings[listing.id - 1]!.sales_price!))
+    const spread = Math.sqrt(logRatios.reduce((sum, value) => sum + value ** 2, 0) / logRatios.length)
+    expect(spread).toBeGreaterThan(0.07)
+    expect(spread).toBeLessThan(0.13)
+    expect(noisy.map((listing) => listing.price)).toEqual(listings.map((listing) => listing.price))
+  })
+
+  test("about 5 % of sales are not at arm's length, at 40 to 70 % of the price the land fetched", () => {
+    const ratios = sold(stressed('non-arms-length')).map((listing) => listing.sales_price! / listings[listing.id - 1]!.sales_price!)
+    const cut = ratios.filter((ratio) => ratio !== 1)
+    expect(cut.length / ratios.length).toBeGreaterThan(0.03)
+    expect(cut.length / ratios.length).toBeLessThan(0.07)
+    expect(Math.min(...cut)).toBeGreaterThan(0.39)
+    expect(Math.max(...cut)).toBeLessThan(0.71)
+  })
+
+  test('about 3 % of sales are entered in the wrong unit: acres in square feet, or the price per acre as the price', () => {
+    const entered = sold(stressed('unit-errors')).map((listing) => ({ listing, original: listings[listing.id - 1]! }))
+    const inSquareFeet = entered.filter(({ listing, original }) => listing.acres === original.acres * squareFeetPerAcre)
+    const perAcre = entered.filter(({ listing, original }) => listing.sales_price === Math.max(1, Math.round(original.sales_price! / original.acres)))
+    expect((inSquareFeet.length + perAcre.length) / entered.length).toBeGreaterThan(0.015)
+    expect((inSquareFeet.length + perAcre.length) / entered.length).toBeLessThan(0.045)
+    expect(inSquareFeet.length).toBeGreaterThan(0)
+    expect(perAcre.length).toBeGreaterThan(0)
+  })
+
+  test('hidden soil moves every price, asked and paid, by a factor the data does not carry', () => {
+    const soiled = stressed('hidden-soil')
+    const moved = soiled.filter((listing, index) => listing.price > 1000 && listing.price !== listings[index]!.price)
+    expect(moved.length / soiled.filter((listing) => listing.price > 1000).length).toBeGreaterThan(0.9)
+    expect(soiled.map((listing) => [listing.acres, listing.property_types, listing.latitude])).toEqual(
+      listings.map((listing) => [listing.acres, listing.property_types, listing.latitude]),
+    )
+  })
+
+  test("one county's prices double over the last year, and no other county's move", () => {
+    const shocked = stressed('county-shock')
+    const changed = shocked.filter((listing, index) => JSON.stringify(listing) !== JSON.stringify(listings[index]))
+    expect(changed.length).toBeGreaterThan(0)
+    for (const listing of changed) expect(listing.county_id).toBe(shockedCountyId)
+    const forSale = shocked.filter(
+      (listing, index) => listing.county_id === shockedCountyId && isActive(listing) && isPriced(listing) && listings[index]!.price > 1000,
+    )
+    for (const listing of forSale) expect(listing.price / listings[listing.id - 1]!.price).toBeGreaterThan(1.9)
   })
 })

@@ -81,6 +81,7 @@ describe("where the price fell in the estimate's predicted distribution (PIT)", 
 describe('coverage of the 80 % range', () => {
   const start = Date.UTC(2025, 0, 1)
   const outcome = (isCovered: boolean, fields: Partial<ModelOutcome> = {}): ModelOutcome => ({
+    basis: 'comparables',
     estimate: 1,
     error: 0,
     isCovered,
@@ -149,6 +150,26 @@ describe('coverage of the 80 % range', () => {
       ['3 to 6 months', 2],
     ])
     expect(calibration.probabilityDeciles).toEqual([0, 0, 0, 0, 0, 5 / 7, 0, 0, 0, 2 / 7])
+  })
+
+  test('a county-level range, which rests on no comparable and shows no label, is a group of its own, outside the label target', () => {
+    const countyLevel = outcome(false, { basis: 'county', confidence: 'low', medianDistanceKm: null })
+    const withCountyLevel = calibrationOf(
+      [...[true, true, true, true, false].map((isCovered) => row({}, outcome(isCovered))), row({}, countyLevel), row({}, countyLevel)],
+      start,
+      (stateId) => `State ${stateId}`,
+    )!
+    const groupsOf = (name: string) => withCountyLevel.dimensions.find((item) => item.name === name)!.groups
+    expect(groupsOf('Confidence label')).toEqual([
+      { label: 'High confidence', sales: 5, coverage: 0.8 },
+      { label: 'County-level range', sales: 2, coverage: 0 },
+    ])
+    expect(groupsOf('Median distance of the comparables').map((group) => [group.label, group.sales])).toEqual([
+      ['Up to 15 km', 5],
+      ['County-level range', 2],
+    ])
+    expect(withCountyLevel.coverage).toBeCloseTo(4 / 7, 10)
+    expect(withCountyLevel.targets.labels.isMet).toBe(true)
   })
 
   test('the targets: every label within 80 ± 4 %, and nine states in ten of those with 30 sales within 80 ± 8 %', () => {

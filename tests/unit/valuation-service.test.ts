@@ -34,13 +34,24 @@ describe('valuing inputs', () => {
   })
 
   test('a parcel is valued from earlier sales, with a range around the estimate', async () => {
-    const outcome = await parcelOf(db, { ...travis, point: { latitude: 30.2672, longitude: -97.7431 }, house: { beds: 3, baths: 2, squareFeet: null } })
+    const outcome = await parcelOf(db, { ...travis, point: { latitude: 30.2672, longitude: -97.7431 } })
     if (!outcome.ok) throw new Error(outcome.problems.join(' '))
     const valuation = (await valueInputs(db, outcome.parcel))!
+    expect(valuation.basis).toBe('comparables')
     expect(valuation.value).toBeGreaterThan(0)
     expect(valuation.low).toBeLessThan(valuation.value)
     expect(valuation.high).toBeGreaterThan(valuation.value)
     expect(valuation.comparables.length).toBeGreaterThan(0)
     expect(valuation.comparables.every((comparable) => comparable.sale.soldAt < Date.now())).toBe(true)
+  })
+
+  test('a house on that land, among so few sales, finds too few comparables within the gross adjustment cap: a county-level range', async () => {
+    const outcome = await parcelOf(db, { ...travis, point: { latitude: 30.2672, longitude: -97.7431 }, house: { beds: 3, baths: 2, squareFeet: null } })
+    if (!outcome.ok) throw new Error(outcome.problems.join(' '))
+    const valuation = (await valueInputs(db, outcome.parcel))!
+    expect(valuation).toMatchObject({ basis: 'county', confidence: 'low', comparables: [] })
+    expect(valuation.houseValue).toBeGreaterThan(0)
+    expect(valuation.low).toBeLessThan(valuation.value)
+    expect(valuation.high).toBeGreaterThan(valuation.value)
   })
 })

@@ -4,7 +4,7 @@ import { median, quantile } from '~/utils/statistics'
 import { fitHedonicBaseline, fitNearestComparablesBaseline } from './valuation-baselines'
 import { type Confidence, type IntervalCalibration, probabilityBelow } from './valuation-calibration'
 import { fitCalibratedModel } from './valuation-fit'
-import { type Parcel, type Sale, type ValuationModel, valueParcel } from './valuation-model'
+import { type Parcel, type Sale, type Valuation, type ValuationModel, valueParcel } from './valuation-model'
 import { bootstrap, intervalOf } from './valuation-ratio-study'
 
 /**
@@ -20,13 +20,16 @@ import { bootstrap, intervalOf } from './valuation-ratio-study'
 
 /** How the model did on one sale. */
 export interface ModelOutcome {
+  /** From comparables, or a county-level range (decision 0060). */
+  basis: Valuation['basis']
   estimate: number
   /** The absolute error as a share of the price. */
   error: number
   /** Whether the 80 % interval held the price. */
   isCovered: boolean
   confidence: Confidence
-  medianDistanceKm: number
+  /** Null for a county-level range: it has no comparables. */
+  medianDistanceKm: number | null
   /** Where the price fell in the estimate's predicted distribution (0 to 1): its probability integral transform. */
   probabilityBelowPrice: number
 }
@@ -36,9 +39,9 @@ export type CountyCentres = ReadonlyMap<number, { latitude: number; longitude: n
 
 export interface BacktestRow {
   sale: Sale
-  /** Undefined when no comparable was within reach. */
+  /** Undefined only in a state without sales (with too few comparables, a county-level range). */
   model?: ModelOutcome
-  /** The sale valued as if typed without a point (at its county's centre); undefined without county centres or comparables. */
+  /** The sale valued as if typed without a point (at its county's centre); undefined without county centres. */
   withoutPoint?: ModelOutcome
   /** …and without its use either, so valued as undeveloped land, as the form does when no type is ticked. */
   withoutPointOrUse?: ModelOutcome
@@ -65,6 +68,8 @@ export interface Backtest {
   fitMilliseconds: number
   /** The model's range widths and label thresholds, as measured before the cut-off. */
   interval: IntervalCalibration
+  /** The county-level range's log half-width, as measured before the cut-off. */
+  countyLevelLogError: number
   rows: BacktestRow[]
 }
 
@@ -121,11 +126,12 @@ function modelOutcome(model: ValuationModel, parcel: Parcel, sale: Sale): ModelO
   const valuation = valueParcel(model, parcel, sale.soldAt)
   if (!valuation) return undefined
   return {
+    basis: valuation.basis,
     estimate: valuation.value,
     error: Math.abs(valuation.value - sale.price) / sale.price,
     isCovered: sale.price >= valuation.low && sale.price <= valuation.high,
     confidence: valuation.confidence,
-    medianDistanceKm: median(valuation.comparables.map((comparable) => comparable.distanceKm)),
+    medianDistanceKm: valuation.basis === 'county' ? null : median(valuation.comparables.map((comparable) => comparable.distanceKm)),
     probabilityBelowPrice: probabilityBelow(valuation, sale.price),
   }
 }
@@ -168,7 +174,7 @@ export function scoreHeldOutSales(training: readonly Sale[], heldOut: readonly S
       valueMilliseconds,
     }
   })
-  return { rows, fitMilliseconds, interval: model.interval }
+  return { rows, fitMilliseconds, interval: model.interval, countyLevelLogError: model.countyLevelLogError }
 }
 
 /** The time-split backtest of `sales`; undefined when there are none to split. */
@@ -178,7 +184,7 @@ export function backtestValuations(sales: readonly Sale[], countyCentres?: Count
   const cutoff = quantile(saleTimes, 1 - heldOutShare)
   const training = sales.filter((sale) => sale.soldAt < cutoff)
   const heldOut = sales.filter((sale) => sale.soldAt >= cutoff)
-  const { rows, fitMilliseconds, interval } = scoreHeldOutSales(training, heldOut, countyCentres)
+  const { rows, fitMilliseconds, interval, countyLevelLogError } = scoreHeldOutSales(training, heldOut, countyCentres)
   return {
     firstSaleAt: saleTimes[0]!,
     lastSaleAt: saleTimes.at(-1)!,
@@ -187,6 +193,7 @@ export function backtestValuations(sales: readonly Sale[], countyCentres?: Count
     heldOutCount: heldOut.length,
     fitMilliseconds,
     interval,
+    countyLevelLogError,
     rows,
   }
 }

@@ -2,7 +2,7 @@ import { propertyType } from '~/models/listings/enumerations'
 import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
-import { median } from '~/utils/statistics'
+import { median, quantile } from '~/utils/statistics'
 import { type Confidence, type IntervalCalibration, fitIntervalCalibration, rangeOf, uncalibratedInterval, z80 } from './valuation-calibration'
 
 /**
@@ -71,10 +71,22 @@ export interface ComparableSale {
   adjustedPerAcre: number
   /** Each adjustment of the land's price per acre as a factor (1.12 is +12 %); `house` is the dollars of house taken out of the sale. */
   adjustments: { time: number; place: number; size: number; use: number; features: number; house: number }
+  /**
+   * The gross adjustment: each adjustment's dollars an acre, taken in turn and summed without
+   * sign, as a share of the comparable's price an acre (0.3 is 30 %). A comparable past
+   * `grossAdjustmentCap` is not used (decision 0060).
+   */
+  grossAdjustment: number
   weight: number
 }
 
 export interface Valuation {
+  /**
+   * 'comparables': from enough nearby sales within the gross adjustment cap. 'county': too few
+   * of those, so the county's level (else the state's) with the parcel's size, use, features and
+   * date, and a range as wide as such estimates have missed by; no comparable is shown.
+   */
+  basis: 'comparables' | 'county'
   value: number
   perAcre: number
   /** The 80 % interval of the value. */
@@ -82,6 +94,11 @@ export interface Valuation {
   high: number
   /** Dollars of the value that are the parcel's house. */
   houseValue: number
+  /**
+   * From the label rule fitted on earlier sales (valuation-calibration.ts); a county-level range is
+   * always 'low': it rests on no comparable, and the rule's inputs (spread, distance, count) are a
+   * comparables valuation's.
+   */
   confidence: Confidence
   comparables: ComparableSale[]
 }
@@ -100,6 +117,8 @@ export interface ValuationModel {
   indexes: { county: Map<number, PriceIndex>; region: Map<number, PriceIndex>; state: Map<number, PriceIndex> }
   /** Each county's land level once size, use, date and features are taken out, shrunk towards its state's when its sales are few. */
   countyLevels: Map<number, number>
+  /** Each state's level, for a county without sales. */
+  stateLevels: Map<number, number>
   featureEffects: Map<number, number>
   /** Dollars a square foot of house adds, per state, at the place's median price level. */
   houseDollarsPerSquareFoot: Map<number, number>
@@ -108,6 +127,8 @@ export interface ValuationModel {
   typicalSquareFeet: number
   /** The 80 % interval's width and the confidence label, measured on earlier sales (fitted by `calibrateInterval`). */
   interval: IntervalCalibration
+  /** How far, in log terms, 80 % of county-level estimates came within of the price (fitted by `calibrateInterval`): the county-level range's half-width. */
+  countyLevelLogError: number
   salesByCell: Map<number, Sale[]>
   saleCount: number
 }
@@ -250,11 +271,13 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     landUseEffects,
     indexes: { county: fitIndexes((sale) => sale.countyId), region: fitIndexes((sale) => sale.regionId), state: fitIndexes((sale) => sale.stateId) },
     countyLevels: new Map(),
+    stateLevels: new Map(),
     featureEffects,
     houseDollarsPerSquareFoot: new Map(),
     nationalHouseDollarsPerSquareFoot: 0,
     typicalSquareFeet: fallbackSquareFeet,
     interval: uncalibratedInterval,
+    countyLevelLogError: defaultCountyLevelLogError,
     salesByCell: groupBy(usable, (sale) => cellOf(sale.latitude, sale.longitude)),
     saleCount: usable.length,
   }
@@ -270,6 +293,7 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     (point) => point.sale.stateId,
     (point) => point.level,
   )
+  for (const [stateId, { value }] of stateLevels) model.stateLevels.set(stateId, value)
   const stateOfCounty = new Map(timeFree.map((point) => [point.sale.countyId, point.sale.stateId]))
   for (const [countyId, { value, count }] of medians(
     timeFree,
@@ -335,6 +359,17 @@ const searchSteps = [
 ] as const
 const wantedComparables = 8
 const usedComparables = 12
+/**
+ * The largest gross adjustment a comparable may carry: past it, a sale says more about the model's
+ * adjustments than about the parcel. Not an appraiser's 25 %: on these sales 25 % or 50 % left many
+ * parcels without comparables and made the estimates worse; 100 % cut the tail and made them better
+ * (decision 0060 gives the figures).
+ */
+export const grossAdjustmentCap = 1
+/** With fewer comparables within the cap than this, the parcel gets a county-level range instead. */
+export const fewestComparables = 3
+/** The county-level range's log half-width before it is measured: half to twice the estimate. */
+const defaultCountyLevelLogError = Math.log(2)
 
 /** The sales within `radiusKm` of the parcel that `isWanted` accepts (asked first: it is cheaper than the distance). */
 function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: number, isWanted: (sale: Sale) => boolean) {
@@ -358,13 +393,53 @@ function candidatesWithin(model: ValuationModel, parcel: Parcel, radiusKm: numbe
   return found
 }
 
-/** The parcel's value on `valuedAt` from the sales before it (a sale on or after that date is never its own comparable). */
-export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: number): Valuation | undefined {
+/**
+ * A comparable's gross adjustment (see `ComparableSale`): the house line is the parcel's house an
+ * acre against the comparable's, then each of the land's log adjustments in turn.
+ */
+function grossAdjustmentOf(sale: Sale, saleHouse: number, parcelHousePerAcre: number, logAdjustments: readonly number[]) {
+  let land = (sale.price - saleHouse) / sale.acres
+  let gross = Math.abs(parcelHousePerAcre - saleHouse / sale.acres)
+  for (const adjustment of logAdjustments) {
+    const adjusted = land * Math.exp(adjustment)
+    gross += Math.abs(adjusted - land)
+    land = adjusted
+  }
+  return gross / (sale.price / sale.acres)
+}
+
+/** The comparables within the cap, for the nearest search step that finds enough of them (else the widest). */
+function acceptableComparables(model: ValuationModel, parcel: Parcel, valuedAt: number, houseValue: number): ComparableSale[] {
   const elasticity = model.sizeElasticity.get(parcel.stateId) ?? model.nationalSizeElasticity
   const parcelUse = landUseOf(parcel.propertyTypes)
-  let chosen: { sale: Sale; distanceKm: number }[] = []
+  const valuedQuarter = quarterOf(valuedAt)
+  const parcelLevel = model.countyLevels.get(parcel.countyId)
+  const landUseEffect = (propertyTypes: number) => model.landUseEffects.get(landUseOf(propertyTypes)) ?? 0
+  const comparableOf = ({ sale, distanceKm }: { sale: Sale; distanceKm: number }): ComparableSale => {
+    const saleIndex = indexFor(model, sale)
+    const soldQuarter = quarterOf(sale.soldAt)
+    const time = saleIndex ? indexLevel(saleIndex, valuedQuarter) - indexLevel(saleIndex, soldQuarter) : 0
+    const saleLevel = model.countyLevels.get(sale.countyId)
+    const place = parcelLevel === undefined || saleLevel === undefined ? 0 : parcelLevel - saleLevel
+    const size = elasticity * (Math.log(parcel.acres) - Math.log(sale.acres))
+    const use = landUseEffect(parcel.propertyTypes) - landUseEffect(sale.propertyTypes)
+    const features = featureEffectOf(model, parcel.features) - featureEffectOf(model, sale.features)
+    const saleHouse = Math.min(houseValueOf(model, sale, soldQuarter), largestHouseShare * sale.price)
+    const landPerAcre = Math.exp(Math.log((sale.price - saleHouse) / sale.acres) + time + place + size + use + features)
+    const yearsAgo = (valuedAt - sale.soldAt) / (365 * dayMs)
+    return {
+      sale,
+      distanceKm,
+      adjustedPerAcre: landPerAcre + houseValue / parcel.acres,
+      adjustments: { time: Math.exp(time), place: Math.exp(place), size: Math.exp(size), use: Math.exp(use), features: Math.exp(features), house: saleHouse },
+      grossAdjustment: grossAdjustmentOf(sale, saleHouse, houseValue / parcel.acres, [time, place, size, use, features]),
+      // Nearer (10 km halves the weight), more recent (2 years halve it) and more alike (size counted twice, place, use and features, in log terms) weigh more.
+      weight: 1 / ((1 + distanceKm / 10) * (1 + yearsAgo / 2) * (1 + 2 * Math.abs(size) + Math.abs(place) + Math.abs(use) + Math.abs(features))),
+    }
+  }
+  let accepted: ComparableSale[] = []
   for (const step of searchSteps) {
-    chosen = candidatesWithin(
+    const candidates = candidatesWithin(
       model,
       parcel,
       step.radiusKm,
@@ -374,37 +449,52 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
         Math.abs(Math.log(sale.acres / parcel.acres)) <= Math.log(step.sizeFactor) &&
         (!step.sameUse || landUseOf(sale.propertyTypes) === parcelUse),
     )
-    if (chosen.length >= wantedComparables) break
+    accepted = candidates.map(comparableOf).filter((comparable) => comparable.grossAdjustment <= grossAdjustmentCap)
+    if (accepted.length >= wantedComparables) break
   }
-  if (chosen.length === 0) return undefined
+  return withoutOutliers(accepted.sort((a, b) => b.weight - a.weight).slice(0, usedComparables), houseValue / parcel.acres)
+}
 
-  const valuedQuarter = quarterOf(valuedAt)
-  const houseValue = houseValueOf(model, parcel, valuedQuarter)
-  const parcelLevel = model.countyLevels.get(parcel.countyId)
-  const landUseEffect = (propertyTypes: number) => model.landUseEffects.get(landUseOf(propertyTypes)) ?? 0
-  const comparables = chosen
-    .map(({ sale, distanceKm }): ComparableSale => {
-      const saleIndex = indexFor(model, sale)
-      const soldQuarter = quarterOf(sale.soldAt)
-      const time = saleIndex ? indexLevel(saleIndex, valuedQuarter) - indexLevel(saleIndex, soldQuarter) : 0
-      const saleLevel = model.countyLevels.get(sale.countyId)
-      const place = parcelLevel === undefined || saleLevel === undefined ? 0 : parcelLevel - saleLevel
-      const size = elasticity * (Math.log(parcel.acres) - Math.log(sale.acres))
-      const use = landUseEffect(parcel.propertyTypes) - landUseEffect(sale.propertyTypes)
-      const features = featureEffectOf(model, parcel.features) - featureEffectOf(model, sale.features)
-      const saleHouse = Math.min(houseValueOf(model, sale, soldQuarter), largestHouseShare * sale.price)
-      const landPerAcre = Math.exp(Math.log((sale.price - saleHouse) / sale.acres) + time + place + size + use + features)
-      const yearsAgo = (valuedAt - sale.soldAt) / (365 * dayMs)
-      return {
-        sale,
-        distanceKm,
-        adjustedPerAcre: landPerAcre + houseValue / parcel.acres,
-        adjustments: { time: Math.exp(time), place: Math.exp(place), size: Math.exp(size), use: Math.exp(use), features: Math.exp(features), house: saleHouse },
-        weight: 1 / ((1 + distanceKm / 10) * (1 + yearsAgo / 2) * (1 + 2 * Math.abs(size) + Math.abs(place) + Math.abs(use))),
-      }
-    })
-    .sort((a, b) => b.weight - a.weight)
-    .slice(0, usedComparables)
+/** A comparable whose adjusted land price lies further than this many robust standard deviations from the others' median is left out. */
+const outlierDeviations = 3
+
+/**
+ * The comparables without those that disagree wildly with the rest (a price per acre entered as
+ * the price, acres in square feet, a sale between relatives): past `outlierDeviations` median
+ * absolute deviations (scaled to a standard deviation) from the median, when enough remain.
+ */
+function withoutOutliers(comparables: ComparableSale[], parcelHousePerAcre: number) {
+  const logs = comparables.map((comparable) => Math.log(comparable.adjustedPerAcre - parcelHousePerAcre))
+  if (logs.length < fewestComparables) return comparables
+  const centre = median(logs)
+  const deviation = 1.4826 * median(logs.map((value) => Math.abs(value - centre)))
+  const kept = comparables.filter((_, index) => Math.abs(logs[index]! - centre) <= Math.max(0.05, outlierDeviations * deviation))
+  return kept.length >= fewestComparables ? kept : comparables
+}
+
+/** The parcel's land at its county's level (else its state's) on `valuedAt`, with its house; undefined for a state without sales. */
+function countyLevelValue(model: ValuationModel, parcel: Parcel, valuedAt: number, houseValue: number) {
+  const level = model.countyLevels.get(parcel.countyId) ?? model.stateLevels.get(parcel.stateId)
+  if (level === undefined) return undefined
+  const index = indexFor(model, parcel)
+  const time = index ? indexLevel(index, quarterOf(valuedAt)) : 0
+  return Math.exp(landLogPerAcre(model, parcel, level) + time) * parcel.acres + houseValue
+}
+
+/**
+ * The parcel's value on `valuedAt` from the sales before it (a sale on or after that date is never
+ * its own comparable); with fewer than `fewestComparables` within the cap, a county-level range.
+ * Undefined only in a state without sales.
+ */
+export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: number): Valuation | undefined {
+  const houseValue = houseValueOf(model, parcel, quarterOf(valuedAt))
+  const comparables = acceptableComparables(model, parcel, valuedAt, houseValue)
+  if (comparables.length < fewestComparables) {
+    const value = countyLevelValue(model, parcel, valuedAt, houseValue)
+    if (value === undefined) return undefined
+    const halfWidth = Math.exp(model.countyLevelLogError)
+    return { basis: 'county', value, perAcre: value / parcel.acres, low: value / halfWidth, high: value * halfWidth, houseValue, confidence: 'low', comparables: [] }
+  }
 
   // The comparables agree or disagree on the land; the house is the parcel's own.
   const landPerAcre = (comparable: ComparableSale) => comparable.adjustedPerAcre - houseValue / parcel.acres
@@ -420,6 +510,7 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
     comparableCount: comparables.length,
   })
   return {
+    basis: 'comparables',
     value,
     perAcre: value / parcel.acres,
     low: value * Math.exp(-halfWidth),
@@ -433,12 +524,13 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
 /**
  * Sets the intervals and the confidence labels from how far `checks` (sales valued as if unsold,
  * from earlier sales) missed (valuation-calibration.ts): the comparables' spread alone says too
- * little of the error.
+ * little of the error. The county-level range is set from how far the county-level estimates of
+ * the same sales missed: 80 % of them came within its half-width.
  */
 export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]) {
   const measured = checks.flatMap((sale) => {
     const valuation = valueParcel({ ...model, interval: uncalibratedInterval }, sale, sale.soldAt)
-    if (!valuation) return []
+    if (valuation?.basis !== 'comparables') return []
     return [
       {
         spread: Math.log(valuation.high / valuation.value) / z80,
@@ -449,5 +541,10 @@ export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]
     ]
   })
   model.interval = fitIntervalCalibration(measured)
+  const countyLevelErrors = checks.flatMap((sale) => {
+    const value = countyLevelValue(model, sale, sale.soldAt, houseValueOf(model, sale, quarterOf(sale.soldAt)))
+    return value === undefined ? [] : [Math.abs(Math.log(sale.price / value))]
+  })
+  if (countyLevelErrors.length >= 20) model.countyLevelLogError = quantile(countyLevelErrors, 0.8)
   return model
 }
