@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -93,7 +94,7 @@ function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
 const rootRoute = path.resolve('app/root.tsx')
 
 /** The page types most visits land on: code three of them share is worth a place in the shared chunk. */
-const busiestRoutes = routeFiles(['search/route', 'listing/route', 'landing/route', 'home', 'broker/route', 'broker-directory/route'])
+const busiestRoutes = routeFiles(['search/route', 'listing/route', 'landing/route', 'home/route', 'broker/route', 'broker-directory/route'])
 
 /**
  * The pages whose shared code travels in a part of their own: the busiest, then the valuation site's
@@ -102,10 +103,15 @@ const busiestRoutes = routeFiles(['search/route', 'listing/route', 'landing/rout
  * lead inbox, or into a file per module. Land values come first: the valuation page loads their
  * charts too.
  */
-const partsRoutes = [...busiestRoutes, ...routeFiles(['land-values/route', 'valuation'])]
+const partsRoutes = [...busiestRoutes, ...routeFiles(['land-values/route', 'value/route'])]
 
+/** The route modules' files; a route that moved or went fails the build, instead of quietly changing what goes where. */
 function routeFiles(routes: string[]) {
-  return routes.map((route) => path.resolve(`app/routes/${route}.tsx`))
+  return routes.map((route) => {
+    const file = path.resolve(`app/routes/${route}.tsx`)
+    if (!fs.existsSync(file)) throw new Error(`vite.config.ts names a route module that does not exist: app/routes/${route}.tsx`)
+    return file
+  })
 }
 
 /** A page's name: its folder's (`search` for routes/search/route.tsx), or a route module's own outside a folder. */

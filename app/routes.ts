@@ -17,9 +17,9 @@ export default [
   route('landfeed/states', 'routes/landfeed-states.tsx'),
   // AcreWorth's valuation (issue 16): the form's answer, its published accuracy (a static path,
   // ranked above the splat), and a valuation at its own address.
-  route('value', 'routes/valuation.tsx', { id: 'valuation-form' }),
-  route('value/accuracy', 'routes/valuation-accuracy.tsx'),
-  route('value/*', 'routes/valuation.tsx', { id: 'valuation' }),
+  route('value', 'routes/value/route.tsx', { id: 'valuation-form' }),
+  route('value/accuracy', 'routes/value/accuracy/route.tsx', { id: 'valuation-accuracy' }),
+  route('value/*', 'routes/value/route.tsx', { id: 'valuation' }),
   // AcreWorth's land value pages: the country, a state, a county or region in it.
   route('land-values', 'routes/land-values/route.tsx', { id: 'land-values' }),
   route('land-values/:state', 'routes/land-values/route.tsx', { id: 'land-values-state' }),

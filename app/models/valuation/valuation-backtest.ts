@@ -34,7 +34,7 @@ export interface ModelOutcome {
   probabilityBelowPrice: number
 }
 
-/** Where a parcel typed without a point is valued: its county's centre, as the valuation form does (valuation.server.ts `parcelOf`). */
+/** Where a parcel typed without a point is valued: its county's centre, as the valuation form does (`parcelOf` in models/valuation/valuation.server.ts). */
 export type CountyCentres = ReadonlyMap<number, { latitude: number; longitude: number }>
 
 export interface BacktestRow {

@@ -2,7 +2,7 @@ import type { CoverageDimension } from '~/models/valuation/valuation-coverage'
 import type { Interval, RatioStudy } from '~/models/valuation/valuation-ratio-study'
 import type { RollingFigures } from '~/models/valuation/valuation-rolling'
 import { formatLongDate, formatPercent } from '~/utils/format'
-import { ColumnHeadings, ScrollRegion } from './data-table'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 /** The tables of AcreWorth's rolling evaluation and of its ranges' coverage (issue 36 items 4 and 5) on 'How accurate is AcreWorth?'. */
 

@@ -1,26 +1,10 @@
-import type { Route } from './+types/valuation-accuracy'
+import type { Route } from './+types/route'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
-import { databaseContext } from '~/http/database.server'
-import { valuationAccuracyPath } from '~/models/valuation/valuation-path'
-import { siteFromRequest } from '~/sites/site.server'
 import { formatLongDate, formatPercent } from '~/utils/format'
-import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import { useSite } from '~/hooks/use-site'
-import { loadValuationAccuracy } from './valuation-accuracy.server'
-import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 import type { Accuracy, Lift } from '~/models/valuation/valuation-backtest'
 import { SalesProvenanceNote } from '~/components/sales-provenance'
-import { RangesSection, RollingSection } from '~/components/valuation-accuracy-sections'
-
-/** /value/accuracy/ on AcreWorth (issue 16 §4, issue 36): how close its estimates came to later sales, beside two fair baselines and two rules of thumb. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadValuationAccuracy(context.get(databaseContext), siteFromRequest(request), request)
-}
-
-export const handle: AnalyticsHandle = { analytics: 'valuation' }
-
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(headContextFrom(matches), { title: data.title, description: data.description, canonicalPath: valuationAccuracyPath }) : []
+import { RangesSection, RollingSection } from './accuracy-sections'
 
 const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums'
 const percentOrDash = (share: number | undefined) => (share === undefined ? '–' : formatPercent(share))
@@ -94,7 +78,7 @@ const stateHeadings = [
   'State median error',
 ]
 
-export default function ValuationAccuracyPage({ loaderData: { figures, minimumStateSales } }: Route.ComponentProps) {
+export function ValuationAccuracyPage({ loaderData: { figures, minimumStateSales } }: Route.ComponentProps) {
   const { name } = useSite()
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 text-ink" aria-labelledby="accuracy-heading">

@@ -2,7 +2,7 @@ import type { Confidence } from '~/models/valuation/valuation-calibration'
 import type { Calibration } from '~/models/valuation/valuation-coverage'
 import type { RollingFigures } from '~/models/valuation/valuation-rolling'
 import { formatLongDate, formatPercent } from '~/utils/format'
-import { CoverageTable, ProbabilityTable, type RollingOriginFigures, RollingTable } from './valuation-accuracy-tables'
+import { CoverageTable, ProbabilityTable, type RollingOriginFigures, RollingTable } from './accuracy-tables'
 
 /**
  * Two sections of 'How accurate is AcreWorth?' (issue 36 items 4 and 5, decision 0059): the

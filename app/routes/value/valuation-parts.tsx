@@ -2,9 +2,9 @@ import { accountPaths } from '~/models/accounts/account-paths'
 import type { ComparablesMap as ComparablesMapData } from '~/models/valuation/comparables-map'
 import { type Valuation, fewestComparables, grossAdjustmentCap } from '~/models/valuation/valuation-model'
 import { formatAcres, formatDollars, formatLongDate } from '~/utils/format'
-import { secondaryButtonStyle } from './account-page'
+import { secondaryButtonStyle } from '~/components/account-page'
 import { ComparablesMap } from './comparables-map'
-import { ColumnHeadings, ScrollRegion } from './data-table'
+import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 
 /** The parts of AcreWorth's valuation page (issue 16 §2); the route puts them together. */
 
