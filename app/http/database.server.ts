@@ -5,7 +5,7 @@ import { openDatabase } from '~/models/db/db.server'
 
 /**
  * The database a request's loaders and actions use: `context.get(databaseContext)`, as React
- * Router's templates hand theirs over, never a module of their own (decision 0059). A test that
+ * Router's templates hand theirs over, never a module of their own (decision 0063). A test that
  * calls a loader sets it on the context it passes.
  */
 export const databaseContext = createContext<Kysely<Database>>()

@@ -1,6 +1,7 @@
 import { landFeedStatesPath } from './partner-paths'
 import { sites } from './index'
 import { siteOrigin } from './site-origin.server'
+import { comparablePath } from '~/models/content/content-pages'
 import type { SiteProfile } from '~/models/sites/site-profile'
 
 /** The land feed is one feed for every site (issue 14): the site whose content pages hold its documentation publishes both pages. */
@@ -15,6 +16,6 @@ const publisher = Object.values(sites).find((site) => site.contentPaths.landFeed
 export function landFeedPageElsewhere(site: SiteProfile, pathname: string): string | undefined {
   if (!publisher || site === publisher) return undefined
   const docsPath = publisher.contentPaths.landFeedDocs!
-  const path = [docsPath, landFeedStatesPath].find((page) => page.replace(/\/$/, '') === pathname.toLowerCase().replace(/\/$/, ''))
+  const path = [docsPath, landFeedStatesPath].find((page) => comparablePath(page) === comparablePath(pathname))
   return path && new URL(path, siteOrigin(publisher)).href
 }

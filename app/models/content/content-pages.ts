@@ -45,7 +45,7 @@ function contentContext(site: SiteProfile): ContentContext {
 }
 
 /** Paths compare without case or trailing slash, as the routes match them; the redirect restores the exact form. */
-const comparablePath = (path: string) => path.toLowerCase().replace(/\/+$/, '')
+export const comparablePath = (path: string) => path.toLowerCase().replace(/\/+$/, '')
 
 /** The site's content page at `pathname` (in any case, with or without the trailing slash), or undefined. */
 export function findContentPage(site: SiteProfile, pathname: string): ContentPage | undefined {
