@@ -76,7 +76,7 @@ const pages: [name: string, ref: PageRef][] = [
   ['hunting listing', (page) => firstHref(page, siteUrl('hunting', '/texas-land-for-sale/'), 'article a[href*="/pid/"]')],
   ['value home', siteUrl('value', '/')],
   ['value valuation', siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/')],
-  ['value county-level range', siteUrl('value', '/value/texas/travis-county/40-acres/recreational-land/house-3-bed-2-bath/lat30.2672/long-97.7431/')],
+  ['value county-level range', siteUrl('value', '/value/texas/travis-county/1-acres/recreational-land/lat30.2672/long-97.7431/')],
   ['value form with messages', siteUrl('value', '/value/?state=texas&county=Travis&acres=0')],
   ['value accuracy', siteUrl('value', '/value/accuracy/')],
   ['value national land values', siteUrl('value', '/land-values/')],

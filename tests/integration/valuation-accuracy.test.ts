@@ -150,7 +150,8 @@ describe('How accurate is AcreWorth?', () => {
     for (const dimension of calibration.dimensions) {
       const table = tableText(html, `The 80 % range by ${dimension.name.toLowerCase()}: ${since}`)
       expect(table, dimension.name).not.toBe('')
-      for (const group of dimension.groups) expect(table).toContain(`${group.label} ${group.sales.toLocaleString('en-US')} ${formatPercent(group.coverage)}`)
+      for (const group of dimension.groups)
+        expect(table).toContain(`${group.label} ${group.sales.toLocaleString('en-US')} ${formatPercent(group.coverage)} ${formatPercent(group.medianError)}`)
     }
     const deciles = tableText(html, `Where the price fell in each estimate’s spread of likely prices: ${since}`)
     expect(deciles).toContain(`Share of the sales ${calibration.probabilityDeciles.map(formatPercent).join(' ')}`)

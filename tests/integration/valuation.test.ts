@@ -66,8 +66,8 @@ describe('a valuation', () => {
   })
 
   test('with too few comparable sales near the parcel, says so and shows a county-level range instead of a figure', async () => {
-    // A house on Travis County land: in the test data's few sales, none near enough is alike enough within the cap.
-    const response = await get('/value/texas/travis-county/40-acres/recreational-land/house-3-bed-2-bath/lat30.2672/long-97.7431/')
+    // One acre of Travis County recreational land: in the test data's few sales, none near enough is alike enough within the cap.
+    const response = await get('/value/texas/travis-county/1-acres/recreational-land/lat30.2672/long-97.7431/')
     expect(response.status).toBe(200)
     const page = await text(response)
     expect(page).toMatch(/A county-level range: too few comparable sales near this parcel \$[\d,]+ to \$[\d,]+ Fewer than 3 sales nearby/)

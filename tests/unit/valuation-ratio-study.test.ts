@@ -111,34 +111,34 @@ describe('coverage of the 80 % range', () => {
     model,
     valueMilliseconds: 0,
   })
-  // Five high-confidence sales (four covered) in state 1, farms of 10 acres; two medium (one covered) in state 2 with a house, 100 acres, four months on; one not valued.
+  // Five high-confidence sales (four covered, missing by 12.5 to 62.5 %) in state 1, farms of 10 acres; two medium (one covered, missing by 12.5 and 50 %) in state 2 with a house, 100 acres, four months on; one not valued.
   const rows = [
-    ...[true, true, true, true, false].map((isCovered) => row({}, outcome(isCovered))),
+    ...[true, true, true, true, false].map((isCovered, index) => row({}, outcome(isCovered, { error: 0.125 * (index + 1) }))),
     row(
       { stateId: 2, hasHouse: true, acres: 100, soldAt: start + 122 * 86_400_000 },
-      outcome(true, { confidence: 'medium', medianDistanceKm: 50, probabilityBelowPrice: 0.95 }),
+      outcome(true, { confidence: 'medium', medianDistanceKm: 50, probabilityBelowPrice: 0.95, error: 0.125 }),
     ),
     row(
       { stateId: 2, hasHouse: true, acres: 100, soldAt: start + 122 * 86_400_000 },
-      outcome(false, { confidence: 'medium', medianDistanceKm: 50, probabilityBelowPrice: 0.99 }),
+      outcome(false, { confidence: 'medium', medianDistanceKm: 50, probabilityBelowPrice: 0.99, error: 0.5 }),
     ),
     row({}, undefined),
   ]
   const calibration = calibrationOf(rows, start, (stateId) => `State ${stateId}`)!
   const dimension = (name: string) => calibration.dimensions.find((item) => item.name === name)!.groups
 
-  test('is the share of the valued sales whose price the range held, overall and in each group', () => {
+  test("is the share of the valued sales whose price the range held, overall and in each group, with each group's median error", () => {
     expect(calibration.sales).toBe(7)
     expect(calibration.coverage).toBeCloseTo(5 / 7, 10)
     expect(dimension('Confidence label')).toEqual([
-      { label: 'High confidence', sales: 5, coverage: 0.8 },
-      { label: 'Medium confidence', sales: 2, coverage: 0.5 },
+      { label: 'High confidence', sales: 5, coverage: 0.8, medianError: 0.375 },
+      { label: 'Medium confidence', sales: 2, coverage: 0.5, medianError: 0.3125 },
     ])
     expect(calibration.byState).toEqual([
-      { label: 'State 1', sales: 5, coverage: 0.8 },
-      { label: 'State 2', sales: 2, coverage: 0.5 },
+      { label: 'State 1', sales: 5, coverage: 0.8, medianError: 0.375 },
+      { label: 'State 2', sales: 2, coverage: 0.5, medianError: 0.3125 },
     ])
-    expect(dimension('Use')).toEqual([{ label: 'Farms', sales: 7, coverage: 5 / 7 }])
+    expect(dimension('Use')).toEqual([{ label: 'Farms', sales: 7, coverage: 5 / 7, medianError: 0.375 }])
     expect(dimension('Size').map((group) => group.label)).toEqual(['5 to 20 acres', '80 to 320 acres'])
     expect(dimension('House').map((group) => [group.label, group.sales])).toEqual([
       ['Land only', 5],
@@ -161,8 +161,8 @@ describe('coverage of the 80 % range', () => {
     )!
     const groupsOf = (name: string) => withCountyLevel.dimensions.find((item) => item.name === name)!.groups
     expect(groupsOf('Confidence label')).toEqual([
-      { label: 'High confidence', sales: 5, coverage: 0.8 },
-      { label: 'County-level range', sales: 2, coverage: 0 },
+      { label: 'High confidence', sales: 5, coverage: 0.8, medianError: 0 },
+      { label: 'County-level range', sales: 2, coverage: 0, medianError: 0 },
     ])
     expect(groupsOf('Median distance of the comparables').map((group) => [group.label, group.sales])).toEqual([
       ['Up to 15 km', 5],
@@ -173,7 +173,7 @@ describe('coverage of the 80 % range', () => {
   })
 
   test('the targets: every label within 80 ± 4 %, and nine states in ten of those with 30 sales within 80 ± 8 %', () => {
-    const group = (label: string, sales: number, coverage: number) => ({ label, sales, coverage })
+    const group = (label: string, sales: number, coverage: number) => ({ label, sales, coverage, medianError: 0.3 })
     const labels = (...coverages: number[]) => ({ name: 'Confidence label', groups: coverages.map((coverage, index) => group(`label ${index}`, 100, coverage)) })
     const states = (...coverages: number[]) => ({
       name: 'State',
@@ -189,21 +189,39 @@ describe('coverage of the 80 % range', () => {
 })
 
 describe('the confidence labels and the range widths, from measured error (issue 36 item 5)', () => {
-  // Ninety checks whose error is half their comparables' spread, at distances and counts that vary.
+  // Ninety checks whose error is half their comparables' spread, at distances, counts, adjustments, gaps and house shares that vary.
+  const others = (index: number) => ({
+    medianDistanceKm: 5 + ((index * 7) % 50),
+    comparableCount: 2 + (index % 11),
+    grossAdjustment: 0.1 + ((index * 13) % 40) / 100,
+    countyGap: ((index * 17) % 30) / 100,
+    houseShare: (index % 4) / 10,
+  })
   const checks = Array.from({ length: 90 }, (_, index) => {
     const spread = 0.1 + index / 100
-    return { spread, medianDistanceKm: 5 + ((index * 7) % 50), comparableCount: 2 + (index % 11), logError: spread / 2 }
+    return { spread, ...others(index), logError: spread / 2 }
   })
   const calibration = fitIntervalCalibration(checks)
 
   test('the fitted error is half the spread, the labels are the thirds of the checks by it, and past the measured distances an estimate is low', () => {
     // The thresholds are the checks' terciles (nearest rank), each counted in the label below it.
     expect(calibration.checks).toEqual({ high: 31, medium: 30, low: 29 })
-    const near = { medianDistanceKm: 20, comparableCount: 8 }
+    const near = { medianDistanceKm: 20, comparableCount: 8, grossAdjustment: 0.3, countyGap: 0.1, houseShare: 0 }
     expect(rangeOf(calibration, { spread: 0.2, ...near })).toEqual({ confidence: 'high', halfWidth: expect.closeTo(0.1, 6) })
     expect(rangeOf(calibration, { spread: 0.5, ...near }).confidence).toBe('medium')
     expect(rangeOf(calibration, { spread: 0.9, ...near })).toEqual({ confidence: 'low', halfWidth: expect.closeTo(0.45, 6) })
-    expect(rangeOf(calibration, { spread: 0.2, medianDistanceKm: 60, comparableCount: 8 }).confidence).toBe('low')
+    expect(rangeOf(calibration, { ...near, spread: 0.2, medianDistanceKm: 60 }).confidence).toBe('low')
+  })
+
+  test('comparables that disagree with the county-level estimate, or had to be adjusted much, make a lower label and a wider range', () => {
+    // The same ninety checks, now missing by as much as their comparables disagreed with the county-level estimate (plus a little).
+    const byGap = checks.map((check, index) => ({ ...check, logError: 0.02 + check.countyGap * (1 + (index % 3) / 10) }))
+    const fitted = fitIntervalCalibration(byGap)
+    const parcel = { spread: 0.4, medianDistanceKm: 20, comparableCount: 8, grossAdjustment: 0.3, houseShare: 0 }
+    const agreeing = rangeOf(fitted, { ...parcel, countyGap: 0.01 })
+    const disagreeing = rangeOf(fitted, { ...parcel, countyGap: 0.28 })
+    expect([agreeing.confidence, disagreeing.confidence]).toEqual(['high', 'low'])
+    expect(disagreeing.halfWidth).toBeGreaterThan(3 * agreeing.halfWidth)
   })
 
   test("each label's range holds 80 % of its own checks, whatever the spread says", () => {
@@ -219,7 +237,7 @@ describe('the confidence labels and the range widths, from measured error (issue
 
   test('with too few checks nothing is measured: the range is the spread as a normal sigma, and every estimate is low', () => {
     expect(fitIntervalCalibration(checks.slice(0, 59))).toBe(uncalibratedInterval)
-    expect(rangeOf(uncalibratedInterval, { spread: 0.2, medianDistanceKm: 1, comparableCount: 12 })).toEqual({ confidence: 'low', halfWidth: z80 * 0.2 })
+    expect(rangeOf(uncalibratedInterval, { ...others(1), spread: 0.2 })).toEqual({ confidence: 'low', halfWidth: z80 * 0.2 })
   })
 })
 

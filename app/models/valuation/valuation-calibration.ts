@@ -18,6 +18,12 @@ export interface RangeInputs {
   spread: number
   medianDistanceKm: number
   comparableCount: number
+  /** The comparables' median gross adjustment (0.3 is 30 %): the more a sale had to be adjusted, the less it says. */
+  grossAdjustment: number
+  /** How far, in logs, the comparables' estimate lies from the county-level one: two ways of valuing that disagree. */
+  countyGap: number
+  /** The share of the value that is the parcel's house, priced by rate rather than by the land's comparables. */
+  houseShare: number
 }
 
 export type Confidence = 'high' | 'medium' | 'low'
@@ -51,7 +57,17 @@ export const uncalibratedInterval: IntervalCalibration = {
   checks: { high: 0, medium: 0, low: 0 },
 }
 
-const predictors = (inputs: RangeInputs) => Float64Array.of(1, Math.log(inputs.spread), Math.log1p(inputs.medianDistanceKm), 1 / inputs.comparableCount)
+const predictors = (inputs: RangeInputs) =>
+  Float64Array.of(
+    1,
+    Math.log(inputs.spread),
+    Math.log1p(inputs.medianDistanceKm),
+    1 / inputs.comparableCount,
+    Math.log(0.05 + inputs.grossAdjustment),
+    inputs.countyGap,
+    inputs.houseShare,
+  )
+const predictorCount = 7
 /** An error below 1 % counts as 1 %: the log of a near-exact estimate would weigh on the fit without bound. */
 const smallestError = 0.01
 /** A label needs this many checks for its 80 % to be measured. */
@@ -80,7 +96,7 @@ export function fitIntervalCalibration(checks: readonly (RangeInputs & { logErro
   if (checks.length < minimumChecksPerLabel * confidenceLabels.length) return uncalibratedInterval
   const coefficients = [
     ...leastSquares(
-      4,
+      predictorCount,
       checks.map((check) => [predictors(check), Math.log(Math.max(smallestError, check.logError))] as const),
     ),
   ]

@@ -2,6 +2,7 @@ import { propertyTypeOptions } from '~/models/search/search-options'
 import type { BacktestRow, ModelOutcome } from './valuation-backtest'
 import { confidenceLabels } from './valuation-calibration'
 import { landUseOf } from './valuation-model'
+import { median } from '~/utils/statistics'
 
 /**
  * Whether AcreWorth's 80 % ranges mean what they say (issue 36 item 5): the share of held-out
@@ -16,6 +17,8 @@ export interface CoverageGroup {
   sales: number
   /** The share of those sales whose price the 80 % range held. */
   coverage: number
+  /** The median absolute error as a share of the price: a label means something when 'High' misses by less than 'Low'. */
+  medianError: number
 }
 
 export interface CoverageDimension {
@@ -75,17 +78,19 @@ type Valued = { row: BacktestRow; outcome: ModelOutcome }
 
 /** Groups in the order `order` gives (else by their first appearance). */
 function coverageBy(valued: readonly Valued[], name: string, labelOf: (item: Valued) => string, order: readonly string[] = []): CoverageDimension {
-  const groups = new Map<string, { sales: number; covered: number }>(order.map((label) => [label, { sales: 0, covered: 0 }]))
+  const groups = new Map<string, { covered: number; errors: number[] }>(order.map((label) => [label, { covered: 0, errors: [] }]))
   for (const item of valued) {
     const label = labelOf(item)
-    const group = groups.get(label) ?? { sales: 0, covered: 0 }
-    group.sales += 1
+    const group = groups.get(label) ?? { covered: 0, errors: [] }
+    group.errors.push(item.outcome.error)
     if (item.outcome.isCovered) group.covered += 1
     groups.set(label, group)
   }
   return {
     name,
-    groups: [...groups].filter(([, group]) => group.sales > 0).map(([label, group]) => ({ label, sales: group.sales, coverage: group.covered / group.sales })),
+    groups: [...groups]
+      .filter(([, group]) => group.errors.length > 0)
+      .map(([label, group]) => ({ label, sales: group.errors.length, coverage: group.covered / group.errors.length, medianError: median(group.errors) })),
   }
 }
 

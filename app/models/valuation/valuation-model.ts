@@ -3,7 +3,7 @@ import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
 import { median, quantile } from '~/utils/statistics'
-import { type Confidence, type IntervalCalibration, fitIntervalCalibration, rangeOf, uncalibratedInterval, z80 } from './valuation-calibration'
+import { type Confidence, type IntervalCalibration, type RangeInputs, fitIntervalCalibration, rangeOf, uncalibratedInterval } from './valuation-calibration'
 
 /**
  * AcreWorth's valuation model (issue 16 §3), fitted from sold listings alone: no price is set by
@@ -119,6 +119,14 @@ export interface ValuationModel {
   countyLevels: Map<number, number>
   /** Each state's level, for a county without sales. */
   stateLevels: Map<number, number>
+  /**
+   * Each county's recent move against its index: how far its sales of the last `recentQuarters`
+   * quarters lay from its level (their median, shrunk by their number), which holds from
+   * `recentFrom` on. A county's own index would be a few sales a quarter; this moves only when
+   * several recent sales agree (decision 0064).
+   */
+  countyJumps: Map<number, number>
+  recentFrom: number
   featureEffects: Map<number, number>
   /** Dollars a square foot of house adds, per state, at the place's median price level. */
   houseDollarsPerSquareFoot: Map<number, number>
@@ -143,28 +151,72 @@ const logPerAcre = (sale: Pick<Sale, 'price' | 'acres'>) => Math.log(sale.price 
 /** A state needs this many sales to have its own size elasticity or house price; an index needs this many over this many quarters. */
 const minimumSalesForElasticity = 30
 const minimumHouseSales = 20
-const minimumSalesForIndex = 24
+const minimumSalesForIndex = 150
 const minimumQuartersForIndex = 6
 /** A county's level counts as this many of its state's sales: a county of five sales moves halfway from its state's. */
 const countyLevelPrior = 5
+/** A county's recent move is measured over this many quarters, and counts as this many sales that saw no move. */
+const recentQuarters = 4
+const countyJumpPrior = 5
 /** A house never takes more than this share of a sale's price: the rest is land. */
 const largestHouseShare = 0.8
 const fallbackSquareFeet = 1_800
 
-/** Slope of y on x after removing each group's means (a fixed-effects regression), clamped to what land prices do. */
+/** Tukey's bisquare weight of a residual: 1 near zero, nothing past `bisquareScales` robust standard deviations. */
+const bisquareScales = 4.685
+function bisquareWeights(residuals: readonly number[]) {
+  const scale = 1.4826 * median(residuals.map(Math.abs))
+  if (scale === 0) return residuals.map(() => 1)
+  return residuals.map((residual) => {
+    const u = residual / (bisquareScales * scale)
+    return Math.abs(u) >= 1 ? 0 : (1 - u * u) ** 2
+  })
+}
+const robustRounds = 6
+
+/** A point further than this many robust standard deviations from its group's median x is left out of a slope: its leverage would decide it. */
+const leverageScales = 4
+
+/**
+ * Slope of y on x within groups (a fixed-effects regression), clamped to what land prices do;
+ * outlier-resistant: points far out on x are left out (a sale entered with its acres in square
+ * feet lies 10 log units out), then each point is weighted by its residual (Tukey's bisquare),
+ * starting from the least-squares line, so wrong prices do not tilt the line either (decision 0064).
+ */
 function withinGroupSlope(points: readonly { group: number; x: number; y: number }[]) {
-  let numerator = 0
-  let denominator = 0
-  for (const group of groupBy(points, (point) => point.group).values()) {
-    if (group.length < 2) continue
-    const meanX = group.reduce((sum, point) => sum + point.x, 0) / group.length
-    const meanY = group.reduce((sum, point) => sum + point.y, 0) / group.length
-    for (const point of group) {
-      numerator += (point.x - meanX) * (point.y - meanY)
-      denominator += (point.x - meanX) ** 2
-    }
+  const groups = [...groupBy(points, (point) => point.group).values()].filter((group) => group.length >= 2)
+  const offsets = groups.flatMap((group) => {
+    const centre = median(group.map((point) => point.x))
+    return group.map((point) => point.x - centre)
+  })
+  const scaleX = 1.4826 * median(offsets.map(Math.abs))
+  let weights: number[] = offsets.map((offset) => (scaleX > 0 && Math.abs(offset) > leverageScales * scaleX ? 0 : 1))
+  const isInRange = weights.slice()
+  let slope: number | undefined
+  for (let round = 0; round <= robustRounds; round++) {
+    let offset = 0
+    let numerator = 0
+    let denominator = 0
+    const centres = groups.map((group) => {
+      const groupWeights = weights.slice(offset, offset + group.length)
+      offset += group.length
+      const total = groupWeights.reduce((sum, weight) => sum + weight, 0)
+      if (total === 0) return { x: 0, y: 0 }
+      const x = group.reduce((sum, point, index) => sum + groupWeights[index]! * point.x, 0) / total
+      const y = group.reduce((sum, point, index) => sum + groupWeights[index]! * point.y, 0) / total
+      group.forEach((point, index) => {
+        numerator += groupWeights[index]! * (point.x - x) * (point.y - y)
+        denominator += groupWeights[index]! * (point.x - x) ** 2
+      })
+      return { x, y }
+    })
+    if (denominator === 0) break
+    const fitted = numerator / denominator
+    slope = fitted
+    const residuals = groups.flatMap((group, index) => group.map((point) => point.y - centres[index]!.y - fitted * (point.x - centres[index]!.x)))
+    weights = bisquareWeights(residuals).map((weight, index) => weight * isInRange[index]!)
   }
-  return denominator === 0 ? undefined : Math.min(0, Math.max(-0.9, numerator / denominator))
+  return slope === undefined ? undefined : Math.min(0, Math.max(-0.9, slope))
 }
 
 /** Quarterly medians of `values` (smoothed over three quarters), filled across quarters without sales. */
@@ -209,23 +261,54 @@ const backfittingRounds = 12
  * the rounds converge to the least-squares fit.
  */
 function fitEffects(points: readonly { countyId: number; use: number; features: number; level: number }[]) {
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+  type Point = (typeof points)[number]
+  let weights = new Map<Point, number>(points.map((point) => [point, 1]))
+  const weightedMean = (group: readonly Point[], valueOf: (point: Point) => number) => {
+    let total = 0
+    let sum = 0
+    for (const point of group) {
+      const weight = weights.get(point)!
+      total += weight
+      sum += weight * valueOf(point)
+    }
+    return total === 0 ? 0 : sum / total
+  }
   const byCounty = groupBy(points, (point) => point.countyId)
   const byUse = [...groupBy(points, (point) => point.use)].filter(([, group]) => group.length >= minimumSalesForEffect)
   const withFeature = Object.values(featureBits).map((bit) => [bit, points.filter((point) => (point.features & bit) !== 0)] as const)
   const countyLevels = new Map<number, number>()
   const landUseEffects = new Map<number, number>()
   const featureEffects = new Map<number, number>(Object.values(featureBits).map((bit) => [bit, 0]))
-  const rest = (point: (typeof points)[number], without?: 'county' | 'use' | number) =>
+  const rest = (point: Point, without?: 'county' | 'use' | number) =>
     point.level -
-    (without === 'county' ? 0 : countyLevels.get(point.countyId)!) -
+    (without === 'county' ? 0 : (countyLevels.get(point.countyId) ?? 0)) -
     (without === 'use' ? 0 : (landUseEffects.get(point.use) ?? 0)) -
     featureSum(featureEffects, typeof without === 'number' ? point.features & ~without : point.features)
-  for (let round = 0; round < backfittingRounds; round++) {
-    for (const [countyId, group] of byCounty) countyLevels.set(countyId, mean(group.map((point) => rest(point, 'county'))))
-    for (const [use, group] of byUse) landUseEffects.set(use, mean(group.map((point) => rest(point, 'use'))))
-    for (const [bit, group] of withFeature) if (group.length >= minimumSalesForEffect) featureEffects.set(bit, mean(group.map((point) => rest(point, bit))))
+  const backfit = () => {
+    for (let round = 0; round < backfittingRounds; round++) {
+      for (const [countyId, group] of byCounty)
+        countyLevels.set(
+          countyId,
+          weightedMean(group, (point) => rest(point, 'county')),
+        )
+      for (const [use, group] of byUse)
+        landUseEffects.set(
+          use,
+          weightedMean(group, (point) => rest(point, 'use')),
+        )
+      for (const [bit, group] of withFeature)
+        if (group.length >= minimumSalesForEffect)
+          featureEffects.set(
+            bit,
+            weightedMean(group, (point) => rest(point, bit)),
+          )
+    }
   }
+  backfit()
+  // Again with each sale weighted by how far it lay from the fit: a price per acre entered as the price does not move a use's effect.
+  const robustWeights = bisquareWeights(points.map((point) => rest(point)))
+  weights = new Map(points.map((point, index) => [point, robustWeights[index]!]))
+  backfit()
   return { landUseEffects, featureEffects }
 }
 
@@ -272,6 +355,8 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     indexes: { county: fitIndexes((sale) => sale.countyId), region: fitIndexes((sale) => sale.regionId), state: fitIndexes((sale) => sale.stateId) },
     countyLevels: new Map(),
     stateLevels: new Map(),
+    countyJumps: new Map(),
+    recentFrom: Infinity,
     featureEffects,
     houseDollarsPerSquareFoot: new Map(),
     nationalHouseDollarsPerSquareFoot: 0,
@@ -281,10 +366,7 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
     salesByCell: groupBy(usable, (sale) => cellOf(sale.latitude, sale.longitude)),
     saleCount: usable.length,
   }
-  const timeOf = (sale: Sale) => {
-    const index = indexFor(model, sale)
-    return index ? indexLevel(index, quarterOf(sale.soldAt)) : 0
-  }
+  const timeOf = (sale: Sale) => placeTime(model, sale, quarterOf(sale.soldAt))
 
   // Place: each county's level in today's terms, shrunk towards its state's where its sales are few.
   const timeFree = plainLand.map((point) => ({ ...point, level: point.level - timeOf(point.sale) }))
@@ -302,6 +384,16 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
   )) {
     const stateLevel = stateLevels.get(stateOfCounty.get(countyId)!)!.value
     model.countyLevels.set(countyId, (count * value + countyLevelPrior * stateLevel) / (count + countyLevelPrior))
+  }
+
+  // A county's recent move: its last quarters' sales against its level.
+  model.recentFrom = Math.max(...plainLand.map((point) => quarterOf(point.sale.soldAt))) - recentQuarters + 1
+  for (const [countyId, recent] of groupBy(
+    timeFree.filter((point) => quarterOf(point.sale.soldAt) >= model.recentFrom),
+    (point) => point.sale.countyId,
+  )) {
+    const level = model.countyLevels.get(countyId)!
+    model.countyJumps.set(countyId, (median(recent.map((point) => point.level - level)) * recent.length) / (recent.length + countyJumpPrior))
   }
 
   // House: what is left of a house sale's price once its land is valued, per square foot at the place's median level.
@@ -336,9 +428,17 @@ const featureEffectOf = (model: ValuationModel, features: number) => featureSum(
 /** Dollars of house on a parcel or sale at a quarter: its size (else the typical size) at its state's rate, moved by its place's index. */
 function houseValueOf(model: ValuationModel, parcel: Parcel, quarter: number) {
   if (!parcel.hasHouse) return 0
-  const index = indexFor(model, parcel)
   const rate = model.houseDollarsPerSquareFoot.get(parcel.stateId) ?? model.nationalHouseDollarsPerSquareFoot
-  return rate * (parcel.squareFeet ?? model.typicalSquareFeet) * Math.exp(index ? indexLevel(index, quarter) : 0)
+  return rate * (parcel.squareFeet ?? model.typicalSquareFeet) * Math.exp(placeTime(model, parcel, quarter))
+}
+
+/** A county's recent move on a quarter: nothing before `recentFrom`. */
+const countyJumpAt = (model: ValuationModel, countyId: number, quarter: number) => (quarter >= model.recentFrom ? (model.countyJumps.get(countyId) ?? 0) : 0)
+
+/** A place's log price level on a quarter against its median level: its index, and its county's recent move. */
+function placeTime(model: ValuationModel, place: Pick<Sale, 'countyId' | 'regionId' | 'stateId'>, quarter: number) {
+  const index = indexFor(model, place)
+  return (index ? indexLevel(index, quarter) : 0) + countyJumpAt(model, place.countyId, quarter)
 }
 
 function indexFor(model: ValuationModel, place: Pick<Sale, 'countyId' | 'regionId' | 'stateId'>) {
@@ -416,11 +516,14 @@ function acceptableComparables(model: ValuationModel, parcel: Parcel, valuedAt: 
   const parcelLevel = model.countyLevels.get(parcel.countyId)
   const landUseEffect = (propertyTypes: number) => model.landUseEffects.get(landUseOf(propertyTypes)) ?? 0
   const comparableOf = ({ sale, distanceKm }: { sale: Sale; distanceKm: number }): ComparableSale => {
-    const saleIndex = indexFor(model, sale)
     const soldQuarter = quarterOf(sale.soldAt)
-    const time = saleIndex ? indexLevel(saleIndex, valuedQuarter) - indexLevel(saleIndex, soldQuarter) : 0
+    const time = placeTime(model, sale, valuedQuarter) - placeTime(model, sale, soldQuarter)
     const saleLevel = model.countyLevels.get(sale.countyId)
-    const place = parcelLevel === undefined || saleLevel === undefined ? 0 : parcelLevel - saleLevel
+    // The two counties as they stand on the valuation date: a county that has jumped carries its jump into its neighbours' sales.
+    const place =
+      parcelLevel === undefined || saleLevel === undefined
+        ? 0
+        : parcelLevel + countyJumpAt(model, parcel.countyId, valuedQuarter) - saleLevel - countyJumpAt(model, sale.countyId, valuedQuarter)
     const size = elasticity * (Math.log(parcel.acres) - Math.log(sale.acres))
     const use = landUseEffect(parcel.propertyTypes) - landUseEffect(sale.propertyTypes)
     const features = featureEffectOf(model, parcel.features) - featureEffectOf(model, sale.features)
@@ -476,9 +579,31 @@ function withoutOutliers(comparables: ComparableSale[], parcelHousePerAcre: numb
 function countyLevelValue(model: ValuationModel, parcel: Parcel, valuedAt: number, houseValue: number) {
   const level = model.countyLevels.get(parcel.countyId) ?? model.stateLevels.get(parcel.stateId)
   if (level === undefined) return undefined
-  const index = indexFor(model, parcel)
-  const time = index ? indexLevel(index, quarterOf(valuedAt)) : 0
-  return Math.exp(landLogPerAcre(model, parcel, level) + time) * parcel.acres + houseValue
+  return Math.exp(landLogPerAcre(model, parcel, level) + placeTime(model, parcel, quarterOf(valuedAt))) * parcel.acres + houseValue
+}
+
+/** The comparables' estimate of the parcel on `valuedAt` and what it knows about itself; undefined with fewer than `fewestComparables`. */
+function comparablesEstimate(model: ValuationModel, parcel: Parcel, valuedAt: number, houseValue: number) {
+  const comparables = acceptableComparables(model, parcel, valuedAt, houseValue)
+  if (comparables.length < fewestComparables) return undefined
+  // The comparables agree or disagree on the land; the house is the parcel's own.
+  const landPerAcre = (comparable: ComparableSale) => comparable.adjustedPerAcre - houseValue / parcel.acres
+  const totalWeight = comparables.reduce((sum, comparable) => sum + comparable.weight, 0)
+  const logs = comparables.map((comparable) => Math.log(landPerAcre(comparable)))
+  const mean = comparables.reduce((sum, comparable, index) => sum + comparable.weight * logs[index]!, 0) / totalWeight
+  const spread = Math.sqrt(comparables.reduce((sum, comparable, index) => sum + comparable.weight * (logs[index]! - mean) ** 2, 0) / totalWeight)
+  const value = Math.exp(mean) * parcel.acres + houseValue
+  const countyLevel = countyLevelValue(model, parcel, valuedAt, houseValue)
+  const inputs: RangeInputs = {
+    // Few comparables say less than their spread shows: widen by the standard error of the mean too.
+    spread: Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length),
+    medianDistanceKm: median(comparables.map((comparable) => comparable.distanceKm)),
+    comparableCount: comparables.length,
+    grossAdjustment: median(comparables.map((comparable) => comparable.grossAdjustment)),
+    countyGap: countyLevel === undefined ? 0 : Math.abs(Math.log(value / countyLevel)),
+    houseShare: houseValue / value,
+  }
+  return { comparables, value, inputs }
 }
 
 /**
@@ -488,27 +613,15 @@ function countyLevelValue(model: ValuationModel, parcel: Parcel, valuedAt: numbe
  */
 export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: number): Valuation | undefined {
   const houseValue = houseValueOf(model, parcel, quarterOf(valuedAt))
-  const comparables = acceptableComparables(model, parcel, valuedAt, houseValue)
-  if (comparables.length < fewestComparables) {
+  const estimate = comparablesEstimate(model, parcel, valuedAt, houseValue)
+  if (!estimate) {
     const value = countyLevelValue(model, parcel, valuedAt, houseValue)
     if (value === undefined) return undefined
     const halfWidth = Math.exp(model.countyLevelLogError)
     return { basis: 'county', value, perAcre: value / parcel.acres, low: value / halfWidth, high: value * halfWidth, houseValue, confidence: 'low', comparables: [] }
   }
-
-  // The comparables agree or disagree on the land; the house is the parcel's own.
-  const landPerAcre = (comparable: ComparableSale) => comparable.adjustedPerAcre - houseValue / parcel.acres
-  const totalWeight = comparables.reduce((sum, comparable) => sum + comparable.weight, 0)
-  const logs = comparables.map((comparable) => Math.log(landPerAcre(comparable)))
-  const mean = comparables.reduce((sum, comparable, index) => sum + comparable.weight * logs[index]!, 0) / totalWeight
-  const spread = Math.sqrt(comparables.reduce((sum, comparable, index) => sum + comparable.weight * (logs[index]! - mean) ** 2, 0) / totalWeight)
-  const value = Math.exp(mean) * parcel.acres + houseValue
-  const { confidence, halfWidth } = rangeOf(model.interval, {
-    // Few comparables say less than their spread shows: widen by the standard error of the mean too.
-    spread: Math.max(0.05, spread) * Math.sqrt(1 + 1 / comparables.length),
-    medianDistanceKm: median(comparables.map((comparable) => comparable.distanceKm)),
-    comparableCount: comparables.length,
-  })
+  const { comparables, value, inputs } = estimate
+  const { confidence, halfWidth } = rangeOf(model.interval, inputs)
   return {
     basis: 'comparables',
     value,
@@ -529,16 +642,8 @@ export function valueParcel(model: ValuationModel, parcel: Parcel, valuedAt: num
  */
 export function calibrateInterval(model: ValuationModel, checks: readonly Sale[]) {
   const measured = checks.flatMap((sale) => {
-    const valuation = valueParcel({ ...model, interval: uncalibratedInterval }, sale, sale.soldAt)
-    if (valuation?.basis !== 'comparables') return []
-    return [
-      {
-        spread: Math.log(valuation.high / valuation.value) / z80,
-        medianDistanceKm: median(valuation.comparables.map((comparable) => comparable.distanceKm)),
-        comparableCount: valuation.comparables.length,
-        logError: Math.abs(Math.log(sale.price / valuation.value)),
-      },
-    ]
+    const estimate = comparablesEstimate(model, sale, sale.soldAt, houseValueOf(model, sale, quarterOf(sale.soldAt)))
+    return estimate ? [{ ...estimate.inputs, logError: Math.abs(Math.log(sale.price / estimate.value)) }] : []
   })
   model.interval = fitIntervalCalibration(measured)
   const countyLevelErrors = checks.flatMap((sale) => {

@@ -26,9 +26,9 @@ export interface ValuationFigures extends Pick<Valuation, 'basis' | 'value' | 'p
   }[]
 }
 
-/** What each label means under the rule of decision 0059: thirds of the error measured on earlier sales. */
+/** What each label means under the rule of decisions 0059 and 0064: thirds of the error measured on earlier sales. */
 const confidenceText = {
-  high: 'High confidence: estimates like this one (by how well their comparable sales agree, how near and how many they are) have come closest to the prices land later sold for, the best third.',
+  high: 'High confidence: estimates like this one (by how well their comparable sales agree with each other and with the county’s level, how much they had to be adjusted, how near and how many they are, and how much of the value is a house) have come closest to the prices land later sold for, the best third.',
   medium: 'Medium confidence: estimates like this one have come about as close to the prices land later sold for as the middle third of our estimates.',
   low: 'Low confidence: estimates like this one have missed the prices land later sold for by the most, or its comparable sales lie farther away than we have tested; treat the range as a rough guide.',
 } as const

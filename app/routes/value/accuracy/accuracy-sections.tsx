@@ -68,7 +68,7 @@ export function RangesSection({ calibration, cutoff, labelChecks }: { calibratio
       <div className="mt-3 max-w-3xl space-y-3">
         <p>
           {checks > 0
-            ? `The confidence labels are set from measured error, not by hand. ${checks.toLocaleString('en-US')} of the sales before ${formatLongDate(cutoff)} were each valued from the sales before them. How far each of those estimates missed, set against how well its comparable sales agreed, how near they were and how many, predicts the error of any estimate; the labels are the thirds of those earlier estimates by predicted error (an estimate whose comparable sales lie farther away than any of theirs is Low). Each label’s range is then as wide as it had to be to hold four in five of that label’s earlier prices.`
+            ? `The confidence labels are set from measured error, not by hand. ${checks.toLocaleString('en-US')} of the sales before ${formatLongDate(cutoff)} were each valued from the sales before them. How far each of those estimates missed, set against how well its comparable sales agreed with each other and with the county’s level, how much they had to be adjusted, how near they were, how many, and how much of the value was a house, predicts the error of any estimate; the labels are the thirds of those earlier estimates by predicted error (an estimate whose comparable sales lie farther away than any of theirs is Low). Each label’s range is then as wide as it had to be to hold four in five of that label’s earlier prices.`
             : `Too few sales before ${formatLongDate(cutoff)} could be checked to set the labels, so every estimate is labelled Low and its range is the spread of its comparable sales.`}
         </p>
         <p>

@@ -68,9 +68,9 @@ export function RollingTable({
   )
 }
 
-/** The share of sales whose price the 80 % range held, group by group. */
+/** The share of sales whose price the 80 % range held, group by group, and how far the estimates missed (a label means something when 'High' misses by less). */
 export function CoverageTable({ caption, dimension }: { caption: string; dimension: CoverageDimension }) {
-  const headings = [dimension.name, 'Sales', '80 % range holds the price']
+  const headings = [dimension.name, 'Sales', '80 % range holds the price', 'Median error']
   return (
     <ScrollRegion label={caption} className="mt-6">
       <table className="w-full border-collapse text-left text-sm">
@@ -84,6 +84,7 @@ export function CoverageTable({ caption, dimension }: { caption: string; dimensi
               </th>
               <td className={cell}>{group.sales.toLocaleString('en-US')}</td>
               <td className={cell}>{percentOrDash(group.coverage)}</td>
+              <td className={cell}>{percentOrDash(group.medianError)}</td>
             </tr>
           ))}
         </tbody>
