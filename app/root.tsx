@@ -22,7 +22,7 @@ import { SessionExtras } from '~/components/session-notices'
 import { SlowRequestNotice } from '~/components/slow-request-notice'
 import { readConfig } from '~/config.server'
 import { SiteFooter, useFooterHidden } from '~/components/site-footer'
-import { SiteHeader, headerEndId, useFinanceHref, useTransparentHeader } from '~/components/site-header'
+import { SiteHeader, useFinanceHref, useTransparentHeader } from '~/components/site-header'
 import { recentFinanceCenterHref } from '~/models/finance/finance-centers.server'
 import { forgetShownNoticesMiddleware, readPageSession, shownNoticesContext } from '~/http/session.server'
 import { httpCacheMiddleware } from '~/http/http-cache.server'
@@ -121,9 +121,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle(site) }} />
         <InlineStylesheet nonce={nonce} />
         <LazyImageScript nonce={nonce} />
-        <link rel="expect" href={`#${headerEndId}`} blocking="render" />
-        {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload). */}
-        <meta property="csp-nonce" nonce={nonce} />
+        {/* Vite's preloads of on-demand modules read the nonce here (build.modulePreload); HTML wants a content, and the
+            nonce stays out of it: in the nonce attribute browsers hide it from the page's own selectors. */}
+        <meta property="csp-nonce" content="" nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -74,14 +74,6 @@ export interface SiteHeaderProps extends Omit<SiteMenuProps, 'menu'> {
   isTransparent: boolean
 }
 
-/**
- * The id of an empty element that ends the header: the page's head holds the first paint until it is parsed
- * (`<link rel="expect">`), so a document arriving in pieces on a slow link never paints half a menu that then
- * moves as the rest arrives (CLS). Chrome lifts the hold when the element starts and the spec when it ends, hence
- * an empty one: the same moment in both.
- */
-export const headerEndId = 'header-end'
-
 export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHeaderProps) {
   const header = useRef<HTMLElement>(null)
   useMenuDismissal(header, menuProps.currentPath)
@@ -90,7 +82,8 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
   const position = isTransparent ? 'header-over-photo' : 'bg-brand relative z-30'
   return (
     // Spec §2 and §9: the full menu from the site's menu screen up, the mobile menu below it (the `full-menu:` and `drawer:` variants).
-    <header ref={header} className={`${position} text-brand-contrast print:hidden`} data-full-menu={site.fullMenuScreen}>
+    // Painted whole (app/tailwind.css, decision 0061): on a slow link half a right-aligned menu would move as the rest came.
+    <header ref={header} className={`${position} text-brand-contrast print:hidden`} data-full-menu={site.fullMenuScreen} data-paint-whole="">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2 focus:text-ink">
         Skip to content
       </a>
@@ -102,7 +95,7 @@ export function SiteHeader({ site, menu, isTransparent, ...menuProps }: SiteHead
         </a>
         {menu ? <HeaderMenu menu={menu} {...menuProps} /> : null}
       </div>
-      <span id={headerEndId} hidden />
+      <span data-paint-whole-end="" hidden />
     </header>
   )
 }

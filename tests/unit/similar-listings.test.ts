@@ -31,13 +31,13 @@ describe.each(targets)('similar listings nearby on $name', ({ enabled, open }) =
     return ids as [number, number]
   }
 
-  async function similarTo(id: number) {
+  async function similarTo(id: number, { excludeAccountId }: { excludeAccountId?: number } = {}) {
     const listing = await db
       .selectFrom('listings')
       .select(['id', 'county_id as countyId', 'latitude', 'longitude', 'acres', 'price'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    return (await findSimilarListings(db, listing, { scopeBits: 0 })).map((similar) => similar.id)
+    return (await findSimilarListings(db, listing, { scopeBits: 0, excludeAccountId })).map((similar) => similar.id)
   }
 
   test.skipIf(!enabled)('a listing a few hundred feet away across a quarter degree of latitude is the nearest, both ways', async () => {
@@ -51,5 +51,12 @@ describe.each(targets)('similar listings nearby on $name', ({ enabled, open }) =
     const [south, north] = await placePair([-0.0001, -150], [0.0001, -150])
     expect((await similarTo(south))[0]).toBe(north)
     expect((await similarTo(north))[0]).toBe(south)
+  })
+
+  test.skipIf(!enabled)('a listing of the broker whose other land the page lists is not offered again', async () => {
+    const [south, north] = await placePair([-10.0001, -150], [-10.0002, -150])
+    const { accountId } = await db.selectFrom('listings').select('account_id as accountId').where('id', '=', north).executeTakeFirstOrThrow()
+    expect((await similarTo(south))[0]).toBe(north)
+    expect(await similarTo(south, { excludeAccountId: accountId })).not.toContain(north)
   })
 })

@@ -36,7 +36,7 @@ export const accountFormConstraints = {
   signup: { name: field.fullName, email: field.email, password: field.newPassword, confirmPassword: field.confirmation, newsletter: checkbox },
   forgotPassword: { email: field.email },
   resetPassword: { password: field.newPassword, confirmPassword: field.confirmation },
-  details: { intent, name: field.fullName, phone: field.phone, phoneType: { required: true }, newsletter: checkbox },
+  details: { intent, name: field.fullName, phone: field.phone, phoneType: { required: false }, newsletter: checkbox },
   changePassword: { intent, currentPassword: field.currentPassword, password: field.newPassword, confirmPassword: field.confirmation },
   updateSavedSearch: { intent, id: { required: true, min: 0 }, name: field.searchName, notify: { required: true, pattern: 'No Updates|Daily|Weekly' } },
 }

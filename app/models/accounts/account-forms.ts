@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { savedSearchNotifyOptions } from './saved-search'
-import { accountFieldRules as rules } from './account-form-fields'
+import { accountFieldRules as rules, phoneTypeOptions } from './account-form-fields'
 import { twilioPhone } from '~/models/forms/phone-number.server'
 import { notCommonPassword } from './common-passwords.server'
 import { zodField } from '~/models/forms/zod-field'
@@ -53,7 +53,13 @@ export const DetailsSchema = z.object({
   intent: z.literal('details'),
   name: zodField(rules.fullName),
   phone: zodField([...rules.phone, twilioPhone()]),
-  phoneType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  // Office when absent (spec §3's default): the select always sends a choice, so HTML's `required` would add nothing and
+  // is invalid on a select without an empty first option.
+  phoneType: z.coerce
+    .number()
+    .refine((phoneType) => phoneTypeOptions.some((option) => option.value === phoneType))
+    .optional()
+    .transform((phoneType) => phoneType ?? phoneTypeOptions[0].value),
   newsletter: checkbox,
 })
 

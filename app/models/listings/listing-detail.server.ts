@@ -122,12 +122,13 @@ type SimilarTo = Pick<ListingDetail, 'id' | 'countyId' | 'latitude' | 'longitude
 /**
  * Active listings like this one nearby: the same county first, then by distance. A first pass
  * asks for half to twice the acres and price; when that finds too few, the rest are filled with
- * any nearby listing, so a sold listing's page always offers somewhere else to look.
+ * any nearby listing, so a sold listing's page always offers somewhere else to look. A page that
+ * lists the broker's other land already leaves that broker out (`excludeAccountId`): no card twice.
  */
 export async function findSimilarListings(
   db: Kysely<Database>,
   listing: SimilarTo,
-  { scopeBits, limit = defaultCardCount }: { scopeBits: number; limit?: number },
+  { scopeBits, excludeAccountId, limit = defaultCardCount }: { scopeBits: number; excludeAccountId?: number; limit?: number },
 ): Promise<ListingSummary[]> {
   const hasPrice = listing.price > auctionWithoutPrice
   const latitudeOffset = sql`(listings.latitude - ${listing.latitude})`
@@ -151,6 +152,7 @@ export async function findSimilarListings(
       .where(filteredColumn(db, 'listings.status'), 'in', activeStatuses)
       .where('listings.id', 'not in', [listing.id, ...excludeIds])
       .where(inSiteScope(scopeBits))
+      .$if(excludeAccountId !== undefined, (query) => query.where('listings.account_id', '!=', excludeAccountId!))
       .where(latitudeBand('listings.latitude'), 'in', latitudeBandsOf(listing.latitude - degrees, listing.latitude + degrees))
       .where('listings.latitude', '>=', listing.latitude - degrees)
       .where('listings.latitude', '<=', listing.latitude + degrees)

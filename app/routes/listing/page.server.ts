@@ -82,7 +82,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
-    findSimilarListings(db, listing, { scopeBits }),
+    findSimilarListings(db, listing, { scopeBits, excludeAccountId: listing.broker?.accountId }),
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),

@@ -30,13 +30,6 @@ const SearchMapResults = lazy(() => retryImport(() => import('./search-map-resul
 // nothing (issue 34 item 7).
 const FilterPanel = lazyComponent(() => import('./filter-panel').then((module) => module.FilterPanel))
 
-/**
- * On a slow link the browser paints the page as it arrives; the first paint waits for the end of
- * the results toolbar as well as the header's (site-header.tsx), or the toolbar's right-aligned
- * group would widen to the left as its controls came in (CLS).
- */
-const toolbarEndId = 'results-toolbar-end'
-
 /** Search results on every listing site (spec §2 "Search URLs", "Search bar and results screen"). */
 export function SearchResultsPage({ page }: { page: SearchPageData }) {
   const origin = useSiteOrigin()
@@ -68,8 +61,6 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
   )
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      {/* React hoists a <link> into the head; only the parser's copy there holds the first paint. */}
-      <link rel="expect" href={`#${toolbarEndId}`} blocking="render" />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-3 flex flex-col gap-3">
         <SearchLocationBox from={page.canonicalPath} placeholder={page.locationPlaceholder} />
@@ -80,7 +71,8 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
         {page.heading}
       </h1>
       {page.locationNote ? <p className="mt-1 text-ink/80">{page.locationNote}</p> : null}
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+      {/* Painted whole (app/tailwind.css, decision 0061): on a slow link the right-aligned group would widen to the left as its controls came in. */}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3" data-paint-whole="">
         <p className="font-medium" aria-live="polite">
           {`${page.totalCount.toLocaleString('en-US')} results`}
         </p>
@@ -93,8 +85,8 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
           {useViewer()?.isSeller && page.downloadHref ? <SearchDownloadButton href={page.downloadHref} hasResults={hasResults} /> : null}
           <SaveSearchForm path={page.searchPath} isSaved={page.isSavedSearch} />
         </div>
+        <span data-paint-whole-end="" hidden />
       </div>
-      <span id={toolbarEndId} hidden />
       {hasResults && !page.isSavedSearch ? <SavedSearchOffer /> : null}
       {page.map ? (
         // Rendered whole on the server (entry.server waits for everything); in the browser it hydrates once its module arrives.
