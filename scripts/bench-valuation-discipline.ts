@@ -4,7 +4,7 @@
  * many got a county-level range, each with its own accuracy; and, in a stress world
  * (`-- --variant NAME`), its own findings: for unit-errors, how many of the sales entered wrong
  * the listing-quality gate catches (and how many right ones it flags); for county-shock, how the
- * model did on the county whose prices doubled.
+ * model did on the county whose prices doubled, in the time split and in the rolling evaluation.
  */
 import { defaultSeed } from '../app/dev-data/seed.server'
 import { type StressVariant, listingStress, shockedCountyId } from '../app/dev-data/stress-variants'
@@ -76,12 +76,16 @@ export function printAdjustmentDiscipline(rows: readonly BacktestRow[], countyLe
   )
 }
 
-export async function printStressFindings(variant: StressVariant, rows: readonly BacktestRow[], summary: Summary) {
+/** `rows` are the time split's held-out sales, `rollingRows` the sales the rolling evaluation scored (each quarter from a model refitted before it). */
+export async function printStressFindings(variant: StressVariant, rows: readonly BacktestRow[], rollingRows: readonly BacktestRow[], summary: Summary) {
   if (variant === 'unit-errors') await printGateCatches()
   if (variant === 'county-shock') {
-    const shocked = rows.filter((row) => row.sale.countyId === shockedCountyId)
-    console.log(
-      `\nThe county whose prices doubled in the last year (${shocked.length} held-out sales)\n${shocked.length > 0 ? summary(shocked) : '  none held out'}`,
-    )
+    for (const [heading, scored] of [
+      ['held-out sales of the time split', rows],
+      ['sales of the rolling evaluation, each valued by the model refitted at the start of its quarter', rollingRows],
+    ] as const) {
+      const shocked = scored.filter((row) => row.sale.countyId === shockedCountyId)
+      console.log(`\nThe county whose prices doubled in the last year: ${shocked.length} ${heading}\n${shocked.length > 0 ? summary(shocked) : '  none'}`)
+    }
   }
 }

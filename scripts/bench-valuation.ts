@@ -25,6 +25,7 @@ import { valuationPath } from '../app/models/valuation/valuation-path'
 import { urlSlug } from '../app/utils/url-slug'
 import { type Accuracy, type BacktestRow, type Lift, type MethodAccuracy, backtestValuations, summarise } from '../app/models/valuation/valuation-backtest'
 import { type CoverageGroup, calibrationOf } from '../app/models/valuation/valuation-coverage'
+import { predictorNames } from '../app/models/valuation/valuation-calibration'
 import { type RollingFigures, scoreRollingOrigins, summariseRolling } from '../app/models/valuation/valuation-rolling'
 import type { Interval, RatioStudy } from '../app/models/valuation/valuation-ratio-study'
 import { printAdjustmentDiscipline, printStressFindings } from './bench-valuation-discipline'
@@ -84,7 +85,8 @@ console.log(`\nTime to value one parcel: p50 ${median(timings).toFixed(2)} ms, p
 
 // Issue 36 item 4: the rolling out-of-time evaluation.
 const rollingStarted = performance.now()
-const rolling = summariseRolling([...scoreRollingOrigins(sales)])
+const rollingOrigins = [...scoreRollingOrigins(sales)]
+const rolling = summariseRolling(rollingOrigins)
 const interval = (figure: Interval, format: (value: number) => string) => `${format(figure.value)} [${format(figure.low)}, ${format(figure.high)}]`
 const ratio = (value: number) => value.toFixed(3)
 const study = (name: string, figures: RatioStudy | null) =>
@@ -109,10 +111,11 @@ const calibration = calibrationOf(backtest.rows, backtest.cutoff, (stateId) => s
 const rule = backtest.interval
 console.log(
   rule.coefficients
-    ? `\nLabel rule (fitted on ${rule.checks.high + rule.checks.medium + rule.checks.low} out-of-sample checks before ${day(backtest.cutoff)}): predicted log error = ${rule.coefficients.map((value) => value.toFixed(3)).join(', ')} × (1, ln spread, ln(1 + median km), 1 / comparables); high ≤ ${rule.thresholds.high.toFixed(3)} < medium ≤ ${rule.thresholds.medium.toFixed(3)} < low, or beyond ${rule.measuredDistanceKm.toFixed(0)} km; range half-width factors high ${rule.widths.high.toFixed(2)}, medium ${rule.widths.medium.toFixed(2)}, low ${rule.widths.low.toFixed(2)} (checks ${rule.checks.high}/${rule.checks.medium}/${rule.checks.low})`
+    ? `\nLabel rule (fitted on ${rule.checks.high + rule.checks.medium + rule.checks.low} out-of-sample checks before ${day(backtest.cutoff)}): predicted log error = ${rule.coefficients.map((value) => value.toFixed(3)).join(', ')} × (${predictorNames.join(', ')}); high ≤ ${rule.thresholds.high.toFixed(3)} < medium ≤ ${rule.thresholds.medium.toFixed(3)} < low, or beyond ${rule.measuredDistanceKm.toFixed(0)} km; range half-width factors high ${rule.widths.high.toFixed(2)}, medium ${rule.widths.medium.toFixed(2)}, low ${rule.widths.low.toFixed(2)} (checks ${rule.checks.high}/${rule.checks.medium}/${rule.checks.low})`
     : '\nLabel rule: too few checks before the cut-off to calibrate; every estimate is labelled low',
 )
-const coverageList = (groups: readonly CoverageGroup[]) => groups.map((group) => `${group.label} ${percent(group.coverage)} (${group.sales})`).join('; ')
+const coverageList = (groups: readonly CoverageGroup[]) =>
+  groups.map((group) => `${group.label} ${percent(group.coverage)} (${group.sales}, median error ${percent(group.medianError)})`).join('; ')
 if (calibration) {
   console.log(`80 % range coverage on the ${calibration.sales} held-out sales the model valued: ${percent(calibration.coverage)}`)
   for (const dimension of calibration.dimensions) console.log(`  ${dimension.name}: ${coverageList(dimension.groups)}`)
@@ -130,7 +133,12 @@ printAdjustmentDiscipline(backtest.rows, backtest.countyLevelLogError, summaryOf
 // A stress world (--variant) is about accuracy: its own findings, and no page timings.
 if (benchStressVariant) {
   console.log(`\nStress world '${benchStressVariant}' on ${benchListings.toLocaleString('en-US')} listings (decision 0060)`)
-  await printStressFindings(benchStressVariant, backtest.rows, summaryOfRows)
+  await printStressFindings(
+    benchStressVariant,
+    backtest.rows,
+    rollingOrigins.flatMap((origin) => origin.rows),
+    summaryOfRows,
+  )
   process.exit(0)
 }
 

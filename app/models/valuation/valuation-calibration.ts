@@ -6,7 +6,9 @@ import { quantile } from '~/utils/statistics'
  * decision 0059), both set from measured error on earlier sales rather than by hand. The checks
  * are sales valued out of sample (by a model fitted on the sales before them). From them: a least-
  * squares fit of the log of each check's error on what a valuation knows about itself (the spread
- * of its comparables, their median distance, how many there are) predicts an estimate's error; the
+ * of its comparables, their median distance, how many there are, how much they were adjusted, how
+ * far their estimate lies from the county-level one, the house's share; decision 0064) predicts an
+ * estimate's error; the
  * labels are the thirds of the checks by that prediction (the thresholds are its terciles); and
  * each label's range is the prediction times the factor that put 80 % of that label's checks
  * inside. A third of the checks per label is what makes each label's 80 % measurable.
@@ -57,6 +59,16 @@ export const uncalibratedInterval: IntervalCalibration = {
   checks: { high: 0, medium: 0, low: 0 },
 }
 
+/** What the label rule's coefficients multiply, in order, for the bench's print-out. */
+export const predictorNames = [
+  '1',
+  'ln spread',
+  'ln(1 + median km)',
+  '1 / comparables',
+  'ln(0.05 + median gross adjustment)',
+  'gap from the county-level estimate',
+  'house share',
+] as const
 const predictors = (inputs: RangeInputs) =>
   Float64Array.of(
     1,
@@ -67,7 +79,6 @@ const predictors = (inputs: RangeInputs) =>
     inputs.countyGap,
     inputs.houseShare,
   )
-const predictorCount = 7
 /** An error below 1 % counts as 1 %: the log of a near-exact estimate would weigh on the fit without bound. */
 const smallestError = 0.01
 /** A label needs this many checks for its 80 % to be measured. */
@@ -96,7 +107,7 @@ export function fitIntervalCalibration(checks: readonly (RangeInputs & { logErro
   if (checks.length < minimumChecksPerLabel * confidenceLabels.length) return uncalibratedInterval
   const coefficients = [
     ...leastSquares(
-      predictorCount,
+      predictorNames.length,
       checks.map((check) => [predictors(check), Math.log(Math.max(smallestError, check.logError))] as const),
     ),
   ]
