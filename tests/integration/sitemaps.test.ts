@@ -351,6 +351,27 @@ describe('sampled sitemap URLs are canonical, indexable pages', () => {
   })
 })
 
+describe('the sitemaps and the pages agree on what is indexed (decision 0062)', () => {
+  const statePaths = new Set((db.prepare('select slug from states').all() as { slug: string }[]).map((state) => `/${state.slug}`))
+  test.each([
+    ['land', 'every state landing', (path: string) => statePaths.has(path)],
+    ['value', 'every land value page', () => true],
+  ] as const)('on the %s site, %s the sitemaps list is indexable', async (key, _pages, isChecked) => {
+    const { files } = await siteSitemaps(key)
+    const paths = files
+      .get('/sitemaps/landings.xml')!
+      .entries.map((url) => new URL(url.loc).pathname)
+      .filter(isChecked)
+    expect(paths.length).toBeGreaterThanOrEqual(50)
+    const noindex: string[] = []
+    for (const path of paths) {
+      const html = await (await fetchPage(hostOf(key), path, { headers: { accept: 'text/html' } })).text()
+      if (/noindex/.test(metaContent(html, 'robots') ?? '')) noindex.push(path)
+    }
+    expect(noindex).toEqual([])
+  })
+})
+
 describe('robots.txt', () => {
   afterEach(() => {
     process.env.SITE_ENVIRONMENT = 'production'
