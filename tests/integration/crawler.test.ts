@@ -250,7 +250,7 @@ describe.each(['land.localhost', 'farm.localhost', 'hunting.localhost', 'value.l
 
 /** Links to place pages: the land site's landings, the other listing sites' place searches, AcreWorth's land value pages. */
 const placePagePatterns: Record<SiteKey, RegExp> = {
-  land: /^\/[A-Z][^/?]*$/,
+  land: /^\/([A-Z][^/?]*|search\/[a-z-]+-land-for-sale\/)$/,
   farm: /^\/[a-z-]+-land-for-sale(\/[a-z0-9-]+)?$/,
   hunting: /^\/[a-z-]+-land-for-sale(\/[a-z0-9-]+)?$/,
   value: /^\/land-values\/([a-z-]+\/)?([a-z0-9-]+\/)?$/,
