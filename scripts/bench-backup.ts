@@ -39,7 +39,9 @@ async function measure(name: string, source: DataLocation, target: DataLocation,
   const rows = Object.values(manifest.database.rowCounts).reduce((sum, count) => sum + count, 0)
   console.log(`bench:backup on ${name} (${os.cpus().length} cores):`)
   console.log(`  listings ${manifest.database.rowCounts.listings?.toLocaleString('en-US')}, rows ${rows.toLocaleString('en-US')}`)
-  console.log(`  database in the backup ${megabytes(manifest.database.bytes)}, photos ${manifest.files.length} files ${megabytes(fileBytes)}`)
+  console.log(
+    `  database in the backup ${megabytes(manifest.database.bytes)}, data folder files ${manifest.files.length} (photos and any session secret) ${megabytes(fileBytes)}`,
+  )
   console.log(`  backup  ${backupSeconds.toFixed(1)} s (database snapshot, row counts, copies and checksums)`)
   console.log(`  restore ${restoreSeconds.toFixed(1)} s (every checksum before, the database, its row counts, every photo checked again once written)`)
 }

@@ -17,7 +17,7 @@ import { createDraft, findSellerDraft } from '~/models/sellers/listing-drafts.se
 import { publishDraft } from '~/models/sellers/listing-publish.server'
 import { becomeOwnerSeller, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { createUser } from '~/models/accounts/user.server'
-import { startTestPostgres, type TestPostgres } from '../../scripts/test-postgres'
+import { findPostgresBinaries, startTestPostgres, type TestPostgres } from '../../scripts/test-postgres'
 import { freshPostgresTarget, migrateAndSeed } from '../support/fresh-database'
 
 /**
@@ -103,7 +103,7 @@ const targets = [
   { name: 'SQLite', enabled: true, database: async (dataDir: string): Promise<DatabaseTarget> => ({ sqliteFile: path.join(dataDir, 'marketplace.db') }) },
   {
     name: 'PostgreSQL',
-    enabled: !!process.env.TEST_POSTGRES_URL || fs.existsSync('/usr/lib/postgresql'),
+    enabled: !!process.env.TEST_POSTGRES_URL || !!findPostgresBinaries(),
     database: async () => freshPostgresTarget(postgresServer()!.url, 'backup_drill'),
   },
 ]

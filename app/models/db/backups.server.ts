@@ -90,8 +90,10 @@ async function backUpSqlite(sqliteFile: string, destination: string) {
   } finally {
     source.close()
   }
-  const copy = new SQLite(destination, { readonly: true })
+  const copy = new SQLite(destination)
   try {
+    // One self-contained file (the site turns WAL on again when it opens the restored one).
+    copy.pragma('journal_mode = DELETE')
     return sqliteRowCounts(copy)
   } finally {
     copy.close()
