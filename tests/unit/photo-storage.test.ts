@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,11 +8,13 @@ import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { readConfig } from '~/config.server'
+import { createPhotoFetcher } from '~/models/feeds/feed-photos.server'
 import { folderPhotoStorage } from '~/models/media/folder-photo-storage.server'
 import { getResizedImage, parseImageRequest } from '~/models/media/images.server'
 import { copyPhotos } from '~/models/media/photo-copy.server'
 import type { PhotoStorage } from '~/models/media/photo-storage'
-import { storePhoto } from '~/models/media/photo-store.server'
+import { configuredPhotoStorage, storePhoto } from '~/models/media/photo-store.server'
+import { createOutboundFetch } from '~/models/net/outbound-fetch.server'
 import { s3PhotoStorage } from '~/models/media/s3-photo-storage.server'
 import { startS3Server } from '../support/s3-server'
 
@@ -85,6 +89,26 @@ describe.each(['folder', 'bucket'])('the %s photo storage', (kind) => {
     const again = await storePhoto(upload, storages[kind]!())
     expect(stored).toMatchObject({ ok: true, width: 320, height: 240 })
     expect(again).toEqual(stored)
+  })
+})
+
+describe('with PHOTO_STORE naming a bucket', () => {
+  test('a partner feed’s photo is stored in the bucket, not in the data folder', async () => {
+    const feedPhoto = await photo('#7a3')
+    const partner = http.createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(feedPhoto))
+    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'feed-photos-bucket-'))
+    try {
+      const fetcher = createPhotoFetcher({ dataDir, outboundFetch: createOutboundFetch({ allowedHosts: ['127.0.0.1'] }) })
+      const stored = await fetcher.fetchPhoto(`http://127.0.0.1:${(partner.address() as AddressInfo).port}/lot-7.jpg`)
+      if (!stored.ok) throw new Error(stored.detail)
+      expect(configuredPhotoStorage(dataDir).location).toBe('s3://photos/listing-photos/')
+      expect(await storages.bucket!().modifiedAt(`${stored.documentId}.jpg`)).toBeDefined()
+      expect(await readdir(dataDir)).toEqual([])
+    } finally {
+      partner.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
 
