@@ -75,7 +75,16 @@ export interface AppConfig {
   imageCacheBytes: number
   /** Images one client address may have rendered (asked for uncached) in 10 minutes, IMAGE_RENDERS_PER_CLIENT (default 600). */
   imageRendersPerClient: number
+  /**
+   * Where uploaded and feed photos are kept (issue 37, decision 0065): PHOTO_STORE unset, the
+   * folder {dataDir}/uploads; `s3://bucket/prefix`, a bucket of S3 or a service that speaks its
+   * protocol (R2, MinIO) at S3_ENDPOINT, in AWS_REGION. Credentials are not configuration: the AWS
+   * SDK reads them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a role) and they are never in here.
+   */
+  photoStore: PhotoStoreSetting
 }
+
+export type PhotoStoreSetting = { kind: 'folder' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string }
 
 function positiveNumber(value: string | undefined, fallback: number) {
   const number = Number(value)
@@ -136,6 +145,24 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(setting) ? Number(setting) : setting
 }
 
+/** PHOTO_STORE, S3_ENDPOINT and the region, or an error naming the setting. */
+function parsePhotoStore(env: NodeJS.ProcessEnv): PhotoStoreSetting {
+  const setting = env.PHOTO_STORE?.trim()
+  if (!setting) return { kind: 'folder' }
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(setting)
+  if (!match) throw new Error(`PHOTO_STORE: '${setting}' must be s3://bucket or s3://bucket/prefix, or unset for the folder $DATA_DIR/uploads.`)
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined
+  if (endpoint) {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`S3_ENDPOINT: '${endpoint}' is not an http(s) URL.`)
+  }
+  // A service other than AWS takes any region (R2 'auto', MinIO 'us-east-1'); AWS itself needs the bucket's.
+  const region = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || (endpoint ? 'us-east-1' : undefined)
+  if (!region) throw new Error('PHOTO_STORE: an S3 bucket on AWS needs AWS_REGION, the bucket’s region.')
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '')
+  return { kind: 's3', bucket: match[1]!, prefix: prefix && `${prefix}/`, endpoint, region }
+}
+
 function parseSeedDemoUsers(value: string | undefined, environment: string) {
   if (value === '1' || value === '0') return value === '1'
   return environment !== 'production'
@@ -165,5 +192,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoUsers: parseSeedDemoUsers(env.SEED_DEMO_USERS, environment),
     imageCacheBytes: positiveNumber(env.IMAGE_CACHE_MB, 2048) * 1024 * 1024,
     imageRendersPerClient: positiveNumber(env.IMAGE_RENDERS_PER_CLIENT, 600),
+    photoStore: parsePhotoStore(env),
   }
 }

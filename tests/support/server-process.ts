@@ -79,7 +79,9 @@ export function siteFetch(port: number): SiteFetch {
         })
       })
       request.on('error', reject)
-      request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
+      // Bytes (a multipart upload) as they are; anything else as its text.
+      const body = init.body === undefined || init.body === null ? undefined : init.body instanceof Uint8Array ? init.body : String(init.body)
+      request.end(body)
     })
 }
 
