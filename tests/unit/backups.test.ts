@@ -12,7 +12,8 @@ import type { Database } from '~/models/db/db-schema'
 import { createKysely, type DatabaseTarget } from '~/models/db/dialect.server'
 import { BackupError, describeDatabase, type DataLocation, readManifest, restore } from '~/models/db/backups.server'
 import { createLead } from '~/models/listings/listing-activity.server'
-import { storePhoto, uploadsFolder } from '~/models/media/photo-store.server'
+import { storePhoto } from '~/models/media/photo-store.server'
+import { folderPhotoStorage, uploadsFolder } from '~/models/media/folder-photo-storage.server'
 import { createDraft, findSellerDraft } from '~/models/sellers/listing-drafts.server'
 import { publishDraft } from '~/models/sellers/listing-publish.server'
 import { becomeOwnerSeller, type SellerScope } from '~/models/sellers/seller-scope.server'
@@ -52,7 +53,7 @@ const photoOf = (index: number) =>
 async function publishListingWithLead(db: Kysely<Database>, seller: SellerScope, uploadsDir: string, index: number): Promise<Acknowledged> {
   const photos = []
   for (const photoIndex of [2 * index, 2 * index + 1]) {
-    const stored = await storePhoto(await photoOf(photoIndex), uploadsDir)
+    const stored = await storePhoto(await photoOf(photoIndex), folderPhotoStorage(uploadsDir))
     if (!stored.ok) throw new Error(stored.detail)
     photos.push({ documentId: stored.documentId, sha256: sha256(fs.readFileSync(path.join(uploadsDir, `${stored.documentId}.jpg`))) })
   }
