@@ -1,16 +1,20 @@
 import fs from 'node:fs'
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { listingPath } from '~/models/listings/listing-path'
 import { sites } from '~/sites/index'
+import { resizedImagePath } from '~/models/media/document-ids'
+import { draftPhotoUploadPath } from '~/models/sellers/listing-draft'
+import { fixedRenditions } from '~/utils/image-renditions'
 import { type Cluster, type ClusterEntrances, nginxBinary, startCluster } from '../support/cluster'
 import { decodeEntities } from '../support/http'
 import { changePrice, publishListing } from '../support/seller-drafts'
 
 /**
  * Several servers for real (issue 37 item 2): nginx ending TLS in front of two production server
- * processes with their own data folders, on one PostgreSQL, with the documented nginx example
+ * processes with their own data folders, on one PostgreSQL and one photo bucket, with the documented nginx example
  * (tests/support/cluster.ts). Each browser is a loopback address of its own, so nginx, and through
  * it the servers, see as many clients as the test makes.
  */
@@ -45,6 +49,7 @@ function browser(clientAddress: string) {
     })
   }
   return {
+    send,
     get: (entrance: keyof ClusterEntrances, pathname: string) => send(entrance, pathname),
     cookie: () => cookie,
     post,
@@ -139,6 +144,31 @@ describe.skipIf(!hasNginx)('two servers behind nginx with TLS, on one PostgreSQL
     const changedAt = performance.now()
     await expect.poll(async () => (await pageText(await fromB(land, publicPath))).includes('$450,000'), { timeout: 2_000, interval: 100 }).toBe(true)
     console.log(`The new price was on B's page ${Math.round(performance.now() - changedAt)} ms after A published it.`)
+  })
+
+  test('a photo a seller uploads through A is served by B, from the bucket they share', async () => {
+    const person = browser('127.0.0.10')
+    await person.logIn('a', seller)
+    const started = await person.post('a', '/account/listings/new/', { state: 'TX', county: 'Travis', city: 'Austin', ...inTravis, intent: 'next' })
+    const draftId = Number(/\/drafts\/(\d+)\//.exec(started.headers.get('location') ?? '')?.[1])
+    expect(draftId).toBeGreaterThan(0)
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#5a8', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg()
+      .toBuffer()
+    const form = new FormData()
+    form.append('photos', new File([new Uint8Array(photo)], 'meadow.jpg', { type: 'image/jpeg' }))
+    const multipart = new Request('https://land.localhost/', { method: 'POST', body: form })
+    const uploaded = await person.send('a', draftPhotoUploadPath(draftId), {
+      method: 'POST',
+      body: new Uint8Array(await multipart.arrayBuffer()),
+      headers: { 'content-type': multipart.headers.get('content-type')!, origin: cluster.origin('land', 'a'), accept: 'application/json' },
+    })
+    expect(uploaded.status).toBe(200)
+    const answer = (await uploaded.json()) as { stored: { documentId: number }[] }
+    const imagePath = resizedImagePath(answer.stored[0]!.documentId, fixedRenditions.draftPhoto)
+    const fromB = await cluster.from('127.0.0.11').b(land, imagePath)
+    expect(fromB.status).toBe(200)
+    expect(await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 160 })
   })
 
   test('when A is killed mid-request, B goes on serving through nginx', async () => {

@@ -7,12 +7,13 @@ import path from 'node:path'
 import pg from 'pg'
 import { startTestPostgres, type TestPostgres } from '../../scripts/test-postgres'
 import type { SiteFetch } from './http'
+import { startS3Server } from './s3-server'
 import { type ProductionServer, startProductionServer } from './server-process'
 
 /**
  * Several servers for real (issue 37 item 2): Debian's nginx ending TLS (a throwaway self-signed
  * certificate) in front of two production server processes, each with a data folder of its own,
- * on one PostgreSQL database. nginx runs the documented example, docs/operations/nginx-marketplace.conf,
+ * on one PostgreSQL database and one photo bucket (a local s3rver). nginx runs the documented example, docs/operations/nginx-marketplace.conf,
  * with its upstream addresses, port and certificate replaced, and two more copies of its server
  * block that reach one server each (so a test can write through A and read through B).
  */
@@ -106,7 +107,7 @@ function tlsFetch(port: number, certificate: string, localAddress: string): Site
         },
       )
       request.on('error', reject)
-      request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
+      request.end(init.body === undefined || init.body === null ? undefined : init.body instanceof Uint8Array ? init.body : String(init.body))
     })
 }
 
@@ -143,12 +144,15 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
   })
   const databaseUrl = postgres.url.replace(/\/[^/]*$/, `/${databaseName}`)
 
+  const bucket = await startS3Server()
+  cleanups.push(() => bucket.close())
+
   const dataA = path.join(folder, 'a')
   const dataB = path.join(folder, 'b')
   fs.mkdirSync(dataA)
   fs.mkdirSync(dataB)
   execFileSync('npx', ['tsx', 'scripts/prepare-data.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataA, SEED_LISTINGS: String(listings), SEED_DEMO_USERS: '1' },
+    env: { ...process.env, ...bucket.env, DATABASE_URL: databaseUrl, DATA_DIR: dataA, SEED_LISTINGS: String(listings), SEED_DEMO_USERS: '1' },
     stdio: 'pipe',
   })
 
@@ -178,6 +182,7 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
   const ports = { balanced: await freePort(), a: await freePort(), b: await freePort() }
   const origin = (siteKey: (typeof siteKeys)[number], entrance: keyof ClusterEntrances = 'balanced') => `https://${siteKey}.localhost:${ports[entrance]}`
   const serverEnv = (dataDir: string) => ({
+    ...bucket.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     // One hop: nginx. Its X-Forwarded-For and -Proto are believed, a client's own never.
@@ -193,6 +198,10 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
     })
 
   const example = fs.readFileSync(exampleConfig, 'utf8')
+  // nginx's workers (www-data when the test runs as root) buffer large bodies there: a photo upload.
+  fs.chmodSync(folder, 0o755)
+  const temporaryFolders = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+  for (const kind of temporaryFolders) fs.mkdirSync(path.join(folder, `${kind}-temp`), { mode: 0o777 })
   const accessLog = path.join(folder, 'access.log')
   const config = [
     `pid ${path.join(folder, 'nginx.pid')};`,
@@ -201,7 +210,7 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
     'events { worker_connections 256; }',
     'http {',
     `  access_log ${accessLog} combined;`,
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(folder, `${kind}-temp`)};`),
+    ...temporaryFolders.map((kind) => `  ${kind}_temp_path ${path.join(folder, `${kind}-temp`)};`),
     upstreamBlock(example, 'marketplace', [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]),
     upstreamBlock(example, 'server_a', [`127.0.0.1:${a.port}`]),
     upstreamBlock(example, 'server_b', [`127.0.0.1:${b.port}`]),
