@@ -143,3 +143,13 @@ export async function pruneJobRuns(db: Kysely<Database>, now = Date.now()) {
     .executeTakeFirst()
   return Number(pruned.numDeletedRows)
 }
+
+/** Runs kept (a week's) by job and outcome, for the server's metrics. */
+export async function jobRunCounts(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('job_runs')
+    .select(['name', 'outcome', (eb) => eb.fn.countAll<number | string>().as('runs')])
+    .groupBy(['name', 'outcome'])
+    .execute()
+  return rows.map((row) => ({ name: row.name, outcome: row.outcome, runs: Number(row.runs) }))
+}
