@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { timingSafeEqual } from 'node:crypto'
 import diagnosticsChannel from 'node:diagnostics_channel'
 import { BlockList, isIPv6 } from 'node:net'
@@ -8,7 +9,8 @@ import { matchRoutes, type ServerBuild } from 'react-router'
 import type { AppConfig } from '~/config.server'
 import { connectionOfThisProcess } from '~/http/database.server'
 import { feedRecordTotals } from '~/models/feeds/feed-report.server'
-import { jobRunCounts, latestJobRuns } from '~/models/jobs/job-scheduler.server'
+import { type JobRun, jobRunCounts, latestJobRuns } from '~/models/jobs/job-scheduler.server'
+import { askPrimaryForMetrics, shareWithPrimary } from './cluster-metrics'
 
 /**
  * `GET /metrics` in Prometheus's text format (issue 37 item 5, decision 0066). Requests and their
@@ -47,6 +49,7 @@ function routeTree(routes: ServerBuild['routes']): RouteObject[] {
 export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild['routes']) {
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry, prefix })
+  if (cluster.isWorker) shareWithPrimary(registry)
   const tree = routeTree(routes)
   const routeOf = (path: string) => {
     for (const [pattern, label] of serverPaths) if (pattern.test(path)) return label
@@ -95,38 +98,51 @@ export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild[
   })
   diagnosticsChannel.subscribe('land-marketplaces:mail', (message) => mails.inc({ outcome: (message as { outcome: string }).outcome }))
 
-  const jobLabels = { labelNames: ['job'] as const, registers: [registry] }
-  const jobDuration = new client.Gauge({
-    name: `${prefix}job_last_run_duration_seconds`,
-    help: 'How long each scheduled job’s last finished run took.',
-    ...jobLabels,
-  })
-  const jobFailed = new client.Gauge({ name: `${prefix}job_last_run_failed`, help: '1 when each scheduled job’s last finished run failed, else 0.', ...jobLabels })
-  const jobStarted = new client.Gauge({ name: `${prefix}job_last_run_start_timestamp_seconds`, help: 'When each scheduled job’s last run started.', ...jobLabels })
-  const jobNextDue = new client.Gauge({ name: `${prefix}job_next_due_timestamp_seconds`, help: 'When each scheduled job is next due.', ...jobLabels })
+  // Read from the database, the same in every worker: with several, the primary takes one worker's value, not the sum.
+  const fromDatabase = { registers: [registry], aggregator: 'first' as const }
   new client.Gauge({
     name: `${prefix}job_runs`,
     help: 'Scheduled job runs recorded in the last week, by outcome.',
     labelNames: ['job', 'outcome'],
-    registers: [registry],
+    ...fromDatabase,
     async collect() {
-      const db = connectionOfThisProcess()
       this.reset()
-      for (const gauge of [jobDuration, jobFailed, jobStarted, jobNextDue]) gauge.reset()
-      for (const { name, outcome, runs } of await jobRunCounts(db)) this.set({ job: name, outcome }, runs)
-      for (const run of await latestJobRuns(db)) {
-        jobStarted.set({ job: run.name }, run.startedAt / 1000)
-        jobNextDue.set({ job: run.name }, run.nextDueAt / 1000)
-        if (run.durationMs !== null) jobDuration.set({ job: run.name }, run.durationMs / 1000)
-        if (run.outcome !== 'running') jobFailed.set({ job: run.name }, run.outcome === 'failed' ? 1 : 0)
-      }
+      for (const { name, outcome, runs } of await jobRunCounts(connectionOfThisProcess())) this.set({ job: name, outcome }, runs)
     },
   })
+  // A scrape collects every metric at once: the gauges of the jobs' latest runs share one read.
+  let latestRuns: Promise<JobRun[]> | undefined
+  const latestRunsOfThisScrape = () =>
+    (latestRuns ??= latestJobRuns(connectionOfThisProcess()).finally(() => {
+      latestRuns = undefined
+    }))
+  const latestRunGauge = (name: string, help: string, figure: (run: JobRun) => number | null) =>
+    new client.Gauge({
+      name: `${prefix}${name}`,
+      help,
+      labelNames: ['job'],
+      ...fromDatabase,
+      async collect() {
+        this.reset()
+        for (const run of await latestRunsOfThisScrape()) {
+          const value = figure(run)
+          if (value !== null) this.set({ job: run.name }, value)
+        }
+      },
+    })
+  latestRunGauge('job_last_run_duration_seconds', 'How long each scheduled job’s last finished run took.', (run) =>
+    run.durationMs === null ? null : run.durationMs / 1000,
+  )
+  latestRunGauge('job_last_run_failed', '1 when each scheduled job’s last finished run failed, else 0.', (run) =>
+    run.outcome === 'running' ? null : Number(run.outcome === 'failed'),
+  )
+  latestRunGauge('job_last_run_start_timestamp_seconds', 'When each scheduled job’s last run started.', (run) => run.startedAt / 1000)
+  latestRunGauge('job_next_due_timestamp_seconds', 'When each scheduled job is next due.', (run) => run.nextDueAt / 1000)
   new client.Gauge({
     name: `${prefix}feed_records`,
     help: 'Partner feed records by outcome, over every import run kept.',
     labelNames: ['outcome'],
-    registers: [registry],
+    ...fromDatabase,
     async collect() {
       this.reset()
       for (const [outcome, count] of Object.entries(await feedRecordTotals(connectionOfThisProcess()))) this.set({ outcome }, count)
@@ -172,7 +188,7 @@ export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild[
     response.setHeader('Cache-Control', 'no-store')
     if (!bearsToken(request.get('authorization')) && !fromAllowedAddress(request.ip)) return response.status(403).type('text/plain').send('Forbidden')
     try {
-      response.type(registry.contentType).send(await registry.metrics())
+      response.type(registry.contentType).send(cluster.isWorker ? await askPrimaryForMetrics() : await registry.metrics())
     } catch (error) {
       next(error)
     }

@@ -1,4 +1,8 @@
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createKysely } from '~/models/db/dialect.server'
+import { startDueJobs } from '~/models/jobs/job-scheduler.server'
+import { privateDataDir } from '../support/private-data'
 import { productionServer } from '../support/server'
 import { type ProductionServer, startProductionServer } from '../support/server-process'
 
@@ -10,10 +14,26 @@ import { type ProductionServer, startProductionServer } from '../support/server-
  */
 const token = 'scrape-secret-for-tests-only'
 const land = 'land.localhost'
+const dataDir = privateDataDir('metrics')
+const metricsSettings = { METRICS_TOKEN: token, METRICS_ADDRESSES: '198.51.100.0/24, ::1', DATA_DIR: dataDir }
 let server: ProductionServer
 
 beforeAll(async () => {
-  server = await startProductionServer({ METRICS_TOKEN: token, METRICS_ADDRESSES: '198.51.100.0/24, ::1' })
+  // A scheduler's runs, as `npm start`'s process records them: one ok, one failed.
+  const db = createKysely({ sqliteFile: path.join(dataDir, 'marketplace.db') })
+  const job = (name: string, run: () => Promise<string>) => ({ name, everyMs: 60_000, leaseMs: 600_000, run })
+  await startDueJobs(
+    db,
+    [
+      job('lead-digests', async () => '2 lead digests sent, 0 failed'),
+      job('lead-webhooks', async () => {
+        throw new Error('connect ECONNREFUSED')
+      }),
+    ],
+    () => {},
+  )
+  await db.destroy()
+  server = await startProductionServer(metricsSettings)
 }, 60_000)
 
 afterAll(async () => {
@@ -21,7 +41,8 @@ afterAll(async () => {
   await server.exited
 })
 
-const scrape = (headers: Record<string, string> = {}) => server.fetchPage('127.0.0.1', '/metrics', { headers: { 'x-forwarded-for': '203.0.113.50', ...headers } })
+const scrape = (headers: Record<string, string> = {}, { fetchPage } = server) =>
+  fetchPage('127.0.0.1', '/metrics', { headers: { 'x-forwarded-for': '203.0.113.50', ...headers } })
 
 /** A sample's value: `name{labels} value`, the labels as the text writes them. */
 function sample(text: string, name: string, labels: string) {
@@ -84,7 +105,29 @@ describe('what it counts', () => {
     expect(sample(after, 'marketplace_db_query_duration_seconds_count', 'operation="select"')).toBeGreaterThan(0)
     // The seed imports the demo partner's feed: its records are counted by outcome.
     expect(sample(after, 'marketplace_feed_records', 'outcome="received"')).toBeGreaterThan(0)
-    expect(after).toContain('# TYPE marketplace_job_last_run_duration_seconds gauge')
+    expect(sample(after, 'marketplace_job_last_run_failed', 'job="lead-webhooks"')).toBe(1)
+    expect(sample(after, 'marketplace_job_last_run_failed', 'job="lead-digests"')).toBe(0)
+    expect(sample(after, 'marketplace_job_runs', 'job="lead-digests",outcome="ok"')).toBe(1)
+    expect(sample(after, 'marketplace_job_last_run_duration_seconds', 'job="lead-digests"')).toBeGreaterThanOrEqual(0)
+    expect(sample(after, 'marketplace_job_next_due_timestamp_seconds', 'job="lead-digests"')).toBeGreaterThan(Date.now() / 1000)
     expect(after).toContain('# TYPE marketplace_mails_total counter')
+  })
+})
+
+describe('a server of two workers', () => {
+  let workers: ProductionServer
+  beforeAll(async () => {
+    workers = await startProductionServer({ ...metricsSettings, WEB_CONCURRENCY: '2' })
+  }, 60_000)
+  afterAll(async () => {
+    workers.child.kill('SIGTERM')
+    await workers.exited
+  })
+
+  test('answers every worker’s requests added up, and the database’s figures once', async () => {
+    for (let request = 0; request < 6; request += 1) await (await workers.fetchPage(land, '/search/texas-land-for-sale/')).arrayBuffer()
+    const text = await (await scrape({ authorization: `Bearer ${token}` }, workers)).text()
+    expect(sample(text, 'marketplace_http_requests_total', 'route="search",method="GET",status="200"')).toBe(6)
+    expect(sample(text, 'marketplace_job_runs', 'job="lead-digests",outcome="ok"')).toBe(1)
   })
 })
