@@ -67,6 +67,13 @@ export interface AppConfig {
    */
   pageCacheBytes: number
   /**
+   * Who may read `GET /metrics` (issue 37 item 5, decision 0066): a request bearing
+   * `Authorization: Bearer {METRICS_TOKEN}`, or from an address or subnet of METRICS_ADDRESSES
+   * ('127.0.0.1, 10.0.0.0/8', the client address Express believes under TRUST_PROXY). Neither
+   * set, the path is not served (404). The token is a secret: never logged.
+   */
+  metrics: { token: string | undefined; addresses: string[] }
+  /**
    * Whether seeding an empty database adds the demo accounts with their published passwords
    * (README, decision 0050): SEED_DEMO_USERS=1 yes, 0 no; unset, everywhere but production.
    */
@@ -190,6 +197,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
     seedDemoUsers: parseSeedDemoUsers(env.SEED_DEMO_USERS, environment),
+    metrics: {
+      token: env.METRICS_TOKEN?.trim() || undefined,
+      addresses: (env.METRICS_ADDRESSES ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    },
     imageCacheBytes: positiveNumber(env.IMAGE_CACHE_MB, 2048) * 1024 * 1024,
     imageRendersPerClient: positiveNumber(env.IMAGE_RENDERS_PER_CLIENT, 600),
     photoStore: parsePhotoStore(env),
