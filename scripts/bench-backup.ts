@@ -14,12 +14,15 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { backUp, type DataLocation, restore } from '../app/models/db/backups.server'
+import { folderPhotoStorage, uploadsFolder } from '../app/models/media/folder-photo-storage.server'
 import { startTestPostgres } from './test-postgres'
 
 const { values: options } = parseArgs({ options: { from: { type: 'string' }, photos: { type: 'string', default: '1000' }, postgres: { type: 'string' } } })
 if (!options.from) throw new Error('Usage: npm run bench:backup -- --from <data folder with marketplace.db> [--photos 1000] [--postgres 100000]')
 const photoBytes = 250_000
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+
+const photosIn = (dataDir: string) => folderPhotoStorage(uploadsFolder(dataDir))
 
 /** Makes the photo files of a data folder. */
 function writePhotos(dataDir: string) {
@@ -35,12 +38,12 @@ async function measure(name: string, source: DataLocation, target: DataLocation,
   started = performance.now()
   await restore(backupDir, target)
   const restoreSeconds = (performance.now() - started) / 1000
-  const fileBytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0)
+  const fileBytes = [...manifest.files, ...manifest.photos].reduce((sum, file) => sum + file.bytes, 0)
   const rows = Object.values(manifest.database.rowCounts).reduce((sum, count) => sum + count, 0)
   console.log(`bench:backup on ${name} (${os.cpus().length} cores):`)
   console.log(`  listings ${manifest.database.rowCounts.listings?.toLocaleString('en-US')}, rows ${rows.toLocaleString('en-US')}`)
   console.log(
-    `  database in the backup ${megabytes(manifest.database.bytes)}, data folder files ${manifest.files.length} (photos and any session secret) ${megabytes(fileBytes)}`,
+    `  database in the backup ${megabytes(manifest.database.bytes)}, photos ${manifest.photos.length} and data folder files ${manifest.files.length} (the session secret) ${megabytes(fileBytes)}`,
   )
   console.log(`  backup  ${backupSeconds.toFixed(1)} s (database snapshot, row counts, copies and checksums)`)
   console.log(`  restore ${restoreSeconds.toFixed(1)} s (every checksum before, the database, its row counts, every photo checked again once written)`)
@@ -54,7 +57,7 @@ try {
   if (fs.statSync(path.join(options.from, 'marketplace.db-wal'), { throwIfNoEntry: false })?.size)
     throw new Error(`${options.from} has a write-ahead log: close what uses it first`)
   fs.copyFileSync(path.join(options.from, 'marketplace.db'), path.join(sqliteSource, 'marketplace.db'))
-  const sqliteLocation = (dataDir: string) => ({ database: { sqliteFile: path.join(dataDir, 'marketplace.db') }, dataDir })
+  const sqliteLocation = (dataDir: string) => ({ database: { sqliteFile: path.join(dataDir, 'marketplace.db') }, dataDir, photos: photosIn(dataDir) })
   await measure(`SQLite, ${options.from}`, sqliteLocation(sqliteSource), sqliteLocation(path.join(folder, 'sqlite-restored')), path.join(folder, 'sqlite-backup'))
   fs.rmSync(path.join(folder, 'sqlite-backup'), { recursive: true })
 
@@ -78,8 +81,12 @@ async function measurePostgres(listings: number) {
     await admin.end()
     await measure(
       `PostgreSQL, ${listings.toLocaleString('en-US')} seeded listings`,
-      { database: { postgresUrl: postgres.url }, dataDir: postgresSource },
-      { database: { postgresUrl: postgres.url.replace(/\/postgres$/, '/restored') }, dataDir: path.join(folder, 'postgres-restored') },
+      { database: { postgresUrl: postgres.url }, dataDir: postgresSource, photos: photosIn(postgresSource) },
+      {
+        database: { postgresUrl: postgres.url.replace(/\/postgres$/, '/restored') },
+        dataDir: path.join(folder, 'postgres-restored'),
+        photos: photosIn(path.join(folder, 'postgres-restored')),
+      },
       path.join(folder, 'postgres-backup'),
     )
   } finally {

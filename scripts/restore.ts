@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import { readConfig } from '../app/config.server'
 import { BackupError, describeDatabase, restore } from '../app/models/db/backups.server'
 import { databaseTarget } from '../app/models/db/db.server'
+import { configuredPhotoStorage } from '../app/models/media/photo-store.server'
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' }, confirm: { type: 'string' } } })
 if (positionals.length !== 1) {
@@ -17,14 +18,15 @@ if (positionals.length !== 1) {
 }
 const config = readConfig()
 const database = databaseTarget(config)
-console.log(`Restoring ${positionals[0]} into ${describeDatabase(database)} and ${config.dataDir}`)
+const photos = configuredPhotoStorage()
+console.log(`Restoring ${positionals[0]} into ${describeDatabase(database)}, ${config.dataDir} and ${photos.location}`)
 const started = performance.now()
 try {
-  const report = await restore(positionals[0]!, { database, dataDir: config.dataDir }, { force: values.force, confirmTarget: values.confirm })
+  const report = await restore(positionals[0]!, { database, dataDir: config.dataDir, photos }, { force: values.force, confirmTarget: values.confirm })
   const rows = Object.values(report.rowCounts).reduce((sum, count) => sum + count, 0)
   if (report.replaced.length > 0) console.log(`  Replaced ${report.replaced.join(' and ')}`)
   console.log(
-    `Restored the backup of ${report.manifest.startedAt}: ${rows.toLocaleString('en-US')} rows in ${Object.keys(report.rowCounts).length} tables and ${report.manifest.files.length} files, each as its manifest says, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Restored the backup of ${report.manifest.startedAt}: ${rows.toLocaleString('en-US')} rows in ${Object.keys(report.rowCounts).length} tables , ${report.manifest.files.length} files and ${report.manifest.photos.length} photos, each as its manifest says, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 } catch (error) {
   if (!(error instanceof BackupError)) throw error

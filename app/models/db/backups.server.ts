@@ -6,6 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import type { PhotoStorage } from '~/models/media/photo-storage'
 import type { DatabaseTarget } from './dialect.server'
 
 /**
@@ -22,6 +23,8 @@ const run = promisify(execFile)
 export const manifestFileName = 'manifest.json'
 /** The data folder's files, in the backup folder, under their paths in the data folder. */
 const dataFilesFolder = 'data'
+/** The photo store's photos, in the backup folder, under their names. */
+const photosFolder = 'photos'
 
 export interface BackedUpFile {
   /** Relative to the data folder: 'uploads/4000000001.jpg', 'session-secret'. */
@@ -31,18 +34,23 @@ export interface BackedUpFile {
 }
 
 export interface BackupManifest {
-  format: 1
+  /** 2 since photos are listed from the photo store, folder or bucket, on their own. */
+  format: 2
   /** When the backup began: every write acknowledged before it is in the backup (decision 0067). */
   startedAt: string
   finishedAt: string
   database: { dialect: 'sqlite' | 'postgres'; file: string; bytes: number; sha256: string; rowCounts: Record<string, number> }
+  /** The data folder's own files (the session secret), by their paths in it. */
   files: BackedUpFile[]
+  /** The photo store's photos, by their names in it (`path` is the name), wherever the store keeps them. */
+  photos: BackedUpFile[]
 }
 
-/** Where a backup comes from or a restore goes: the database and the data folder beside it. */
+/** Where a backup comes from or a restore goes: the database, the data folder beside it and the photo store (a folder in it, or a bucket). */
 export interface DataLocation {
   database: DatabaseTarget
   dataDir: string
+  photos: PhotoStorage
 }
 
 export class BackupError extends Error {}
@@ -117,15 +125,22 @@ async function backUpPostgres(postgresUrl: string, destination: string) {
 }
 
 /**
- * The photo store's files as they are in a folder (`{dataDir}/uploads`), copied with their
- * checksums; a half-written upload (`*.tmp`) is not a photo yet. The seam for another store: an
- * object store lists its bucket and copies each object the same way.
+ * Every photo of the store (a folder or a bucket: its own listing), copied into `destinationDir`
+ * with its checksum; a half-written upload is not in the listing. A photo written after the
+ * database's snapshot may be copied too: nothing in the snapshot names it, and it does no harm.
  */
-export async function backUpPhotoFolder(uploadsDir: string, destinationDir: string, relativeTo: string): Promise<BackedUpFile[]> {
-  const names = (await readdir(uploadsDir).catch(() => [] as string[])).filter((name) => !name.endsWith('.tmp')).sort()
+export async function backUpPhotos(photos: PhotoStorage, destinationDir: string): Promise<BackedUpFile[]> {
+  const names: string[] = []
+  for await (const photo of photos.list()) names.push(photo.name)
   await mkdir(destinationDir, { recursive: true })
   const copied: BackedUpFile[] = []
-  for (const name of names) copied.push(await copyWithChecksum(path.join(uploadsDir, name), path.join(destinationDir, name), relativeTo))
+  for (const name of names.sort()) {
+    const bytes = await photos.get(name)
+    // Listed a moment ago and gone now: only a deletion does that, and nothing the snapshot names is deleted.
+    if (!bytes) continue
+    await writeFile(path.join(destinationDir, name), bytes)
+    copied.push({ path: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
+  }
   return copied
 }
 
@@ -144,12 +159,14 @@ export async function backUp(source: DataLocation, backupDir: string): Promise<B
   const databasePath = path.join(backupDir, databaseFile)
   const rowCounts =
     'sqliteFile' in source.database ? await backUpSqlite(source.database.sqliteFile, databasePath) : await backUpPostgres(source.database.postgresUrl, databasePath)
+  const photos = await backUpPhotos(source.photos, path.join(backupDir, photosFolder))
   const dataCopy = path.join(backupDir, dataFilesFolder)
-  const files = await backUpPhotoFolder(path.join(source.dataDir, 'uploads'), path.join(dataCopy, 'uploads'), dataCopy)
+  await mkdir(dataCopy, { recursive: true })
+  const files: BackedUpFile[] = []
   const secret = path.join(source.dataDir, 'session-secret')
   if (await stat(secret).catch(() => undefined)) files.push(await copyWithChecksum(secret, path.join(dataCopy, 'session-secret'), dataCopy))
   const manifest: BackupManifest = {
-    format: 1,
+    format: 2,
     startedAt,
     finishedAt: new Date().toISOString(),
     database: {
@@ -160,6 +177,7 @@ export async function backUp(source: DataLocation, backupDir: string): Promise<B
       rowCounts,
     },
     files,
+    photos,
   }
   // Written last: a folder without a manifest is a backup that did not finish.
   await writeFile(path.join(backupDir, `${manifestFileName}.tmp`), JSON.stringify(manifest, null, 2))
@@ -172,7 +190,7 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
     throw new BackupError(`${backupDir} has no ${manifestFileName}: it is not a finished backup`)
   })
   const manifest = JSON.parse(text) as BackupManifest
-  if (manifest.format !== 1) throw new BackupError(`${backupDir}'s manifest is of an unknown format ${String(manifest.format)}`)
+  if (manifest.format !== 2) throw new BackupError(`${backupDir}'s manifest is of an unknown format ${String(manifest.format)}`)
   return manifest
 }
 
@@ -181,6 +199,7 @@ async function checkBackupFiles(backupDir: string, manifest: BackupManifest) {
   const expected = [
     { file: path.join(backupDir, manifest.database.file), sha256: manifest.database.sha256 },
     ...manifest.files.map((entry) => ({ file: path.join(backupDir, dataFilesFolder, entry.path), sha256: entry.sha256 })),
+    ...manifest.photos.map((entry) => ({ file: path.join(backupDir, photosFolder, entry.path), sha256: entry.sha256 })),
   ]
   for (const { file, sha256 } of expected) {
     const actual = await sha256OfFile(file).catch(() => 'missing')
@@ -204,7 +223,10 @@ async function existingData(target: DataLocation): Promise<string[]> {
       await client.end()
     }
   }
-  if (!(await isMissingOrEmptyFolder(path.join(target.dataDir, 'uploads')))) found.push(`photos in ${path.join(target.dataDir, 'uploads')}`)
+  for await (const photo of target.photos.list()) {
+    found.push(`photos in ${target.photos.location} (${photo.name} and maybe more)`)
+    break
+  }
   return found
 }
 
@@ -255,6 +277,17 @@ async function restorePostgres(databaseFile: string, postgresUrl: string, isRepl
     return await postgresRowCounts(client)
   } finally {
     await client.end()
+  }
+}
+
+/** Puts the backup's photos into the photo store, each read back and checked. */
+async function restorePhotos(backupDir: string, photos: BackedUpFile[], store: PhotoStorage) {
+  for (const entry of photos) {
+    const outcome = await store.put(entry.path, await readFile(path.join(backupDir, photosFolder, entry.path)))
+    if (outcome === 'taken') throw new BackupError(`${entry.path} in ${store.location} holds other bytes than the backup's: left as it is`)
+    const written = await store.get(entry.path)
+    if (!written || createHash('sha256').update(written).digest('hex') !== entry.sha256)
+      throw new BackupError(`${entry.path} in ${store.location} differs from the backup once written`)
   }
 }
 
@@ -309,5 +342,6 @@ export async function restore(backupDir: string, target: DataLocation, options: 
       `The restored database's row counts differ from the backup's in ${differing.map((table) => `${table} (${rowCounts[table]} for ${manifest.database.rowCounts[table]})`).join(', ')}`,
     )
   await restoreDataFiles(backupDir, manifest.files, target.dataDir)
+  await restorePhotos(backupDir, manifest.photos, target.photos)
   return { manifest, target: targetName, rowCounts, replaced }
 }
