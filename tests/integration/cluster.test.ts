@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/accounts/demo-users'
+import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
+import { createKysely } from '~/models/db/dialect.server'
 import { listingPath } from '~/models/listings/listing-path'
 import { sites } from '~/sites/index'
 import { resizedImagePath } from '~/models/media/document-ids'
@@ -10,6 +14,7 @@ import { draftPhotoUploadPath } from '~/models/sellers/listing-draft'
 import { fixedRenditions } from '~/utils/image-renditions'
 import { type Cluster, type ClusterEntrances, nginxBinary, startCluster } from '../support/cluster'
 import { decodeEntities } from '../support/http'
+import { startTestSmtpServer } from '../support/smtp'
 import { changePrice, publishListing } from '../support/seller-drafts'
 
 /**
@@ -19,6 +24,7 @@ import { changePrice, publishListing } from '../support/seller-drafts'
  * it the servers, see as many clients as the test makes.
  */
 const hasNginx = fs.existsSync(nginxBinary)
+const runScript = promisify(execFile)
 if (!hasNginx) console.warn(`${nginxBinary} not found: the multi-server test is skipped (Debian's nginx package; .ci/run installs it).`)
 
 let cluster: Cluster
@@ -170,6 +176,46 @@ describe.skipIf(!hasNginx)('two servers behind nginx with TLS, on one PostgreSQL
     expect(fromB.status).toBe(200)
     expect(await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 160 })
   })
+
+  test('with the scheduled jobs run beside both servers at once, a due saved-search e-mail goes out once', async () => {
+    const db = createKysely({ postgresUrl: cluster.databaseUrl })
+    const smtp = await startTestSmtpServer()
+    try {
+      const { id: userId } = await db.selectFrom('users').select('id').where('email', '=', buyer.email).executeTakeFirstOrThrow()
+      const search = (await searchToSave(db, sites.land, '/search/texas-land-for-sale/'))!
+      await saveSearch(db, { userId, siteId: sites.land.siteId, search })
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+      await db
+        .updateTable('saved_searches')
+        .set({ notify: 'Daily', created_at: daysAgo(3) })
+        .where('user_id', '=', userId)
+        .where('path', '=', search.path)
+        .execute()
+      // A Texas listing new since the search was saved.
+      const texas = await db
+        .selectFrom('listings')
+        .innerJoin('states', 'states.id', 'listings.state_id')
+        .select('listings.id')
+        .where('states.abbreviation', '=', 'TX')
+        .where('listings.status', '=', 1)
+        .executeTakeFirstOrThrow()
+      await db
+        .updateTable('listings')
+        .set({ created_at: daysAgo(1) })
+        .where('id', '=', texas.id)
+        .execute()
+      // One job runner beside each server, as cron starts them every minute on each machine.
+      const runJobs = (server: 'a' | 'b') =>
+        runScript('npx', ['tsx', 'scripts/scheduled-jobs.ts'], { env: { ...process.env, ...cluster.serverEnv[server], SMTP_URL: smtp.url } })
+      await Promise.all([runJobs('a'), runJobs('b')])
+      expect(smtp.received.filter((mail) => mail.to.includes(buyer.email))).toHaveLength(1)
+      const runs = await db.selectFrom('job_runs').select('name').where('name', '=', 'saved-search-updates').execute()
+      expect(runs).toHaveLength(1)
+    } finally {
+      await smtp.stop()
+      await db.destroy()
+    }
+  }, 120_000)
 
   test('when A is killed mid-request, B goes on serving through nginx', async () => {
     const entrance = cluster.from('127.0.0.9').balanced

@@ -69,6 +69,8 @@ export interface Cluster {
   /** Requests from the browser at `clientAddress` (a loopback address, 127.0.0.2 and up: nginx sees each as its own client). */
   from: (clientAddress: string) => ClusterEntrances
   servers: { a: ProductionServer; b: ProductionServer }
+  /** The settings each server runs with (its data folder, the shared database, bucket and secret): a job runner beside it takes the same. */
+  serverEnv: { a: Record<string, string>; b: Record<string, string> }
   /** The origin of a site through one entrance, as a browser there names it (the balanced one's is SITE_ORIGINS'). */
   origin: (siteKey: (typeof siteKeys)[number], entrance?: keyof ClusterEntrances) => string
   databaseUrl: string
@@ -190,7 +192,8 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
     SESSION_SECRET: 'cluster-test-session-secret-not-for-production',
     SITE_ORIGINS: siteKeys.map((key) => `${key}=${origin(key)}`).join(','),
   })
-  const [a, b] = await Promise.all([startProductionServer(serverEnv(dataA)), startProductionServer(serverEnv(dataB))])
+  const environments = { a: serverEnv(dataA), b: serverEnv(dataB) }
+  const [a, b] = await Promise.all([startProductionServer(environments.a), startProductionServer(environments.b)])
   for (const server of [a, b])
     cleanups.push(async () => {
       if (server.child.exitCode === null) server.child.kill('SIGTERM')
@@ -247,6 +250,7 @@ async function startParts({ listings = 300 }: { listings?: number }, cleanups: (
   return {
     from,
     servers: { a, b },
+    serverEnv: environments,
     origin,
     databaseUrl,
     nginxLog: () => (fs.existsSync(accessLog) ? fs.readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : []),
