@@ -9,7 +9,7 @@ import { matchRoutes, type ServerBuild } from 'react-router'
 import type { AppConfig } from '~/config.server'
 import { connectionOfThisProcess } from '~/http/database.server'
 import { feedRecordTotals } from '~/models/feeds/feed-report.server'
-import { type JobRun, jobRunCounts, latestJobRuns } from '~/models/jobs/job-scheduler.server'
+import { type JobRun, jobMailCounts, jobRunCounts, latestJobRuns } from '~/models/jobs/job-scheduler.server'
 import { askPrimaryForMetrics, shareWithPrimary } from './cluster-metrics'
 
 /**
@@ -108,6 +108,19 @@ export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild[
     async collect() {
       this.reset()
       for (const { name, outcome, runs } of await jobRunCounts(connectionOfThisProcess())) this.set({ job: name, outcome }, runs)
+    },
+  })
+  new client.Gauge({
+    name: `${prefix}job_mails`,
+    help: 'E-mails the scheduled jobs sent or failed to send in the last week, by job (read from their runs: the jobs run beside the server).',
+    labelNames: ['job', 'outcome'],
+    ...fromDatabase,
+    async collect() {
+      this.reset()
+      for (const { name, sent, failed } of await jobMailCounts(connectionOfThisProcess())) {
+        this.set({ job: name, outcome: 'sent' }, sent)
+        this.set({ job: name, outcome: 'failed' }, failed)
+      }
     },
   })
   // A scrape collects every metric at once: the gauges of the jobs' latest runs share one read.

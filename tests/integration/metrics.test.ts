@@ -2,6 +2,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createKysely } from '~/models/db/dialect.server'
 import { startDueJobs } from '~/models/jobs/job-scheduler.server'
+import { mailChannel } from '~/models/mail/mailer.server'
 import { privateDataDir } from '../support/private-data'
 import { productionServer } from '../support/server'
 import { type ProductionServer, startProductionServer } from '../support/server-process'
@@ -25,7 +26,11 @@ beforeAll(async () => {
   await startDueJobs(
     db,
     [
-      job('lead-digests', async () => '2 lead digests sent, 0 failed'),
+      job('lead-digests', async () => {
+        // As sendMail reports each e-mail.
+        for (const outcome of ['sent', 'sent', 'failed']) mailChannel.publish({ outcome })
+        return '2 lead digests sent, 1 failed'
+      }),
       job('lead-webhooks', async () => {
         throw new Error('connect ECONNREFUSED')
       }),
@@ -108,6 +113,8 @@ describe('what it counts', () => {
     expect(sample(after, 'marketplace_job_last_run_failed', 'job="lead-webhooks"')).toBe(1)
     expect(sample(after, 'marketplace_job_last_run_failed', 'job="lead-digests"')).toBe(0)
     expect(sample(after, 'marketplace_job_runs', 'job="lead-digests",outcome="ok"')).toBe(1)
+    expect(sample(after, 'marketplace_job_mails', 'job="lead-digests",outcome="sent"')).toBe(2)
+    expect(sample(after, 'marketplace_job_mails', 'job="lead-digests",outcome="failed"')).toBe(1)
     expect(sample(after, 'marketplace_job_last_run_duration_seconds', 'job="lead-digests"')).toBeGreaterThanOrEqual(0)
     expect(sample(after, 'marketplace_job_next_due_timestamp_seconds', 'job="lead-digests"')).toBeGreaterThan(Date.now() / 1000)
     expect(after).toContain('# TYPE marketplace_mails_total counter')

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
-import { type JobRun, type ScheduledJob, latestJobRuns, pruneJobRuns, startDueJobs } from '~/models/jobs/job-scheduler.server'
+import { type JobRun, type ScheduledJob, jobMailCounts, latestJobRuns, pruneJobRuns, startDueJobs } from '~/models/jobs/job-scheduler.server'
+import { mailChannel } from '~/models/mail/mailer.server'
 import { freshPostgresTarget, freshSqliteTarget, openTwoConnections } from '../support/fresh-database'
 
 const postgresUrl = process.env.TEST_POSTGRES_URL
@@ -90,6 +91,30 @@ describe.each(targets)('scheduled jobs on $name', ({ enabled, target }) => {
     expect(run.durationMs).toBeGreaterThanOrEqual(0)
     expect(run.nextDueAt).toBeGreaterThanOrEqual(started + 50_000)
     expect(run.nextDueAt).toBeLessThanOrEqual(started + minute + 1_000)
+  })
+
+  test.skipIf(!enabled)('each run counts the e-mails it sent and failed to send, though the jobs run at once', async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5))
+    // As sendMail reports each e-mail; the two jobs' sends interleave.
+    const mailing = (name: string, outcomes: readonly ('sent' | 'failed')[]): ScheduledJob => ({
+      name,
+      everyMs: minute,
+      leaseMs: 10 * minute,
+      run: async () => {
+        for (const outcome of outcomes) {
+          await pause()
+          mailChannel.publish({ outcome })
+        }
+        return undefined
+      },
+    })
+    await startDueJobs(first, [mailing('alerts-mailer', ['sent', 'sent', 'sent']), mailing('updates-mailer', ['sent', 'failed'])], () => {})
+    expect(await jobMailCounts(second)).toEqual(
+      expect.arrayContaining([
+        { name: 'alerts-mailer', sent: 3, failed: 0 },
+        { name: 'updates-mailer', sent: 1, failed: 1 },
+      ]),
+    )
   })
 
   test.skipIf(!enabled)("pruning keeps a week of runs and each job's latest run", async () => {

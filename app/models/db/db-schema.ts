@@ -653,6 +653,9 @@ export interface JobRunTable {
   summary: string | null
   /** A failed run's error message, shortened. */
   error: string | null
+  /** The e-mails the run sent and failed to send (migration 0039). */
+  mails_sent: Generated<number>
+  mails_failed: Generated<number>
 }
 
 export interface JobLeaseTable {

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Kysely } from 'kysely'
+import { mailChannel } from '~/models/mail/mailer.server'
 import type { Database } from '~/models/db/db-schema'
 import { runWithLease } from './job-leases.server'
 
@@ -39,6 +41,16 @@ const scheduleSlack = (everyMs: number) => Math.min(10_000, everyMs / 10)
 
 const errorLength = 300
 
+/**
+ * The mails of the run in whose async context each is sent: jobs run at once in one process, and
+ * the mailer's channel calls its subscribers in the sender's context.
+ */
+const mailsOfRun = new AsyncLocalStorage<{ sent: number; failed: number }>()
+mailChannel.subscribe((message) => {
+  const mails = mailsOfRun.getStore()
+  if (mails) mails[(message as { outcome: 'sent' | 'failed' }).outcome] += 1
+})
+
 async function isDue(db: Kysely<Database>, name: string, now: number) {
   const last = await db
     .selectFrom('job_runs')
@@ -60,14 +72,19 @@ async function runAndRecord(db: Kysely<Database>, job: ScheduledJob, now: () => 
   let outcome: JobRun['outcome'] = 'ok'
   let summary: string | null = null
   let error: string | null = null
+  const mails = { sent: 0, failed: 0 }
   try {
-    summary = (await job.run()) ?? null
+    summary = (await mailsOfRun.run(mails, job.run)) ?? null
   } catch (thrown) {
     outcome = 'failed'
     error = (thrown instanceof Error ? thrown.message : String(thrown)).slice(0, errorLength)
   }
   const finishedAt = now()
-  await db.updateTable('job_runs').set({ finished_at: finishedAt, outcome, summary, error }).where('id', '=', id).execute()
+  await db
+    .updateTable('job_runs')
+    .set({ finished_at: finishedAt, outcome, summary, error, mails_sent: mails.sent, mails_failed: mails.failed })
+    .where('id', '=', id)
+    .execute()
   return { name: job.name, startedAt, finishedAt, durationMs: finishedAt - startedAt, nextDueAt, outcome, summary, error }
 }
 
@@ -142,6 +159,16 @@ export async function pruneJobRuns(db: Kysely<Database>, now = Date.now()) {
     )
     .executeTakeFirst()
   return Number(pruned.numDeletedRows)
+}
+
+/** E-mails sent and failed by each job's runs kept (a week's), for the server's metrics. */
+export async function jobMailCounts(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('job_runs')
+    .select(['name', (eb) => eb.fn.sum<number | string>('mails_sent').as('sent'), (eb) => eb.fn.sum<number | string>('mails_failed').as('failed')])
+    .groupBy('name')
+    .execute()
+  return rows.map((row) => ({ name: row.name, sent: Number(row.sent), failed: Number(row.failed) }))
 }
 
 /** Runs kept (a week's) by job and outcome, for the server's metrics. */

@@ -33,6 +33,7 @@ import * as secondFactorAndSecurityEvents from './0032-second-factor-and-securit
 import * as signUpConfirmation from './0033-sign-up-confirmation'
 import * as saleProvenance from './0035-sale-provenance'
 import * as jobRuns from './0038-job-runs'
+import * as jobRunMails from './0039-job-run-mails'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0033-sign-up-confirmation': signUpConfirmation,
   '0035-sale-provenance': saleProvenance,
   '0038-job-runs': jobRuns,
+  '0039-job-run-mails': jobRunMails,
 }
