@@ -46,7 +46,16 @@ function routeTree(routes: ServerBuild['routes']): RouteObject[] {
   return roots
 }
 
+/** Metrics nobody may read: nothing is counted, no query or mail is listened to, and /metrics is left to the 404. */
+const metricsOff = {
+  countRequests: (_request: Request, _response: Response, next: NextFunction) => next(),
+  serveMetrics: (_request: Request, _response: Response, next: NextFunction) => next(),
+  countPageCache: (_result: 'hit' | 'miss') => {},
+}
+
 export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild['routes']) {
+  // Unconfigured, every request would still pay for its route match and every query for its event.
+  if (!config.token && config.addresses.length === 0) return metricsOff
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry, prefix })
   if (cluster.isWorker) shareWithPrimary(registry)
@@ -193,11 +202,9 @@ export function createMetrics(config: AppConfig['metrics'], routes: ServerBuild[
     const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
     return allowedAddresses.check(plain, isIPv6(plain) ? 'ipv6' : 'ipv4')
   }
-  const isServed = token !== undefined || config.addresses.length > 0
 
-  /** GET /metrics: 404 unless configured, 403 to a request with neither the token nor an allowed address. */
+  /** GET /metrics: 403 to a request with neither the token nor an allowed address. */
   async function serveMetrics(request: Request, response: Response, next: NextFunction) {
-    if (!isServed) return next()
     response.setHeader('Cache-Control', 'no-store')
     if (!bearsToken(request.get('authorization')) && !fromAllowedAddress(request.ip)) return response.status(403).type('text/plain').send('Forbidden')
     try {
