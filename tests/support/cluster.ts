@@ -8,7 +8,7 @@ import pg from 'pg'
 import { startTestPostgres, type TestPostgres } from '../../scripts/test-postgres'
 import type { SiteFetch } from './http'
 import { startS3Server } from './s3-server'
-import { type ProductionServer, startProductionServer } from './server-process'
+import { type ProductionServer, headersFor, requestAsFetch, startProductionServer } from './server-process'
 
 /**
  * Several servers for real (issue 37 item 2): Debian's nginx ending TLS (a throwaway self-signed
@@ -82,35 +82,11 @@ export interface Cluster {
 /** Sends requests to nginx on `port` as a browser at `localAddress` on `https://{host}` would, trusting the throwaway certificate. */
 function tlsFetch(port: number, certificate: string, localAddress: string): SiteFetch {
   return (host, requestPath, init = {}) =>
-    new Promise((resolve, reject) => {
-      const headers = new Headers(init.headers)
-      headers.set('host', `${host}:${port}`)
-      const request = https.request(
-        {
-          host: '127.0.0.1',
-          port,
-          localAddress,
-          servername: host,
-          ca: certificate,
-          path: requestPath,
-          method: init.method ?? 'GET',
-          headers: Object.fromEntries(headers),
-        },
-        (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => {
-            const answerHeaders = new Headers()
-            for (const [name, value] of Object.entries(response.headers))
-              for (const item of Array.isArray(value) ? value : [value ?? '']) answerHeaders.append(name, item)
-            const status = response.statusCode ?? 0
-            resolve(new Response([204, 304].includes(status) || init.method === 'HEAD' ? null : Buffer.concat(chunks), { status, headers: answerHeaders }))
-          })
-        },
-      )
-      request.on('error', reject)
-      request.end(init.body === undefined || init.body === null ? undefined : init.body instanceof Uint8Array ? init.body : String(init.body))
-    })
+    requestAsFetch(
+      https.request,
+      { host: '127.0.0.1', port, localAddress, servername: host, ca: certificate, path: requestPath, headers: headersFor(`${host}:${port}`, init) },
+      init,
+    )
 }
 
 export async function startCluster(options: { listings?: number } = {}): Promise<Cluster> {
