@@ -123,16 +123,23 @@ async function statePage(context: SitemapContext, state: SitemapState): Promise<
     const [search] = searchesOfPlace('lake', { state: stateToken(context, state), places: [lake.token] }, lakeActivity)
     return search ? [{ label: `Land near ${lake.name}`, href: buildSearchPath(site, search.criteria), note: countNote(lakeActivity.listings) }] : []
   })
+  // The state's featured and new listings, each linked only while it lists something: an empty list's page is noindex (decision 0062).
+  const listLinks = await Promise.all(
+    (['featured-listing', 'new-listing'] as const).map(async (kind) =>
+      (await countListingsOf(db, site, gazetteer, stateListOf(context, state, kind))) > 0
+        ? [
+            {
+              label: `${kind === 'featured-listing' ? 'Featured' : 'New'} listings in ${state.name}`,
+              href: sitemapPath(site, { kind, stateAbbreviation: state.abbreviation, page: 1 }),
+            },
+          ]
+        : [],
+    ),
+  )
   const about: SitemapLink[] = [
     ...(hasLandingPages(site) ? [{ label: `${state.name} overview`, href: landingPath({ kind: 'state', slug: state.slug }) }] : []),
     ...searchLinks(site, searchesOfPlace('state', { state: stateToken(context, state), places: [] }, activity.states.get(state.id)), state.name),
-    // An empty list's page is noindex (decision 0062): linked only while it lists something.
-    ...((await countListingsOf(db, site, gazetteer, stateListOf(context, state, 'featured-listing'))) > 0
-      ? [{ label: `Featured listings in ${state.name}`, href: sitemapPath(site, { kind: 'featured-listing', stateAbbreviation: state.abbreviation, page: 1 }) }]
-      : []),
-    ...((await countListingsOf(db, site, gazetteer, stateListOf(context, state, 'new-listing'))) > 0
-      ? [{ label: `New listings in ${state.name}`, href: sitemapPath(site, { kind: 'new-listing', stateAbbreviation: state.abbreviation, page: 1 }) }]
-      : []),
+    ...listLinks.flat(),
   ]
   return {
     title: `${state.name} Listings by County – Sitemap | ${site.name}`,
