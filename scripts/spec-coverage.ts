@@ -36,16 +36,18 @@ export interface TestReference {
   titles: string[]
 }
 
-const rowPattern = /^\| (\d+)\.(\d+) \|/
+/** '| 2.14 |' a spec section's row; '| B.3 |' a row of the features beyond the spec. */
+const rowPattern = /^\| (?:(\d+)|B)\.(\d+) \|/
 const testFilePattern = /`(tests\/(?:unit|integration|e2e)\/[\w.-]+\.test\.ts)`/
 
 export function statusOf(text: string): CoverageStatus | undefined {
   return statusPrefixes.find(([, pattern]) => pattern.test(text))?.[0]
 }
 
-/** The matrix's rows, and what is wrong with the ones that do not parse. */
-export function parseCoverage(markdown: string): { rows: CoverageRow[]; problems: string[] } {
+/** The matrix's rows (the spec's), the features beyond the spec, and what is wrong with the rows that do not parse. */
+export function parseCoverage(markdown: string): { rows: CoverageRow[]; beyond: CoverageRow[]; problems: string[] } {
   const rows: CoverageRow[] = []
+  const beyond: CoverageRow[] = []
   const problems: string[] = []
   markdown.split('\n').forEach((text, index) => {
     const match = rowPattern.exec(text)
@@ -66,9 +68,10 @@ export function parseCoverage(markdown: string): { rows: CoverageRow[]; problems
       problems.push(`line ${line} (${id}): the status '${statusText.slice(0, 40)}' is none of ${coverageStatuses.join(', ')} (then ' — ' and why)`)
       return
     }
-    rows.push({ id, section: Number(match[1]), item, status, code, test, line })
+    if (match[1] === undefined) beyond.push({ id, section: 0, item, status, code, test, line })
+    else rows.push({ id, section: Number(match[1]), item, status, code, test, line })
   })
-  return { rows, problems }
+  return { rows, beyond, problems }
 }
 
 /** The tests a Test cell names: `file` › "title words", "more title words"; … */
@@ -104,8 +107,8 @@ const columnHeadings: Record<CoverageStatus, string> = {
   missing: 'missing',
 }
 
-/** The counts as a Markdown table: one line per section, then the totals. */
-export function countsTable(rows: CoverageRow[]): string {
+/** The counts as a Markdown table: one line per section, then the totals, then the features beyond the spec. */
+export function countsTable(rows: CoverageRow[], beyond: CoverageRow[]): string {
   const total = emptyCounts()
   const lines = [...countsBySection(rows)].map(([section, counts]) => {
     for (const status of coverageStatuses) total[status] += counts[status]
@@ -116,6 +119,7 @@ export function countsTable(rows: CoverageRow[]): string {
     `|---|${coverageStatuses.map(() => '---:').join('|')}|---:|`,
     ...lines,
     countsLine('**All**', total),
+    countsLine('Beyond the spec', countsBySection(beyond).get(0) ?? emptyCounts()),
   ].join('\n')
 }
 
@@ -140,6 +144,7 @@ export function withCounts(markdown: string): string {
   const start = markdown.indexOf(countsMarkers.start)
   const end = markdown.indexOf(countsMarkers.end)
   if (start < 0 || end < start) throw new Error(`The matrix has no ${countsMarkers.start} … ${countsMarkers.end} block`)
-  const table = countsTable(parseCoverage(markdown).rows)
+  const { rows, beyond } = parseCoverage(markdown)
+  const table = countsTable(rows, beyond)
   return `${markdown.slice(0, start + countsMarkers.start.length)}\n${table}\n${markdown.slice(end)}`
 }

@@ -36,18 +36,25 @@ interface ContactModalProps {
   pagePath: string
   /** Only where a finance center lends in the listing's place. */
   financeCheckbox?: FinanceCheckbox | null
+  /** A word of caution shown above the form (owner-listed vacant land, `ownerLandSafetyNote`). */
+  safetyNote?: string | null
 }
 
 /**
  * The message form to a seller (spec §2 'Contact Seller', §5 messages), on listing and broker
  * pages alike: a modal section opened by a link to `#contact-seller`, a plain POST without scripts.
  */
-export function ContactModal({ title, actionResult, isSent, pagePath, financeCheckbox }: ContactModalProps) {
+export function ContactModal({ title, actionResult, isSent, pagePath, financeCheckbox, safetyNote }: ContactModalProps) {
   const account = useAccountContact()
   const [form, fields] = usePageForm('contact', actionResult, { ...account, wantsFinancing: financeCheckbox?.isCheckedByDefault ? 'on' : undefined })
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
+      {safetyNote ? (
+        <p id="contact-safety-note" className="mb-3 rounded border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800">
+          {safetyNote}
+        </p>
+      ) : null}
       <Form method="post" action={pagePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <HoneypotField name={honeypotField} />

@@ -3,6 +3,8 @@ import SQLite from 'better-sqlite3'
 import { createKysely } from '~/models/db/dialect.server'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
+import { brokerType, propertyType } from '~/models/listings/enumerations'
+import { dwellingAmenities } from '~/models/listings/listing-rules'
 
 export const testDatabaseFile = () => path.join(process.env.TEST_DATA_DIR ?? process.env.DATA_DIR ?? '.test-data', 'marketplace.db')
 
@@ -63,6 +65,24 @@ export function landListings(condition: string, { limit, offset }: { limit: numb
 /** An active paid listing of the seeded database (it takes messages, by the spec's rules), by offset, with its land-site path. */
 export function contactableListing(offset: number) {
   return landListings('listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0', { limit: 1, offset })[0]!
+}
+
+/**
+ * An active paid listing in `siteKey`'s scope, by offset, with its path on that site: owner-listed
+ * vacant land (a property owner's, naming no house or home), or a licensed broker's listing of any land.
+ */
+export function contactableListingOnSite(siteKey: 'land' | 'farm' | 'hunting', seller: 'owner of vacant land' | 'broker', offset: number) {
+  const sellerCondition =
+    seller === 'broker'
+      ? `accounts.broker_type = ${brokerType.broker}`
+      : `accounts.broker_type = ${brokerType.propertyOwner} and (listings.property_types & ${propertyType.house}) = 0 and (listings.amenities & ${dwellingAmenities}) = 0`
+  const scopeBits = sites[siteKey].listingScopeBits
+  const [row] = landListings(
+    `listings.status = 1 and listings.listing_level != 3 and listings.upgrade_level >= 0 and ${scopeBits === 0 ? '1 = 1' : `(listings.property_types & ${scopeBits}) <> 0`}
+     and listings.account_id in (select id from accounts where is_free = 0 and ${sellerCondition})`,
+    { limit: 1, offset },
+  )
+  return { ...row!, path: listingPath(sites[siteKey], row!) }
 }
 
 /** A county landing page of the land site whose only county ad is a broker's (or a lender's), and that ad. */

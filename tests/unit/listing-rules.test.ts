@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { listingLevel, marketStatus, upgradeLevel } from '~/models/listings/enumerations'
-import { isActiveListing, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from '~/models/listings/listing-rules'
+import { amenity, brokerType, listingLevel, marketStatus, propertyType, upgradeLevel } from '~/models/listings/enumerations'
+import {
+  isActiveListing,
+  isPaidListing,
+  isVacantLand,
+  listingTier,
+  showsContactButton,
+  showsEnvelopeIcon,
+  showsOwnerLandSafetyNote,
+  statusBadge,
+} from '~/models/listings/listing-rules'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 
 type RuleInput = Pick<ListingSummary, 'listingLevel' | 'upgradeLevel' | 'status' | 'salesDate'>
@@ -107,5 +116,23 @@ describe('status badges (spec §4)', () => {
   it('paid listings read the same on mobile', () => {
     expect(statusBadge({ ...standard, status: marketStatus.underContract })?.mobileLabel).toBe('Under Contract')
     expect(statusBadge(sold(standard))?.mobileLabel).toBe('Sold 3/7/25')
+  })
+})
+
+describe("the buyer's safety note on owner-listed vacant land (issue 38)", () => {
+  const seller = (type: number) => ({ brokerType: type }) as Parameters<typeof showsOwnerLandSafetyNote>[0]['broker']
+  const land = { propertyTypes: propertyType.hunting | propertyType.timberland, amenities: amenity.riverfront }
+
+  it('vacant land names no house and no home among its amenities', () => {
+    expect(isVacantLand(land)).toBe(true)
+    expect(isVacantLand({ ...land, propertyTypes: land.propertyTypes | propertyType.house })).toBe(false)
+    expect(isVacantLand({ ...land, amenities: amenity.cabin })).toBe(false)
+  })
+
+  it("shows on a property owner's vacant land only", () => {
+    expect(showsOwnerLandSafetyNote({ ...land, broker: seller(brokerType.propertyOwner) })).toBe(true)
+    expect(showsOwnerLandSafetyNote({ ...land, broker: seller(brokerType.broker) })).toBe(false)
+    expect(showsOwnerLandSafetyNote({ ...land, amenities: amenity.tinyHome, broker: seller(brokerType.propertyOwner) })).toBe(false)
+    expect(showsOwnerLandSafetyNote({ ...land, broker: null })).toBe(false)
   })
 })

@@ -50,6 +50,7 @@ const selectListingDetails = builtOncePerDatabase((db: Kysely<Database>) =>
     'accounts.description as broker_description',
     'accounts.alc_certified',
     'accounts.alc_advanced_certified',
+    'accounts.broker_type',
   ]),
 )
 
@@ -87,6 +88,7 @@ export async function findListingDetail(db: Kysely<Database>, listingId: number,
       description: row.broker_description ?? '',
       alcCertified: row.alc_certified === 1,
       alcAdvancedCertified: row.alc_advanced_certified === 1,
+      brokerType: row.broker_type,
     },
   }
 }

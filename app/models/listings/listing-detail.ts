@@ -6,6 +6,8 @@ export interface ListingDetailBroker extends ListingBroker {
   description: string
   alcCertified: boolean
   alcAdvancedCertified: boolean
+  /** Spec §3 broker types (`brokerType` in enumerations.ts): a property owner, or a licensed seller of land. */
+  brokerType: number | null
 }
 
 /** Everything the detail page shows of a listing (spec §3 "Listing", "Property detail data"). */

@@ -1,5 +1,5 @@
 import { formatShortDate } from '~/utils/format'
-import { listingLevel, marketStatus, upgradeLevel } from './enumerations'
+import { amenity, brokerType, listingLevel, marketStatus, propertyType, upgradeLevel } from './enumerations'
 import type { ListingDetail } from './listing-detail'
 import type { ListingSummary } from './listing-summary'
 
@@ -80,4 +80,27 @@ export function statusBadge(listing: Pick<ListingSummary, 'status' | 'salesDate'
     default:
       return null
   }
+}
+
+/** The dwellings a listing may name: a house, or a home among its amenities (spec §3 sub-filters). */
+export const dwellingAmenities =
+  amenity.homestead | amenity.barndominium | amenity.cabin | amenity.cottage | amenity.guestHouse | amenity.lakeHouse | amenity.mobileHome | amenity.tinyHome
+
+/** Vacant land: a listing that names no house or home (issue 38: the land seller impersonation targets). */
+export function isVacantLand(listing: Pick<ListingDetail, 'propertyTypes' | 'amenities'>) {
+  return (listing.propertyTypes & propertyType.house) === 0 && (listing.amenities & dwellingAmenities) === 0
+}
+
+/** An owner selling their own land rather than a licensed broker, agent, auctioneer or land company (spec §3 broker types). */
+export const isOwnerSeller = (brokerTypeValue: number | null) => brokerTypeValue === brokerType.propertyOwner
+
+/**
+ * Issue 38 item 1: what every contact form of owner-listed vacant land tells a buyer, calmly,
+ * since that is where a fraudster posing as the owner asks for a deposit.
+ */
+export const ownerLandSafetyNote =
+  'Before you pay anything, confirm ownership through a title company or the county recorder; never wire money to a seller you have not verified.'
+
+export function showsOwnerLandSafetyNote(listing: Pick<ListingDetail, 'propertyTypes' | 'amenities' | 'broker'>) {
+  return listing.broker !== null && isOwnerSeller(listing.broker.brokerType) && isVacantLand(listing)
 }

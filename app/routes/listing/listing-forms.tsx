@@ -23,6 +23,8 @@ interface ListingFormsProps {
   /** The listing page's path: closing a modal without scripts returns there. */
   pagePath: string
   financeCheckbox: FinanceCheckbox | null
+  /** Owner-listed vacant land's word of caution on the contact form, or null. */
+  safetyNote: string | null
 }
 
 /** Copies the listing's address (issue 6 §5: copy-link with JavaScript); absent without scripts. */
@@ -48,7 +50,7 @@ function CopyLinkButton({ path }: { path: string }) {
  * The listing page's three forms as modals (issue 6 §5): each a plain POST that works without
  * scripts, validated on the server (the same spec §5 messages with scripts or without).
  */
-export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath, financeCheckbox }: ListingFormsProps) {
+export function ListingForms({ actionResult, sent, brokerName, canContact, pagePath, financeCheckbox, safetyNote }: ListingFormsProps) {
   const account = useAccountContact()
   const [reportForm, report] = usePageForm('report', actionResult, { email: account.email })
   const [shareForm, share] = usePageForm('share', actionResult, { senderName: account.name })
@@ -62,6 +64,7 @@ export function ListingForms({ actionResult, sent, brokerName, canContact, pageP
           isSent={sent === 'contact'}
           pagePath={pagePath}
           financeCheckbox={financeCheckbox}
+          safetyNote={safetyNote}
         />
       ) : null}
       <TargetModal id={listingFormSectionIds.report} title="Report this listing" isOpen={isOpen('report')} closeHref={pagePath} answer={actionResult}>

@@ -2,7 +2,7 @@ import { useActionData } from 'react-router'
 import { type MouseEvent, useEffect } from 'react'
 import type { ListingDetail } from '~/models/listings/listing-detail'
 import type { ListingPageData } from './page.server'
-import { isActiveListing, listingTier, showsContactButton } from '~/models/listings/listing-rules'
+import { isActiveListing, listingTier, ownerLandSafetyNote, showsContactButton, showsOwnerLandSafetyNote } from '~/models/listings/listing-rules'
 import { brokerDisplayName } from '~/utils/format'
 import { rememberViewedListing } from '~/browser/recently-viewed'
 import { AdSlot } from '~/components/ad-slot'
@@ -221,6 +221,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         canContact={canContact}
         pagePath={page.canonicalPath}
         financeCheckbox={page.financeCheckbox}
+        safetyNote={showsOwnerLandSafetyNote(listing) ? ownerLandSafetyNote : null}
       />
     </article>
   )
