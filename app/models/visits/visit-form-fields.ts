@@ -18,14 +18,18 @@ export const maxProposedTimes = 3
 export const visitHorizonDays = 90
 
 /** The date and time inputs of the proposals: date1/time1 … date3/time3. */
-export const proposalFields = Array.from({ length: maxProposedTimes }, (_, index) => ({ date: `date${index + 1}`, time: `time${index + 1}` }) as const)
+type ProposalNumber = 1 | 2 | 3
+export const proposalFields = Array.from({ length: maxProposedTimes }, (_, index) => {
+  const number = (index + 1) as ProposalNumber
+  return { date: `date${number}`, time: `time${number}` } as const
+})
 
 const proposalConstraints = Object.fromEntries(
   proposalFields.flatMap(({ date, time }, index) => [
     [date, { required: index === 0 }],
     [time, { required: index === 0 }],
   ]),
-) as Record<`date${1 | 2 | 3}` | `time${1 | 2 | 3}`, { required: boolean }>
+) as Record<`date${ProposalNumber}` | `time${ProposalNumber}`, { required: boolean }>
 
 export const visitFormConstraints = { ...fieldConstraints(visitFieldRules), ...proposalConstraints }
 

@@ -12,5 +12,11 @@ export const sellerVisitPath = (visitId: number) => `/account/visits/${visitId}/
 /** A listing's 'Takes visit bookings' switch in the sellers' tool. */
 export const sellerVisitSettingPath = (listingId: number) => `/account/listings/${listingId}/visits/`
 
+/** The sellers' tool's section of a listing's switch. */
+export const visitBookingSectionId = 'visit-bookings'
+
 /** The inbox's section of visit requests. */
 export const visitRequestsSectionId = 'visit-requests'
+
+/** The request form's hidden intent, as the guarded forms of listing pages carry one. */
+export const visitFormIntents = ['visit'] as const

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely'
 import type { Database, VisitRequestTable } from '~/models/db/db-schema'
+import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { listingPath } from '~/models/listings/listing-path'
 import type { Mailer } from '~/models/mail/mailer.server'
 import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteDirectory } from '~/models/sites/site-directory'
 import { signValue, verifySignedValue } from '~/secrets.server'
 import { visitCalendarText } from './visit-calendar.server'
-import { buyerVisitPath, visitRequestsSectionId } from './visit-paths'
-import { formatVisitTime, visitTimeZoneName, visitTimeZoneOfState } from './visit-times'
+import type { SellerVisitView, VisitBooking } from './visit-views'
+import { buyerVisitPath, visitRequestPath, visitRequestsSectionId } from './visit-paths'
+import { visitHorizonDays } from './visit-form-fields'
+import { formatVisitTime, visitTimeZoneName, visitTimeZoneOfState, zonedInputValues } from './visit-times'
 
 /**
  * Visit bookings (issue 38 item 3, decision 0070). A buyer proposes one to three times for a
@@ -50,6 +53,8 @@ export async function setListingTakesVisits(db: Kysely<Database>, scope: SellerS
       .values({ listing_id: listingId, created_at: now.toISOString() })
       .onConflict((conflict) => conflict.column('listing_id').doNothing())
       .execute()
+  // The listing's page shows 'Visits available': kept pages must go (decision 0026).
+  await noteListingsChanged(db)
   return true
 }
 
@@ -228,6 +233,18 @@ export async function sellerVisitRequests(db: Kysely<Database>, scope: SellerSco
     .limit(inboxVisitCount)
     .execute()
   return toVisits(db, rows, sites)
+}
+
+/** What the seller's pages show of a request: not the buyer's link, whose token acts for the buyer. */
+export function sellerVisitView(visit: Visit): SellerVisitView {
+  const { id, listingTitle, listingUrl, name, email, phone, message, status, cancelledBy, timeZoneName, times, counterLabel, agreedLabel, agreedStartsAt } = visit
+  return { id, listingTitle, listingUrl, name, email, phone, message, status, cancelledBy, timeZoneName, times, counterLabel, agreedLabel, agreedStartsAt }
+}
+
+/** One of the seller's requests; undefined for another account's. */
+export async function findSellerVisit(db: Kysely<Database>, scope: SellerScope, visitId: number, sites: SiteDirectory) {
+  const rows = await visitQuery(db).where('visit_requests.id', '=', visitId).where('visit_requests.account_id', 'in', scope.accountIds).execute()
+  return (await toVisits(db, rows, sites))[0]
 }
 
 /** A buyer's requests (signed in), newest first. */
@@ -453,4 +470,22 @@ ${visit.listingUrl}`,
     }
   }
   return run
+}
+
+/**
+ * What a listing page needs to offer a visit: the request form's address, the zone its times are
+ * in and the dates it offers (today to the horizon, in that zone); null when the listing's seller
+ * takes no bookings or it is not for sale.
+ */
+export async function visitBookingOf(db: Kysely<Database>, listing: { id: number; isActive: boolean }, now: Date): Promise<VisitBooking | null> {
+  if (!listing.isActive) return null
+  const visitListing = await findVisitListing(db, listing.id)
+  if (!visitListing) return null
+  return {
+    requestPath: visitRequestPath(listing.id),
+    timeZone: visitListing.timeZone,
+    timeZoneName: visitListing.timeZoneName,
+    minDate: zonedInputValues(now, visitListing.timeZone).date,
+    maxDate: zonedInputValues(new Date(now.getTime() + visitHorizonDays * 24 * hour), visitListing.timeZone).date,
+  }
 }

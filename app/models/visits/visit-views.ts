@@ -1,0 +1,31 @@
+import type { VisitRequestTable } from '~/models/db/db-schema'
+
+/** What pages show of visit bookings (issue 38 item 3), built by `visit-requests.server.ts`; types only, for the components. */
+
+/** A listing's offer of visits: the request form's address, the zone of its times and the dates it offers. */
+export interface VisitBooking {
+  requestPath: string
+  timeZone: string
+  timeZoneName: string
+  /** The first and last dates offered, as a date input's min and max ('2026-12-05'). */
+  minDate: string
+  maxDate: string
+}
+
+/** A request as the seller's pages show it: without the buyer's link, whose token acts for the buyer. */
+export interface SellerVisitView {
+  id: number
+  listingTitle: string
+  listingUrl: string
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  status: VisitRequestTable['status']
+  cancelledBy: VisitRequestTable['cancelled_by']
+  timeZoneName: string
+  times: { id: number; startsAt: string; label: string }[]
+  counterLabel: string | null
+  agreedLabel: string | null
+  agreedStartsAt: string | null
+}
