@@ -45,7 +45,7 @@ export function VisitRequestForm({ booking, lastResult }: { booking: VisitBookin
   const account = useAccountContact()
   const [form, fields] = useServerForm(visitFormConstraints, { id: 'visit-form', lastResult, defaultValue: { name: account.name, email: account.email } })
   return (
-    <Form method="post" action={booking.requestPath} {...getFormProps(form)} preventScrollReset>
+    <Form method="post" action={booking.requestPath} aria-label="Book a visit" {...getFormProps(form)} preventScrollReset>
       <input type="hidden" name="intent" value={visitFormIntents[0]} />
       <HoneypotField name={honeypotField} />
       <FormErrors id={form.errorId} errors={form.errors} />
