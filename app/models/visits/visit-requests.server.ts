@@ -7,7 +7,7 @@ import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import type { SiteDirectory } from '~/models/sites/site-directory'
 import { signValue, verifySignedValue } from '~/secrets.server'
 import { visitCalendarText } from './visit-calendar.server'
-import type { SellerVisitView, VisitBooking } from './visit-views'
+import type { BuyerVisitView, SellerVisitView, VisitBooking } from './visit-views'
 import { buyerVisitPath, visitRequestPath, visitRequestsSectionId } from './visit-paths'
 import { visitHorizonDays } from './visit-form-fields'
 import { formatVisitTime, visitTimeZoneName, visitTimeZoneOfState, zonedInputValues } from './visit-times'
@@ -247,15 +247,23 @@ export async function findSellerVisit(db: Kysely<Database>, scope: SellerScope, 
   return (await toVisits(db, rows, sites))[0]
 }
 
-/** A buyer's requests (signed in), newest first. */
-export async function buyerVisitRequests(db: Kysely<Database>, userId: number, sites: SiteDirectory) {
+/** A signed-in buyer's requests, newest first, each with the path of its page (their own link, so their account acts as the e-mail does). */
+export async function buyerVisitRequests(db: Kysely<Database>, userId: number, sites: SiteDirectory): Promise<BuyerVisitView[]> {
   const rows = await visitQuery(db)
     .where('visit_requests.buyer_user_id', '=', userId)
     .orderBy('visit_requests.created_at', 'desc')
     .orderBy('visit_requests.id', 'desc')
     .limit(inboxVisitCount)
     .execute()
-  return toVisits(db, rows, sites)
+  return (await toVisits(db, rows, sites)).map(({ id, listingTitle, status, cancelledBy, counterLabel, agreedLabel }) => ({
+    id,
+    listingTitle,
+    status,
+    cancelledBy,
+    counterLabel,
+    agreedLabel,
+    path: buyerVisitPath(visitTokenOf(id)),
+  }))
 }
 
 type Status = VisitRequestTable['status']

@@ -29,3 +29,14 @@ export interface SellerVisitView {
   agreedLabel: string | null
   agreedStartsAt: string | null
 }
+
+/** A signed-in buyer's request on My Account, with the path of its page. */
+export interface BuyerVisitView {
+  id: number
+  listingTitle: string
+  status: VisitRequestTable['status']
+  cancelledBy: VisitRequestTable['cancelled_by']
+  counterLabel: string | null
+  agreedLabel: string | null
+  path: string
+}
