@@ -145,6 +145,11 @@ export default [
   route('propertylink/:brokerId', 'routes/propertylink.tsx'),
   // A listing's links to other sites (spec §3 external link types): each click recorded, then a 302.
   route('externallink/:listingId/:kind', 'routes/listing-external-link.tsx'),
+  // Visit bookings (issue 38 item 3): a listing's request form, the buyer's page of a visit (its token is the permission), the seller's answers.
+  route('book-visit/:listingId', 'routes/book-visit/route.tsx', { id: 'book-visit' }),
+  route('visits/:token', 'routes/visits/route.tsx', { id: 'buyer-visit' }),
+  route('account/visits/:visitId', 'routes/account/visits/route.tsx', { id: 'seller-visit' }),
+  route('account/listings/:listingId/visits', 'routes/account/listings/visits.ts', { id: 'seller-visit-setting' }),
   // Listing detail paths (spec §2); each site's listing grammar says which of them it answers.
   route('property/*', 'routes/listing/route.tsx', { id: 'property' }),
   route('listing/*', 'routes/listing/route.tsx', { id: 'listing' }),

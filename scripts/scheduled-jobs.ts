@@ -28,6 +28,7 @@ import { pruneSessions } from '../app/models/accounts/sessions.server'
 import { siteListingScopes } from '../app/sites/index'
 import { siteDirectory, siteOrigin } from '../app/sites/site-origin.server'
 import { valueSite } from '../app/sites/value'
+import { sendVisitReminders } from '../app/models/visits/visit-requests.server'
 
 const minute = 60_000
 const hour = 60 * minute
@@ -45,6 +46,14 @@ export const savedSearchEmailsJob = (db: Kysely<Database>): ScheduledJob => ({
 })
 
 /** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
+/** Issue 38 item 3: the day-before reminders of agreed visits, each sent once (decision 0070). */
+export const visitRemindersJob = (db: Kysely<Database>): ScheduledJob => ({
+  name: 'visit-reminders',
+  everyMs: 15 * minute,
+  leaseMs: 10 * minute,
+  run: async () => mailSummary('visit reminders', await sendVisitReminders(db, sendMail, new Date(), siteDirectory)),
+})
+
 async function feedPullJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
   return (await pulledFeedPartners(db)).map((partner) => ({
     name: `feed-pull:${partner.id}`,
@@ -76,6 +85,7 @@ export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[
       mailSummary('valuation alerts', await sendValuationAlerts(db, sendMail, new Date(), { name: valueSite.name, origin: siteOrigin(valueSite) })),
     ),
     savedSearchEmailsJob(db),
+    visitRemindersJob(db),
     job('analytics-rollup', 10 * minute, async () => {
       const { rolledUpDays } = await rollUpAnalytics(db, new Date())
       return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined

@@ -760,6 +760,46 @@ export interface Database {
   market_snapshots: MarketSnapshotTable
   listing_price_contexts: ListingPriceContextTable
   price_context_groups: PriceContextGroupTable
+  visit_booking_listings: VisitBookingListingTable
+  visit_requests: VisitRequestTable
+  visit_request_times: VisitRequestTimeTable
+}
+
+/** A listing whose seller takes visit bookings (issue 38 item 3). */
+export interface VisitBookingListingTable {
+  listing_id: number
+  created_at: string
+}
+
+/** A buyer's request to visit a listing, and where it stands (visit-requests.server.ts). */
+export interface VisitRequestTable {
+  id: Generated<number>
+  listing_id: number
+  account_id: number
+  site_id: number
+  buyer_user_id: number | null
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  /** The IANA zone the times were proposed in: the listing's state's. */
+  time_zone: string
+  status: 'requested' | 'countered' | 'agreed' | 'cancelled'
+  counter_starts_at: string | null
+  agreed_starts_at: string | null
+  agreed_at: string | null
+  sequence: Generated<number>
+  cancelled_by: 'buyer' | 'seller' | null
+  reminder_sent_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One of the (one to three) times a buyer proposed. */
+export interface VisitRequestTimeTable {
+  id: Generated<number>
+  visit_request_id: number
+  starts_at: string
 }
 
 export type ListingRow = Selectable<ListingTable>

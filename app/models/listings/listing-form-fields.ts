@@ -21,7 +21,7 @@ export { type ListingFormIntent, honeypotField, listingFormIntents, listingFormS
  */
 
 const noLinksMessage = 'Please remove links, e-mail addresses and HTML from this text.'
-const plainText = textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, noLinksMessage)
+export const plainText = textFlags(TextFlag.noHtml | TextFlag.noUrl | TextFlag.noEmail, noLinksMessage)
 
 export const contactFieldRules = {
   name: [required(), fullName(), maxLength(100), plainText],

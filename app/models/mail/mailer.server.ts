@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string
   text: string
   replyTo?: string
+  /** Files sent with the message, such as a visit's calendar file (text/calendar). */
+  attachments?: { filename: string; content: string; contentType: string }[]
 }
 
 /** How a job sends mail: `sendMail`, or a test's stand-in. */

@@ -3,6 +3,7 @@ import { Confirmation } from '~/components/form-field'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { landsConnectorPaths } from '~/models/connector/land-request'
 import type { Route } from './+types/route'
+import { BuyerVisits } from './buyer-visits'
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
@@ -46,6 +47,7 @@ export function AccountHome({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <BuyerVisits visits={loaderData.visits} />
       <form method="post" action={accountPaths.logout} className="mt-8">
         <button type="submit" className={secondaryButtonStyle}>
           Log out

@@ -23,7 +23,8 @@ import { loadListingContext } from './listing-context.server'
 import { listingFormIntents } from '~/models/listings/listing-form-fields'
 import { handleListingFormPost } from '~/routes/listing-forms.server'
 import { recordVisitorEvent } from '~/routes/visitor-events.server'
-import { showsContactButton } from '~/models/listings/listing-rules'
+import { isActiveListing, showsContactButton } from '~/models/listings/listing-rules'
+import { visitBookingOf } from '~/models/visits/visit-requests.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
@@ -78,7 +79,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
   if (!requestIsForPath(request, canonicalPath, { pageParams: ['sent'] })) throw redirect(canonicalPath, 301)
   recordView(db, site, request, listing.id)
   const gazetteer = await loadGazetteer(db)
-  const [financeCenter, otherListings, similarListings, ad, context, history] = await Promise.all([
+  const [financeCenter, otherListings, similarListings, ad, context, history, visitBooking] = await Promise.all([
     listingFinanceCenter(db, site, listing),
     // Spec §2: only paid listings name their broker, so only they point to the broker's other land.
     listing.broker ? findOtherListingsByBroker(db, { accountId: listing.broker.accountId, excludeListingId: listing.id, scopeBits }) : [],
@@ -86,6 +87,7 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     findAdForPlace(db, site, { stateId: listing.stateId, countyId: listing.countyId }, { rotationKey: canonicalPath }),
     loadListingContext(db, request, gazetteer, listing),
     loadListingHistoryView(db, listing, { now: new Date(), pathOf: (fields) => listingPath(site, fields) }),
+    visitBookingOf(db, { id: listing.id, isActive: isActiveListing(listing) }, new Date()),
   ])
   const card = (summary: ListingSummary) => listingCard(site, summary)
   const pageListingIds = [listing.id, ...otherListings.map((other) => other.id), ...similarListings.map((similar) => similar.id)]
@@ -117,6 +119,8 @@ export async function loadListingPage(db: Kysely<Database>, site: SiteProfile, r
     context,
     /** Issue 19: the listing's history, days on market, freshness and 'Also listed by' (listing-history.tsx). */
     history,
+    /** Issue 38 item 3: 'Visits available' and the request form, when the seller takes bookings (listing-visits.tsx). */
+    visitBooking,
   }
   return { ...page, structuredData: listingStructuredData(page, headContextForRequest(request).origin) }
 }

@@ -14,6 +14,7 @@ import { ListingCards } from '~/components/deferred-listing-grids'
 import { ListingDescription, ListingFeatures, ListingHeading, ListingKeyFacts, ListingStatusBadge } from '~/components/listing-facts'
 import { GalleryHero, PhotoGrid, useListingCarousel } from './listing-gallery'
 import { ListingHistory } from './listing-history'
+import { ListingVisits } from './listing-visits'
 import type { ListingFormResult } from './listing-forms'
 import { LikeForm } from '~/components/like-form'
 import { JsonLd } from '~/components/json-ld'
@@ -156,6 +157,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
           <div className="flex min-w-0 flex-col gap-6">
             <ListingHeading listing={listing} />
             <ListingKeyFacts listing={listing} listedOn={page.listedOn} />
+            <ListingVisits booking={page.visitBooking} />
           </div>
           {listing.broker ? (
             <aside aria-label="Seller" className="tablet:sticky tablet:top-4 tablet:col-start-2 tablet:row-span-2 tablet:row-start-1 tablet:self-start">

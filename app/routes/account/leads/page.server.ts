@@ -10,6 +10,7 @@ import { type LeadInboxView, leadDigestSectionId, leadElementId, sellerLeadsHref
 import { countSellerLeads, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
 import { notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
 import { siteDirectory } from '~/sites/site-origin.server'
+import { sellerVisitRequests, sellerVisitView } from '~/models/visits/visit-requests.server'
 
 /**
  * The seller's leads inbox, /account/leads/ and /account/leads.csv (issue 15 items 5 and 7).
@@ -37,10 +38,12 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
   const listing = view.listingId === null ? null : await findScopedListing(db, scope, view.listingId)
   if (listing === undefined) throw notFound()
   const filter = { unreadOnly: view.unreadOnly, listingId: view.listingId }
-  const [totalCount, unreadCount, isDigestOn] = await Promise.all([
+  const now = new Date()
+  const [totalCount, unreadCount, isDigestOn, visits] = await Promise.all([
     countSellerLeads(db, scope, filter),
     countSellerLeads(db, scope, { unreadOnly: true }),
     hasLeadDigest(db, scope.userId),
+    sellerVisitRequests(db, scope, siteDirectory, now),
   ])
   const pageCount = pageCountOf(totalCount)
   // Marking the last unread lead of the last page read empties that page: the page before it is shown.
@@ -54,6 +57,8 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
     pagination: paginationOf(page, pageCount, (number) => sellerLeadsHref({ ...view, page: number })),
     isDigestOn,
     isDigestSaved: url.searchParams.get('saved') === 'digest',
+    /** Issue 38 item 3: the visit requests still ahead (visit-requests.tsx). */
+    visitRequests: { visits: visits.map(sellerVisitView), now: now.toISOString() },
   }
 }
 

@@ -4,6 +4,7 @@ import { Pagination } from '~/components/pagination'
 import { allLeadsView, sellerLeadsCsvPath, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { downloadLinkProps } from '~/models/analytics/page-analytics'
 import type { Route } from './+types/route'
+import { VisitRequests } from './visit-requests'
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
@@ -17,6 +18,7 @@ export function LeadsInbox({ loaderData }: Route.ComponentProps) {
           Download CSV
         </a>
       </div>
+      <VisitRequests {...loaderData.visitRequests} />
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <LeadFilters view={view} unreadCount={unreadCount} />
         {listing ? (

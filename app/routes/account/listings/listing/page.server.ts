@@ -17,6 +17,7 @@ import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { backTo, notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
 import { siteDirectory } from '~/sites/site-origin.server'
+import { listingTakesVisits } from '~/models/visits/visit-requests.server'
 
 /**
  * One listing in the sellers' tool (issue 15 §4): where it stands, its public page, and the
@@ -35,7 +36,7 @@ export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile,
   if (!listing) throw notFound()
   const url = new URL(request.url)
   const days = parseStatisticsPeriod(url.searchParams.get('days'))
-  const [place, draftId, statistics, leads, leadCount] = await Promise.all([
+  const [place, draftId, statistics, leads, leadCount, takesVisits] = await Promise.all([
     db
       .selectFrom('listings')
       .innerJoin('counties', 'counties.id', 'listings.county_id')
@@ -47,6 +48,7 @@ export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile,
     findListingStatistics(db, { scope, days, listingId: listing.id }),
     listingLeads(db, scope, siteDirectory, listing.id, recentLeadCount),
     countSellerLeads(db, scope, { listingId: listing.id }),
+    listingTakesVisits(db, listing.id),
   ])
   const countyName = `${place.name} ${place.suffix}`
   return {
@@ -60,6 +62,8 @@ export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile,
     statistics: statistics!,
     leads,
     leadCount,
+    /** Issue 38 item 3: the 'Takes visit bookings' switch (visit-booking-setting.tsx). */
+    takesVisits,
   }
 }
 

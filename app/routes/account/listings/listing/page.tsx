@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import { AccountPage } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { LeadItem } from '~/routes/account/leads/lead-inbox'
+import { VisitBookingSetting } from './visit-booking-setting'
 import { ListingStatistics } from '~/routes/account/listings/statistics/listing-stats-chart'
 import { sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { allLeadsView, sellerLeadsHref } from '~/models/sellers/seller-lead'
@@ -70,6 +71,7 @@ export function SellerListingPage({ loaderData, actionData }: Route.ComponentPro
           All my listings
         </a>
       </p>
+      <VisitBookingSetting listingId={listing.id} takesVisits={loaderData.takesVisits} />
       <section aria-labelledby="statistics-heading" className="mt-8">
         <h2 id="statistics-heading" className="text-xl font-semibold">
           What buyers did
