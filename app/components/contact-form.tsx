@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { useAccountContact } from '~/hooks/use-site'
 import { type ListingFormIntent, honeypotField, listingFormConstraints, listingFormSectionIds } from '~/models/listings/listing-form-fields'
-import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, submitButtonStyle } from './form-field'
+import { Confirmation, FinanceCheckboxField, FormField, HoneypotField, SafetyNote, submitButtonStyle } from './form-field'
 import type { PageFormResult } from './page-form'
 import { FormConnection } from './form-connection'
 import { FormErrors } from './account-page'
@@ -50,11 +50,7 @@ export function ContactModal({ title, actionResult, isSent, pagePath, financeChe
   return (
     <TargetModal id={listingFormSectionIds.contact} title={title} isOpen={actionResult?.intent === 'contact' || isSent} closeHref={pagePath} answer={actionResult}>
       {isSent ? <Confirmation>Your message was sent. The seller will reply to the e-mail address you gave.</Confirmation> : null}
-      {safetyNote ? (
-        <p id="contact-safety-note" className="mb-3 rounded border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800">
-          {safetyNote}
-        </p>
-      ) : null}
+      <SafetyNote text={safetyNote} />
       <Form method="post" action={pagePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <HoneypotField name={honeypotField} />

@@ -123,6 +123,11 @@ export function Confirmation({ children }: { children: ReactNode }) {
   )
 }
 
+/** A word of caution above a form that reaches a seller (owner-listed vacant land, `ownerLandSafetyNote`); nothing without one. */
+export function SafetyNote({ text }: { text: string | null | undefined }) {
+  return text ? <p className="mb-3 rounded border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800">{text}</p> : null
+}
+
 /** A labelled checkbox, its label beside it. */
 export function CheckboxField({ field, label }: { field: FieldMetadata; label: string }) {
   return (

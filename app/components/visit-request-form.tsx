@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { FormErrors } from '~/components/account-page'
 import { FormConnection } from '~/components/form-connection'
-import { FieldError, FormField, HoneypotField, submitButtonStyle } from '~/components/form-field'
+import { FieldError, FormField, HoneypotField, SafetyNote, submitButtonStyle } from '~/components/form-field'
 import { type FieldMetadata, getFormProps, getInputProps, useServerForm } from '~/components/server-form'
 import { useAccountContact } from '~/hooks/use-site'
 import { honeypotField } from '~/models/listings/listing-form-fields'
@@ -41,7 +41,16 @@ function ProposalRow({ legend, date, time, booking }: { legend: string; date: Fi
  * A buyer's visit request (issue 38 item 3): up to three times in the listing's zone, and who
  * asks. A plain POST to the request page, checked on the server, which works without scripts.
  */
-export function VisitRequestForm({ booking, lastResult }: { booking: VisitBooking; lastResult: SubmissionResult<string[]> | undefined }) {
+export function VisitRequestForm({
+  booking,
+  lastResult,
+  safetyNote,
+}: {
+  booking: VisitBooking
+  lastResult: SubmissionResult<string[]> | undefined
+  /** Owner-listed vacant land's word of caution (`ownerLandSafetyNote`), or null. */
+  safetyNote: string | null
+}) {
   const account = useAccountContact()
   const [form, fields] = useServerForm(visitFormConstraints, { id: 'visit-form', lastResult, defaultValue: { name: account.name, email: account.email } })
   return (
@@ -49,6 +58,7 @@ export function VisitRequestForm({ booking, lastResult }: { booking: VisitBookin
       <input type="hidden" name="intent" value={visitFormIntents[0]} />
       <HoneypotField name={honeypotField} />
       <FormErrors id={form.errorId} errors={form.errors} />
+      <SafetyNote text={safetyNote} />
       <p className="mb-3 text-sm">{`Propose up to three times for a visit, in ${booking.timeZoneName} (the land’s local time). The seller accepts one or proposes another.`}</p>
       {proposalFields.map((names, index) => (
         <ProposalRow key={names.date} legend={choiceNames[index]!} date={fields[names.date]} time={fields[names.time]} booking={booking} />

@@ -8,7 +8,7 @@ import { clientAddress } from '~/http/rate-limit.server'
 import { getViewerId } from '~/http/session.server'
 import { findListingDetail } from '~/models/listings/listing-detail.server'
 import { listingPath } from '~/models/listings/listing-path'
-import { isActiveListing } from '~/models/listings/listing-rules'
+import { isActiveListing, ownerLandSafetyNote, showsOwnerLandSafetyNote } from '~/models/listings/listing-rules'
 import { sendMail } from '~/models/mail/mailer.server'
 import { visitRequestSchema } from '~/models/visits/visit-form.server'
 import { visitFormIntents, visitRequestPath } from '~/models/visits/visit-paths'
@@ -31,12 +31,16 @@ async function requireBookableListing(db: Kysely<Database>, site: SiteProfile, p
   const detail = site.searchGrammar ? await findListingDetail(db, listingIdOf(param), { scopeBits: site.listingScopeBits }) : undefined
   const booking = detail ? await visitBookingOf(db, { id: detail.id, isActive: isActiveListing(detail) }, new Date()) : null
   if (!detail || !booking) throw new Response('Not Found', { status: 404 })
-  return { listing: { id: detail.id, title: detail.title, path: listingPath(site, detail) }, booking }
+  return {
+    listing: { id: detail.id, title: detail.title, path: listingPath(site, detail) },
+    booking,
+    safetyNote: showsOwnerLandSafetyNote(detail) ? ownerLandSafetyNote : null,
+  }
 }
 
 export async function loadVisitRequestPage(db: Kysely<Database>, site: SiteProfile, request: Request, param: string | undefined) {
-  const { listing, booking } = await requireBookableListing(db, site, param)
-  return { listing, booking, isSent: new URL(request.url).searchParams.has('sent') }
+  const { listing, booking, safetyNote } = await requireBookableListing(db, site, param)
+  return { listing, booking, safetyNote, isSent: new URL(request.url).searchParams.has('sent') }
 }
 
 /** The request: guarded (origin, honeypot), checked, counted against the limit per address, stored and mailed once, then its confirmation (post/redirect/get). */

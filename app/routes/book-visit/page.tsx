@@ -4,7 +4,7 @@ import { VisitRequestForm } from '~/components/visit-request-form'
 import type { Route } from './+types/route'
 
 export function VisitRequestPage({ loaderData: page, actionData: lastResult }: Route.ComponentProps) {
-  const { listing, booking, isSent } = page
+  const { listing, booking, safetyNote, isSent } = page
   return (
     <FormPage heading="Book a visit">
       <p className="mb-4">
@@ -15,7 +15,7 @@ export function VisitRequestPage({ loaderData: page, actionData: lastResult }: R
       {isSent ? (
         <Confirmation>Your visit request is on its way to the seller. We have e-mailed you a copy, with a link to follow or cancel it.</Confirmation>
       ) : (
-        <VisitRequestForm booking={booking} lastResult={lastResult} />
+        <VisitRequestForm booking={booking} lastResult={lastResult} safetyNote={safetyNote} />
       )}
     </FormPage>
   )

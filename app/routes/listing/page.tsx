@@ -134,6 +134,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
   const { openPhoto, openView, carousel } = useListingCarousel(listing)
   const isActive = isActiveListing(listing)
   const canContact = listing.broker !== null && showsContactButton(listing)
+  const safetyNote = showsOwnerLandSafetyNote(listing) ? ownerLandSafetyNote : null
   const similar = (
     <ListingCards
       id="similar"
@@ -157,7 +158,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
           <div className="flex min-w-0 flex-col gap-6">
             <ListingHeading listing={listing} />
             <ListingKeyFacts listing={listing} listedOn={page.listedOn} />
-            <ListingVisits booking={page.visitBooking} />
+            <ListingVisits booking={page.visitBooking} safetyNote={safetyNote} />
           </div>
           {listing.broker ? (
             <aside aria-label="Seller" className="tablet:sticky tablet:top-4 tablet:col-start-2 tablet:row-span-2 tablet:row-start-1 tablet:self-start">
@@ -223,7 +224,7 @@ export function ListingPage({ page }: { page: ListingPageData }) {
         canContact={canContact}
         pagePath={page.canonicalPath}
         financeCheckbox={page.financeCheckbox}
-        safetyNote={showsOwnerLandSafetyNote(listing) ? ownerLandSafetyNote : null}
+        safetyNote={safetyNote}
       />
     </article>
   )
