@@ -67,6 +67,13 @@ export interface AppConfig {
    */
   pageCacheBytes: number
   /**
+   * Who may read `GET /metrics` (issue 37 item 5, decision 0066): a request bearing
+   * `Authorization: Bearer {METRICS_TOKEN}`, or from an address or subnet of METRICS_ADDRESSES
+   * ('127.0.0.1, 10.0.0.0/8', the client address Express believes under TRUST_PROXY). Neither
+   * set, the path is not served (404). The token is a secret: never logged.
+   */
+  metrics: { token: string | undefined; addresses: string[] }
+  /**
    * Whether seeding an empty database adds the demo accounts with their published passwords
    * (README, decision 0050): SEED_DEMO_USERS=1 yes, 0 no; unset, everywhere but production.
    */
@@ -75,7 +82,16 @@ export interface AppConfig {
   imageCacheBytes: number
   /** Images one client address may have rendered (asked for uncached) in 10 minutes, IMAGE_RENDERS_PER_CLIENT (default 600). */
   imageRendersPerClient: number
+  /**
+   * Where uploaded and feed photos are kept (issue 37, decision 0065): PHOTO_STORE unset, the
+   * folder {dataDir}/uploads; `s3://bucket/prefix`, a bucket of S3 or a service that speaks its
+   * protocol (R2, MinIO) at S3_ENDPOINT, in AWS_REGION. Credentials are not configuration: the AWS
+   * SDK reads them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a role) and they are never in here.
+   */
+  photoStore: PhotoStoreSetting
 }
+
+export type PhotoStoreSetting = { kind: 'folder' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string }
 
 function positiveNumber(value: string | undefined, fallback: number) {
   const number = Number(value)
@@ -136,6 +152,24 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(setting) ? Number(setting) : setting
 }
 
+/** PHOTO_STORE, S3_ENDPOINT and the region, or an error naming the setting. */
+function parsePhotoStore(env: NodeJS.ProcessEnv): PhotoStoreSetting {
+  const setting = env.PHOTO_STORE?.trim()
+  if (!setting) return { kind: 'folder' }
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(setting)
+  if (!match) throw new Error(`PHOTO_STORE: '${setting}' must be s3://bucket or s3://bucket/prefix, or unset for the folder $DATA_DIR/uploads.`)
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined
+  if (endpoint) {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`S3_ENDPOINT: '${endpoint}' is not an http(s) URL.`)
+  }
+  // A service other than AWS takes any region (R2 'auto', MinIO 'us-east-1'); AWS itself needs the bucket's.
+  const region = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || (endpoint ? 'us-east-1' : undefined)
+  if (!region) throw new Error('PHOTO_STORE: an S3 bucket on AWS needs AWS_REGION, the bucket’s region.')
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '')
+  return { kind: 's3', bucket: match[1]!, prefix: prefix && `${prefix}/`, endpoint, region }
+}
+
 function parseSeedDemoUsers(value: string | undefined, environment: string) {
   if (value === '1' || value === '0') return value === '1'
   return environment !== 'production'
@@ -163,7 +197,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheBytes: env.PAGE_CACHE === 'off' ? 0 : positiveNumber(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
     seedDemoUsers: parseSeedDemoUsers(env.SEED_DEMO_USERS, environment),
+    metrics: {
+      token: env.METRICS_TOKEN?.trim() || undefined,
+      addresses: (env.METRICS_ADDRESSES ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    },
     imageCacheBytes: positiveNumber(env.IMAGE_CACHE_MB, 2048) * 1024 * 1024,
     imageRendersPerClient: positiveNumber(env.IMAGE_RENDERS_PER_CLIENT, 600),
+    photoStore: parsePhotoStore(env),
   }
 }

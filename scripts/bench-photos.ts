@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
+import { folderPhotoStorage } from '../app/models/media/folder-photo-storage.server'
 import { receivePhotoUploads } from '../app/models/sellers/photo-uploads.server'
 import { percentile } from './bench-support'
 
@@ -77,7 +78,7 @@ async function withPeakMemory<T>(work: () => Promise<T>) {
 async function upload(files: string[]) {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-photos-uploads-'))
   const started = performance.now()
-  const result = await receivePhotoUploads(await uploadRequest(files), { uploadsDir, remainingSlots: photoCount })
+  const result = await receivePhotoUploads(await uploadRequest(files), { photoStorage: folderPhotoStorage(uploadsDir), remainingSlots: photoCount })
   const milliseconds = performance.now() - started
   fs.rmSync(uploadsDir, { recursive: true, force: true })
   if (result.stored.length !== files.length) throw new Error(`Stored ${result.stored.length} of ${files.length}: ${JSON.stringify(result.failures)}`)

@@ -1,27 +1,27 @@
 /**
- * The minute jobs (`npm start` runs them every minute; elsewhere `npm run jobs` from cron): pull
- * the partner feeds that are due, retire feed listings missing past their grace period, send
- * the finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's
- * valuation alerts, roll up the analytics of finished days (pruning old events), mark listings
- * nobody confirmed for 90 or 180 days (listing freshness, issue 19), and when listings have changed
- * read the places' markets again (decision 0028) and work the listings' price contexts out again
- * (decision 0029). Each claims
- * its work in the database, so any number of processes may run them at once.
+ * The scheduled jobs (`npm start` ticks every minute; elsewhere `npm run jobs` from cron every
+ * minute): each partner's feed pull, retiring feed listings missing past their grace period, the
+ * finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's valuation
+ * alerts, the saved-search e-mails, the analytics roll-up of finished days, marking listings
+ * nobody confirmed for 90 or 180 days (issue 19), reading the places' markets again (decision 0028)
+ * and the listings' price contexts (decision 0029) when listings have changed, and pruning old rows.
+ * Each has its own lease and schedule (decision 0066): a tick starts every due one at once, so a
+ * two-hour feed import delays nothing else, and any number of processes may tick at once.
  */
 import type { Kysely } from 'kysely'
 import { rollUpAnalytics } from '../app/models/analytics/analytics-rollup.server'
 import type { Database } from '../app/models/db/db-schema'
 import { migrateToLatest, openDatabase } from '../app/models/db/db.server'
-import { type JobLease, runWithLease } from '../app/models/jobs/job-leases.server'
+import { type JobRun, type ScheduledJob, pruneJobRuns, startDueJobs } from '../app/models/jobs/job-scheduler.server'
 import { refreshMarketSnapshots } from '../app/models/places/market-stats.server'
-import { printRunReport } from '../app/models/feeds/feed-report.server'
-import { pullDueFeeds } from '../app/models/feeds/feed-scheduler.server'
+import { pullDueFeeds, pulledFeedPartners, retireOverdueFeedListings } from '../app/models/feeds/feed-scheduler.server'
 import { refreshListingFreshness } from '../app/models/trust/listing-history.server'
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
+import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
 import { pruneRateLimitWindows } from '../app/http/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
 import { pruneSessions } from '../app/models/accounts/sessions.server'
@@ -29,50 +29,93 @@ import { siteListingScopes } from '../app/sites/index'
 import { siteDirectory, siteOrigin } from '../app/sites/site-origin.server'
 import { valueSite } from '../app/sites/value'
 
-/** A run of the minute jobs holds this lease: one process of all servers at a time (decision 0026). */
-export const minuteJobsLease: JobLease = { name: 'minute-jobs', durationMs: 10 * 60_000 }
+const minute = 60_000
+const hour = 60 * minute
 
-/** E-mailed links point to the sites' configured origins (SITE_ORIGINS, decision 0046). */
-export async function runScheduledJobs(db: Kysely<Database>) {
-  const { runs, retired } = await pullDueFeeds(db)
-  const leadAttempts = await deliverDueLeadWebhooks(db)
-  const leadDigests = await sendLeadDigests(db, sendMail, new Date(), siteDirectory)
-  const valuationAlerts = await sendValuationAlerts(db, sendMail, new Date(), { name: valueSite.name, origin: siteOrigin(valueSite) })
-  const analytics = await rollUpAnalytics(db, new Date())
-  const prunedRateLimitWindows = await pruneRateLimitWindows(db)
-  const prunedFormSubmissions = await pruneFormSubmissions(db)
-  const prunedSessions = await pruneSessions(db)
-  const staleListings = await refreshListingFreshness(db, new Date())
-  const marketSnapshots = await refreshMarketSnapshots(db, siteListingScopes)
-  const priceContexts = await refreshPriceContexts(db)
-  return {
-    feedRuns: runs,
-    retired,
-    leadAttempts,
-    leadDigests,
-    valuationAlerts,
-    analytics,
-    prunedRateLimitWindows,
-    prunedFormSubmissions,
-    prunedSessions,
-    staleListings,
-    marketSnapshots,
-    priceContexts,
-  }
+/** What a run that sends e-mails did, when it did anything. */
+const mailSummary = (what: string, run: { sent: number; failed: number }) =>
+  run.sent + run.failed > 0 ? `${run.sent} ${what} sent, ${run.failed} failed` : undefined
+
+/** The saved-search e-mails (Daily, Weekly), hourly; `npm run saved-search-updates` runs it on demand. E-mailed links name the configured origins (decision 0046). */
+export const savedSearchEmailsJob = (db: Kysely<Database>): ScheduledJob => ({
+  name: 'saved-search-updates',
+  everyMs: hour,
+  leaseMs: 30 * minute,
+  run: async () => mailSummary('saved-search e-mails', await sendSavedSearchUpdates(db, siteDirectory)),
+})
+
+/** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
+async function feedPullJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
+  return (await pulledFeedPartners(db)).map((partner) => ({
+    name: `feed-pull:${partner.id}`,
+    everyMs: Math.max(1, partner.pull_interval_minutes) * minute,
+    // As long as the feed's own claim (feed-scheduler.server.ts): an import may take hours.
+    leaseMs: 2 * hour,
+    run: async () =>
+      (await pullDueFeeds(db, { partnerId: partner.id }))
+        .map((run) => `import run ${run.runId} ${run.status}: ${run.counts.received} received, ${run.counts.accepted} accepted, ${run.counts.held} held`)
+        .join('; ') || undefined,
+  }))
+}
+
+/** Every job, the feed pulls read afresh from the partners each tick. */
+export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
+  const job = (name: string, everyMs: number, run: ScheduledJob['run']): ScheduledJob => ({ name, everyMs, leaseMs: 10 * minute, run })
+  return [
+    ...(await feedPullJobs(db)),
+    job('feed-retirements', 15 * minute, async () => {
+      const retired = await retireOverdueFeedListings(db)
+      return retired > 0 ? `${retired} feed listings retired` : undefined
+    }),
+    job('lead-webhooks', minute, async () => {
+      const attempts = await deliverDueLeadWebhooks(db)
+      return attempts > 0 ? `${attempts} webhook attempts` : undefined
+    }),
+    job('lead-digests', 5 * minute, async () => mailSummary('lead digests', await sendLeadDigests(db, sendMail, new Date(), siteDirectory))),
+    job('valuation-alerts', 5 * minute, async () =>
+      mailSummary('valuation alerts', await sendValuationAlerts(db, sendMail, new Date(), { name: valueSite.name, origin: siteOrigin(valueSite) })),
+    ),
+    savedSearchEmailsJob(db),
+    job('analytics-rollup', 10 * minute, async () => {
+      const { rolledUpDays } = await rollUpAnalytics(db, new Date())
+      return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined
+    }),
+    job('listing-freshness', hour, async () => {
+      const changed = await refreshListingFreshness(db, new Date())
+      return changed > 0 ? `${changed} listings' freshness changed` : undefined
+    }),
+    job('market-stats', minute, async () => {
+      const refreshed = await refreshMarketSnapshots(db, siteListingScopes)
+      return refreshed > 0 ? `${refreshed} market snapshots refreshed` : undefined
+    }),
+    job('price-contexts', minute, async () => {
+      const refreshed = await refreshPriceContexts(db)
+      return refreshed ? `${refreshed.listings} listings' price contexts` : undefined
+    }),
+    job('prune', hour, async () => {
+      const pruned = [await pruneRateLimitWindows(db), await pruneFormSubmissions(db), await pruneSessions(db), await pruneJobRuns(db)]
+      const total = pruned.reduce((sum, count) => sum + count, 0)
+      return total > 0 ? `${total} old rows pruned` : undefined
+    }),
+  ]
+}
+
+/** One line per run that did something or failed, for the server's log and the cron's. */
+export function printJobRun(run: JobRun) {
+  if (run.outcome === 'failed') console.error(`Scheduled job ${run.name} failed after ${run.durationMs} ms: ${run.error}`)
+  else if (run.summary) console.log(`Scheduled job ${run.name} (${run.durationMs} ms): ${run.summary}`)
+}
+
+/** A tick: starts every due job at once and ends when they all have. */
+export async function tickScheduledJobs(db: Kysely<Database>) {
+  await startDueJobs(db, await scheduledJobs(db), printJobRun)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const db = openDatabase()
   try {
     await migrateToLatest(db)
-    const jobs = await runWithLease(db, minuteJobsLease, () => runScheduledJobs(db))
-    if (jobs) {
-      const { feedRuns, retired, leadAttempts, leadDigests, valuationAlerts, analytics, marketSnapshots } = jobs
-      for (const run of feedRuns) await printRunReport(db, run.runId, (line) => console.log(line))
-      console.log(
-        `${feedRuns.length} feeds pulled, ${retired} listings retired, ${leadAttempts} finance-lead webhook attempts, ${leadDigests.sent} lead digests sent (${leadDigests.failed} failed), ${valuationAlerts.sent} valuation alerts sent (${valuationAlerts.failed} failed), ${analytics.rolledUpDays.length} analytics days rolled up (${analytics.prunedEvents} old events pruned), ${marketSnapshots} market snapshots refreshed`,
-      )
-    } else console.log('Another process is running the scheduled jobs now: nothing done')
+    await tickScheduledJobs(db)
   } finally {
     await db.destroy()
   }

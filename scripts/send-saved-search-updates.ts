@@ -1,18 +1,16 @@
 /**
- * `npm run saved-search-updates`: sends the saved-search e-mail updates that are due, once. For a
- * production scheduler (cron, every hour); `npm start` runs the same every hour itself.
+ * `npm run saved-search-updates`: sends the saved-search e-mail updates that are due, now, under
+ * the job's lease, recording the run (decision 0066). `npm run jobs` and `npm start` send them hourly.
  */
 import { openDatabase } from '../app/models/db/db.server'
-import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
-import { runWithLease } from '../app/models/jobs/job-leases.server'
-import { siteDirectory } from '../app/sites/site-origin.server'
+import { runJobNow } from '../app/models/jobs/job-scheduler.server'
+import { printJobRun, savedSearchEmailsJob } from './scheduled-jobs'
 
 const db = openDatabase()
 try {
-  const run = await runWithLease(db, savedSearchUpdatesLease, () => sendSavedSearchUpdates(db, siteDirectory))
-  console.log(
-    run ? `Saved-search updates: ${run.due} due, ${run.sent} e-mails sent, ${run.failed} failed` : 'Saved-search updates: another process is sending them now',
-  )
+  const run = await runJobNow(db, savedSearchEmailsJob(db))
+  if (run) printJobRun(run)
+  else console.log('Saved-search updates: another process is sending them now')
 } finally {
   await db.destroy()
 }

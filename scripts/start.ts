@@ -9,12 +9,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '../app/models/db/db.server'
-import { savedSearchUpdatesLease, sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
-import { runWithLease } from '../app/models/jobs/job-leases.server'
-import { minuteJobsLease, runScheduledJobs } from './scheduled-jobs'
+import { tickScheduledJobs } from './scheduled-jobs'
 import { prepareData } from './prepare-data'
 import { productionServerArguments } from '../server/node-command'
-import { siteDirectory } from '../app/sites/site-origin.server'
 
 const serverBuild = 'build/server/index.js'
 
@@ -50,32 +47,11 @@ const server = spawn(process.execPath, productionServerArguments, {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 
-// Saved-search e-mail updates (Daily, Weekly) go out from here every hour. Links in e-mails (these
-// and the lead digests) name the sites' configured origins (SITE_ORIGINS, decision 0046): this
-// machine's *.localhost hosts on PORT unless configured.
-const updatesDb = openDatabase()
-const sendUpdates = () =>
-  runWithLease(updatesDb, savedSearchUpdatesLease, () => sendSavedSearchUpdates(updatesDb, siteDirectory))
-    .then((run) => run && run.sent + run.failed > 0 && console.log(`Saved-search updates: ${run.sent} e-mails sent, ${run.failed} failed`))
-    .catch((error: unknown) => console.error('Saved-search updates failed:', error))
-void sendUpdates()
-setInterval(sendUpdates, 60 * 60 * 1000).unref()
-
-// Every minute: partner feeds due for a pull are imported, finance-lead webhooks due for a
-// retry are sent, and so are the sellers' lead digests due today; finished days of analytics are rolled up. A lease row
-// runs each job in one process at a time and claims in the database keep each e-mail to one, however many servers
-// run (decision 0026); elsewhere run `npm run jobs` from cron.
-const runMinuteJobs = () =>
-  runWithLease(updatesDb, minuteJobsLease, () => runScheduledJobs(updatesDb))
-    .then((jobs) => {
-      if (!jobs) return
-      const { feedRuns, retired, leadAttempts, leadDigests, analytics, priceContexts } = jobs
-      for (const run of feedRuns) console.log(`Feed import run ${run.runId}: ${run.status}, ${JSON.stringify(run.counts)}`)
-      if (retired > 0) console.log(`Feed listings retired after their grace period: ${retired}`)
-      if (leadAttempts > 0) console.log(`Finance-lead webhook attempts: ${leadAttempts}`)
-      if (leadDigests.sent > 0) console.log(`Lead digests sent: ${leadDigests.sent}`)
-      if (analytics.rolledUpDays.length > 0) console.log(`Analytics rolled up: ${analytics.rolledUpDays.join(', ')}`)
-      if (priceContexts) console.log(`Price contexts worked out again: ${priceContexts.listings} listings`)
-    })
-    .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
-setInterval(runMinuteJobs, 60 * 1000).unref()
+// Every minute, every due scheduled job starts (scripts/scheduled-jobs.ts), each under its own
+// lease, so any number of servers run each once and a slow feed import delays no other (decision
+// 0066); elsewhere run `npm run jobs` from cron. Links in e-mails name the sites' configured origins
+// (SITE_ORIGINS, decision 0046): this machine's *.localhost hosts on PORT unless configured.
+const jobsDb = openDatabase()
+const tick = () => tickScheduledJobs(jobsDb).catch((error: unknown) => console.error('Scheduled jobs failed:', error))
+void tick()
+setInterval(tick, 60 * 1000).unref()

@@ -15,7 +15,7 @@ export interface TestPostgres {
   resume: () => void
 }
 
-function findPostgresBinaries(): string | undefined {
+export function findPostgresBinaries(): string | undefined {
   const root = '/usr/lib/postgresql'
   if (!fs.existsSync(root)) return undefined
   const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))

@@ -11,6 +11,7 @@ import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
+import { answerMetricsQuestions } from './cluster-metrics'
 
 interface ProductionServerBuild {
   /** Why this configuration must not serve (an http origin in production…), or undefined. */
@@ -97,6 +98,7 @@ function supervise(count: number) {
     if (!message?.broadcast) return
     for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== sender) worker.send(message)
   })
+  answerMetricsQuestions()
   for (let worker = 0; worker < count; worker += 1) fork()
 
   function shutDown(signal: NodeJS.Signals) {

@@ -86,7 +86,8 @@ function isSharedPage(response: Response) {
   )
 }
 
-export function pageCache(maxBytes: number) {
+/** `onLookup` hears each anonymous GET or HEAD answered from the cache (hit) or passed on (miss), for the metrics. */
+export function pageCache(maxBytes: number, onLookup: (result: 'hit' | 'miss') => void = () => {}) {
   const pages = new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: (page) => page.body.length + 1024 })
   /** Per site and URL, the request headers its page varies on (learnt from its first answer). */
   const varyByAddress = new LRUCache<string, string[]>({ max: 10_000 })
@@ -173,6 +174,7 @@ export function pageCache(maxBytes: number) {
     const address = addressOf(request)
     const names = varyByAddress.get(address)
     const page = names && pages.get(keyOf(address, names, request))
+    onLookup(page ? 'hit' : 'miss')
     if (page) return answerFromCache(request, response, page)
     // A HEAD has no body to keep; the GET that follows fills the cache.
     if (request.method === 'GET') keepWhenCacheable(request, response, address)

@@ -6,7 +6,8 @@ const FeedbackModal = lazy(() => import('./feedback-modal').then((module) => ({ 
 
 /**
  * The footer's 'Feedback' (spec §4 feedback modal): a link to the feedback page, which with
- * scripts opens the form in a modal instead; closing it gives focus back to the link.
+ * scripts opens the form in a modal instead; closing it gives focus back to the link. The page is
+ * a form, noindex, so crawlers are told not to follow the link every page carries (decision 0062).
  */
 export function FeedbackLink({ className }: { className: string }) {
   const [isOpen, setIsOpen] = useState(false)
@@ -16,6 +17,7 @@ export function FeedbackLink({ className }: { className: string }) {
       <a
         ref={link}
         href={feedbackPaths.page}
+        rel="nofollow"
         aria-haspopup="dialog"
         className={className}
         onClick={(event) => {

@@ -31,7 +31,8 @@ export function FigureCards({ figures }: { figures: { label: string; value: stri
 }
 
 /**
- * Links with their listing counts beside them, in columns: 'Travis County (42)'. A state lists
+ * Links with their listing counts beside them, in columns: 'Travis County (42)'; a place without
+ * listings is named without a link ('Loving County (0)'). A state lists
  * hundreds of counties, so the styling sits on the list, not on each item.
  */
 export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:columns-3 tablet:columns-4' }: { places: PlaceLink[]; layout?: string }) {
@@ -40,8 +41,8 @@ export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:c
       className={`mt-3 ${layout} [&>li]:break-inside-avoid [&>li]:py-0.5 [&_a]:font-medium [&_a]:text-brand [&_a:hover]:underline [&_small]:ml-1.5 [&_small]:text-sm [&_small]:text-stone-600`}
     >
       {places.map((place) => (
-        <li key={place.href}>
-          <a href={place.href}>{place.name}</a>
+        <li key={place.name}>
+          {place.href === null ? place.name : <a href={place.href}>{place.name}</a>}
           <small>{`(${place.listings.toLocaleString('en-US')})`}</small>
         </li>
       ))}
@@ -51,7 +52,7 @@ export function PlaceLinkList({ places, layout = 'gap-6 small:columns-2 medium:c
 
 /**
  * A place's market (issue 7): its figures, inventory by property type and the places one step
- * down, every one a real link, so a crawler reaches every county from the home page. What a
+ * down, each with listings a real link, so a crawler reaches every county with land for sale from the home page. What a
  * page shows between the inventory and the long lists of places (featured listings) is `children`.
  */
 export function LandingMarket({ market, heading, children }: { market: PlaceMarketSection; heading: string; children?: ReactNode }) {

@@ -22,23 +22,31 @@ export function StateMap({ states, headingId, carriesShapes = false }: { states:
   return (
     <svg viewBox="0 0 975 610" role="group" aria-labelledby={headingId} className="h-auto w-full max-w-xl">
       {hasShapesInPage ? <FramePart as="defs" id={stateShapesId} /> : null}
-      {states.map((state) => (
-        <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
-          <title>{state.name}</title>
-          <use
-            href={shapeHref(state)}
-            className="fill-brand/15 stroke-white stroke-[1.5] transition-colors group-hover:fill-brand/60 group-focus-visible:fill-accent group-focus-visible:stroke-ink group-focus-visible:stroke-[3]"
-          />
-          {state.marker ? (
-            <circle
-              cx={state.marker.x}
-              cy={state.marker.y}
-              r={7}
-              className="fill-brand stroke-white stroke-2 group-hover:fill-accent group-focus-visible:fill-accent group-focus-visible:stroke-ink"
+      {states.map((state) =>
+        state.href === null ? (
+          // A state without listings is drawn, named, and not linked (decision 0062).
+          <g key={state.name}>
+            <title>{`${state.name}: no land for sale right now`}</title>
+            <use href={shapeHref(state)} className="fill-stone-200 stroke-white stroke-[1.5]" />
+          </g>
+        ) : (
+          <a key={state.href} href={state.href} aria-label={`${state.name} Land For Sale`} className="group outline-none">
+            <title>{state.name}</title>
+            <use
+              href={shapeHref(state)}
+              className="fill-brand/15 stroke-white stroke-[1.5] transition-colors group-hover:fill-brand/60 group-focus-visible:fill-accent group-focus-visible:stroke-ink group-focus-visible:stroke-[3]"
             />
-          ) : null}
-        </a>
-      ))}
+            {state.marker ? (
+              <circle
+                cx={state.marker.x}
+                cy={state.marker.y}
+                r={7}
+                className="fill-brand stroke-white stroke-2 group-hover:fill-accent group-focus-visible:fill-accent group-focus-visible:stroke-ink"
+              />
+            ) : null}
+          </a>
+        ),
+      )}
     </svg>
   )
 }

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import { redirect } from 'react-router'
+import { buildBrokerDirectoryPath } from '~/sites/broker-directory-path'
 import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { resolveSitePath, type SitePath } from '~/sites/site-path'
@@ -46,5 +48,8 @@ async function loadPage(db: Kysely<Database>, site: SiteProfile, request: Reques
       return { kind: 'broker-directory', page: await loadBrokerDirectoryPage(db, site, request, path.directory) }
     case 'search':
       return { kind: 'search', page: await loadSearchPage(db, site, request) }
+    case 'broker-name':
+      // Spec §2: a broker address whose id is not numeric falls back to search results: the brokers so named (decision 0062).
+      throw redirect(buildBrokerDirectoryPath(site, { name: path.name }), 301)
   }
 }

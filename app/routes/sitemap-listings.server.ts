@@ -26,18 +26,30 @@ export interface ListingList {
 
 const featuredLevels = [upgradeLevel.diamond, upgradeLevel.platinum, upgradeLevel.gold]
 
-/** One page of listings matching a search (the engine's own conditions), as links with their size and price. */
-export async function listingLinks(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, list: ListingList, page: number) {
+/** The listings a list holds (the search engine's own conditions). */
+function listingsOf(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, list: ListingList) {
   const criteria = normalizeCriteria(list.criteria)
   const resolved = resolveLocation(gazetteer, criteria)
   if (!resolved.ok) throw notFound()
   const request = { criteria, location: resolved.location, scopeBits: site.listingScopeBits }
-  const matching = db
+  return db
     .selectFrom('listings')
     .where((eb) => matchesSearch(db, eb, request, null))
     .$if(list.featuredOnly === true, (query) => query.where('listings.upgrade_level', 'in', featuredLevels))
+}
+
+const countOf = (matching: ReturnType<typeof listingsOf>) => matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+
+/** How many listings a list holds. */
+export async function countListingsOf(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, list: ListingList) {
+  return Number((await countOf(listingsOf(db, site, gazetteer, list))).count)
+}
+
+/** One page of listings matching a search (the engine's own conditions), as links with their size and price. */
+export async function listingLinks(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, list: ListingList, page: number) {
+  const matching = listingsOf(db, site, gazetteer, list)
   const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    countOf(matching),
     matching
       .select(['listings.id', 'listings.title', 'listings.acres', 'listings.price', 'listings.status', 'listings.county_id', 'listings.state_id'])
       .$if(list.order === 'tier', (query) => query.orderBy('listings.upgrade_level', 'desc'))

@@ -23,7 +23,7 @@ import {
   siteActivity,
   sitemapPlaces,
 } from '~/models/sitemaps/sitemap-places.server'
-import { type ListingList, listingLinks, pagination } from './sitemap-listings.server'
+import { type ListingList, countListingsOf, listingLinks, pagination } from './sitemap-listings.server'
 import { type PlaceSearch, searchesOfPlace } from '~/models/sitemaps/sitemap-searches.server'
 
 const notFound = () => new Response('Not Found', { status: 404 })
@@ -107,8 +107,8 @@ function homePage(context: SitemapContext): PageContent {
   }
 }
 
-function statePage(context: SitemapContext, state: SitemapState): PageContent {
-  const { site, places, activity } = context
+async function statePage(context: SitemapContext, state: SitemapState): Promise<PageContent> {
+  const { db, site, gazetteer, places, activity } = context
   const listings = listingsIn(activity.states.get(state.id))
   const countyLinks = places.counties
     .filter((county) => county.stateId === state.id && listingsIn(activity.counties.get(county.id)) > 0)
@@ -123,11 +123,23 @@ function statePage(context: SitemapContext, state: SitemapState): PageContent {
     const [search] = searchesOfPlace('lake', { state: stateToken(context, state), places: [lake.token] }, lakeActivity)
     return search ? [{ label: `Land near ${lake.name}`, href: buildSearchPath(site, search.criteria), note: countNote(lakeActivity.listings) }] : []
   })
+  // The state's featured and new listings, each linked only while it lists something: an empty list's page is noindex (decision 0062).
+  const listLinks = await Promise.all(
+    (['featured-listing', 'new-listing'] as const).map(async (kind) =>
+      (await countListingsOf(db, site, gazetteer, stateListOf(context, state, kind))) > 0
+        ? [
+            {
+              label: `${kind === 'featured-listing' ? 'Featured' : 'New'} listings in ${state.name}`,
+              href: sitemapPath(site, { kind, stateAbbreviation: state.abbreviation, page: 1 }),
+            },
+          ]
+        : [],
+    ),
+  )
   const about: SitemapLink[] = [
     ...(hasLandingPages(site) ? [{ label: `${state.name} overview`, href: landingPath({ kind: 'state', slug: state.slug }) }] : []),
     ...searchLinks(site, searchesOfPlace('state', { state: stateToken(context, state), places: [] }, activity.states.get(state.id)), state.name),
-    { label: `Featured listings in ${state.name}`, href: sitemapPath(site, { kind: 'featured-listing', stateAbbreviation: state.abbreviation, page: 1 }) },
-    { label: `New listings in ${state.name}`, href: sitemapPath(site, { kind: 'new-listing', stateAbbreviation: state.abbreviation, page: 1 }) },
+    ...listLinks.flat(),
   ]
   return {
     title: `${state.name} Listings by County – Sitemap | ${site.name}`,
@@ -174,6 +186,13 @@ async function countyPage(
   }
 }
 
+/** A state's featured listings (diamond, platinum and gold, by tier) or its new ones (the last 30 days, newest first). */
+function stateListOf(context: SitemapContext, state: SitemapState, kind: 'featured-listing' | 'new-listing'): ListingList {
+  return kind === 'featured-listing'
+    ? { criteria: { state: stateToken(context, state) }, featuredOnly: true, order: 'tier' }
+    : { criteria: { state: stateToken(context, state), dateListed: '30-days' }, order: 'newest' }
+}
+
 async function stateListPage(
   context: SitemapContext,
   state: SitemapState,
@@ -181,9 +200,7 @@ async function stateListPage(
 ): Promise<PageContent> {
   const { db, site, gazetteer } = context
   const isFeatured = canonical.kind === 'featured-listing'
-  const list: ListingList = isFeatured
-    ? { criteria: { state: stateToken(context, state) }, featuredOnly: true, order: 'tier' }
-    : { criteria: { state: stateToken(context, state), dateListed: '30-days' }, order: 'newest' }
+  const list = stateListOf(context, state, canonical.kind)
   const listings = await listingLinks(db, site, gazetteer, list, canonical.page)
   const heading = `${isFeatured ? 'Featured' : 'New'} Listings in ${state.name}`
   return {

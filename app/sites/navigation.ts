@@ -66,10 +66,11 @@ export function menuLinksOf({ findAgents, advertise, addProperty, searchLand, se
   return { findAgents, advertise, addProperty, hasSearchLand: searchLand.length > 0, hasSearchByState: searchByState.length > 0 }
 }
 
-/** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'). */
+/** A state as the menus need it: the gazetteer's name and slug ('New-Mexico'), and its active listings within the site's scope. */
 export interface NavigationState {
   name: string
   slug: string
+  listings: number
 }
 
 /** Spec §2: the other sites' footer shows five property types before its expander. */
@@ -79,6 +80,17 @@ const statesPerGroup = 10
 
 function searchLink(site: SiteProfile, label: string, criteria: Partial<SearchCriteria>): NavigationLink {
   return { label, href: buildSearchPath(site, normalizeCriteria(criteria)) }
+}
+
+/**
+ * Whether a search link of the menus and footer finds listings: one that finds none is a noindex
+ * page (`isIndexableResultsPage`), so the navigation leaves it out while it is empty (decision 0062).
+ */
+export type SearchHasListings = (href: string) => boolean
+
+/** The search links that find listings (decision 0062). */
+function searchLinks(hasListings: SearchHasListings, links: NavigationLink[]) {
+  return links.filter((link) => hasListings(link.href))
 }
 
 /** Spec §2: '/addlisting/?siteId={siteId}' with utm_source and utm_medium=referral. */
@@ -96,8 +108,11 @@ function propertyTypeLabel(type: MenuPropertyType) {
   return type === 'all' ? 'All Land' : propertyTypeOptions.find((option) => option.key === type)!.label
 }
 
-function propertyTypeLinks(site: SiteProfile, labelFor: (type: MenuPropertyType) => string) {
-  return site.menuPropertyTypes.map((type) => searchLink(site, labelFor(type), type === 'all' ? {} : { propertyTypes: [type] }))
+function propertyTypeLinks(site: SiteProfile, hasListings: SearchHasListings, labelFor: (type: MenuPropertyType) => string) {
+  return searchLinks(
+    hasListings,
+    site.menuPropertyTypes.map((type) => searchLink(site, labelFor(type), type === 'all' ? {} : { propertyTypes: [type] })),
+  )
 }
 
 function advertiseLink(site: SiteProfile): NavigationLink | undefined {
@@ -105,10 +120,10 @@ function advertiseLink(site: SiteProfile): NavigationLink | undefined {
 }
 
 /** Spec §2 "Explore Land": auctions (all, hunting, farms, homes), owner financing, waterfront. */
-function searchLandGroups(site: SiteProfile): LinkGroup[] {
+function searchLandGroups(site: SiteProfile, hasListings: SearchHasListings): LinkGroup[] {
   const auction = { transactionTypes: ['auction'] } satisfies Partial<SearchCriteria>
-  return [
-    { heading: 'Property Types', links: propertyTypeLinks(site, propertyTypeLabel) },
+  const groups = [
+    { heading: 'Property Types', links: propertyTypeLinks(site, hasListings, propertyTypeLabel) },
     {
       heading: 'Auctions',
       links: [
@@ -124,6 +139,7 @@ function searchLandGroups(site: SiteProfile): LinkGroup[] {
       links: [searchLink(site, 'Owner Financing', { ownerFinancing: true }), searchLink(site, 'Waterfront', { propertyTypes: ['waterfront'] })],
     },
   ]
+  return groups.map((group) => ({ ...group, links: searchLinks(hasListings, group.links) })).filter((group) => group.links.length > 0)
 }
 
 /**
@@ -150,6 +166,7 @@ function footerSection(
   statesByPopularity: NavigationState[],
   stateLinks: NavigationLink[],
   popularSearches: readonly NavigationSearch[] | undefined,
+  hasListings: SearchHasListings,
 ): FooterSection {
   switch (spec.kind) {
     case 'states':
@@ -167,12 +184,18 @@ function footerSection(
     case 'property-types':
       return {
         heading: spec.heading,
-        links: propertyTypeLinks(site, (type) => (type === 'all' ? 'Land for Sale' : `${propertyTypeLabel(type)} for Sale`)),
+        links: propertyTypeLinks(site, hasListings, (type) => (type === 'all' ? 'Land for Sale' : `${propertyTypeLabel(type)} for Sale`)),
         shown: footerPropertyTypesShown,
         moreLabel: 'More property types',
       }
     case 'searches':
-      return { heading: spec.heading, links: (popularSearches ?? spec.searches).map(({ label, criteria }) => searchLink(site, label, criteria)) }
+      return {
+        heading: spec.heading,
+        links: searchLinks(
+          hasListings,
+          (popularSearches ?? spec.searches).map(({ label, criteria }) => searchLink(site, label, criteria)),
+        ),
+      }
     case 'resources':
       return {
         heading: 'Resources',
@@ -234,24 +257,44 @@ function withTrackedExternalLinks(site: SiteProfile, section: FooterSection): Fo
 /**
  * The menu and footer of a site. `statesByPopularity` is every state, most popular first
  * (`sitePopularity`); empty when that count failed, which leaves the state lists empty (spec §8).
- * `popularSearches` replaces the profile's Popular Searches once searches are counted.
+ * `popularSearches` replaces the profile's Popular Searches once searches are counted. A state
+ * without listings, and the searches `hasListings` says find nothing, are left out (decision 0062).
  */
-export function siteNavigation(site: SiteProfile, statesByPopularity: NavigationState[], popularSearches?: readonly NavigationSearch[]): SiteNavigation {
+export function siteNavigation(
+  site: SiteProfile,
+  statesByPopularity: NavigationState[],
+  popularSearches?: readonly NavigationSearch[],
+  hasListings: SearchHasListings = () => true,
+): SiteNavigation {
   const hasSearch = site.searchGrammar !== null
   // One link object per state, shared by the menu and the footer, so the page data names it once.
-  const stateLinks = hasSearch ? statesByPopularity.map((state) => searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() })) : []
+  const states = hasSearch
+    ? statesByPopularity
+        .filter((state) => state.listings > 0)
+        .map((state) => ({ name: state.name, link: searchLink(site, `${state.name} Land For Sale`, { state: state.slug.toLowerCase() }) }))
+    : []
+  const stateLinks = states.map(({ link }) => link)
   const directory = brokerDirectoryPath(site)
   return {
     menu: {
-      searchLand: hasSearch ? searchLandGroups(site) : [],
-      searchByState: stateGroups(stateLinks.map((link, index) => ({ name: statesByPopularity[index]!.name, link }))),
+      searchLand: hasSearch ? searchLandGroups(site, hasListings) : [],
+      searchByState: stateGroups(states),
       findAgents: directory ? { label: 'Find Agents', href: directory } : undefined,
       advertise: advertiseLink(site),
       addProperty: hasSearch ? addListingLink(site, 'Add a Property') : undefined,
     },
     footer: {
-      sections: site.footerSections.map((spec) => withTrackedExternalLinks(site, footerSection(site, spec, statesByPopularity, stateLinks, popularSearches))),
+      sections: site.footerSections.map((spec) =>
+        withTrackedExternalLinks(site, footerSection(site, spec, statesByPopularity, stateLinks, popularSearches, hasListings)),
+      ),
       socialLinks: site.socialLinks.map(({ network, url }) => ({ label: network, href: siteExternalUrl(site, url) })),
     },
   }
+}
+
+/** The hrefs of the menu and footer but the states' (counted with the states): the links `hasListings` may be asked about. */
+export function hrefsBesideStates(navigation: SiteNavigation) {
+  const stateHrefs = new Set(navigation.menu.searchByState.flatMap((group) => group.links.map((link) => link.href)))
+  const groups = [...navigation.menu.searchLand, ...navigation.footer.sections]
+  return new Set(groups.flatMap((group) => group.links.map((link) => link.href)).filter((href) => !stateHrefs.has(href)))
 }

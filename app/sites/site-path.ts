@@ -1,5 +1,5 @@
 import { type ParsedDirectoryPath, parseBrokerDirectoryPath } from './broker-directory-path'
-import { type BrokerPathTarget, parseBrokerPath } from '~/models/brokers/broker-path'
+import { type BrokerPathTarget, parseBrokerNameWithoutId, parseBrokerPath } from '~/models/brokers/broker-path'
 import { type LandingPlace, parseLandingPath } from '~/models/places/landing-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 
@@ -13,6 +13,8 @@ export type SitePath =
   | { kind: 'landing'; landing: LandingPlace }
   | { kind: 'broker-profile'; brokerId: number }
   | { kind: 'broker-listings'; broker: BrokerPathTarget }
+  /** A broker page address without a numeric id: the directory's search for the name (spec §2). */
+  | { kind: 'broker-name'; name: string }
   | { kind: 'broker-directory'; directory: ParsedDirectoryPath }
   | { kind: 'search' }
 
@@ -25,6 +27,8 @@ export function resolveSitePath(site: SiteProfile, url: URL, kinds: readonly Sit
   const broker = parseBrokerPath(site, url.pathname)
   if (broker?.kind === 'profile' && kinds.includes('broker-profile')) return { kind: 'broker-profile', brokerId: broker.brokerId }
   if (broker?.kind === 'listings' && kinds.includes('broker-listings')) return { kind: 'broker-listings', broker }
+  const brokerName = kinds.includes('broker-profile') ? parseBrokerNameWithoutId(site, url.pathname) : undefined
+  if (brokerName) return { kind: 'broker-name', name: brokerName }
   const directory = kinds.includes('broker-directory') ? parseBrokerDirectoryPath(site, url.pathname, url.searchParams) : undefined
   if (directory) return { kind: 'broker-directory', directory }
   return kinds.includes('search') ? { kind: 'search' } : undefined

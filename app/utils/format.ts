@@ -118,6 +118,11 @@ export function formatLongDate(iso: string | null | undefined) {
   return Number.isNaN(time) ? '' : longDate.format(time)
 }
 
+const utcTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+/** A time (ISO text or milliseconds since the epoch) as 'Nov 23, 2026, 7:55 PM UTC'; '' for none. */
+export const formatUtcTime = (time: string | number | null) => (time === null || time === '' ? '' : `${utcTime.format(new Date(time))} UTC`)
+
 /** '3 beds · 2 baths · 1,850 sq ft' for homes; parts that are unknown are left out. */
 export function formatHomeFacts({ beds, baths, homeSqft }: Pick<ListingSummary, 'beds' | 'baths' | 'homeSqft'>) {
   const facts = [

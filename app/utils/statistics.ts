@@ -17,3 +17,13 @@ export function quantile(values: readonly number[], share: number) {
 export function quantileRank(count: number, share: number) {
   return Math.min(count - 1, Math.floor(share * count))
 }
+
+/**
+ * The largest of `values` (−Infinity for none), by a loop: `Math.max(...values)` passes each value
+ * as an argument and overflows the call stack past about 120,000 of them (a fit at a million listings).
+ */
+export function largest(values: readonly number[]) {
+  let result = -Infinity
+  for (const value of values) if (value > result) result = value
+  return result
+}

@@ -162,7 +162,7 @@ test('the sellers’ tool passes axe', async ({ browser }, testInfo) => {
 })
 
 /** The administrators' Site Analytics (issue 17 §7) with a page view in its tables, hydrated, signed in as the demo administrator, with My Account that links it. */
-test('the administrators’ Site Analytics passes axe', async ({ browser }, testInfo) => {
+test('the administrators’ pages (Site Analytics, Scheduled Jobs) pass axe', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name === 'js-off', 'axe itself needs JavaScript')
   const context = await browser.newContext()
   const page = await context.newPage()
@@ -176,7 +176,7 @@ test('the administrators’ Site Analytics passes axe', async ({ browser }, test
   // Administrators give a second factor (decision 0052): the demo one's published secret.
   await enterSecondFactor(page, { email: 'demo.admin@example.com', totpSecret: demoUsers.find((user) => user.isAdmin)!.totpSecret! })
   const found: string[] = []
-  for (const path of ['/account/', '/account/analytics/', '/account/security/']) {
+  for (const path of ['/account/', '/account/analytics/', '/account/jobs/', '/account/security/']) {
     await page.goto(siteUrl('farm', path))
     await page.waitForLoadState('networkidle')
     if (path === '/account/analytics/') await expect(page.getByRole('region', { name: 'Page views and web vitals by page type' })).toBeVisible()

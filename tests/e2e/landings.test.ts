@@ -77,12 +77,16 @@ test('from the farm home a buyer follows Texas and a county to its search, which
 })
 
 test("a state's county links are in the page, survive hydration, and a client navigation brings them with its data (decision 0057)", async ({ page }, testInfo) => {
-  const counties = page.locator('section[aria-labelledby=landing-market] ul a')
+  // Every county is named; those with listings are links (decision 0062).
+  const counties = page.locator('section[aria-labelledby=landing-market] ul li')
+  const countyLinks = page.locator('section[aria-labelledby=landing-market] ul a')
   await page.goto(siteUrl('farm', '/texas-land-for-sale'))
   await waitForPageReady(page, testInfo)
   await expect(page.getByRole('heading', { name: 'Counties in Texas' })).toBeVisible()
   const countyCount = await counties.count()
   expect(countyCount).toBeGreaterThan(200)
+  const linkCount = await countyLinks.count()
+  expect(linkCount).toBeGreaterThan(20)
   const box = page.getByRole('combobox', { name: 'Location or property ID' })
   if (testInfo.project.name === 'js-off') {
     // Without scripts the box submits to /find, a whole page, as does each county link.
@@ -99,6 +103,7 @@ test("a state's county links are in the page, survive hydration, and a client na
   await expect(page).toHaveURL(siteUrl('farm', '/texas-land-for-sale'))
   await expect(page.getByRole('heading', { name: 'Counties in Texas' })).toBeVisible()
   await expect(counties).toHaveCount(countyCount)
+  await expect(countyLinks).toHaveCount(linkCount)
   expect(await page.evaluate(() => (window as { visitMark?: boolean }).visitMark ?? false)).toBe(testInfo.project.name === 'js-on')
 })
 

@@ -40,7 +40,8 @@ test('without scripts: the state map filter leads to a state search', async ({ p
   test.skip(javaScriptEnabled, 'one project is enough for plain links')
   await page.goto(siteUrl('land', '/search/all-land/'))
   const stateMap = page.getByRole('group', { name: 'Choose a state' })
-  await expect(stateMap.getByRole('link')).toHaveCount(51)
+  // Every state but the District, which has no land for sale in the test data (decision 0062).
+  await expect(stateMap.getByRole('link')).toHaveCount(50)
   await stateMap.getByRole('link', { name: 'Montana Land For Sale' }).focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(siteUrl('land', '/search/montana-land-for-sale/'))

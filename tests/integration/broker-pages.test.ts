@@ -228,7 +228,10 @@ describe('broker pages', () => {
       `>${(db.prepare(`select count(*) as count from listings where account_id = ? and status in (1, 2)`).get(everywhere.id) as { count: number }).count} results<`,
     )
     await html('land.localhost', `/member/${everywhere.id}/sort-newest/`)
-    await html('land.localhost', '/member/jane-doe/not-a-number', 404)
+    // Spec §2: the directory's search for the name (decision 0062).
+    const fallback = await fetchPage('land.localhost', '/member/jane-doe/not-a-number', { redirect: 'manual' })
+    expect(fallback.status).toBe(301)
+    expect(fallback.headers.get('location')).toBe('/broker/?name=jane+doe')
   })
 
   test("another site's broker shapes are 404s, and the valuation site has none", async () => {

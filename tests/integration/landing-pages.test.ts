@@ -16,7 +16,7 @@ const farmScope = 'property_types & (1 | 2 | 256 | 16) != 0'
 const huntingScope = 'property_types & (128 | 4 | 16 | 512 | 2048) != 0'
 
 function countiesOf(stateId: number) {
-  return db.prepare('select id, name, slug from counties where state_id = ? order by name').all(stateId) as Place[]
+  return db.prepare(`select id, name || ' ' || suffix as name, slug from counties where state_id = ? order by name`).all(stateId) as Place[]
 }
 
 /** The Texas county with the most active listings: a county page with figures worth checking. */
@@ -48,6 +48,20 @@ function figure(html: string, label: string) {
   return html.match(new RegExp(`>${label}</dt><dd[^>]*>([^<]*)<`))?.[1]
 }
 
+/**
+ * Each place with listings (`column` = its id, within `scope`) is linked at `pathOf` it; one without
+ * is named without a link, as its page is noindex (decision 0062).
+ */
+function expectPlaceLinks(html: string, places: Place[], column: string, pathOf: (place: Place) => string, scope = '1 = 1') {
+  const listed = places.map((place) => ({ place, listings: countWhere(db, `${column} = ? and ${scope}`, place.id) }))
+  expect(listed.some(({ listings }) => listings > 0)).toBe(true)
+  for (const { place, listings } of listed) {
+    const isLinked = html.includes(`href="${pathOf(place)}"`)
+    expect(isLinked, `${place.slug} (${listings} listings) linked`).toBe(listings > 0)
+    if (listings === 0) expect(html.includes(`<li>${place.name}<small>(0)</small></li>`), `${place.name} named`).toBe(true)
+  }
+}
+
 async function page(host: string, path: string) {
   const response = await fetchPage(host, path)
   expect(response.status, path).toBe(200)
@@ -61,25 +75,37 @@ describe('state landings', () => {
     expect(html).toContain(`<title>${state.name} Land for Sale – ${count.toLocaleString('en-US')} ${count === 1 ? 'Listing' : 'Listings'} | LandAtlas</title>`)
     expect(figure(html, 'Properties for sale')).toBe(count.toLocaleString('en-US'))
     expect(canonicalHref(html)).toBe(`http://land.localhost/${slug}`)
-    expect(metaContent(html, 'robots')).toContain('index, follow')
+    // Decision 0062: a state without land for sale says so and is noindex, as an empty search is.
+    if (count > 0) expect(metaContent(html, 'robots')).toContain('index, follow')
+    else {
+      expect(metaContent(html, 'robots')).toBe('noindex, follow')
+      expect(html).toContain(`No land for sale in ${state.name} right now`)
+    }
   })
 
-  test('Texas shows its median price and price per acre, and links every county and region', async () => {
+  test('the District of Columbia, without land for sale, says so and is noindex', async () => {
+    expect(countWhere(db, "state_id = (select id from states where abbreviation = 'DC')")).toBe(0)
+    const html = await page('land.localhost', '/District-of-Columbia')
+    expect(metaContent(html, 'robots')).toBe('noindex, follow')
+    expect(metaContent(html, 'description')).toBe('No land for sale in District of Columbia right now.')
+  })
+
+  test('Texas shows its median price and price per acre, and links every county and region with listings', async () => {
     const html = await page('land.localhost', '/Texas')
     const expected = medians('state_id = 48')
     expect(figure(html, 'Median asking price')).toBe(dollars(expected.price))
     expect(figure(html, 'Median price per acre')).toBe(dollars(expected.perAcre))
-    for (const county of countiesOf(texas.id)) expect(html, county.slug).toContain(`href="/${county.slug}"`)
-    const regions = db.prepare('select slug from regions where state_id = 48').all() as { slug: string }[]
-    for (const region of regions) expect(html).toContain(`href="/${region.slug}-Region"`)
+    expectPlaceLinks(html, countiesOf(texas.id), 'county_id', (county) => `/${county.slug}`)
+    const regions = db.prepare('select id, name, slug from regions where state_id = 48').all() as Place[]
+    expectPlaceLinks(html, regions, 'region_id', (region) => `/${region.slug}-Region`)
     expect(html).toContain('href="/search/texas-land-for-sale/"')
   })
 
-  test("Louisiana's landing links every parish under that name", async () => {
+  test("Louisiana's landing links every parish with listings under that name", async () => {
     const louisiana = states.find((state) => state.abbreviation === 'LA')!
     const html = await page('land.localhost', `/${louisiana.slug}`)
     expect(html).toContain('Parishes in Louisiana')
-    for (const parish of countiesOf(louisiana.id)) expect(html).toContain(`href="/${parish.slug}"`)
+    expectPlaceLinks(html, countiesOf(louisiana.id), 'county_id', (parish) => `/${parish.slug}`)
   })
 
   test('inventory by property type counts each type and links its search in the state', async () => {
@@ -152,13 +178,12 @@ describe('county, region and national landings', () => {
     expect(names.at(-1)).toBe(`${county.name} ${county.suffix}`)
   })
 
-  test("a region landing counts the region's listings and links each of its counties", async () => {
+  test("a region landing counts the region's listings and links each of its counties with listings", async () => {
     const region = db.prepare("select id, name, slug from regions where slug = 'Central-Texas'").get() as Place
     const html = await page('land.localhost', `/${region.slug}-Region`)
     expect(figure(html, 'Properties for sale')).toBe(countWhere(db, 'region_id = ?', region.id).toLocaleString('en-US'))
-    const counties = db.prepare('select slug from counties where region_id = ?').all(region.id) as { slug: string }[]
-    expect(counties.length).toBeGreaterThan(0)
-    for (const county of counties) expect(html).toContain(`href="/${county.slug}"`)
+    const counties = db.prepare(`select id, name || ' ' || suffix as name, slug from counties where region_id = ? order by name`).all(region.id) as Place[]
+    expectPlaceLinks(html, counties, 'county_id', (county) => `/${county.slug}`)
     expect(canonicalHref(html)).toBe(`http://land.localhost/${region.slug}-Region`)
   })
 
@@ -182,15 +207,18 @@ describe('county, region and national landings', () => {
 
     const countyHtml = await page('land.localhost', `/${county.slug}`)
     expect(countyHtml).toContain(`<title>Uvalde County, TX Land for Sale – ${countWhere(db, 'county_id = ?', county.id)}`)
-    // The county's page lists its cities, each linking to the city's landing.
-    const cities = db.prepare('select slug from cities where county_id = ?').all(county.id) as { slug: string }[]
-    for (const { slug } of cities) expect(countyHtml).toContain(`href="/${slug}"`)
+    // The county's page lists its cities, each with listings linking to the city's landing.
+    const cities = db.prepare('select id, name, slug from cities where county_id = ?').all(county.id) as Place[]
+    expectPlaceLinks(countyHtml, cities, 'city_id', (city) => `/${city.slug}`)
   })
 
-  test('the national landing counts every active listing and links every state landing', async () => {
+  test('the national landing counts every active listing and links every state landing with listings', async () => {
     const html = await page('land.localhost', '/market-insights/')
     expect(figure(html, 'Properties for sale')).toBe(countWhere(db, '1 = 1').toLocaleString('en-US'))
-    for (const state of states) expect(html).toContain(`<a href="/${state.slug}">${state.name} Land For Sale</a>`)
+    for (const state of states) {
+      if (countWhere(db, 'state_id = ?', state.id) > 0) expect(html).toContain(`<a href="/${state.slug}">${state.name} Land For Sale</a>`)
+      else expect(html).toContain(`<li>${state.name} Land For Sale<small>(0)</small></li>`)
+    }
     expect(canonicalHref(html)).toBe('http://land.localhost/market-insights/')
   })
 
@@ -233,14 +261,12 @@ describe('landing content on the rural sites', () => {
   test.each([
     ['farm.localhost', farmScope],
     ['hunting.localhost', huntingScope],
-  ])('%s shows the Texas market on its plain Texas search, linking every county', async (host, scope) => {
+  ])('%s shows the Texas market on its plain Texas search, linking every county with listings', async (host, scope) => {
     const html = await page(host, '/texas-land-for-sale')
     expect(html).toContain('Land market in Texas')
     expect(figure(html, 'Properties for sale')).toBe(countWhere(db, `state_id = 48 and ${scope}`).toLocaleString('en-US'))
     expect(figure(html, 'Median asking price')).toBe(dollars(medians(`state_id = 48 and ${scope}`).price))
-    for (const county of countiesOf(texas.id)) {
-      expect(html).toContain(`href="/texas-land-for-sale/${county.slug.replace(/-TX$/, '').toLowerCase()}"`)
-    }
+    expectPlaceLinks(html, countiesOf(texas.id), 'county_id', (county) => `/texas-land-for-sale/${county.slug.replace(/-TX$/, '').toLowerCase()}`, scope)
   })
 
   test('a county search shows the county market; a filtered search or a later page does not', async () => {
@@ -254,12 +280,15 @@ describe('landing content on the rural sites', () => {
 
 describe('home pages', () => {
   test.each([
-    ['land.localhost', (state: Place) => `/${state.slug}`],
-    ['farm.localhost', (state: Place) => `/${state.slug.toLowerCase()}-land-for-sale`],
-    ['hunting.localhost', (state: Place) => `/${state.slug.toLowerCase()}-land-for-sale`],
-  ])('%s links to every state, with a transparent header over the photo', async (host, statePath) => {
+    ['land.localhost', (state: Place) => `/${state.slug}`, '1 = 1'],
+    ['farm.localhost', (state: Place) => `/${state.slug.toLowerCase()}-land-for-sale`, farmScope],
+    ['hunting.localhost', (state: Place) => `/${state.slug.toLowerCase()}-land-for-sale`, huntingScope],
+  ])('%s links to every state with listings, with a transparent header over the photo', async (host, statePath, scope) => {
     const html = await page(host, '/')
-    for (const state of states) expect(html).toContain(`<a href="${statePath(state)}">${state.name} Land For Sale</a>`)
+    for (const state of states) {
+      if (countWhere(db, `state_id = ? and ${scope}`, state.id) > 0) expect(html).toContain(`<a href="${statePath(state)}">${state.name} Land For Sale</a>`)
+      else expect(html).toContain(`<li>${state.name} Land For Sale<small>(0)</small></li>`)
+    }
     expect(html).toContain('Popular states')
     expect(html).toMatch(/fetchpriority="high"/i)
   })

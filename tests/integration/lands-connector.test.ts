@@ -140,9 +140,13 @@ describe('who may use it', () => {
     expect(login.searchParams.get('section')).toBe('lands-connector')
   })
 
-  test('the farm and hunting sites have it; AcreWorth, which sells no land, does not', async () => {
+  test('the farm and hunting sites have it; AcreWorth, which sells no land, sends it to the land site (decision 0062)', async () => {
     for (const siteHost of ['farm.localhost', 'hunting.localhost']) expect((await get('/lands-connector/', cookies.buyer, siteHost)).status).toBe(200)
-    expect((await get('/lands-connector/', cookies.buyer, 'value.localhost')).status).toBe(404)
+    for (const pathname of ['/lands-connector/', '/lands-connector/new/']) {
+      const onValue = await get(pathname, cookies.buyer, 'value.localhost')
+      expect(onValue.status).toBe(301)
+      expect(location(onValue)).toBe(`http://land.localhost${pathname}`)
+    }
   })
 
   test('a signed-in buyer reaches it from the account page, on a private, unindexed page', async () => {

@@ -26,7 +26,7 @@ const linkLabels = (html: string) => [...html.matchAll(/<a [^>]*>([^<]+)<\/a>/g)
  * the site's browsers made `minimumCountedSearches` searches of states in the last 30 days, by
  * those searches first: plain SQL.
  */
-function statesInFooterOrder(site: SiteProfile) {
+function statesInFooterOrder(site: SiteProfile, { withListingsOnly }: { withListingsOnly: boolean }) {
   const scope = site.listingScopeBits === 0 ? '1 = 1' : `listings.property_types & ${site.listingScopeBits} != 0`
   const since = new Date(Date.now() - countedDays * 86_400_000).toISOString().slice(0, 10)
   const searched = `select state_id, sum(searches) as searches from search_counts where site_id = ${site.siteId} and day >= '${since}' and state_id != 0 group by state_id`
@@ -38,8 +38,8 @@ function statesInFooterOrder(site: SiteProfile) {
        left join (${searched}) as searched on searched.state_id = states.id
        group by states.id order by ${total >= minimumCountedSearches ? 'searches desc, ' : ''}listings desc, states.name`,
     )
-    .all() as { name: string }[]
-  return rows.map((row) => `${row.name} Land For Sale`)
+    .all() as { name: string; listings: number }[]
+  return rows.filter((row) => !withListingsOnly || row.listings > 0).map((row) => `${row.name} Land For Sale`)
 }
 
 /** Spec §2: 'Finance' joins the menu where the site has a lender for the place; a home page's place is the whole country. */
@@ -114,7 +114,7 @@ describe('header and footer on every site', () => {
 
   test('the valuation site’s footer links the land values of the country, then of every state by listing count', async () => {
     const column = between(between(await pageHtml('value.localhost', '/'), '<footer', '</footer>'), '>Land Values</h2>', '</section>')
-    const states = statesInFooterOrder(sites.value).map((label) => label.replace(/ Land For Sale$/, ' Land Values'))
+    const states = statesInFooterOrder(sites.value, { withListingsOnly: false }).map((label) => label.replace(/ Land For Sale$/, ' Land Values'))
     expect(linkLabels(column)).toEqual(['All states', ...states])
     expect(linkLabels(column.slice(0, column.indexOf('<details')))).toHaveLength(sites.value.footerStatesShown + 1)
     expect(column).toContain('<a href="/land-values/texas/"')
@@ -126,12 +126,17 @@ describe('popular states in the footer', () => {
     ['land.localhost', sites.land, '/search/texas-land-for-sale/', 'Popular States'],
     ['farm.localhost', sites.farm, '/texas-land-for-sale', 'Farm & Ranch Real Estate by State'],
     ['hunting.localhost', sites.hunting, '/land', 'Hunting Land by State'],
-  ])('%s lists every state by its listing count (or its searches), the first footerStatesShown before More states', async (host, site, searchPath, heading) => {
-    const html = await pageHtml(host, searchPath)
-    const column = between(between(html, '<footer', '</footer>'), `>${heading}</h2>`, '</section>')
-    const expected = statesInFooterOrder(site)
-    expect(linkLabels(column)).toEqual(expected)
-    const shown = column.slice(0, column.indexOf('<details'))
-    expect(linkLabels(shown)).toEqual(expected.slice(0, site.footerStatesShown))
-  })
+  ])(
+    '%s lists every state with listings by its listing count (or its searches), the first footerStatesShown before More states',
+    async (host, site, searchPath, heading) => {
+      const html = await pageHtml(host, searchPath)
+      const column = between(between(html, '<footer', '</footer>'), `>${heading}</h2>`, '</section>')
+      // Decision 0062: a state without listings is a noindex search, so the footer leaves it out.
+      const expected = statesInFooterOrder(site, { withListingsOnly: true })
+      expect(expected).not.toContain('District of Columbia Land For Sale')
+      expect(linkLabels(column)).toEqual(expected)
+      const shown = column.slice(0, column.indexOf('<details'))
+      expect(linkLabels(shown)).toEqual(expected.slice(0, site.footerStatesShown))
+    },
+  )
 })

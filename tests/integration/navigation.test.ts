@@ -13,7 +13,7 @@ import { brokerDirectoryPath } from '~/models/brokers/broker-path'
 import { nationalLandingPath } from '~/models/places/landing-path'
 import { landFeedStatesPath } from '~/sites/partner-paths'
 import { sites } from '~/sites/index'
-import { type FooterSection, type NavigationLink, menuLinksOf, siteNavigation } from '~/sites/navigation'
+import { type FooterSection, type NavigationLink, type NavigationState, menuLinksOf, siteNavigation } from '~/sites/navigation'
 import { parseSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { decodeEntities } from '../support/http'
@@ -22,8 +22,8 @@ import { openTestDatabase } from '../support/test-database'
 const db = openTestDatabase()
 afterAll(() => db.close())
 
-/** Every state of the seeded gazetteer, in a fixed order that is not alphabetical (as if by listing count). */
-const states = db.prepare('select name, slug from states order by abbreviation desc').all() as { name: string; slug: string }[]
+/** Every state of the seeded gazetteer, each with a listing, in a fixed order that is not alphabetical (as if by listing count). */
+const states = db.prepare('select name, slug, 1 as listings from states order by abbreviation desc').all() as NavigationState[]
 const statesByName = [...states].sort((a, b) => a.name.localeCompare(b.name))
 
 const searchSites = [sites.land, sites.farm, sites.hunting]
@@ -109,6 +109,17 @@ describe('menu links', () => {
     expect(groups.flatMap((group) => labels(group.links))).toEqual(statesByName.map((state) => `${state.name} Land For Sale`))
     expect(groups[0]!.heading).toBe(`${statesByName[0]!.name[0]} to ${statesByName[9]!.name[0]}`)
     expect(groups.flatMap((group) => group.links).find((link) => link.label === 'New Mexico Land For Sale')?.href).toBe(newMexicoPath)
+  })
+
+  test('a state without listings and a search that finds none are left out of the menu and footer, whose pages are noindex (decision 0062)', () => {
+    const withEmptyDistrict = states.map((state) => (state.name === 'District of Columbia' ? { ...state, listings: 0 } : state))
+    const { menu, footer } = siteNavigation(sites.farm, withEmptyDistrict, undefined, (href) => href !== '/land/waterfront')
+    const links = [...menu.searchLand, ...menu.searchByState, ...footer.sections].flatMap((group) => group.links)
+    expect(links.length).toBeGreaterThan(50)
+    expect(labels(links)).not.toContain('District of Columbia Land For Sale')
+    expect(labels(links)).toContain('Delaware Land For Sale')
+    expect(links.map((link) => link.href)).not.toContain('/land/waterfront')
+    expect(menu.searchByState.map((group) => group.links.length)).toEqual([10, 10, 10, 10, states.length - 41])
   })
 
   test.each([

@@ -193,13 +193,22 @@ describe('map points GeoJSON', () => {
   })
 })
 
+/** The states' names, with active listings and without. */
+function statesByListings() {
+  const rows = db.prepare('select id, name from states order by name').all() as { id: number; name: string }[]
+  const hasListings = (state: { id: number }) => countWhere(db, 'state_id = ?', state.id) > 0
+  return { withListings: rows.filter(hasListings).map((state) => state.name), without: rows.filter((state) => !hasListings(state)).map((state) => state.name) }
+}
+
 describe('state map filter', () => {
-  test('the national search shows every state as a link to its state search, and each answers 200', async () => {
+  test('the national search shows every state with listings as a link to its state search, each answering 200, and draws the others unlinked', async () => {
     const html = await page('land.localhost', '/search/all-land/')
     const states = [...html.matchAll(/<a href="([^"]+)" aria-label="([^"]+) Land For Sale" class="group[^"]*"><title>[^<]+<\/title><use href="([^"]+)"/g)]
-    const expectedStates = db.prepare('select name from states order by name').all() as { name: string }[]
-    expect(states.map((match) => decodeEntities(match[2]!))).toEqual(expectedStates.map((state) => state.name))
-    expect(states).toHaveLength(51)
+    const expectedStates = statesByListings()
+    expect(states.map((match) => decodeEntities(match[2]!))).toEqual(expectedStates.withListings)
+    // Decision 0062: a state without listings is a noindex search, so the map names it without a link.
+    expect(expectedStates.without).toEqual(['District of Columbia'])
+    expect(html).toContain('<g><title>District of Columbia: no land for sale right now</title><use href=')
     for (const [, href] of states) expect((await fetchPage('land.localhost', href!)).status).toBe(200)
     const shapes = await fetchPage('land.localhost', states[0]![3]!.split('#')[0]!)
     expect(await shapes.text()).toContain(`id="${states[0]![3]!.split('#')[1]}"`)
@@ -207,13 +216,13 @@ describe('state map filter', () => {
 
   test("the land site's home page shows the state map beside its state links; the farm site's does not", async () => {
     const stateLinks = (html: string) => html.match(/ Land For Sale" class="group/g)?.length ?? 0
-    expect(stateLinks(await page('land.localhost', '/'))).toBe(51)
+    expect(stateLinks(await page('land.localhost', '/'))).toBe(statesByListings().withListings.length)
     expect(stateLinks(await page('farm.localhost', '/'))).toBe(0)
   })
 
   test("the land home carries the map's outlines itself and draws every state from them, so its first view fetches no shapes file (decision 0041)", async () => {
     const html = await page('land.localhost', '/')
-    const references = [...html.matchAll(/ Land For Sale" class="group[^"]*"><title>[^<]+<\/title><use href="([^"]+)"/g)].map((match) => match[1]!)
+    const references = [...html.matchAll(/<title>[^<]+<\/title><use href="([^"]+)"/g)].map((match) => match[1]!)
     expect(references).toHaveLength(51)
     const outlines = html.match(/<defs id="state-shapes">(.*?)<\/defs>/)?.[1] ?? ''
     for (const reference of references) {

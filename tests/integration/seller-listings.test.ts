@@ -7,6 +7,7 @@ import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
+import { draftThroughSteps as draftSteps, publishListing } from '../support/seller-drafts'
 
 /**
  * The sellers' listing tool (issue 15) without JavaScript, on a private copy of the test
@@ -57,32 +58,9 @@ const listingRow = (id: number) => db.prepare('select * from listings where id =
 const inTravis = { latitude: '30.2672', longitude: '-97.7431' }
 const inHays = { latitude: '30.05', longitude: '-98.0' }
 
-/** Fills every step of a new listing and answers the draft's path prefix. */
-async function draftThroughSteps(user: { email: string; password: string }, place: Record<string, string>, price = '480000') {
-  const started = await post('/account/listings/new/', { state: 'TX', county: 'Travis', city: 'Austin', ...place, intent: 'next' }, user)
-  expect(started.status).toBe(303)
-  const draftPath = location(started)!.replace(/price\/$/, '')
-  expect(location(await post(`${draftPath}price/`, { acres: '40', saleType: 'sale', price, intent: 'next' }, user))).toBe(`${draftPath}features/`)
-  const features = { propertyTypes: ['recreational-land', 'homes'], activities: ['hunting', 'fishing'], beds: '3', baths: '2', intent: 'next' }
-  expect(location(await post(`${draftPath}features/`, features, user))).toBe(`${draftPath}description/`)
-  const description = {
-    title: 'Forty wooded acres with a creek',
-    description: 'Oak and cedar, a spring-fed creek, county road frontage and power at the road.',
-    videoUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
-    contactPhone: '512-555-0123',
-    intent: 'next',
-  }
-  expect(location(await post(`${draftPath}description/`, description, user))).toBe(`${draftPath}photos/`)
-  expect(location(await post(`${draftPath}photos/`, { intent: 'next' }, user))).toBe(`${draftPath}review/`)
-  return draftPath
-}
-
-async function publishedListing(user = seller) {
-  const draftPath = await draftThroughSteps(user, inTravis)
-  const published = await post(`${draftPath}review/`, { intent: 'publish' }, user)
-  expect(published.status).toBe(303)
-  return Number(location(published)!.match(/\/account\/listings\/(\d+)\//)![1])
-}
+const asUser = (user: { email: string; password: string }) => (pathname: string, fields: Record<string, string | string[]>) => post(pathname, fields, user)
+const draftThroughSteps = (user: { email: string; password: string }, place: Record<string, string>, price?: string) => draftSteps(asUser(user), place, price)
+const publishedListing = (user = seller) => publishListing(asUser(user), inTravis)
 
 function publicPath(id: number) {
   const row = db

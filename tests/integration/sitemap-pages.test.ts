@@ -87,6 +87,20 @@ describe("a state's sitemap", () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/sitemap/', '/sitemap/featured-listing/TX', '/sitemap/new-listing/TX', '/Texas', '/search/texas-land-for-sale/']))
   })
 
+  test('links a state’s featured or new listings only while they list something: an empty list is noindex (decision 0062)', async () => {
+    const stateLinks = hrefsOf(await sitemapHtml('hunting', '/sitemap')).filter((href) => /^\/sitemap\/[a-z-]+$/.test(href) && !/-county-|-parish-/.test(href))
+    expect(stateLinks.length).toBeGreaterThan(10)
+    let emptyLists = 0
+    for (const statePath of stateLinks) {
+      const html = await sitemapHtml('hunting', statePath)
+      const lists = hrefsOf(html).filter((href) => /^\/sitemap\/(featured|new)-listing\//.test(href))
+      emptyLists += 2 - lists.length
+      for (const list of lists) expect(metaContent(await sitemapHtml('hunting', list), 'robots'), list).toBe(indexableRobots)
+    }
+    // The hunting site's small inventory leaves some states without featured or new listings: their links are gone.
+    expect(emptyLists).toBeGreaterThan(0)
+  })
+
   test("on the farm site it links only the counties with farm listings, in the farm site's spelling", async () => {
     const html = await sitemapHtml('farm', '/sitemap/nebraska/')
     const scope = sites.farm.listingScopeBits

@@ -171,10 +171,12 @@ describe('XML sitemaps', () => {
     expect(pages).toEqual(expect.arrayContaining(['/', key === 'hunting' ? '/sitemap' : '/sitemap/']))
   })
 
-  test('the land site lists its landing pages: national, every state, and the regions, counties and cities with listings', async () => {
+  test('the land site lists its landing pages: national, and the states, regions, counties and cities with listings', async () => {
     const { files } = await siteSitemaps('land')
     const landings = new Set(files.get('/sitemaps/landings.xml')!.entries.map((url) => new URL(url.loc).pathname))
-    const states = db.prepare('select slug from states').all() as { slug: string }[]
+    const states = db.prepare('select slug from states where exists (select 1 from listings where state_id = states.id and status in (1, 2))').all() as {
+      slug: string
+    }[]
     const counties = db.prepare('select slug from counties where exists (select 1 from listings where county_id = counties.id and status in (1, 2))').all() as {
       slug: string
     }[]
@@ -188,6 +190,8 @@ describe('XML sitemaps', () => {
     expect(landings.has('/market-insights/')).toBe(true)
     for (const { slug } of [...states, ...counties, ...cities]) expect(landings.has(`/${slug}`), slug).toBe(true)
     expect(landings.has(`/${emptyCounty.slug}`)).toBe(false)
+    // Decision 0062: the District's landing, without land for sale, is noindex and not listed.
+    expect(landings.has('/District-of-Columbia')).toBe(false)
     expect(landings.has(`/${emptyCity.slug}`)).toBe(false)
   })
 
@@ -344,6 +348,27 @@ describe('sampled sitemap URLs are canonical, indexable pages', () => {
       expect(canonicalHref(html), loc).toBe(loc)
       expect(metaContent(html, 'robots'), loc).not.toMatch(/noindex/)
     }
+  })
+})
+
+describe('the sitemaps and the pages agree on what is indexed (decision 0062)', () => {
+  const statePaths = new Set((db.prepare('select slug from states').all() as { slug: string }[]).map((state) => `/${state.slug}`))
+  test.each([
+    ['land', 'every state landing', (path: string) => statePaths.has(path)],
+    ['value', 'every land value page', () => true],
+  ] as const)('on the %s site, %s the sitemaps list is indexable', async (key, _pages, isChecked) => {
+    const { files } = await siteSitemaps(key)
+    const paths = files
+      .get('/sitemaps/landings.xml')!
+      .entries.map((url) => new URL(url.loc).pathname)
+      .filter(isChecked)
+    expect(paths.length).toBeGreaterThanOrEqual(50)
+    const noindex: string[] = []
+    for (const path of paths) {
+      const html = await (await fetchPage(hostOf(key), path, { headers: { accept: 'text/html' } })).text()
+      if (/noindex/.test(metaContent(html, 'robots') ?? '')) noindex.push(path)
+    }
+    expect(noindex).toEqual([])
   })
 })
 

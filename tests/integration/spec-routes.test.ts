@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { SiteKey } from '~/models/sites/site-profile'
-import { productionPages } from '../support/http'
+import { metaContent, productionPages } from '../support/http'
 import { specLandingSegments } from '../support/spec-landing-paths'
 
 /**
@@ -80,8 +80,8 @@ function sharedRoutes(key: SiteKey): RouteCase[] {
     { route: '/account/savedsearches/', path: '/account/savedsearches/', expect: 'login' },
     { route: '/account/savedproperties/', path: '/account/savedproperties/', expect: 'login' },
     { route: '/account/savedproperties/{siteId}/page-{n}', path: `/account/savedproperties/${siteIds[key]}/page-2`, expect: 'login' },
-    // Issue 17 §2: the Lands Connector is on the sites that sell land; AcreWorth has no listings to match a request with (decision 0020).
-    { route: '/lands-connector/', path: '/lands-connector/', expect: key === 'value' ? 'not-found' : 'login' },
+    // Issue 17 §2: the Lands Connector is on the sites that sell land (decision 0020); AcreWorth sends its visitors to the land site's (issue 39 item 4, decision 0062).
+    { route: '/lands-connector/', path: '/lands-connector/', expect: key === 'value' ? 'land-site' : 'login' },
     { route: '/login', path: '/login' },
     { route: '/error/', path: '/error/' },
     { route: '/sitemap/', path: '/sitemap/' },
@@ -137,6 +137,8 @@ const landRoutes: RouteCase[] = [
   { route: '/broker/{rest of path}', path: `/broker/${stateToken}/agents/sort-az/` },
   { route: '/member/{brokerId}/', path: `/member/${broker.id}/` },
   { route: '/member/{brokerName}/{brokerId}', path: `/member/${brokerSlug}/${broker.id}` },
+  // Spec §2: "if brokerId is not numeric it falls back to search results" (the directory's search for the name, below).
+  { route: '/member/{brokerName}/{brokerId} (brokerId not numeric)', path: `/member/${brokerSlug}/${brokerSlug}` },
   { route: '/member/{brokerName}/{brokerId}/listings/', path: `/member/${brokerSlug}/${broker.id}/listings/` },
   { route: '/listing/{rest of path}', path: `/listing/${stateToken}/${listingId}` },
   { route: '/property/{canonicalLocation}/{propertyId}/', path: `/property/somewhere/${listingId}/` },
@@ -285,4 +287,16 @@ test('a password reset link of spec §2 (/reset/{resetKey}) is a page of every s
     const { status } = await answer(key, '/reset/0123456789abcdef0123456789abcdef')
     expect(status, key).toBe(410)
   }
+})
+
+test('a land-site broker address whose id is not numeric falls back to search results: a 301 to the directory search for the name, which lists the broker and is noindex', async () => {
+  const response = await fetchPage(hostOf('land'), `/member/${brokerSlug}/not-a-number`, { redirect: 'manual' })
+  expect(response.status).toBe(301)
+  const location = response.headers.get('location')!
+  expect(location).toBe(`/broker/?${new URLSearchParams({ name: brokerSlug.replaceAll('-', ' ') })}`)
+  const results = await fetchPage(hostOf('land'), location)
+  expect(results.status).toBe(200)
+  const html = await results.text()
+  expect(metaContent(html, 'robots')).toBe('noindex, follow')
+  expect(html).toMatch(new RegExp(`href="/member/[a-z0-9-]+/${broker.id}"`))
 })

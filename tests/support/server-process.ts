@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import type https from 'node:https'
 import net from 'node:net'
 import readline from 'node:readline'
 import type { SiteFetch } from './http'
@@ -57,30 +58,48 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304])
 
 /**
+ * Sends `init` through Node's `http.request` or `https.request` with `options` (host, port, TLS)
+ * and answers as fetch would, nothing decompressed: the browser's side of a test, on any port.
+ */
+export function requestAsFetch(
+  send: (options: https.RequestOptions, onResponse: (response: http.IncomingMessage) => void) => http.ClientRequest,
+  options: https.RequestOptions,
+  init: RequestInit,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = send({ ...options, method: init.method ?? 'GET' }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const answerHeaders = new Headers()
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of Array.isArray(value) ? value : [value ?? '']) answerHeaders.append(name, item)
+        }
+        const status = response.statusCode ?? 0
+        const hasBody = !nullBodyStatuses.has(status) && init.method !== 'HEAD'
+        resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: answerHeaders }))
+      })
+    })
+    request.on('error', reject)
+    // Bytes (a multipart upload) as they are; anything else as its text.
+    const body = init.body === undefined || init.body === null ? undefined : init.body instanceof Uint8Array ? init.body : String(init.body)
+    request.end(body)
+  })
+}
+
+/** `init`'s headers with the Host a browser sends for `host`, as Node's request options take them. */
+export function headersFor(host: string, init: RequestInit) {
+  const headers = new Headers(init.headers)
+  headers.set('host', host)
+  return Object.fromEntries(headers)
+}
+
+/**
  * Requests to the server at `port` as a site's browser would send them (Node cannot resolve
  * *.localhost, so the Host header names the site); nothing is decompressed.
  */
 export function siteFetch(port: number): SiteFetch {
-  return (host, path, init = {}) =>
-    new Promise((resolve, reject) => {
-      const headers = new Headers(init.headers)
-      headers.set('host', host)
-      const request = http.request({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: Object.fromEntries(headers) }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const answerHeaders = new Headers()
-          for (const [name, value] of Object.entries(response.headers)) {
-            for (const item of Array.isArray(value) ? value : [value ?? '']) answerHeaders.append(name, item)
-          }
-          const status = response.statusCode ?? 0
-          const hasBody = !nullBodyStatuses.has(status) && init.method !== 'HEAD'
-          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: answerHeaders }))
-        })
-      })
-      request.on('error', reject)
-      request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
-    })
+  return (host, path, init = {}) => requestAsFetch(http.request, { host: '127.0.0.1', port, path, headers: headersFor(host, init) }, init)
 }
 
 /**

@@ -65,15 +65,15 @@ describe('scheduled feed pulls', () => {
       pullDueFeeds(db, { owner: 'server-a', now: minutesLater(0), importOptions }),
       pullDueFeeds(db, { owner: 'server-b', now: minutesLater(0), importOptions }),
     ])
-    expect(first.runs.length + second.runs.length).toBe(1)
+    expect(first.length + second.length).toBe(1)
     expect(feedRequests).toBe(1)
-    const run = [...first.runs, ...second.runs][0]!
+    const run = [...first, ...second][0]!
     expect(run).toMatchObject({ status: 'finished' })
     expect(run.counts.received).toBe(21)
     expect(await db.selectFrom('listings').select('id').where('partner_id', '=', partnerId).execute()).not.toHaveLength(0)
 
-    expect((await pullDueFeeds(db, { now: minutesLater(30), importOptions })).runs).toHaveLength(0)
-    expect((await pullDueFeeds(db, { now: minutesLater(61), importOptions })).runs).toHaveLength(1)
+    expect(await pullDueFeeds(db, { now: minutesLater(30), importOptions })).toHaveLength(0)
+    expect(await pullDueFeeds(db, { now: minutesLater(61), importOptions })).toHaveLength(1)
     expect(feedRequests).toBe(2)
   })
 
@@ -83,8 +83,8 @@ describe('scheduled feed pulls', () => {
       .set({ lease_owner: 'crashed', lease_expires_at: new Date(start.getTime() + 200 * 60_000).toISOString(), next_pull_at: null })
       .where('id', '=', partnerId)
       .execute()
-    expect((await pullDueFeeds(db, { now: minutesLater(150), importOptions })).runs).toHaveLength(0)
-    expect((await pullDueFeeds(db, { now: minutesLater(201), importOptions })).runs).toHaveLength(1)
+    expect(await pullDueFeeds(db, { now: minutesLater(150), importOptions })).toHaveLength(0)
+    expect(await pullDueFeeds(db, { now: minutesLater(201), importOptions })).toHaveLength(1)
   })
 
   /** A partner of its own whose feed is the only one due at the pull; the pull's run for it. */
@@ -97,7 +97,7 @@ describe('scheduled feed pulls', () => {
       .values({ name: `Partner of ${feedUrl}`, account_id: accountId, feed_url: feedUrl, pull_interval_minutes: 60, created_at: start.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const { runs } = await pullDueFeeds(db, { now: minutesLater(0), importOptions: pullImportOptions })
+    const runs = await pullDueFeeds(db, { now: minutesLater(0), importOptions: pullImportOptions })
     expect(runs).toHaveLength(1)
     return db.selectFrom('feed_runs').selectAll().where('id', '=', runs[0]!.runId).where('partner_id', '=', id).executeTakeFirstOrThrow()
   }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentKind } from '~/models/media/document-ids'
+import { folderPhotoStorage } from '~/models/media/folder-photo-storage.server'
 import { storePhoto } from '~/models/media/photo-store.server'
 import { receivePhotoUploads, type ReceivePhotoUploadsOptions } from '~/models/sellers/photo-uploads.server'
 
@@ -58,7 +59,8 @@ async function multipartBody(files: UploadFile[]) {
   return { body: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get('content-type')! }
 }
 
-const receive = (request: Request, options: Partial<ReceivePhotoUploadsOptions> = {}) => receivePhotoUploads(request, { uploadsDir, remainingSlots: 30, ...options })
+const receive = (request: Request, options: Partial<ReceivePhotoUploadsOptions> = {}) =>
+  receivePhotoUploads(request, { photoStorage: folderPhotoStorage(uploadsDir), remainingSlots: 30, ...options })
 
 async function storedPhoto(documentId: number) {
   const bytes = await readFile(path.join(uploadsDir, `${documentId}.jpg`))
@@ -195,7 +197,7 @@ describe('receivePhotoUploads', () => {
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(huge.byteLength).toBeLessThan(1_000_000)
-    expect(await storePhoto(huge, uploadsDir)).toEqual({ ok: false, reason: 'too-large', detail: '8000×8000 px is over 50 megapixels' })
+    expect(await storePhoto(huge, folderPhotoStorage(uploadsDir))).toEqual({ ok: false, reason: 'too-large', detail: '8000×8000 px is over 50 megapixels' })
     const result = await receive(uploadRequest([{ name: 'bomb.png', bytes: huge, type: 'image/png' }]))
     expect(result.stored).toEqual([])
     expect(result.failures).toEqual([

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/models/db/db-schema'
 import { popularStates } from '~/models/places/popular.server'
 import { propertyType } from '~/models/listings/enumerations'
-import { brokerDirectoryPath, brokerPagePath, parseBrokerPath } from '~/models/brokers/broker-path'
+import { brokerDirectoryPath, brokerPagePath, parseBrokerNameWithoutId, parseBrokerPath } from '~/models/brokers/broker-path'
 import { sites } from '~/sites/index'
 import { landingPath, parseLandingPath } from '~/models/places/landing-path'
 import { freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
@@ -83,6 +83,15 @@ describe('broker paths', () => {
     expect(parseBrokerPath(hunting, '/profile/jane/321/listings')).toBeUndefined()
     expect(parseBrokerPath(value, '/member/jane/321')).toBeUndefined()
     expect(brokerPagePath(value, broker)).toBeUndefined()
+  })
+
+  test('a land-site broker address whose id is not numeric gives the name to search for, and nothing else does (spec §2)', () => {
+    expect(parseBrokerNameWithoutId(land, '/member/jane-o-neil/abc')).toBe('jane o neil')
+    expect(parseBrokerNameWithoutId(land, '/member/Jane-Doe/not-a-number/')).toBe('jane doe')
+    for (const path of ['/member/jane/321', '/member/321/sort-newest/', '/member/jane/abc/listings/', '/member/jane', '/broker/jane/abc']) {
+      expect(parseBrokerNameWithoutId(land, path), path).toBeUndefined()
+    }
+    expect(parseBrokerNameWithoutId(hunting, '/member/jane/abc')).toBeUndefined()
   })
 })
 

@@ -14,6 +14,8 @@ export const accountPaths = {
   feedReview: '/account/feeds/review/',
   /** The administrators' site analytics (issue 17 §7). */
   analytics: '/account/analytics/',
+  /** The administrators' view of the scheduled jobs' runs (issue 37 item 3). */
+  jobs: '/account/jobs/',
   login: '/login',
   signup: '/signup/',
   logout: '/logout',

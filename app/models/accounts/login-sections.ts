@@ -20,6 +20,7 @@ export const loginSections = {
   'feed-imports': 'Feed Imports',
   'held-listings': 'Held Listings',
   'site-analytics': 'Site Analytics',
+  'scheduled-jobs': 'Scheduled Jobs',
 } as const
 
 export type LoginSection = keyof typeof loginSections

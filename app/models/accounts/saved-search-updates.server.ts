@@ -5,7 +5,6 @@ import type { SiteProfile } from '~/models/sites/site-profile'
 import { formatAcres, formatPrice } from '~/utils/format'
 import { accountPaths, withLoginToken } from './account-paths'
 import { createLoginToken } from './login-tokens.server'
-import type { JobLease } from '~/models/jobs/job-leases.server'
 import type { Database } from '~/models/db/db-schema'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { sendMail } from '~/models/mail/mailer.server'
@@ -20,9 +19,6 @@ const updateIntervalDays: Partial<Record<SavedSearchNotify, number>> = { Daily: 
 const listingsPerUpdate = 10
 
 const dayMs = 24 * 60 * 60 * 1000
-
-/** The hourly run holds this lease: one process of all servers runs it at a time (decision 0026). */
-export const savedSearchUpdatesLease: JobLease = { name: 'saved-search-updates', durationMs: 30 * 60_000 }
 
 export interface SavedSearchUpdateRun {
   /** Saved searches whose update was due and claimed by this run. */

@@ -104,3 +104,22 @@ export function parseBrokerPath(site: SiteProfile, pathname: string): BrokerPath
       return undefined
   }
 }
+
+/**
+ * The name words of a land-site broker page address whose id is not numeric
+ * (/member/john-smith/abc → 'john smith'): spec §2 "if brokerId is not numeric it falls back to
+ * search results". Undefined for any other path, and for /member/{id}/{token}, which is the
+ * broker's results search.
+ */
+export function parseBrokerNameWithoutId(site: SiteProfile, pathname: string): string | undefined {
+  const segments = pathname.split('/').filter(Boolean)
+  const [head, name, id] = segments
+  if (site.brokerPathStyle !== 'member' || head !== 'member' || segments.length !== 3) return undefined
+  if (idPattern.test(name!) || idPattern.test(id!)) return undefined
+  const words = name!
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(' ')
+  return words === '' ? undefined : words
+}

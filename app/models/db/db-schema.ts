@@ -641,6 +641,23 @@ export interface FormSubmissionTable {
 }
 
 /** Who runs a scheduled job until when (job-leases.server.ts). */
+/** A scheduled job's run (decision 0066); times in milliseconds since the epoch (bigints: PostgreSQL answers strings). */
+export interface JobRunTable {
+  id: Generated<number>
+  name: string
+  started_at: ColumnType<number | string, number, number>
+  finished_at: ColumnType<number | string | null, number | null, number | null>
+  next_due_at: ColumnType<number | string, number, number>
+  outcome: 'running' | 'ok' | 'failed'
+  /** What the run did, in a few words ('3 lead digests sent'). */
+  summary: string | null
+  /** A failed run's error message, shortened. */
+  error: string | null
+  /** The e-mails the run sent and failed to send (migration 0039). */
+  mails_sent: Generated<number>
+  mails_failed: Generated<number>
+}
+
 export interface JobLeaseTable {
   name: string
   /** The process holding it: host, pid and a random part. */
@@ -738,6 +755,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowTable
   form_submissions: FormSubmissionTable
   job_leases: JobLeaseTable
+  job_runs: JobRunTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable
   listing_price_contexts: ListingPriceContextTable

@@ -1,13 +1,12 @@
 import pLimit, { type LimitFunction } from 'p-limit'
-import { readConfig } from '~/config.server'
-import { type PhotoRefusalReason, type StorePhotoResult, storePhoto, uploadsFolder } from '~/models/media/photo-store.server'
+import { configuredPhotoStorage, type PhotoRefusalReason, type StorePhotoResult, storePhoto } from '~/models/media/photo-store.server'
 import { type OutboundFetch, OutboundFetchError, outboundFetch } from '~/models/net/outbound-fetch.server'
 import { type FetchFailureReason, fetchFailureTexts } from './feed-reasons'
 
 /**
  * Downloads a partner feed's photos (issue 14) and stores each through the photo store
  * (media/photo-store.server.ts), fetched through the outbound guard (net/outbound-fetch.server.ts),
- * so only from public addresses. A bad photo is a result, never an exception; only a failing disk
+ * so only from public addresses. A bad photo is a result, never an exception; only a failing store
  * throws.
  */
 
@@ -19,7 +18,7 @@ export type PhotoResult = StorePhotoResult | { ok: false; reason: PhotoFailureRe
 type PhotoFailure = Extract<PhotoResult, { ok: false }>
 
 export interface PhotoFetcherOptions {
-  /** Defaults to readConfig().dataDir. */
+  /** Whose uploads folder keeps the photos when no bucket is configured; defaults to readConfig().dataDir. */
   dataDir?: string
   /** The guard with a test's opt-in for a loopback receiver; the public-only guard if not given. */
   outboundFetch?: OutboundFetch
@@ -42,7 +41,7 @@ const fail = (reason: PhotoFailureReason, detail: string): PhotoFailure => ({ ok
 export function createPhotoFetcher(options: PhotoFetcherOptions = {}): PhotoFetcher {
   const { maxConcurrentPerHost = 4, maxConcurrent = 16, timeoutMs = 20_000, maxBytes = DEFAULT_MAX_BYTES } = options
   const fetchUrl = options.outboundFetch ?? outboundFetch
-  const uploadsDir = uploadsFolder(options.dataDir ?? readConfig().dataDir)
+  const storage = configuredPhotoStorage(options.dataDir)
   const overallLimit = pLimit(maxConcurrent)
   const hostLimits = new Map<string, LimitFunction>()
 
@@ -81,7 +80,7 @@ export function createPhotoFetcher(options: PhotoFetcherOptions = {}): PhotoFetc
     return hostLimit(url.host)(() =>
       overallLimit(async () => {
         const body = await download(url.href)
-        return Buffer.isBuffer(body) ? storePhoto(body, uploadsDir) : body
+        return Buffer.isBuffer(body) ? storePhoto(body, storage) : body
       }),
     )
   }

@@ -53,3 +53,20 @@ export async function printRunReport(db: Kysely<Database>, runId: number, print:
   const total = run.fixed + run.held + run.rejected
   if (total > records.length) print(`  … and ${total - records.length} more records in the report`)
 }
+
+/** Feed records by outcome over every import run kept, for the server's metrics (decision 0066). */
+export async function feedRecordTotals(db: Kysely<Database>) {
+  const totals = await db
+    .selectFrom('feed_runs')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('received').as('received'),
+      eb.fn.sum<number | string | null>('accepted').as('accepted'),
+      eb.fn.sum<number | string | null>('fixed').as('fixed'),
+      eb.fn.sum<number | string | null>('held').as('held'),
+      eb.fn.sum<number | string | null>('rejected').as('rejected'),
+      eb.fn.sum<number | string | null>('unchanged').as('unchanged'),
+      eb.fn.sum<number | string | null>('retired').as('retired'),
+    ])
+    .executeTakeFirstOrThrow()
+  return Object.fromEntries(Object.entries(totals).map(([outcome, count]) => [outcome, Number(count ?? 0)]))
+}

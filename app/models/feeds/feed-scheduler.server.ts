@@ -7,8 +7,7 @@ import { type FeedRunSummary, type ImportOptions, importFeed, retireMissingListi
  * Scheduled pulls of the partners' feed URLs (issue 14 §2). Any number of processes and servers
  * may call `pullDueFeeds`: a partner's pull is claimed by a lease in the database (one conditional
  * UPDATE, atomic on SQLite and PostgreSQL), so one puller runs it; a puller that dies leaves a lease
- * that lapses, and the next call takes the feed over. Listings missing past their grace period are
- * retired on every call too, so a partner whose feed stops arriving still loses its stale listings.
+ * that lapses, and the next call takes the feed over.
  * A feed URL is fetched through the outbound guard, and one that is not http(s) fails its run with
  * FEED_URL_REFUSED: reading a local file is for the command line only (issue 33).
  */
@@ -23,6 +22,13 @@ export interface PullOptions {
   /** Who claims the leases; one per process by default. */
   owner?: string
   importOptions?: Pick<ImportOptions, 'photoFetcher' | 'limits' | 'fetchTimeoutMs' | 'outboundFetch'>
+  /** Pulls this partner's feed only, when due: each partner's pull is its own scheduled job (decision 0066). */
+  partnerId?: number
+}
+
+/** The partners whose feed is pulled from a URL, with how often. */
+export async function pulledFeedPartners(db: Kysely<Database>) {
+  return db.selectFrom('feed_partners').select(['id', 'pull_interval_minutes']).where('feed_url', 'is not', null).orderBy('id').execute()
 }
 
 export async function pullDueFeeds(db: Kysely<Database>, options: PullOptions = {}) {
@@ -34,6 +40,7 @@ export async function pullDueFeeds(db: Kysely<Database>, options: PullOptions = 
     .select(['id', 'feed_url', 'feed_format', 'pull_interval_minutes'])
     .where('feed_url', 'is not', null)
     .where((eb) => eb.or([eb('next_pull_at', 'is', null), eb('next_pull_at', '<=', started.toISOString())]))
+    .$if(options.partnerId !== undefined, (query) => query.where('id', '=', options.partnerId!))
     .orderBy('id')
     .execute()
   const runs: FeedRunSummary[] = []
@@ -59,8 +66,12 @@ export async function pullDueFeeds(db: Kysely<Database>, options: PullOptions = 
         .execute()
     }
   }
+  return runs
+}
+
+/** Retires every partner's listings missing past their grace period, so a partner whose feed stops arriving still loses its stale ones. */
+export async function retireOverdueFeedListings(db: Kysely<Database>, now = new Date()) {
   let retired = 0
-  for (const partner of await db.selectFrom('feed_partners').select(['id', 'grace_hours']).execute())
-    retired += await retireMissingListings(db, partner, { now: now() })
-  return { runs, retired }
+  for (const partner of await db.selectFrom('feed_partners').select(['id', 'grace_hours']).execute()) retired += await retireMissingListings(db, partner, { now })
+  return retired
 }

@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -16,12 +17,25 @@ export type Mailer = (siteName: string, message: MailMessage) => Promise<void>
 
 const fromAddress = (siteName: string) => `"${siteName.replaceAll('"', '')}" <no-reply@marketplace.example>`
 
+/** Each e-mail's outcome, `{ outcome: 'sent' | 'failed' }`, for the server's metrics (decision 0066); costs nothing while nobody listens. */
+export const mailChannel = diagnosticsChannel.channel('land-marketplaces:mail')
+
 /**
  * Sends e-mail (contact copies to brokers, send-to-friend). With SMTP_URL it goes to that
  * server; without it the message is written to `{dataDir}/outbox/` as an .eml file, so nothing
  * is lost on a machine with no mail server and a developer can read every message.
  */
 export async function sendMail(siteName: string, message: MailMessage) {
+  try {
+    await deliver(siteName, message)
+  } catch (error) {
+    mailChannel.publish({ outcome: 'failed' })
+    throw error
+  }
+  mailChannel.publish({ outcome: 'sent' })
+}
+
+async function deliver(siteName: string, message: MailMessage) {
   const { smtpUrl, dataDir } = readConfig()
   const mail = { from: fromAddress(siteName), ...message }
   if (smtpUrl) {

@@ -10,7 +10,8 @@
  * already cached, else a plain grey tile), marked not to be kept, while its render goes on. Generated documents are SVG scenes
  * rasterised straight at the output scale (sharp `density`), which is both
  * sharper and faster than keeping a 1600 px master raster around; uploads
- * are decoded from {dataDir}/uploads.
+ * are decoded from the photo storage (the folder {dataDir}/uploads or a bucket, decision 0065):
+ * a server whose cache lacks a rendition renders it again from the stored original.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
@@ -22,7 +23,8 @@ import sharp from 'sharp'
 import { readConfig } from '~/config.server'
 import { documentKind, parseDocumentSegment, type DocumentKind, type ImageFit, type ImageFormat } from './document-ids'
 import { buildSceneSvg } from './photo-scene'
-import { maxPhotoPixels, uploadsFolder } from './photo-store.server'
+import type { PhotoStorage } from './photo-storage'
+import { configuredPhotoStorage, maxPhotoPixels } from './photo-store.server'
 
 export type { ImageFit, ImageFormat } from './document-ids'
 
@@ -77,6 +79,8 @@ export interface ImageServiceOptions {
   dataDir?: string
   /** Defaults to readConfig().imageCacheBytes. */
   cacheBytes?: number
+  /** Defaults to the configured photo storage (a bucket, or the uploads folder of dataDir). */
+  photoStorage?: PhotoStorage
 }
 
 export interface LimitedImageServiceOptions extends ImageServiceOptions {
@@ -249,17 +253,12 @@ function touchCachedFile(options: ImageServiceOptions, cacheKey: string, bytes: 
   if (index.get(cacheKey) === undefined) index.set(cacheKey, bytes)
 }
 
-/** The upload's file and mtime, or undefined when there is none. */
-async function findUpload(documentId: number, options: ImageServiceOptions) {
-  const folder = uploadsFolder(options.dataDir ?? readConfig().dataDir)
+/** The upload's name in the photo storage and when it was stored, or undefined when there is none. */
+async function findUpload(documentId: number, storage: PhotoStorage) {
   for (const extension of UPLOAD_EXTENSIONS) {
-    const file = path.join(folder, `${documentId}.${extension}`)
-    try {
-      const info = await stat(file)
-      if (info.isFile()) return { file, mtimeMs: info.mtimeMs }
-    } catch {
-      // Not this extension; try the next.
-    }
+    const name = `${documentId}.${extension}`
+    const modifiedMs = await storage.modifiedAt(name)
+    if (modifiedMs !== undefined) return { name, modifiedMs }
   }
   return undefined
 }
@@ -293,7 +292,7 @@ function encode(image: sharp.Sharp, request: Pick<ImageRequest, 'format' | 'qual
   }
 }
 
-async function render(request: ImageRequest, uploadFile: string | undefined): Promise<Buffer | undefined> {
+async function render(request: ImageRequest, upload: { storage: PhotoStorage; name: string } | undefined): Promise<Buffer | undefined> {
   const resize: sharp.ResizeOptions = {
     width: request.width || undefined,
     height: request.height || undefined,
@@ -303,9 +302,12 @@ async function render(request: ImageRequest, uploadFile: string | undefined): Pr
     background: { r: 255, g: 255, b: 255, alpha: 1 },
   }
   let image: sharp.Sharp
-  if (uploadFile) {
+  if (upload) {
+    const original = await upload.storage.get(upload.name)
+    // Deleted since it was found.
+    if (!original) return undefined
     // rotate(): honour EXIF orientation. Metadata (incl. GPS) is stripped by default on output.
-    image = sharp(uploadFile, { limitInputPixels: maxPhotoPixels }).rotate()
+    image = sharp(original, { limitInputPixels: maxPhotoPixels }).rotate()
   } else {
     const scene = buildSceneSvg(request.documentId)
     if (!scene) return undefined
@@ -342,7 +344,8 @@ export async function getResizedImage(
   options: ImageServiceOptions & Partial<LimitedImageServiceOptions> = {},
 ): Promise<ResizedImage | undefined | typeof renderRefused> {
   const isUpload = request.kind === 'upload' || request.kind === undefined
-  const upload = isUpload ? await findUpload(request.documentId, options) : undefined
+  const storage = options.photoStorage ?? configuredPhotoStorage(options.dataDir)
+  const upload = isUpload ? await findUpload(request.documentId, storage) : undefined
   if (isUpload && !upload) return undefined
 
   const cacheFile = path.join(cacheDirFor(options), request.cacheKey)
@@ -350,7 +353,7 @@ export async function getResizedImage(
   try {
     const [body, info] = await Promise.all([readFile(cacheFile), upload ? stat(cacheFile) : undefined])
     // A replaced upload (newer than its cached renditions) is rendered again.
-    if (!upload || (info && info.mtimeMs >= upload.mtimeMs)) {
+    if (!upload || (info && info.mtimeMs >= upload.modifiedMs)) {
       touchCachedFile(options, request.cacheKey, body.byteLength)
       return { body, contentType, etag: etagFor(request.cacheKey, body), fromCache: true }
     }
@@ -365,7 +368,7 @@ export async function getResizedImage(
   if (!pending) {
     if (renderSlots.pendingCount >= MAX_QUEUED_RENDERS) return standIn(request, options)
     pending = renderSlots(async () => {
-      const body = await render(request, upload?.file)
+      const body = await render(request, upload && { storage, name: upload.name })
       if (body) {
         await writeAtomically(cacheFile, body).then(
           () => touchCachedFile(options, request.cacheKey, body.byteLength),

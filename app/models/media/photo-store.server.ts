@@ -1,14 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { readConfig } from '~/config.server'
 import { uploadDocumentIdFor } from './document-ids'
+import { folderPhotoStorage, uploadsFolder } from './folder-photo-storage.server'
+import type { PhotoStorage } from './photo-storage'
+import { s3PhotoStorage } from './s3-photo-storage.server'
 
 /**
  * Photos from outside, a partner feed's downloads (issue 14) and a seller's uploads (issue 15),
- * stored as uploads the image pipeline serves unchanged: `{dataDir}/uploads/{documentId}.jpg`,
- * where the id comes from a hash of the stored bytes, so the same photo in two listings is one
- * file. A bad photo is a result, never an exception; only a failing disk throws.
+ * stored as uploads the image pipeline serves unchanged: `{documentId}.jpg` in the photo storage
+ * (photo-storage.ts: the folder {dataDir}/uploads or a bucket), where the id comes from a hash of
+ * the stored bytes, so the same photo in two listings is one object. A bad photo is a result,
+ * never an exception; only a failing store throws.
  */
 
 export type PhotoRefusalReason = 'not-an-image' | 'unreadable' | 'too-large'
@@ -34,15 +37,13 @@ const MAX_ID_PROBES = 8
 /** sharp names HEIC and AVIF both 'heif'; whether this libheif decodes the file's codec shows only when decoding. */
 const ACCEPTED_FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'gif', 'heif']
 
-export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'uploads')
-
 const refuse = (reason: PhotoRefusalReason, detail: string): StorePhotoResult => ({ ok: false, reason, detail })
 
 /**
  * Decodes by content, whatever the file's name or Content-Type claimed, and stores a normalised
  * JPEG: orientation applied, no metadata (EXIF, GPS), at most 2400 px on the long side.
  */
-export async function storePhoto(image: Buffer, uploadsDir: string): Promise<StorePhotoResult> {
+export async function storePhoto(image: Buffer, storage: PhotoStorage): Promise<StorePhotoResult> {
   let metadata: sharp.Metadata
   try {
     // The header only: sizes are checked below with their own reason before anything is decoded.
@@ -70,39 +71,32 @@ export async function storePhoto(image: Buffer, uploadsDir: string): Promise<Sto
     // which sharp's prebuilt libheif does not decode.
     return refuse('unreadable', error instanceof Error ? error.message : String(error))
   }
-  const documentId = await storeUpload(stored.data, uploadsDir)
+  const documentId = await storeUpload(stored.data, storage)
   return { ok: true, documentId, width: stored.info.width, height: stored.info.height, bytes: stored.data.byteLength }
 }
 
-async function storeUpload(image: Buffer, uploadsDir: string): Promise<number> {
-  await mkdir(uploadsDir, { recursive: true })
+async function storeUpload(image: Buffer, storage: PhotoStorage): Promise<number> {
   const hash = createHash('sha256').update(image).digest().readUIntBE(0, 6)
   for (let probe = 0; probe < MAX_ID_PROBES; probe++) {
     const documentId = uploadDocumentIdFor(hash + probe)
-    if (await claimUploadFile(path.join(uploadsDir, `${documentId}.jpg`), image)) return documentId
+    if ((await storage.put(`${documentId}.jpg`, image)) !== 'taken') return documentId
   }
-  throw new Error(`No free upload id for a photo after ${MAX_ID_PROBES} tries in ${uploadsDir}`)
+  throw new Error(`No free upload id for a photo after ${MAX_ID_PROBES} tries in ${storage.location}`)
 }
 
-/** True when `file` now holds `image`: just written, or already there with the same bytes. */
-async function claimUploadFile(file: string, image: Buffer): Promise<boolean> {
-  const existing = await readFile(file).catch(ignoreMissingFile)
-  if (existing) return existing.equals(image)
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temporary, image)
-  try {
-    // link, unlike rename, never replaces: a different photo that claimed this id a moment ago keeps it.
-    await link(temporary, file)
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    return (await readFile(file)).equals(image)
-  } finally {
-    await unlink(temporary)
-  }
-}
+/** One S3 client per process and setting: it keeps its connections. */
+const bucketStorages = new Map<string, PhotoStorage>()
 
-function ignoreMissingFile(error: NodeJS.ErrnoException): undefined {
-  if (error.code === 'ENOENT') return undefined
-  throw error
+/**
+ * The configured store: PHOTO_STORE's bucket, or else the folder of uploads in `dataDir` (which
+ * tests and scripts point elsewhere; a bucket is the same whatever the data folder).
+ */
+export function configuredPhotoStorage(dataDir?: string): PhotoStorage {
+  const config = readConfig()
+  const setting = config.photoStore
+  if (setting.kind === 'folder') return folderPhotoStorage(uploadsFolder(dataDir ?? config.dataDir))
+  const key = JSON.stringify(setting)
+  let storage = bucketStorages.get(key)
+  if (!storage) bucketStorages.set(key, (storage = s3PhotoStorage(setting)))
+  return storage
 }

@@ -202,13 +202,15 @@ export function placeGroupsWithin(gazetteer: Gazetteer, place: Exclude<Hierarchy
   ].filter((group) => group.places.length > 0)
 }
 
-/** Every place one step down, each with its listing count: every county stays reachable by links, even an empty one. */
+/**
+ * Every place one step down, each with its listing count; those with listings link to their
+ * pages. An empty place's page is noindex, so it is named without a link (decision 0062).
+ */
 function childGroups(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSnapshot, place: HierarchyPlace): PlaceLinkGroup[] {
-  const link = (name: string, child: HierarchyPlace): PlaceLink => ({
-    name,
-    href: placePagePath(site, child),
-    listings: marketOf(snapshot, marketPlaceOf(child)).listings,
-  })
+  const link = (name: string, child: HierarchyPlace): PlaceLink => {
+    const { listings } = marketOf(snapshot, marketPlaceOf(child))
+    return { name, href: listings > 0 ? placePagePath(site, child) : null, listings }
+  }
   if (place.kind === 'national') {
     // Spec §2: 'State links read "{state} Land For Sale"'.
     return [{ heading: 'Land for sale by state', places: gazetteer.states.map((state) => link(`${state.name} Land For Sale`, { kind: 'state', state })) }]

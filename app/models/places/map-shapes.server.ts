@@ -2,6 +2,7 @@ import type { FeatureCollection, MultiPolygon } from 'geojson'
 import { buildSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Gazetteer } from './gazetteer.server'
+import { type MarketSnapshot, marketOf } from './market-stats.server'
 import { normalizeCriteria } from '~/models/search/search-criteria'
 import type { StateMapState } from '~/models/search/search-map'
 import { type Ring, frameOf, loadAlbersStates, loadAtlas, pathOf, simplifyRing } from './us-atlas.server'
@@ -104,10 +105,14 @@ export function stateShapePaths(): string {
   return stateShapePathsText
 }
 
-const stateMapsByGazetteer = new WeakMap<Gazetteer, Map<SiteProfile['key'], StateMapState[]>>()
+const stateMapsByGazetteer = new WeakMap<Gazetteer, Map<SiteProfile['key'], (StateMapState & { stateId: number })[]>>()
 
-/** The state map filter (spec §1): every state of the gazetteer that has a shape, linked to its search; built once per site. */
-export function stateMapStates(site: SiteProfile, gazetteer: Gazetteer): StateMapState[] {
+/**
+ * The state map filter (spec §1): every state of the gazetteer that has a shape, linked to its
+ * search while it has listings in the snapshot (decision 0062: an empty search is noindex, so it is
+ * not linked); the outlines are built once per site.
+ */
+export function stateMapStates(site: SiteProfile, gazetteer: Gazetteer, snapshot: MarketSnapshot): StateMapState[] {
   let stateMaps = stateMapsByGazetteer.get(gazetteer)
   if (!stateMaps) stateMapsByGazetteer.set(gazetteer, (stateMaps = new Map()))
   let states = stateMaps.get(site.key)
@@ -117,9 +122,9 @@ export function stateMapStates(site: SiteProfile, gazetteer: Gazetteer): StateMa
       const shape = shapes.get(state.id)
       if (!shape) return []
       const href = buildSearchPath(site, normalizeCriteria({ state: state.token }))
-      return [{ name: state.name, href, shapeHref: `${stateShapesPath}#${stateShapeId(state.id)}`, marker: shape.marker }]
+      return [{ stateId: state.id, name: state.name, href, shapeHref: `${stateShapesPath}#${stateShapeId(state.id)}`, marker: shape.marker }]
     })
     stateMaps.set(site.key, states)
   }
-  return states
+  return states.map(({ stateId, ...state }) => (marketOf(snapshot, { kind: 'state', id: stateId }).listings > 0 ? state : { ...state, href: null }))
 }

@@ -14,7 +14,8 @@ export interface MarketStats {
 /** A link to a place's page, or a property type's search in a place, with its active listing count. */
 export interface PlaceLink {
   name: string
-  href: string
+  /** Null for a place without listings: its page is noindex, so it is named but not linked (decision 0062). */
+  href: string | null
   listings: number
 }
 

@@ -44,7 +44,8 @@ export interface SearchMapData {
 /** A state of the state map filter (spec §1): its outline, linked to the state's search. */
 export interface StateMapState {
   name: string
-  href: string
+  /** Null while the state has no listings: its search is noindex, so the map draws it without a link (decision 0062). */
+  href: string | null
   /** The state's outline in the shared shapes file (975 × 610, Albers USA), for `<use href>`. */
   shapeHref: string
   /** Where a small state (DC) gets a marker big enough to click; null for the others. */

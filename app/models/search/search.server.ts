@@ -187,6 +187,11 @@ function searchTotals(db: Kysely<Database>, request: SearchRequest): Promise<Sea
   })
 }
 
+/** How many listings match a search (its sort and page aside). */
+export async function countSearchMatches(db: Kysely<Database>, search: SearchRequest) {
+  return (await searchTotals(db, await withDrawnArea(db, search))).total
+}
+
 /**
  * One page of listings matching a search, the number of matches and their price range. The
  * totals come first (usually from the cache): a page past the last match is known to be empty

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import pLimit from 'p-limit'
 import type { Database } from '~/models/db/db-schema'
 import { readMultipartFiles } from '~/utils/multipart-files.server'
+import type { PhotoStorage } from '~/models/media/photo-storage'
 import { maxPhotoPixels, maxPhotoSide, storePhoto, type StorePhotoResult } from '~/models/media/photo-store.server'
 import { maxListingPhotos } from './listing-draft'
 import { addDraftPhotos, type ListingDraft } from './listing-drafts.server'
@@ -47,7 +48,8 @@ export interface PhotoUploadResult {
 }
 
 export interface ReceivePhotoUploadsOptions {
-  uploadsDir: string
+  /** Where the photos go: the configured storage (photo-store.server.ts), a test's folder. */
+  photoStorage: PhotoStorage
   /** How many more photos the listing takes; files past them are read over and named. */
   remainingSlots: number
   maxPhotoBytes?: number
@@ -73,10 +75,10 @@ function refusalMessage(fileName: string, refusal: Extract<StorePhotoResult, { o
 
 /**
  * Reads a seller's upload and stores each photo through the photo store, two at a time, up to
- * `remainingSlots`. Never throws for what the request holds; only a failing disk throws.
+ * `remainingSlots`. Never throws for what the request holds; only a failing store throws.
  */
 export async function receivePhotoUploads(request: Request, options: ReceivePhotoUploadsOptions): Promise<PhotoUploadResult> {
-  const { uploadsDir, remainingSlots, maxPhotoBytes: photoLimit = maxPhotoBytes, maxRequestBytes = maxUploadRequestBytes } = options
+  const { photoStorage, remainingSlots, maxPhotoBytes: photoLimit = maxPhotoBytes, maxRequestBytes = maxUploadRequestBytes } = options
   const refuseRequest = (problem: PhotoUploadProblem): PhotoUploadResult => ({
     stored: [],
     failures: [{ message: uploadCutShortMessage(problem, undefined, maxRequestBytes) }],
@@ -101,7 +103,7 @@ export async function receivePhotoUploads(request: Request, options: ReceivePhot
 
   function store(fileName: string, image: Buffer) {
     const index = outcomes.push(undefined) - 1
-    const task = photoSlots(() => storePhoto(image, uploadsDir))
+    const task = photoSlots(() => storePhoto(image, photoStorage))
       .then((result) => {
         outcomes[index] = result.ok ? { fileName, ok: true, documentId: result.documentId } : { fileName, ok: false, message: refusalMessage(fileName, result) }
       })

@@ -26,13 +26,15 @@ export interface SitemapOptions {
   urlsPerFile?: number
 }
 
-/** The land site's landing pages (national, states, and regions, counties and cities with listings). */
+/** The land site's landing pages: national, and the states, regions, counties and cities with listings (the others are noindex, decision 0062). */
 function landingPageEntries(places: SitemapPlaces, gazetteer: Gazetteer, activity: SiteActivity): PendingEntry[] {
   const hasListings = (placeActivity: PlaceActivity | undefined) => placeActivity?.facetLastmods.has(allListingsFacet.key) === true
   const landing = (place: LandingPlace, placeActivity: PlaceActivity | undefined) => ({ path: () => landingPath(place), lastmod: placeActivity?.lastmod })
   return [
     landing({ kind: 'national' }, activity.national),
-    ...places.states.map((state) => landing({ kind: 'state', slug: state.slug }, activity.states.get(state.id))),
+    ...places.states
+      .filter((state) => hasListings(activity.states.get(state.id)))
+      .map((state) => landing({ kind: 'state', slug: state.slug }, activity.states.get(state.id))),
     ...places.regions
       .filter((region) => hasListings(activity.regions.get(region.id)))
       .map((region) => landing({ kind: 'region', slug: region.slug }, activity.regions.get(region.id))),

@@ -1,5 +1,5 @@
 import { leastSquares } from '~/utils/least-squares'
-import { quantile } from '~/utils/statistics'
+import { largest, quantile } from '~/utils/statistics'
 
 /**
  * How wide AcreWorth's 80 % range is and which confidence label an estimate gets (issue 36 item 5,
@@ -125,7 +125,7 @@ export function fitIntervalCalibration(checks: readonly (RangeInputs & { logErro
     counts[label] = ratios.length
     widths[label] = ratios.length >= minimumChecksPerLabel ? quantile(ratios, 0.8) : pooledWidth
   }
-  return { coefficients, thresholds, widths, measuredDistanceKm: Math.max(...checks.map((check) => check.medianDistanceKm)), checks: counts }
+  return { coefficients, thresholds, widths, measuredDistanceKm: largest(checks.map((check) => check.medianDistanceKm)), checks: counts }
 }
 
 /** Φ, the standard normal distribution function (Abramowitz and Stegun 7.1.26: within 1.5e-7). */

@@ -2,7 +2,7 @@ import { propertyType } from '~/models/listings/enumerations'
 import type { SalePriceSource } from '~/models/listings/sale-price-source'
 import { distanceKilometres } from '~/models/geo/shapes'
 import { groupBy } from '~/utils/group-by'
-import { median, quantile } from '~/utils/statistics'
+import { largest, median, quantile } from '~/utils/statistics'
 import { type Confidence, type IntervalCalibration, type RangeInputs, fitIntervalCalibration, rangeOf, uncalibratedInterval } from './valuation-calibration'
 
 /**
@@ -258,7 +258,8 @@ const backfittingRounds = 12
  * The log effects of uses and features on land prices, with a level per county, by least squares
  * fitted one term at a time (backfitting): a county of one sale says nothing about uses, and its
  * level takes it all; counties with several uses say what each adds. Means, not medians, so that
- * the rounds converge to the least-squares fit.
+ * the rounds converge to the least-squares fit; then fitted again with each sale weighted by its
+ * residual (Tukey's bisquare, decision 0064), so that a wrongly entered sale barely counts.
  */
 function fitEffects(points: readonly { countyId: number; use: number; features: number; level: number }[]) {
   type Point = (typeof points)[number]
@@ -387,7 +388,7 @@ export function fitValuationModel(sales: readonly Sale[]): ValuationModel {
   }
 
   // A county's recent move: its last quarters' sales against its level.
-  model.recentFrom = Math.max(...plainLand.map((point) => quarterOf(point.sale.soldAt))) - recentQuarters + 1
+  model.recentFrom = largest(plainLand.map((point) => quarterOf(point.sale.soldAt))) - recentQuarters + 1
   for (const [countyId, recent] of groupBy(
     timeFree.filter((point) => quarterOf(point.sale.soldAt) >= model.recentFrom),
     (point) => point.sale.countyId,

@@ -1,3 +1,4 @@
+import { largest } from '~/utils/statistics'
 import { type BacktestRow, scoreHeldOutSales } from './valuation-backtest'
 import { type Sale, quarterOf } from './valuation-model'
 import { type EstimateAndPrice, type RatioStudy, ratioStudy } from './valuation-ratio-study'
@@ -17,7 +18,7 @@ export const quarterStart = (quarter: number) => Date.UTC(Math.floor(quarter / 4
 /** The starts of the last `count` quarters, ending with the quarter of the latest sale (so the last quarter may be partly over). */
 export function rollingOrigins(sales: readonly Sale[], count = rollingOriginCount) {
   if (sales.length === 0) return []
-  const latest = quarterOf(Math.max(...sales.map((sale) => sale.soldAt)))
+  const latest = quarterOf(largest(sales.map((sale) => sale.soldAt)))
   return Array.from({ length: count }, (_, index) => quarterStart(latest - count + 1 + index))
 }
 

@@ -28,6 +28,7 @@ export function AccountHome({ loaderData }: Route.ComponentProps) {
       ? [
           { href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' },
           { href: accountPaths.analytics, title: 'Site Analytics', summary: 'Page views, searches, leads and page speed, last 30 days' },
+          { href: accountPaths.jobs, title: 'Scheduled Jobs', summary: 'Each job’s last run, duration, outcome and next run' },
         ]
       : []),
   ]

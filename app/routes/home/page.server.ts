@@ -77,7 +77,7 @@ export async function loadHomePage(db: Kysely<Database>, site: SiteProfile, requ
     featured: featured.map((listing) => listingCard(site, listing)),
     insightsHref: hasLandingPages(site) ? nationalLandingPath : null,
     // The state map filter (spec §1) beside the state links, on a site with map search.
-    stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer) : null,
+    stateMap: site.features.mapSearch ? stateMapStates(site, gazetteer, snapshot) : null,
     ad,
   }
 }

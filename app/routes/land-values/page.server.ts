@@ -77,13 +77,19 @@ function figuresOf(trend: PriceTrend, snapshot: MarketSnapshot, place: Hierarchy
   }
 }
 
-/** The places one step down, each with its figures and its page: the states; a state's regions and counties; a region's counties. */
+/** Whether a place's land value page is indexed: a county or region needs enough sales to say something (decision 0062). */
+const isIndexedPlace = (place: HierarchyPlace, trend: PriceTrend) => (place.kind !== 'county' && place.kind !== 'region') || !hasTooFewSalesToIndex(trend)
+
+/**
+ * The places one step down, each with its figures, and its page when that is indexed: the
+ * states; a state's regions and counties; a region's counties. A thin county's page is noindex,
+ * so its row names it without a link (decision 0062).
+ */
 function childGroups(gazetteer: Gazetteer, trends: PriceTrends, snapshot: MarketSnapshot, place: HierarchyPlace) {
-  const row = (name: string, child: HierarchyPlace) => ({
-    name,
-    href: landValuesPathOf(child),
-    ...figuresOf(trendOf(trends, marketPlaceOf(child)), snapshot, child),
-  })
+  const row = (name: string, child: HierarchyPlace) => {
+    const trend = trendOf(trends, marketPlaceOf(child))
+    return { name, href: isIndexedPlace(child, trend) ? landValuesPathOf(child) : null, ...figuresOf(trend, snapshot, child) }
+  }
   if (place.kind === 'national') return [{ heading: 'Land values by state', places: gazetteer.states.map((state) => row(state.name, { kind: 'state', state })) }]
   return placeGroupsWithin(gazetteer, place).map((group) => ({ heading: group.heading, places: group.places.map((child) => row(child.place.name, child)) }))
 }
@@ -128,7 +134,7 @@ export async function loadLandValuesPage(db: Kysely<Database>, site: SiteProfile
     description: pageDescription(placeName, figures, firstYear),
     canonicalPath,
     // A thin state's page stays indexed: its table of counties still leads somewhere.
-    noindex: (place.kind === 'county' || place.kind === 'region') && hasTooFewSalesToIndex(trend),
+    noindex: !isIndexedPlace(place, trend),
     /** A county or region with too few sales to say what its land is worth. */
     hasTooFewSales: hasTooFewSalesToIndex(trend),
     breadcrumbs: placeTrailTo(gazetteer, place, landValuesPathOf),

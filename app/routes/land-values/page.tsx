@@ -165,11 +165,15 @@ export function LandValuesPage({ page }: { page: LandValuesPageData }) {
             numeric={[`Sales${since}`, 'Median sold price per acre', 'Median asking price per acre', 'For sale']}
           >
             {group.places.map((place) => (
-              <tr key={place.href} className="border-t border-ink/10">
+              <tr key={place.name} className="border-t border-ink/10">
                 <th scope="row" className={`${cell} font-medium`}>
-                  <a href={place.href} className="text-brand underline">
-                    {place.name}
-                  </a>
+                  {place.href === null ? (
+                    place.name
+                  ) : (
+                    <a href={place.href} className="text-brand underline">
+                      {place.name}
+                    </a>
+                  )}
                 </th>
                 <td className={numberCell}>{place.sales.toLocaleString('en-US')}</td>
                 <td className={numberCell}>{soldText(place.soldPerAcre)}</td>

@@ -65,8 +65,13 @@ export async function loadLandingPage(db: Kysely<Database>, site: SiteProfile, r
     kind: place.kind,
     heading,
     title: `${heading} – ${listings.toLocaleString('en-US')} ${listings === 1 ? 'Listing' : 'Listings'} | ${site.name}`,
-    description: `${marketSentence(market)}${types ? ` ${types} with photos, prices and acreage from land brokers and owners.` : ''}`,
+    description:
+      listings === 0
+        ? `No land for sale in ${market.placeName} right now.`
+        : `${marketSentence(market)}${types ? ` ${types} with photos, prices and acreage from land brokers and owners.` : ''}`,
     canonicalPath,
+    /** A place without land for sale is no page to send a searcher to, like an empty search (decision 0062). */
+    isIndexable: listings > 0,
     heroPhotoId,
     market,
     featured: featured.map((listing) => listingCard(site, listing)),

@@ -19,12 +19,18 @@ export function LandingPage({ page }: { page: LandingPageData }) {
       <LandingHero
         photoId={page.heroPhotoId}
         heading={page.heading}
-        subline={`${count.toLocaleString('en-US')} ${count === 1 ? 'property' : 'properties'} for sale in ${market.placeName}`}
+        subline={
+          count === 0
+            ? `No land for sale in ${market.placeName} right now`
+            : `${count.toLocaleString('en-US')} ${count === 1 ? 'property' : 'properties'} for sale in ${market.placeName}`
+        }
       >
         <SearchLocationBox from="" placeholder={site.searchPlaceholder} />
-        <a href={market.searchHref} className="rounded-md bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
-          {`See all land for sale in ${market.placeName}`}
-        </a>
+        {count > 0 ? (
+          <a href={market.searchHref} className="rounded-md bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
+            {`See all land for sale in ${market.placeName}`}
+          </a>
+        ) : null}
       </LandingHero>
       <div className="mx-auto max-w-6xl px-4 pt-6">
         <Breadcrumbs crumbs={page.breadcrumbs} />

@@ -11,6 +11,8 @@ import type { Database } from '~/models/db/db-schema'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { requireViewer } from '~/http/session.server'
+import { landSite } from '~/sites/land'
+import { siteOrigin } from '~/sites/site-origin.server'
 
 /**
  * The Lands Connector's pages for the buyer (spec §2 /lands-connector/, login required, spec §6
@@ -23,12 +25,20 @@ export const notFound = () => new Response('Not Found', { status: 404 })
 /** Cards of matching listings each search of a request shows; its search page shows them all. */
 const listingsPerSearch = 3
 
+/** The same connector address on the land site, at its configured origin. */
+function onTheLandSite(request: Request) {
+  const { pathname, search } = new URL(request.url)
+  return new URL(`${pathname}${search}`, siteOrigin(landSite)).href
+}
+
 /**
  * The signed-in buyer as the owner of requests on this site. The connector lives on the sites
- * that sell land (decision 0020): on one without search (AcreWorth) its paths are the site's 404.
+ * that sell land (decision 0020), but spec §2 lists it among every site's routes and a landowner
+ * valuing land is a likely buyer or seller: a site without search (AcreWorth) answers its paths
+ * with a permanent redirect to the land site's, as it does the land feed's (decision 0062).
  */
 export async function requireRequestOwner(site: SiteProfile, request: Request) {
-  if (!site.searchGrammar) throw notFound()
+  if (!site.searchGrammar) throw redirect(onTheLandSite(request), 301)
   const viewer = await requireViewer(request, landsConnectorSectionName)
   const owner: RequestOwner = { userId: viewer.id, siteId: site.siteId }
   return { viewer, owner }

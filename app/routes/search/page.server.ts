@@ -20,6 +20,7 @@ import {
   normalizeCriteria,
 } from '~/models/search/search-criteria'
 import { stateMapStates } from '~/models/places/map-shapes.server'
+import { marketSnapshot } from '~/models/places/market-stats.server'
 import { searchMapData } from '~/models/search/search-map.server'
 import type { LocationTag } from './location-tags'
 import { searchListings } from '~/models/search/search.server'
@@ -191,7 +192,10 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     /** The map view's map; null in the list view. */
     map: view === 'map' ? searchMapData(site, criteria, location, listings) : null,
     /** The state map filter (spec §1) on the national search of a site with map search; null elsewhere. */
-    stateMap: site.features.mapSearch && view === 'list' && isPlainNationalSearch(criteria) ? stateMapStates(site, gazetteer) : null,
+    stateMap:
+      site.features.mapSearch && view === 'list' && isPlainNationalSearch(criteria)
+        ? stateMapStates(site, gazetteer, await marketSnapshot(db, site.listingScopeBits))
+        : null,
   }
 }
 

@@ -19,9 +19,10 @@ import { landUseOf } from '~/models/valuation/valuation-model'
 import { listingSiteFor } from '~/sites'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { listingPath } from '~/models/listings/listing-path'
+import { accountPaths } from '~/models/accounts/account-paths'
 import { formatAcres } from '~/utils/format'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
-import { getViewer, loginPath, requireViewer } from '~/http/session.server'
+import { getViewer, requireViewer } from '~/http/session.server'
 import { maxLength, maxValue, minValue, numeric, required, validateFields } from '~/models/forms/validation'
 
 /**
@@ -178,7 +179,8 @@ export async function loadValuation(db: Kysely<Database>, site: SiteProfile, req
       ...(inputs.point ? { latitude: String(inputs.point.latitude), longitude: String(inputs.point.longitude) } : {}),
     })}`,
     saved: saved ? { alert: saved.alert } : null,
-    loginHref: viewer ? null : loginPath(path, 'Saved Valuations'),
+    // The site's one login address (issue 39): the login page returns here by the Referer.
+    loginHref: viewer ? null : accountPaths.login,
   }
 }
 

@@ -32,6 +32,8 @@ import * as sessions from './0031-sessions'
 import * as secondFactorAndSecurityEvents from './0032-second-factor-and-security-events'
 import * as signUpConfirmation from './0033-sign-up-confirmation'
 import * as saleProvenance from './0035-sale-provenance'
+import * as jobRuns from './0038-job-runs'
+import * as jobRunMails from './0039-job-run-mails'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0032-second-factor-and-security-events': secondFactorAndSecurityEvents,
   '0033-sign-up-confirmation': signUpConfirmation,
   '0035-sale-provenance': saleProvenance,
+  '0038-job-runs': jobRuns,
+  '0039-job-run-mails': jobRunMails,
 }

@@ -16,8 +16,3 @@ export function ReasonList({ reasons }: { reasons: RecordReason[] }) {
     </ul>
   )
 }
-
-const utcTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-/** An ISO timestamp as 'Nov 23, 2026, 7:55 PM UTC'. */
-export const formatRunTime = (iso: string | null) => (iso ? `${utcTime.format(new Date(iso))} UTC` : '')

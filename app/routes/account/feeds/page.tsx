@@ -1,5 +1,6 @@
+import { formatUtcTime } from '~/utils/format'
 import { AccountPage } from '~/components/account-page'
-import { formatRunTime, outcomeLabels, ReasonList } from './feed-report'
+import { outcomeLabels, ReasonList } from './feed-report'
 import { accountPaths, feedRunPath } from '~/models/accounts/account-paths'
 import { ColumnHeadings, ScrollRegion } from '~/components/data-table'
 import type { Route } from './+types/route'
@@ -31,7 +32,7 @@ export function FeedImports({ loaderData: { runs, waiting, isAdmin } }: Route.Co
                   <tr key={run.id} className="border-t border-ink/10">
                     <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
                       <a href={feedRunPath(run.id)} className="text-brand underline">
-                        {formatRunTime(run.started_at)}
+                        {formatUtcTime(run.started_at)}
                       </a>
                     </th>
                     <td className="px-3 py-2">{`${run.partnerName} (${run.feed_kind})`}</td>

@@ -1,5 +1,6 @@
+import { formatUtcTime } from '~/utils/format'
 import { AccountPage } from '~/components/account-page'
-import { formatRunTime, outcomeLabels, ReasonList } from '~/routes/account/feeds/feed-report'
+import { outcomeLabels, ReasonList } from '~/routes/account/feeds/feed-report'
 import { accountPaths } from '~/models/accounts/account-paths'
 import { recordReasons } from '~/models/feeds/feed-reasons'
 import type { Route } from './+types/route'
@@ -16,7 +17,7 @@ export function FeedRun({ loaderData: { run, records, codes } }: Route.Component
     ['Photos failed', run.photos_failed],
   ] as const
   return (
-    <AccountPage current="My Account" heading={`Feed import of ${formatRunTime(run.started_at)}`}>
+    <AccountPage current="My Account" heading={`Feed import of ${formatUtcTime(run.started_at)}`}>
       <p>
         <a href={accountPaths.feeds} className="text-brand underline">
           All imports

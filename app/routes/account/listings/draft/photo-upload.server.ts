@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
 import { redirect } from 'react-router'
-import { readConfig } from '~/config.server'
 import type { Database } from '~/models/db/db-schema'
-import { uploadsFolder } from '~/models/media/photo-store.server'
+import { configuredPhotoStorage } from '~/models/media/photo-store.server'
 import { draftStepPath, maxListingPhotos } from '~/models/sellers/listing-draft'
 import { findSellerDraft } from '~/models/sellers/listing-drafts.server'
 import type { PhotoUploadOutcome, UploadFailure } from '~/models/sellers/photo-upload-rules'
@@ -55,7 +54,7 @@ export async function handlePhotoUpload(db: Kysely<Database>, site: SiteProfile,
   assertSameOrigin(request)
   const draft = await requireOwnDraft(db, site, request, draftIdFrom(draftIdParam))
   const upload = await receivePhotoUploads(request, {
-    uploadsDir: uploadsFolder(readConfig().dataDir),
+    photoStorage: configuredPhotoStorage(),
     remainingSlots: maxListingPhotos - (draft.data.photos?.length ?? 0),
   })
   const { stored, failures } = await addUploadsToDraft(db, draft, upload)
