@@ -218,6 +218,8 @@ export interface ListingReportTable {
   details: Generated<string>
   reporter_email: string | null
   created_at: string
+  /** A hash of the reporter's client address (migration 0040): a scam report counts once per reporter. */
+  reporter_key: Generated<string | null>
 }
 
 /** One thing that happened to a listing (issue 19 item 2): `kind` is a `listingHistoryKind`. */

@@ -93,10 +93,18 @@ export async function storeListingFingerprints(
 }
 
 /**
- * The fewest bits between one of these photos (whole hashes) and a stored photo of another
- * owner's listing; null when no stored hash shares a probed quarter (none is within 11 bits).
+ * Which other listings a listing is compared with: every other owner's for a new one; for an edit
+ * of listing n, only those written before it (ids below n), so the original is never called a copy
+ * of the copies made of it later.
  */
-export async function nearestOtherOwnersPhoto(db: Kysely<Database>, hashes: readonly DifferenceHash[], owner: ListingOwner, excludeListingId: number | null) {
+const isEarlierOtherListing = (owner: ListingOwner, listingId: number | null, row: { listing_id: number; account_id: number | null; partner_id: number | null }) =>
+  (listingId === null || row.listing_id < listingId) && isOtherOwner(owner, row)
+
+/**
+ * The fewest bits between one of these photos (whole hashes) and a stored photo of another
+ * owner's earlier listing; null when no stored hash shares a probed quarter (none is within 11 bits).
+ */
+export async function nearestOtherOwnersPhoto(db: Kysely<Database>, hashes: readonly DifferenceHash[], owner: ListingOwner, listingId: number | null) {
   let nearest: number | null = null
   for (const hash of hashes) {
     const probes = hashQuarters(hash).map((quarter) => quarterNeighbours(quarter))
@@ -106,7 +114,7 @@ export async function nearestOtherOwnersPhoto(db: Kysely<Database>, hashes: read
       .where((eb) => eb.or(probes.map((values, index) => eb(`quarter_${(index + 1) as 1 | 2 | 3 | 4}`, 'in', values))))
       .execute()
     for (const candidate of candidates) {
-      if (candidate.listing_id === excludeListingId || !isOtherOwner(owner, candidate)) continue
+      if (!isEarlierOtherListing(owner, listingId, candidate)) continue
       const distance = hammingDistance(hash, { high: candidate.hash_high >>> 0, low: candidate.hash_low >>> 0 })
       if (nearest === null || distance < nearest) nearest = distance
     }
@@ -116,8 +124,8 @@ export async function nearestOtherOwnersPhoto(db: Kysely<Database>, hashes: read
 
 const signatureOf = (minHash: string) => Uint32Array.from({ length: minHashCount }, (_, index) => Number.parseInt(minHash.slice(index * 8, index * 8 + 8), 16))
 
-/** The highest estimated similarity between this description and another owner's listing's that shares a band key; null when none does. */
-export async function mostSimilarOtherOwnersText(db: Kysely<Database>, description: string, owner: ListingOwner, excludeListingId: number | null) {
+/** The highest estimated similarity between this description and another owner's earlier listing's that shares a band key; null when none does. */
+export async function mostSimilarOtherOwnersText(db: Kysely<Database>, description: string, owner: ListingOwner, listingId: number | null) {
   const signature = minHashOf(description)
   if (!signature) return null
   const candidates = await db
@@ -127,7 +135,7 @@ export async function mostSimilarOtherOwnersText(db: Kysely<Database>, descripti
     .execute()
   let highest: number | null = null
   for (const candidate of candidates) {
-    if (candidate.listing_id === excludeListingId || !isOtherOwner(owner, candidate)) continue
+    if (!isEarlierOtherListing(owner, listingId, candidate)) continue
     const similarity = estimatedSimilarity(signature, signatureOf(candidate.min_hash))
     if (highest === null || similarity > highest) highest = similarity
   }

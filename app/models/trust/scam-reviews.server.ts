@@ -6,7 +6,7 @@ import { sendMail } from '~/models/mail/mailer.server'
 import { sellerListingPath } from '~/models/sellers/listing-draft'
 import type { SiteDirectory } from '~/models/sites/site-directory'
 import type { SiteProfile } from '~/models/sites/site-profile'
-import { type ScamSignalCode, scamSignalCodes } from './scam-screen'
+import { type ReviewSignalCode, reviewSignalCodes } from './scam-screen'
 
 /**
  * The review of listings the scam screen held or buyers reported as a scam (issue 38 item 1,
@@ -21,7 +21,7 @@ export type ScamReviewCause = 'screen' | 'reports'
 export interface ScamReviewOpening {
   listingId: number
   cause: ScamReviewCause
-  signals: readonly ScamSignalCode[]
+  signals: readonly ReviewSignalCode[]
   score: number
   /** Take the listing off the sites until the decision. */
   hold: boolean
@@ -116,7 +116,7 @@ export async function openScamReviews(db: Kysely<Database>, limit = 200) {
   return rows.map((row) => ({
     id: row.id,
     cause: row.cause,
-    signals: row.signals.split(',').filter((code): code is ScamSignalCode => (scamSignalCodes as readonly string[]).includes(code)),
+    signals: row.signals.split(',').filter((code): code is ReviewSignalCode => (reviewSignalCodes as readonly string[]).includes(code)),
     score: row.score,
     isHeld: row.is_held === 1,
     createdAt: row.created_at,

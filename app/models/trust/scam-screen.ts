@@ -18,6 +18,22 @@ export const scamSignalCodes = [
   'TEXT_COPIED_FROM_ANOTHER_ACCOUNT',
 ] as const
 export type ScamSignalCode = (typeof scamSignalCodes)[number]
+/** What a review lists: the screen's signals, and buyers' scam reports past their threshold (scam-reports.server.ts). */
+export const reviewSignalCodes = [...scamSignalCodes, 'SCAM_REPORTS'] as const
+export type ReviewSignalCode = (typeof reviewSignalCodes)[number]
+
+/** What each signal means, for the administrators' review (sellers never read them). */
+export const scamSignalTexts: Record<ReviewSignalCode, string> = {
+  NEW_ACCOUNT: 'The account is less than 30 days old.',
+  OWNER_SELLER: 'The seller is a property owner, not a licensed broker.',
+  VACANT_LAND: 'Vacant land: no house on it.',
+  PRICE_FAR_BELOW_COMPARABLES: 'The price per acre is under half the median of comparable land.',
+  CONTACT_DIFFERS_FROM_ACCOUNT: 'The listing gives a phone number that is not the account’s.',
+  URGENT_PAYMENT_WORDS: 'The description presses for fast or untraceable payment (wire, gift cards, crypto, cash only, must sell today).',
+  PHOTO_COPIED_FROM_ANOTHER_ACCOUNT: 'A photo is a copy (re-cropped or re-compressed) of another account’s or partner’s listing photo.',
+  TEXT_COPIED_FROM_ANOTHER_ACCOUNT: 'The description is a near copy of another account’s or partner’s listing.',
+  SCAM_REPORTS: 'Several buyers reported the listing as a scam.',
+}
 
 /**
  * What each signal weighs. Alone, the context signals (a new owner selling vacant land) describe

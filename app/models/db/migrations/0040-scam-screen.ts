@@ -6,7 +6,8 @@ import { dialectOf, identityPrimaryKey } from '~/models/db/dialect.server'
  * difference hash and its four 16-bit quarters, each indexed, so a lookup reads a few index
  * entries among millions) and text fingerprint (MinHash signature, and its 16 band keys indexed),
  * with the account or partner that owns the listing (a copy counts only from another owner), and
- * the reviews of held listings: why each was held, and what an administrator decided.
+ * the reviews of held listings: why each was held, and what an administrator decided; and who
+ * reported a listing (a hash of the address), so a scam report counts once per reporter.
  */
 export async function up(db: Kysely<any>) {
   const dialect = dialectOf(db)
@@ -65,8 +66,12 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('scam_reviews_listing').on('scam_reviews').columns(['listing_id', 'decided_at']).execute()
   await db.schema.createIndex('scam_reviews_open').on('scam_reviews').columns(['decided_at', 'created_at']).execute()
+
+  // Who reported a listing, as a hash of the client's address: one reporter counts once among the scam reports.
+  await db.schema.alterTable('listing_reports').addColumn('reporter_key', 'text').execute()
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.alterTable('listing_reports').dropColumn('reporter_key').execute()
   for (const table of ['scam_reviews', 'listing_text_bands', 'listing_text_fingerprints', 'listing_photo_fingerprints']) await db.schema.dropTable(table).execute()
 }
