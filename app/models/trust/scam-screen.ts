@@ -61,7 +61,7 @@ export const farBelowShare = 0.5
 /** Another account's description at or past this estimated similarity is a copy. */
 export const copiedTextSimilarity = 0.6
 /** Another account's photo within this many bits of difference hash is a copy (measured: decision 0068). */
-export const copiedPhotoBits = 10
+export const copiedPhotoBits = 9
 
 /** Words of payment pressure: how impersonators steer a buyer away from title companies and escrow. */
 const urgentPaymentPatterns = [
