@@ -46,10 +46,7 @@ export const screenedFieldsOf = (
 const digitsOf = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
 
 /** The median price per acre of land comparable to this (same use and size band; its county, else region, else state); null without one. */
-export async function comparableMedianPricePerAcre(
-  db: Kysely<Database>,
-  listing: Pick<ListingToScreen, 'countyId' | 'regionId' | 'stateId' | 'propertyTypes' | 'acres'>,
-) {
+async function comparableMedianPricePerAcre(db: Kysely<Database>, listing: Pick<ListingToScreen, 'countyId' | 'regionId' | 'stateId' | 'propertyTypes' | 'acres'>) {
   const groups = await db
     .selectFrom('price_context_groups')
     .select(['area_kind', 'area_id', 'for_sale', 'sold', 'median_price_per_acre'])
@@ -107,20 +104,6 @@ export async function screenSellerListing(
     priceToComparables: ratio,
     // A phone on the listing that is none of the account's: buyers are steered to someone else.
     contactDiffersFromAccount: contactPhone !== '' && accountPhones.length > 0 && !accountPhones.includes(contactPhone),
-    description: listing.description,
-    ...copies,
-  })
-}
-
-/** The lighter screen for a partner feed's listing: copies, price and words, no account signals (a partner is a known business). */
-export async function screenFeedListing(db: Kysely<Database>, listing: ListingToScreen, partnerId: number): Promise<ScamVerdict> {
-  const [ratio, copies] = await Promise.all([priceToComparables(db, listing), copiesOf(db, listing, { kind: 'partner', partnerId })])
-  return screenForScam({
-    accountAgeDays: Number.POSITIVE_INFINITY,
-    isLicensedBroker: true,
-    hasHouse: true,
-    priceToComparables: ratio,
-    contactDiffersFromAccount: false,
     description: listing.description,
     ...copies,
   })
