@@ -108,6 +108,7 @@ export default [
   route('account/feeds/review', 'routes/account/feeds/review/route.tsx', { id: 'account-feeds-review' }),
   route('account/analytics', 'routes/account/analytics/route.tsx', { id: 'account-analytics' }),
   route('account/jobs', 'routes/account/jobs/route.tsx', { id: 'account-jobs' }),
+  route('account/scam-review', 'routes/account/scam-review/route.tsx', { id: 'account-scam-review' }),
   route('account/feeds/:runId', 'routes/account/feeds/run/route.tsx', { id: 'account-feeds-run' }),
   // The sellers' listing tool (issue 15): their listings, the listing form step by step (a draft's
   // photos arrive streamed at its upload path), one listing, the statistics (a fixed path, ranked

@@ -12,6 +12,8 @@ import { type ListingFormValue, schemaForIntent } from '~/models/listings/listin
 import { sendFormOnce } from './send-form-once.server'
 import { sendFinanceLead } from '~/models/finance/finance-centers.server'
 import { sendMail } from '~/models/mail/mailer.server'
+import { noteScamReport, reporterKeyOf } from '~/models/trust/scam-reports.server'
+import { clientAddress } from '~/http/rate-limit.server'
 
 /** The listing a form was posted on, as the page knows it. */
 export interface ListingFormTarget {
@@ -43,7 +45,12 @@ export async function handleListingFormPost(db: Kysely<Database>, site: SiteProf
   const recipient = await findListingRecipient(db, listing.id)
   if (!recipient) throw new Response('Not Found', { status: 404 })
   const location = await sendFormOnce(db, intent, formData, async () => {
-    await sendListingForm(db, site, submission.value, { listing, recipient, listingUrl: `${siteOrigin(site)}${listing.path}` })
+    await sendListingForm(db, site, submission.value, {
+      listing,
+      recipient,
+      listingUrl: `${siteOrigin(site)}${listing.path}`,
+      reporterKey: reporterKeyOf(clientAddress(request)),
+    })
     return `${listing.path}?sent=${intent}#${listingFormSectionIds[intent]}`
   })
   return redirect(location, 303)
@@ -54,7 +61,12 @@ async function sendListingForm(
   db: Kysely<Database>,
   site: SiteProfile,
   value: ListingFormValue,
-  { listing, recipient, listingUrl }: { listing: ListingFormTarget; recipient: { accountId: number; email: string }; listingUrl: string },
+  {
+    listing,
+    recipient,
+    listingUrl,
+    reporterKey,
+  }: { listing: ListingFormTarget; recipient: { accountId: number; email: string }; listingUrl: string; reporterKey: string },
 ) {
   if (value.intent === 'contact') {
     await sendContactMessage(db, site, {
@@ -91,7 +103,9 @@ async function sendListingForm(
       reason: value.reason,
       details: value.details ?? '',
       reporter_email: value.email ?? null,
+      reporter_key: reporterKey,
     })
+    if (value.reason === 'fraud') await noteScamReport(db, listing.id)
   } else {
     await sendMail(site.name, {
       to: value.recipients.split(',').map((address) => address.trim()),

@@ -74,7 +74,11 @@ async function publishListingWithLead(db: Kysely<Database>, seller: SellerScope,
     description: 'Live oaks and a seasonal creek.',
     photos: photos.map(({ documentId }) => ({ documentId, caption: '' })),
   })
-  const outcome = await publishDraft(db, seller, (await findSellerDraft(db, seller, draftId))!, { isConfirmed: true, stateAbbreviations: states })
+  const outcome = await publishDraft(db, seller, (await findSellerDraft(db, seller, draftId))!, {
+    isConfirmed: true,
+    stateAbbreviations: states,
+    photoStorage: photoStore,
+  })
   if (!outcome.ok) throw new Error(`Listing ${index} was not published: ${JSON.stringify(outcome.review.findings)}`)
   const leadMessage = `Is tract ${index} still for sale?`
   await createLead(db, {

@@ -14,6 +14,8 @@ export const accountPaths = {
   feedReview: '/account/feeds/review/',
   /** The administrators' site analytics (issue 17 §7). */
   analytics: '/account/analytics/',
+  /** The administrators' review of listings the scam screen held or buyers reported as a scam (issue 38 item 1). */
+  scamReview: '/account/scam-review/',
   /** The administrators' view of the scheduled jobs' runs (issue 37 item 3). */
   jobs: '/account/jobs/',
   login: '/login',

@@ -21,6 +21,7 @@ export const loginSections = {
   'held-listings': 'Held Listings',
   'site-analytics': 'Site Analytics',
   'scheduled-jobs': 'Scheduled Jobs',
+  'scam-review': 'Scam Review',
 } as const
 
 export type LoginSection = keyof typeof loginSections

@@ -218,6 +218,8 @@ export interface ListingReportTable {
   details: Generated<string>
   reporter_email: string | null
   created_at: string
+  /** A hash of the reporter's client address (migration 0040): a scam report counts once per reporter. */
+  reporter_key: Generated<string | null>
 }
 
 /** One thing that happened to a listing (issue 19 item 2): `kind` is a `listingHistoryKind`. */
@@ -708,6 +710,49 @@ export interface PriceContextGroupTable {
   sold_sample: string
 }
 
+/** A listing photo's difference hash (migration 0040, decision 0068): the whole photo or one of its crops. */
+export interface ListingPhotoFingerprintTable {
+  id: Generated<number>
+  listing_id: number
+  account_id: number | null
+  partner_id: number | null
+  hash_high: number
+  hash_low: number
+  quarter_1: number
+  quarter_2: number
+  quarter_3: number
+  quarter_4: number
+}
+
+/** A listing description's MinHash signature (migration 0040), 64 values in hex. */
+export interface ListingTextFingerprintTable {
+  listing_id: number
+  account_id: number | null
+  partner_id: number | null
+  min_hash: string
+}
+
+/** One of a description's 16 band keys: two listings sharing one are compared. */
+export interface ListingTextBandTable {
+  listing_id: number
+  band_key: number
+}
+
+/** Why a listing waits for an administrator (the scam screen or buyers' scam reports), and the decision. */
+export interface ScamReviewTable {
+  id: Generated<number>
+  listing_id: number
+  cause: 'screen' | 'reports'
+  signals: string
+  score: number
+  status_before: number
+  is_held: number
+  created_at: string
+  decided_at: string | null
+  decision: 'approved' | 'removed' | null
+  decided_by_user_id: number | null
+}
+
 export interface Database {
   states: StateTable
   regions: RegionTable
@@ -756,6 +801,10 @@ export interface Database {
   form_submissions: FormSubmissionTable
   job_leases: JobLeaseTable
   job_runs: JobRunTable
+  listing_photo_fingerprints: ListingPhotoFingerprintTable
+  listing_text_fingerprints: ListingTextFingerprintTable
+  listing_text_bands: ListingTextBandTable
+  scam_reviews: ScamReviewTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable
   listing_price_contexts: ListingPriceContextTable

@@ -65,6 +65,16 @@ export const saleType = { sale: 1, auction: 2 } as const
 export const listingLevel = { free: 3, standard: 20, homes: 21, premium: 23, signature: 30 } as const
 export const upgradeLevel = { courtesy: -10, tier: 0, gold: 1, platinum: 2, diamond: 3 } as const
 export const marketStatus = { available: 1, underContract: 2, offMarket: 3, sold: 4 } as const
+/**
+ * Not a spec §4 status: a listing held for an administrator's review by the scam screen or buyers'
+ * scam reports (decision 0068). Every query of the market (status 1 or 2) already leaves it out,
+ * and the listing page and saved listings leave it out too (inSiteScope).
+ */
+export const heldForReviewStatus = 9
+/** Not a spec §4 status either: a listing an administrator removed as a scam; off every site for good. */
+export const removedAsScamStatus = 10
+/** The statuses no site shows (the listing page, saved listings and search leave them out). */
+export const offTheSitesStatuses = [heldForReviewStatus, removedAsScamStatus] as const
 export const brokerType = { broker: 4, agent: 5, auctioneer: 6, propertyOwner: 7, landRetailer: 8 } as const
 export const accountType = {
   corporateStandardMaster: 3,

@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import { builtOncePerDatabase } from '~/models/db/built-once.server'
 import type { Database } from '~/models/db/db-schema'
 import { filteredColumn, preparedStatement } from '~/models/db/dialect.server'
-import { auctionWithoutPrice } from './enumerations'
+import { auctionWithoutPrice, offTheSitesStatuses } from './enumerations'
 import { latitudeBand, latitudeBandsOf } from './latitude-bands'
 import type { ListingDetail } from './listing-detail'
 import { activeStatuses } from './listing.server'
@@ -18,9 +18,13 @@ import { selectListingSummaries, toListingSummary } from './listing-summary.serv
 const nearbyDegreeSteps = [0.25, 0.6, 1.5] as const
 const defaultCardCount = 6
 
-/** Spec §1 "Content can be limited to specific sites": the site's property-type bits; 0 is every listing. */
+/**
+ * On the site: spec §1 "Content can be limited to specific sites" (the site's property-type bits;
+ * 0 is every listing), and not held or removed by the scam review (decision 0068).
+ */
 export function inSiteScope(scopeBits: number) {
-  return scopeBits === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(listings.property_types & ${scopeBits}) <> 0`
+  const onSomeSite = sql<SqlBool>`listings.status not in (${sql.join(offTheSitesStatuses.map((status) => sql.lit(status)))})`
+  return scopeBits === 0 ? onSomeSite : sql<SqlBool>`(listings.property_types & ${scopeBits}) <> 0 and ${onSomeSite}`
 }
 
 /** A listing's card columns and the rest of what its page shows. */

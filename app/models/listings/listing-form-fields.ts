@@ -34,7 +34,7 @@ export const reportReasons = [
   { key: 'sold', label: 'It is sold or no longer available' },
   { key: 'incorrect', label: 'The price, acreage or location is wrong' },
   { key: 'duplicate', label: 'It is a duplicate of another listing' },
-  { key: 'fraud', label: 'It looks like a scam' },
+  { key: 'fraud', label: 'It looks like a scam (report a scam)' },
   { key: 'offensive', label: 'It has offensive photos or text' },
   { key: 'other', label: 'Something else' },
 ] as const

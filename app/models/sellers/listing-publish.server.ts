@@ -3,6 +3,10 @@ import type { Database, ListingRow, NewListing } from '~/models/db/db-schema'
 import { auctionWithoutPrice, contactForPrice, listingLevel, marketStatus, saleType, upgradeLevel } from '~/models/listings/enumerations'
 import { type ListingCandidate, type QualityVerdict, createListingQualityGate } from '~/models/listings/listing-quality.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
+import type { PhotoStorage } from '~/models/media/photo-storage'
+import { fingerprintPhotos, storeListingFingerprints } from '~/models/trust/scam-fingerprints.server'
+import { hasOpenHold, recordScamReview } from '~/models/trust/scam-reviews.server'
+import { screenSellerListing, screenedFieldsOf } from '~/models/trust/scam-screen.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { type DraftErrors, type FormStepKey, checkDraftStep, draftActivityOptions, draftPropertyTypeOptions, houseTypeKey } from './listing-draft-fields'
 import { type DraftFinding, type DraftStepKey, type ListingDraftData, draftSteps } from './listing-draft'
@@ -233,18 +237,21 @@ async function listingRowOf(db: Kysely<Database>, draft: ListingDraft, verdict: 
   }
 }
 
-export type PublishOutcome = { ok: true; listingId: number } | { ok: false; review: DraftReview }
+/** `isHeld`: the scam screen (or an open review) holds the listing for an administrator, off the sites (decision 0068). */
+export type PublishOutcome = { ok: true; listingId: number; isHeld: boolean } | { ok: false; review: DraftReview }
 
 /**
  * Publishes the draft: a new listing goes on the sites as available; an edit replaces the
  * listing's fields (a new price is recorded as a price change). Refused while a step is incomplete,
  * something stops it, or a finding waits for the seller's confirmation. The draft is then gone.
+ * The scam screen reads every publish: past its threshold (or while an earlier hold is open) the
+ * listing is written but held for an administrator, and its fingerprints are stored either way.
  */
 export async function publishDraft(
   db: Kysely<Database>,
   scope: SellerScope,
   draft: ListingDraft,
-  { isConfirmed, stateAbbreviations }: { isConfirmed: boolean; stateAbbreviations: ReadonlySet<string> },
+  { isConfirmed, stateAbbreviations, photoStorage }: { isConfirmed: boolean; stateAbbreviations: ReadonlySet<string>; photoStorage: PhotoStorage },
 ): Promise<PublishOutcome> {
   const { review, verdict } = await checkDraft(db, draft, stateAbbreviations)
   if (!review.isPublishable || !verdict || (review.needsConfirmation && !isConfirmed)) return { ok: false, review }
@@ -252,13 +259,22 @@ export async function publishDraft(
   if (draft.listingId !== null && !previous) return { ok: false, review: { ...review, isPublishable: false, findings: [...review.findings, listingGoneFinding] } }
   const now = new Date().toISOString()
   const row = await listingRowOf(db, draft, verdict, previous, now)
+  const photos = await fingerprintPhotos(JSON.parse(row.image_ids) as number[], photoStorage)
+  const screen = await screenSellerListing(
+    db,
+    { ...screenedFieldsOf(row), listingId: draft.listingId, photos, contactPhone: row.contact_phone ?? null },
+    { accountId: row.account_id!, accountIds: scope.accountIds },
+  )
+  const isHeld = screen.isHeld || (draft.listingId !== null && (await hasOpenHold(db, draft.listingId)))
   const listingId = await db.transaction().execute(async (transaction) => {
     const id = await writeListing(transaction, draft.listingId, row, now)
     await deleteDraft(transaction, draft)
+    if (screen.isHeld) await recordScamReview(transaction, { listingId: id, cause: 'screen', signals: screen.signals, score: screen.score, hold: true })
     return id
   })
+  await storeListingFingerprints(db, { listingId, owner: { kind: 'accounts', accountIds: [row.account_id!] }, description: row.description, photos })
   await noteListingsChanged(db)
-  return { ok: true, listingId }
+  return { ok: true, listingId, isHeld }
 }
 
 const listingGoneFinding: DraftFinding = { step: 'review', kind: 'stop', text: 'The listing this draft changes has been deleted or is no longer yours.' }

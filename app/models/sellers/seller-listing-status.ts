@@ -1,4 +1,5 @@
-import { marketStatus } from '~/models/listings/enumerations'
+import { heldForReviewStatus, marketStatus, removedAsScamStatus } from '~/models/listings/enumerations'
+import { marketStatusLabel } from '~/models/search/search-options'
 
 /**
  * A seller's view of spec §4 market statuses in the sellers' tool (issue 15): the list's status
@@ -40,3 +41,17 @@ export const statusAfter: Record<StatusChange['kind'], number> = {
 
 /** The changes a listing in this status offers, in the order the page shows them. */
 export const changesFrom = (status: number) => (Object.keys(allowedFrom) as StatusChange['kind'][]).filter((kind) => allowedFrom[kind].includes(status))
+
+/**
+ * What a seller reads of a listing's status: the spec label, or for a listing the scam review
+ * holds or removed (decision 0068) what happens to it, never why.
+ */
+export function sellerStatusLabel(status: number) {
+  if (status === heldForReviewStatus) return 'Being checked by our team'
+  if (status === removedAsScamStatus) return 'Not published (removed by our team)'
+  return marketStatusLabel(status)
+}
+
+/** The seller's plain-words explanation of a held listing (the publish notice and the listing's page). */
+export const heldListingNotice =
+  'Your listing is being checked by our team before it appears on the sites. We will e-mail you within one business day; you need to do nothing meanwhile.'

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely'
 import type { Database, ListingHistoryTable } from '~/models/db/db-schema'
 import { preparedStatement } from '~/models/db/dialect.server'
+import { offTheSitesStatuses } from '~/models/listings/enumerations'
 import { activeStatuses, findListingPathFieldsOf } from '~/models/listings/listing.server'
 import {
   type AlsoListedBy,
@@ -43,7 +44,7 @@ async function findRelistedFrom(db: Writer, listingId: number, listing: WrittenL
     .where('latitude', '<=', box.north)
     .where('longitude', '>=', box.west)
     .where('longitude', '<=', box.east)
-    .where('status', 'not in', activeStatuses)
+    .where('status', 'not in', [...activeStatuses, ...offTheSitesStatuses])
     .where('id', '<', listingId)
     .orderBy('id', 'desc')
     .execute()

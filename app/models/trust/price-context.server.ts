@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { preparedStatement } from '~/models/db/dialect.server'
 import { generationOf, listingsGeneration } from '~/models/listings/listing-changes.server'
-import { marketStatus, saleType } from '~/models/listings/enumerations'
+import { marketStatus, offTheSitesStatuses, saleType } from '~/models/listings/enumerations'
 import { type PricedLand, computePriceContexts } from './price-context'
 import type { StoredPriceContext } from './price-context-view'
 
@@ -24,6 +24,7 @@ async function readPricedLand(db: Kysely<Database>): Promise<PricedLand[]> {
   const rows = await db
     .selectFrom('listings')
     .select(['id', 'county_id', 'region_id', 'state_id', 'property_types', 'acres', 'price', 'sale_type', 'status', 'sales_price', 'sales_date'])
+    .where('status', 'not in', offTheSitesStatuses)
     .execute()
   return rows.map((row) => ({
     id: row.id,

@@ -28,6 +28,7 @@ export function AccountHome({ loaderData }: Route.ComponentProps) {
     ...(isAdmin
       ? [
           { href: accountPaths.feedReview, title: 'Held Listings', summary: 'Feed listings waiting for review' },
+          { href: accountPaths.scamReview, title: 'Scam Review', summary: 'Listings held by the scam screen or reported as a scam' },
           { href: accountPaths.analytics, title: 'Site Analytics', summary: 'Page views, searches, leads and page speed, last 30 days' },
           { href: accountPaths.jobs, title: 'Scheduled Jobs', summary: 'Each job’s last run, duration, outcome and next run' },
         ]

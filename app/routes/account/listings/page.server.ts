@@ -4,10 +4,9 @@ import { redirect } from 'react-router'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { listingTier } from '~/models/listings/listing-rules'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
-import { marketStatusLabel } from '~/models/search/search-options'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { recentActivityByListing } from '~/models/sellers/listing-stats.server'
-import { parseStatusFilter } from '~/models/sellers/seller-listing-status'
+import { parseStatusFilter, sellerStatusLabel } from '~/models/sellers/seller-listing-status'
 import { listSellerDrafts, listSellerListings, sellerListingsPageSize } from '~/models/sellers/seller-listings.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { requireViewer } from '~/http/session.server'
@@ -42,7 +41,7 @@ export async function loadSellerListings(db: Kysely<Database>, site: SiteProfile
     filter,
     total,
     drafts,
-    listings: listings.map((listing) => ({ ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing), ...activity.get(listing.id)! })),
+    listings: listings.map((listing) => ({ ...listing, statusLabel: sellerStatusLabel(listing.status), tier: listingTier(listing), ...activity.get(listing.id)! })),
     isDeleted: url.searchParams.get('deleted') === '1',
     pagination: paginationOf(page, pageCount, hrefOf),
   }

@@ -4,6 +4,7 @@ import type { Database } from '~/models/db/db-schema'
 import { comparableCountyName } from '~/models/listings/listing-quality.server'
 import { externalListingToolHref } from '~/models/listings/listing-tool.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
+import { configuredPhotoStorage } from '~/models/media/photo-store.server'
 import { type FormStepKey, checkDraftStep, draftFieldRules } from '~/models/sellers/listing-draft-fields'
 import { draftFieldRulesOnServer } from '~/models/sellers/listing-draft-rules.server'
 import {
@@ -195,8 +196,12 @@ async function doDraftStep(db: Kysely<Database>, scope: SellerScope, form: FormD
 }
 
 async function publish(db: Kysely<Database>, scope: SellerScope, draft: ListingDraft, form: FormData) {
-  const outcome = await publishDraft(db, scope, draft, { isConfirmed: form.get('confirmed') === 'on', stateAbbreviations: abbreviationsOf(await stateOptions(db)) })
-  if (outcome.ok) return `${sellerListingPath(outcome.listingId)}?published=${draft.listingId === null ? 'new' : 'changes'}`
+  const outcome = await publishDraft(db, scope, draft, {
+    isConfirmed: form.get('confirmed') === 'on',
+    stateAbbreviations: abbreviationsOf(await stateOptions(db)),
+    photoStorage: configuredPhotoStorage(),
+  })
+  if (outcome.ok) return `${sellerListingPath(outcome.listingId)}?published=${outcome.isHeld ? 'held' : draft.listingId === null ? 'new' : 'changes'}`
   // Back to the review, which shows what stops it; a missing confirmation is marked on the review.
   const unfinished = firstUnfinishedStep(outcome.review)
   return `${draftStepPath(draft.id, 'review')}${unfinished ? '' : '?confirm=needed'}`

@@ -5,14 +5,14 @@ import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics } from '~/models/sellers/listing-stats.server'
 import { countSellerLeads, listingLeads } from '~/models/sellers/seller-leads.server'
 import { listingTier } from '~/models/listings/listing-rules'
-import { marketStatusLabel } from '~/models/search/search-options'
 import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { createDraft } from '~/models/sellers/listing-drafts.server'
 import { draftDataOfListing, findEditableListing } from '~/models/sellers/listing-publish.server'
-import { type StatusChange, changesFrom } from '~/models/sellers/seller-listing-status'
+import { type StatusChange, changesFrom, sellerStatusLabel } from '~/models/sellers/seller-listing-status'
 import { changeListingStatus, confirmSellerListing, deleteSellerListing, findListingDraftId, findSellerListing } from '~/models/sellers/seller-listings.server'
 import { listingPath } from '~/models/listings/listing-path'
 import { activeStatuses } from '~/models/listings/listing.server'
+import { heldForReviewStatus, offTheSitesStatuses } from '~/models/listings/enumerations'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
 import { backTo, notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
@@ -52,8 +52,14 @@ export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile,
   ])
   const countyName = `${place.name} ${place.suffix}`
   return {
-    listing: { ...listing, statusLabel: marketStatusLabel(listing.status), tier: listingTier(listing), place: `${countyName}, ${place.stateName}` },
-    publicPath: site.listingPathStyle ? listingPath(site, { id: listing.id, acres: listing.acres, countyName, stateAbbreviation: place.abbreviation }) : null,
+    listing: { ...listing, statusLabel: sellerStatusLabel(listing.status), tier: listingTier(listing), place: `${countyName}, ${place.stateName}` },
+    /** Held by the scam review: the seller reads what happens next (decision 0068), and there is no public page yet. */
+    isHeld: listing.status === heldForReviewStatus,
+    publicPath: offTheSitesStatuses.some((status) => status === listing.status)
+      ? null
+      : site.listingPathStyle
+        ? listingPath(site, { id: listing.id, acres: listing.acres, countyName, stateAbbreviation: place.abbreviation })
+        : null,
     changes: listing.isFromFeed ? [] : changesFrom(listing.status),
     // Issue 19 freshness: a seller confirms without editing; a feed confirms by still sending it.
     canConfirm: !listing.isFromFeed && (activeStatuses as readonly number[]).includes(listing.status),

@@ -6,13 +6,14 @@ import { VisitBookingSetting } from './visit-booking-setting'
 import { ListingStatistics } from '~/routes/account/listings/statistics/listing-stats-chart'
 import { sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { allLeadsView, sellerLeadsHref } from '~/models/sellers/seller-lead'
-import type { StatusChange } from '~/models/sellers/seller-listing-status'
+import { type StatusChange, heldListingNotice } from '~/models/sellers/seller-listing-status'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
 import type { SoldErrors } from './page.server'
 import type { Route } from './+types/route'
 
 const notices: Record<string, string> = {
   new: 'Your listing is published: it is on the sites and in search now.',
+  held: heldListingNotice,
   changes: 'Your changes are published.',
   pause: 'The listing is paused: it shows as Off Market and has left search.',
   resume: 'The listing is available again and back in search.',
@@ -35,13 +36,17 @@ const controlStyle = 'mt-1 w-full rounded-md border border-ink/30 bg-white px-3 
 type ActionAnswer = { error?: string; deleteError?: string; soldErrors?: SoldErrors; soldValues?: { salesPrice: string; salesDate: string } }
 
 export function SellerListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, publicPath, changes, canConfirm, draftPath, notice, statistics, leads, leadCount } = loaderData
+  const { listing, isHeld, publicPath, changes, canConfirm, draftPath, notice, statistics, leads, leadCount } = loaderData
   const answer: ActionAnswer | undefined = actionData
   // Marking a lead read here comes back to the inbox, showing this listing's leads.
   const listingLeadsView = { ...allLeadsView, listingId: listing.id }
   return (
     <AccountPage current="My Listings" heading={listing.title}>
-      {notice && notices[notice] ? <Confirmation>{notices[notice]}</Confirmation> : null}
+      {notice && notices[notice] ? (
+        <Confirmation>{notices[notice]}</Confirmation>
+      ) : isHeld ? (
+        <p className="mb-4 rounded-md border border-ink/15 bg-white p-3">{heldListingNotice}</p>
+      ) : null}
       {answer?.error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           {answer.error}
