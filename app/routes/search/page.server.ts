@@ -24,6 +24,7 @@ import { marketSnapshot } from '~/models/places/market-stats.server'
 import { searchMapData } from '~/models/search/search-map.server'
 import type { LocationTag } from './location-tags'
 import { searchListings } from '~/models/search/search.server'
+import { searchFilterTags } from '~/models/search/search-filter-tags'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/http/session.server'
 import { isIndexableResultsPage, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
@@ -171,6 +172,8 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     pagination: paginationOf(criteria.page, pageCount, pageHref),
     activeFilterCount: countActiveFilters(criteria),
     locationTags: locationTags(site, criteria, location),
+    /** The filters a search sentence can say, as removable chips beside the location tags (issue 40). */
+    filterTags: searchFilterTags(criteria).map((tag): LocationTag => ({ label: tag.label, removeHref: buildSearchPath(site, tag.without) })),
     /** Spec §2/§4 placeholder of the location box beside the tags. */
     locationPlaceholder: locationPlaceholder(location),
     /** Where the results would be without any filter, for the no-results view. */
