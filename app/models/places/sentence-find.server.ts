@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { listingPath } from '~/models/listings/listing-path'
 import { findListingPathFields } from '~/models/listings/listing.server'
-import { type SearchCriteria, normalizeCriteria } from '~/models/search/search-criteria'
+import { type SearchCriteria, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
+import { searchSentence } from '~/models/search/search-filter-tags'
 import { buildSearchPath } from '~/models/search/search-path'
 import { type PlaceChoice, type SentenceReading, readSentence, withPlace } from '~/models/search/sentence-search'
 import type { SiteProfile } from '~/models/sites/site-profile'
@@ -84,4 +85,19 @@ export async function answerBoxText(db: Kysely<Database>, site: SiteProfile, gaz
   const found = candidates.filter((candidate): candidate is { label: string; href: string } => candidate.href !== undefined)
   if (resolution.kind === 'match' && found[0]) return { kind: 'search', href: found[0].href }
   return resolution.kind === 'match' ? { kind: 'not-understood' } : { kind: 'choices', candidates: found }
+}
+
+/**
+ * The location box's first suggestion while typing (issue 40): what the text so far means, as a
+ * sentence ('Hunting Land in Brewster County, TX under $250,000'), leading to its search (or to the
+ * choice of places, for a shared name). None when the text names a place only: the place suggestions say it.
+ */
+export async function sentenceSuggestion(db: Kysely<Database>, site: SiteProfile, gazetteer: Gazetteer, query: string) {
+  const reading = readSentence(query, sentencePlaceLookup(gazetteer))
+  if (!saysMoreThanPlace(reading)) return undefined
+  const answer = await answerSentence(db, site, gazetteer, query, reading, emptyCriteria)
+  const place = reading.place
+  const placeLabel = place.kind === 'place' ? place.choice.label : place.kind === 'ambiguous' ? place.name : undefined
+  const href = answer.kind === 'search' ? answer.href : `/find?${new URLSearchParams({ q: query })}`
+  return { kind: 'sentence', label: searchSentence(reading.criteria, placeLabel), href }
 }
