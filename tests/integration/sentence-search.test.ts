@@ -29,7 +29,12 @@ describe('search box sentences (issue 40)', () => {
 
   test('"within 30 miles of" a city searches the area around it', async () => {
     const response = await find('land.localhost', 'ranch within 30 miles of Austin TX')
-    expect(response.headers.get('location')).toMatch(/^\/search\/ranches-for-sale\/lat30\.\d+\/long-97\.\d+\/within-30-miles\/$/)
+    const location = response.headers.get('location')!
+    expect(location).toMatch(/^\/search\/ranches-for-sale\/lat30\.\d+\/long-97\.\d+\/within-30-miles\/$/)
+    const page = parse(decodeEntities(await (await fetchPage('land.localhost', location)).text()))
+    const removal = page.querySelector('ul[aria-label="Chosen locations"] a')
+    expect(removal?.getAttribute('aria-label')).toMatch(/^Remove Within 30 miles of 30\.\d+, -97\.\d+$/)
+    expect(removal?.getAttribute('href')).toBe('/search/ranches-for-sale/')
   })
 
   test('an ambiguous place asks first, and each choice keeps the rest of the sentence', async () => {

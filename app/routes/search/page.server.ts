@@ -70,6 +70,14 @@ function locationTags(site: SiteProfile, criteria: SearchCriteria, location: Res
   } else if (location.state && places.length === 0) {
     tags.push({ label: location.state.name, removeHref: buildSearchPath(site, { ...criteria, state: undefined, places: [], page: 1 }) })
   }
+  // A point and radius ('within 30 miles of Austin TX', issue 40) is where the search is: removable like a place.
+  if (criteria.latitude !== undefined && criteria.longitude !== undefined) {
+    const point = `${criteria.latitude}, ${criteria.longitude}`
+    tags.push({
+      label: criteria.radius > 0 ? `Within ${criteria.radius} miles of ${point}` : `Near ${point}`,
+      removeHref: buildSearchPath(site, { ...criteria, latitude: undefined, longitude: undefined, radius: 0, page: 1 }),
+    })
+  }
   // Spec §3 location type polygon: the drawn area is a location of its own, removed with its box.
   if (criteria.mapPolygon) tags.push({ label: 'Drawn area', removeHref: buildSearchPath(site, { ...criteria, ...beyondTheMap, page: 1 }) })
   return tags
