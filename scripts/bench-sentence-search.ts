@@ -3,7 +3,7 @@
  * (scripts/data/sentence-corpus-*.json, sentences as buyers type them with the search each means)
  * and prints, for the tuning part and the held-out part apart, how often each slot (place, type,
  * price, acres, features, keywords) is read right, how many sentences are read wholly right, and
- * the parse's p95 time. Targets: ≥ 95 % wholly right, ≥ 99 % of places right, p95 ≤ 2 ms.
+ * the parse's p95 time (each sentence's time the median of five parses). Targets: ≥ 95 % wholly right, ≥ 99 % of places right, p95 ≤ 2 ms.
  * `--failures` lists the tuning part's misreadings (never the held-out part's).
  */
 import fs from 'node:fs'
@@ -39,10 +39,22 @@ for (const [part, sentences] of Object.entries(parts)) {
   const right = Object.fromEntries(slotNames.map((slot) => [slot, 0])) as Record<keyof Slots, number>
   let wholly = 0
   for (const sentence of sentences) {
-    const start = performance.now()
-    const reading: SentenceReading = readSentence(sentence.text, lookup)
-    times.push(performance.now() - start)
-    const got = corpusSlots(reading)
+    // Each sentence's time is the median of five parses: the machine's other work and a collection
+    // landing in one parse would otherwise decide a p95 of 80 sentences.
+    const runs: number[] = []
+    let reading: SentenceReading | undefined
+    for (let run = 0; run < 5; run += 1) {
+      const start = performance.now()
+      reading = readSentence(sentence.text, lookup)
+      runs.push(performance.now() - start)
+    }
+    times.push(
+      percentile(
+        runs.sort((a, b) => a - b),
+        50,
+      ),
+    )
+    const got = corpusSlots(reading!)
     const expected = corpusSlots(sentence)
     const wrong = slotNames.filter((slot) => JSON.stringify(got[slot]) !== JSON.stringify(expected[slot]))
     for (const slot of slotNames) if (!wrong.includes(slot)) right[slot] += 1

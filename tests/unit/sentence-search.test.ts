@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type PlaceLookup, type SentencePlace, readSentence, sentenceMaxLength, withPlace } from '~/models/search/sentence-search'
+import { type PlaceLookup, type SentencePlace, isOneEditApart, readSentence, sentenceMaxLength, withPlace } from '~/models/search/sentence-search'
 import { readNumberWords } from '~/models/search/number-words'
 import { type SearchCriteria, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
@@ -36,6 +36,8 @@ const lookup: PlaceLookup = {
   named: (words) => places.filter((place) => place.name === words),
   counties: (words) => places.filter((place) => place.kind === 'county' && place.name === `${words} county`),
   zip: (zip) => (zip === '78701' ? { kind: 'zip', stateToken: 'texas', zip, label: '78701 – Austin, TX' } : undefined),
+  similar: (words, stateToken, isCounty) =>
+    places.filter((place) => place.stateToken === stateToken && isOneEditApart(isCounty ? place.name.replace(/ county$/, '') : place.name, words)),
   longestName: 2,
 }
 
@@ -118,9 +120,12 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('newest')).toMatchObject({ sortOrder: 'newest' })
   })
 
-  test('typos one letter away from a word or a state are read as it; quoted words stay keywords', () => {
+  test('typos one letter away from a word, a state, or a place of the state named after it are read as it; quoted words stay keywords', () => {
     expect(criteriaOf('huntng land in montanna')).toEqual(search({ state: 'montana', propertyTypes: ['hunting-land'] }))
     expect(criteriaOf('hunting land "farm"')).toEqual(search({ propertyTypes: ['hunting-land'], keywordQuery: 'farm' }))
+    expect(criteriaOf('land in brewser county tx')).toEqual(search({ state: 'texas', places: ['brewster-county'] }))
+    expect(criteriaOf('bozemann mt')).toEqual(search({ state: 'montana', places: ['bozeman'] }))
+    expect(criteriaOf('bozemann')).toEqual(search({ keywordQuery: 'bozemann' }))
   })
 
   test('no place searches the whole country; nothing beyond the box’s 100 characters is read', () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import type { PlaceLookup, SentencePlace } from '~/models/search/sentence-search'
+import { type PlaceLookup, type SentencePlace, isOneEditApart } from '~/models/search/sentence-search'
 import { nameIndexOf, zipSuggestion } from './autocomplete.server'
 import { type Gazetteer, findState, resolveSearchPlaceToken } from './gazetteer.server'
 
@@ -26,6 +26,15 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
       .filter((entry) => !seen.has(entry.label) && seen.add(entry.label))
       .map((entry) => ({ kind: entry.kind, stateToken: entry.state.token, token: entry.token, label: entry.label }))
   }
+  // By state and first letter: a typo is looked for among a few dozen names (the first letter is rarely the one mistyped).
+  const byStateAndLetter = new Map<string, typeof index.places>()
+  for (const entry of index.places) {
+    const key = `${entry.state.token} ${entry.name[0]}`
+    const list = byStateAndLetter.get(key)
+    if (list) list.push(entry)
+    else byStateAndLetter.set(key, [entry])
+  }
+  const withoutSuffix = (name: string) => name.replace(/ (county|parish|borough)$/, '')
   const lookup: PlaceLookup = {
     state: (words) => states.get(words),
     named: (words) => asPlaces(index.exact.get(words)),
@@ -34,6 +43,12 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
       const suggestion = zipSuggestion(gazetteer, zip)
       return suggestion && { kind: 'zip', stateToken: suggestion.stateToken, zip, label: suggestion.label }
     },
+    similar: (words, stateToken, isCounty) =>
+      asPlaces(
+        (byStateAndLetter.get(`${stateToken} ${words[0]}`) ?? []).filter((entry) =>
+          isCounty ? entry.kind === 'county' && isOneEditApart(withoutSuffix(entry.name), words) : isOneEditApart(entry.name, words),
+        ),
+      ),
     longestName: Math.max(...[...index.exact.keys()].map((name) => name.split(' ').length)),
   }
   lookups.set(gazetteer, lookup)

@@ -30,6 +30,8 @@ export interface PlaceLookup {
   /** Counties whose name without 'County' (or 'Parish', 'Borough') is `words`. */
   counties(words: string): SentencePlace[]
   zip(zip: string): SentencePlace | undefined
+  /** Places of a state whose whole name (a county's without its suffix, when `isCounty`) is one typo from `words` ('brewser county'). */
+  similar(words: string, stateToken: string, isCounty: boolean): SentencePlace[]
   /** The most words a name has: the parser tries no longer run. */
   longestName: number
 }
@@ -410,6 +412,9 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
       candidates = lookup.named(words)
     }
     const qualifier = stateAt(lookup, tokens, index + used + (tokens[index + used]?.text === 'in' ? 1 : 0), { afterPlace: true })
+    // A misspelt name is looked for only in the state named after it, and never in the vocabulary's words ('farms tx').
+    const mayBeMisspelt = candidates.length === 0 && qualifier && words.length >= 5 && !slice.some((token) => sentenceVocabulary.meanings.has(token.text))
+    if (mayBeMisspelt) candidates = lookup.similar(words, qualifier.state.stateToken, used > length)
     if (candidates.length > 0 && qualifier) {
       const inState = candidates.filter((place) => place.stateToken === qualifier.state.stateToken)
       if (inState.length > 0) {
