@@ -3,9 +3,10 @@ import { suggestLocations } from '~/models/places/autocomplete.server'
 import { databaseContext } from '~/http/database.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
 import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
+import { sentenceSuggestion } from '~/models/places/sentence-find.server'
 import { siteFromRequest } from '~/sites/site.server'
 
-/** Location-box suggestions as JSON: each with the URL choosing it leads to. */
+/** Location-box suggestions as JSON: each with the URL choosing it leads to; a sentence's meaning first (issue 40). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
   if (!site.searchGrammar) throw new Response('Not Found', { status: 404 })
@@ -15,12 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext)
   const gazetteer = await loadGazetteer(db)
   const from = searchCriteriaFrom(site, url.searchParams.get('from'))
-  const suggestions = await suggestLocations(db, gazetteer, query, { limit: 8 })
+  const [sentence, suggestions] = await Promise.all([sentenceSuggestion(db, site, gazetteer, query), suggestLocations(db, gazetteer, query, { limit: 8 })])
   const items = await Promise.all(
     suggestions.map(async (suggestion) => ({ kind: suggestion.kind, label: suggestion.label, href: await suggestionHref(db, site, gazetteer, from, suggestion) })),
   )
-  return Response.json(
-    items.filter((item) => item.href !== undefined),
-    { headers: { 'Cache-Control': 'public, max-age=300' } },
-  )
+  return Response.json([...(sentence ? [sentence] : []), ...items.filter((item) => item.href !== undefined)], {
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  })
 }

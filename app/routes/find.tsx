@@ -1,10 +1,10 @@
 import type { Route } from './+types/find'
 import { redirect } from 'react-router'
 import { SearchLocationBox } from '~/components/search-location-box'
-import { resolveFreeText } from '~/models/places/autocomplete.server'
+import { answerBoxText } from '~/models/places/sentence-find.server'
 import { databaseContext } from '~/http/database.server'
 import { loadGazetteer } from '~/models/places/gazetteer.server'
-import { searchCriteriaFrom, suggestionHref } from '~/models/places/location-search.server'
+import { searchCriteriaFrom } from '~/models/places/location-search.server'
 import { nearPointSearchPath, parseNearPoint } from '~/models/places/near-me.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { buildSearchPath } from '~/models/search/search-path'
@@ -13,7 +13,9 @@ import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
 /**
  * The location box without JavaScript (spec §2 "Search bar"): free text goes to the best match's
- * canonical search URL, or to a page of candidates when it could mean several places.
+ * canonical search URL, or to a page of candidates when it could mean several places. A sentence
+ * ('hunting land in Brewster County TX under $250k', issue 40) goes to the search it means; a
+ * place's name alone is read as before, so 'Austin' still offers every Austin.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = siteFromRequest(request)
@@ -27,17 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fromPath = url.searchParams.get('from')
   const from = searchCriteriaFrom(site, fromPath)
   if (!query) throw redirect(buildSearchPath(site, from), 303)
-  const gazetteer = await loadGazetteer(db)
-  const resolution = await resolveFreeText(db, gazetteer, query)
-  if (resolution.kind === 'match') {
-    const href = await suggestionHref(db, site, gazetteer, from, resolution.suggestion)
-    if (href) throw redirect(href, 303)
+  const answer = await answerBoxText(db, site, await loadGazetteer(db), query, from)
+  if (answer.kind === 'search') throw redirect(answer.href, 303)
+  return {
+    query,
+    fromPath: fromPath ?? '',
+    candidates: answer.kind === 'choices' ? answer.candidates : [],
+    keywordSearchHref: answer.kind === 'not-understood' ? answer.keywordSearchHref : undefined,
   }
-  const suggestions = resolution.kind === 'ambiguous' ? resolution.suggestions : []
-  const candidates = await Promise.all(
-    suggestions.map(async (suggestion) => ({ label: suggestion.label, href: await suggestionHref(db, site, gazetteer, from, suggestion) })),
-  )
-  return { query, fromPath: fromPath ?? '', candidates: candidates.filter((candidate) => candidate.href !== undefined) }
 }
 
 export const handle: AnalyticsHandle = { analytics: 'search' }
@@ -52,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   })
 }
 
-export default function FindLocation({ loaderData: { query, fromPath, candidates } }: Route.ComponentProps) {
+export default function FindLocation({ loaderData: { query, fromPath, candidates, keywordSearchHref } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       {candidates.length > 0 ? (
@@ -71,7 +70,17 @@ export default function FindLocation({ loaderData: { query, fromPath, candidates
       ) : (
         <>
           <h1 className="text-2xl font-bold text-brand">{`We couldn't find “${query}”`}</h1>
-          <p className="mt-2">Try a state, county, city, lake, zip code or property ID, for example “Travis County, TX”, “Lake Okeechobee” or “Montana”.</p>
+          <p className="mt-2">
+            Try a state, county, city, lake, zip code or property ID, for example “Travis County, TX”, “Lake Okeechobee” or “Montana”, or say what you want: “hunting
+            land in Brewster County TX under $250k”.
+          </p>
+          {keywordSearchHref ? (
+            <p className="mt-2">
+              <a href={keywordSearchHref} className="font-medium text-brand underline">
+                {`Search all listings for “${query}”`}
+              </a>
+            </p>
+          ) : null}
         </>
       )}
       <div className="mt-6">

@@ -69,7 +69,7 @@ function namedPlaces(gazetteer: Gazetteer): NamedPlace[] {
   return [...places.filter((entry) => entry.kind !== 'city'), ...lakes, ...places.filter((entry) => entry.kind === 'city')]
 }
 
-function nameIndexOf(gazetteer: Gazetteer): NameIndex {
+export function nameIndexOf(gazetteer: Gazetteer): NameIndex {
   const cached = indexes.get(gazetteer)
   if (cached) return cached
   const index: NameIndex = { states: [], places: [], exact: new Map(), countyWithoutSuffix: new Map() }
@@ -135,7 +135,7 @@ function nameSuggestions(gazetteer: Gazetteer, text: string, limit: number): Sug
   return distinctLabels([...states, ...ranked.map(placeSuggestion)]).slice(0, limit)
 }
 
-function zipSuggestion(gazetteer: Gazetteer, zip: string): Suggestion | undefined {
+export function zipSuggestion(gazetteer: Gazetteer, zip: string): Suggestion | undefined {
   const found = findZip(gazetteer, zip)
   const state = found && findStateById(gazetteer, found.stateId)
   if (!found || !state) return undefined

@@ -1,14 +1,13 @@
-/** A chosen location shown as a removable tag (spec §2 "Search bar"). */
+/** A chosen location or filter shown as a removable tag (spec §2 "Search bar"). */
 export interface LocationTag {
   label: string
   removeHref: string
 }
 
-/** Chosen locations as removable tags (spec §2): each removal is a plain link to the wider search. */
-export function LocationTags({ tags }: { tags: LocationTag[] }) {
+function TagList({ tags, name }: { tags: LocationTag[]; name: string }) {
   if (tags.length === 0) return null
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Chosen locations">
+    <ul className="flex flex-wrap gap-2" aria-label={name}>
       {tags.map((tag) => (
         <li key={tag.label} className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-1 pl-3 pr-1 text-sm font-medium text-brand">
           {tag.label}
@@ -22,5 +21,20 @@ export function LocationTags({ tags }: { tags: LocationTag[] }) {
         </li>
       ))}
     </ul>
+  )
+}
+
+/**
+ * Chosen locations (spec §2), then the search's filters as a sentence says them (issue 40: what
+ * the location box understood), in one row of removable tags: each removal is a plain link to the
+ * search without it.
+ */
+export function LocationTags({ tags, filterTags }: { tags: LocationTag[]; filterTags: LocationTag[] }) {
+  if (tags.length === 0 && filterTags.length === 0) return null
+  return (
+    <div className="flex flex-wrap gap-2">
+      <TagList tags={tags} name="Chosen locations" />
+      <TagList tags={filterTags} name="Chosen filters" />
+    </div>
   )
 }

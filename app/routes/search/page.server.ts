@@ -24,6 +24,7 @@ import { marketSnapshot } from '~/models/places/market-stats.server'
 import { searchMapData } from '~/models/search/search-map.server'
 import type { LocationTag } from './location-tags'
 import { searchListings } from '~/models/search/search.server'
+import { searchFilterTags } from '~/models/search/search-filter-tags'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/http/session.server'
 import { isIndexableResultsPage, placeNames, searchDescription, searchHeading, searchTitle } from '~/models/search/search-seo'
@@ -68,6 +69,14 @@ function locationTags(site: SiteProfile, criteria: SearchCriteria, location: Res
     tags.push({ label: `${location.zip.zip} – ${location.zip.cityName}`, removeHref: buildSearchPath(site, { ...criteria, zip: undefined, page: 1 }) })
   } else if (location.state && places.length === 0) {
     tags.push({ label: location.state.name, removeHref: buildSearchPath(site, { ...criteria, state: undefined, places: [], page: 1 }) })
+  }
+  // A point and radius ('within 30 miles of Austin TX', issue 40) is where the search is: removable like a place.
+  if (criteria.latitude !== undefined && criteria.longitude !== undefined) {
+    const point = `${criteria.latitude}, ${criteria.longitude}`
+    tags.push({
+      label: criteria.radius > 0 ? `Within ${criteria.radius} miles of ${point}` : `Near ${point}`,
+      removeHref: buildSearchPath(site, { ...criteria, latitude: undefined, longitude: undefined, radius: 0, page: 1 }),
+    })
   }
   // Spec §3 location type polygon: the drawn area is a location of its own, removed with its box.
   if (criteria.mapPolygon) tags.push({ label: 'Drawn area', removeHref: buildSearchPath(site, { ...criteria, ...beyondTheMap, page: 1 }) })
@@ -171,6 +180,8 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
     pagination: paginationOf(criteria.page, pageCount, pageHref),
     activeFilterCount: countActiveFilters(criteria),
     locationTags: locationTags(site, criteria, location),
+    /** The filters a search sentence can say, as removable chips beside the location tags (issue 40). */
+    filterTags: searchFilterTags(criteria).map((tag): LocationTag => ({ label: tag.label, removeHref: buildSearchPath(site, tag.without) })),
     /** Spec §2/§4 placeholder of the location box beside the tags. */
     locationPlaceholder: locationPlaceholder(location),
     /** Where the results would be without any filter, for the no-results view. */

@@ -64,7 +64,7 @@ export function SearchResultsPage({ page }: { page: SearchPageData }) {
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="mt-3 flex flex-col gap-3">
         <SearchLocationBox from={page.canonicalPath} placeholder={page.locationPlaceholder} />
-        <LocationTags tags={page.locationTags} />
+        <LocationTags tags={page.locationTags} filterTags={page.filterTags} />
       </div>
       {/* Filtering and sorting land here (search-results-heading.ts): focusable by script, not in the tab order. */}
       <h1 id={searchResultsHeadingId} tabIndex={-1} className="mt-4 scroll-mt-2 text-2xl font-bold text-brand small:text-3xl">

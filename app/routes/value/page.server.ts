@@ -6,6 +6,7 @@ import { draftPropertyTypeOptions } from '~/models/sellers/listing-draft-fields'
 import { type ValuationInputs, parseValuationPath, valuationFeatures, valuationPath } from '~/models/valuation/valuation-path'
 import { salesProvenance } from '~/models/valuation/valuation-sales.server'
 import { locateTypedPlace, parcelOf, valueInputs } from '~/models/valuation/valuation.server'
+import { readValuationSentence } from '~/models/valuation/valuation-sentence.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { findListingSummaries, findSimilarListings } from '~/models/listings/listing-detail.server'
 import type { ListingSummary } from '~/models/listings/listing-summary'
@@ -63,6 +64,13 @@ export async function loadValuationForm(db: Kysely<Database>, site: SiteProfile,
     [...query.keys()].map((name) => [name, name === 'types' || name === 'features' ? query.getAll(name) : (query.get(name) ?? '')]),
   )
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : '')
+  // '40 acres in Travis County' in the place field (issue 40) fills the state and acres left blank.
+  if (text('county') && (!text('state') || !text('acres'))) {
+    const sentence = await readValuationSentence(db, text('county'), text('state'))
+    if (sentence.place && (sentence.acres !== undefined || !text('state'))) {
+      Object.assign(values, { state: text('state') || sentence.state, county: sentence.place, acres: text('acres') || String(sentence.acres ?? '') })
+    }
+  }
   const errors: Record<string, string> = Object.fromEntries(
     Object.entries(validateFields(Object.fromEntries(Object.keys(formRules).map((name) => [name, text(name)])), formRules)).map(([name, message]) => [
       name,

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '~/models/db/db-schema'
+import { type PlaceLookup, type SentencePlace, isOneEditApart } from '~/models/search/sentence-search'
+import { nameIndexOf, zipSuggestion } from './autocomplete.server'
+import { type Gazetteer, findState, resolveSearchPlaceToken } from './gazetteer.server'
+
+/**
+ * The gazetteer as the sentence parser's place lookup (issue 40, decision 0072): the location
+ * box's own name index (autocomplete.server.ts), so a sentence names places as the box does.
+ */
+const lookups = new WeakMap<Gazetteer, PlaceLookup>()
+
+export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
+  const cached = lookups.get(gazetteer)
+  if (cached) return cached
+  const index = nameIndexOf(gazetteer)
+  const states = new Map<string, SentencePlace>()
+  for (const { state, name } of index.states) {
+    const place: SentencePlace = { kind: 'state', stateToken: state.token, label: state.name }
+    states.set(name, place)
+    states.set(state.abbreviation.toLowerCase(), place)
+  }
+  const asPlaces = (entries: ReturnType<typeof index.exact.get>): SentencePlace[] => {
+    const seen = new Set<string>()
+    return (entries ?? [])
+      .filter((entry) => !seen.has(entry.label) && seen.add(entry.label))
+      .map((entry) => ({ kind: entry.kind, stateToken: entry.state.token, token: entry.token, label: entry.label }))
+  }
+  // By state and first letter: a typo is looked for among a few dozen names (the first letter is rarely the one mistyped).
+  const byStateAndLetter = new Map<string, typeof index.places>()
+  for (const entry of index.places) {
+    const key = `${entry.state.token} ${entry.name[0]}`
+    const list = byStateAndLetter.get(key)
+    if (list) list.push(entry)
+    else byStateAndLetter.set(key, [entry])
+  }
+  const withoutSuffix = (name: string) => name.replace(/ (county|parish|borough)$/, '')
+  const lookup: PlaceLookup = {
+    state: (words) => states.get(words),
+    named: (words) => asPlaces(index.exact.get(words)),
+    counties: (words) => asPlaces(index.countyWithoutSuffix.get(words)),
+    zip: (zip) => {
+      const suggestion = zipSuggestion(gazetteer, zip)
+      return suggestion && { kind: 'zip', stateToken: suggestion.stateToken, zip, label: suggestion.label }
+    },
+    similar: (words, stateToken, isCounty) =>
+      asPlaces(
+        (byStateAndLetter.get(`${stateToken} ${words[0]}`) ?? []).filter((entry) =>
+          isCounty ? entry.kind === 'county' && isOneEditApart(withoutSuffix(entry.name), words) : isOneEditApart(entry.name, words),
+        ),
+      ),
+    longestName: Math.max(...[...index.exact.keys()].map((name) => name.split(' ').length)),
+  }
+  lookups.set(gazetteer, lookup)
+  return lookup
+}
+
+/** The point a radius is drawn around: a city's or county's centre, a zip's, or the middle of a lake's frame. */
+export async function placePoint(db: Kysely<Database>, gazetteer: Gazetteer, place: SentencePlace): Promise<{ latitude: number; longitude: number } | undefined> {
+  if (place.kind === 'zip') return db.selectFrom('zips').select(['latitude', 'longitude']).where('zip', '=', place.zip!).executeTakeFirst()
+  const state = findState(gazetteer, place.stateToken)
+  const located = state && place.token ? resolveSearchPlaceToken(gazetteer, state.id, place.token) : undefined
+  if (!located) return undefined
+  if (located.kind === 'city') return db.selectFrom('cities').select(['latitude', 'longitude']).where('id', '=', located.id).executeTakeFirst()
+  if (located.kind === 'county') return db.selectFrom('counties').select(['latitude', 'longitude']).where('id', '=', located.id).executeTakeFirst()
+  if (located.kind === 'lake') {
+    const frame = await db.selectFrom('lakes').select(['south', 'north', 'west', 'east']).where('id', '=', located.id).executeTakeFirst()
+    return frame && { latitude: (frame.south + frame.north) / 2, longitude: (frame.west + frame.east) / 2 }
+  }
+  return undefined
+}

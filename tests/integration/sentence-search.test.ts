@@ -1,0 +1,74 @@
+import { parse } from 'node-html-parser'
+import { describe, expect, test } from 'vitest'
+import { decodeEntities, productionPages } from '../support/http'
+
+const { fetchPage } = productionPages()
+
+const find = (host: string, sentence: string, from?: string) => fetchPage(host, `/find?${new URLSearchParams({ q: sentence, ...(from !== undefined && { from }) })}`)
+
+const titleSentence = 'hunting land in Brewster County TX under 250000 with water'
+
+describe('search box sentences (issue 40)', () => {
+  test('the title sentence on the land site goes to its canonical search with water as a keyword', async () => {
+    const response = await find('land.localhost', titleSentence)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/brewster-county/hunting-land-for-sale/price-under-250000/?keywords=water')
+  })
+
+  test('the farm and hunting sites answer in their own grammars', async () => {
+    const hunting = await find('hunting.localhost', titleSentence)
+    expect(hunting.headers.get('location')).toBe('/texas-land-for-sale/brewster-county/hunting-land/price-under-250000?keywords=water')
+    const farm = await find('farm.localhost', 'ranches in Gallatin County MT over 100 acres with a house')
+    expect(farm.headers.get('location')).toBe('/montana-land-for-sale/gallatin-county/ranches/acres-over-100/with-house')
+  })
+
+  test('a sentence without a place searches the whole country', async () => {
+    const response = await find('land.localhost', 'cheap land with owner financing under $20k')
+    expect(response.headers.get('location')).toBe('/search/cheap-land-for-sale/price-under-20000/owner-financing/')
+  })
+
+  test('"within 30 miles of" a city searches the area around it', async () => {
+    const response = await find('land.localhost', 'ranch within 30 miles of Austin TX')
+    const location = response.headers.get('location')!
+    expect(location).toMatch(/^\/search\/ranches-for-sale\/lat30\.\d+\/long-97\.\d+\/within-30-miles\/$/)
+    const page = parse(decodeEntities(await (await fetchPage('land.localhost', location)).text()))
+    const removal = page.querySelector('ul[aria-label="Chosen locations"] a')
+    expect(removal?.getAttribute('aria-label')).toMatch(/^Remove Within 30 miles of 30\.\d+, -97\.\d+$/)
+    expect(removal?.getAttribute('href')).toBe('/search/ranches-for-sale/')
+  })
+
+  test('an ambiguous place asks first, and each choice keeps the rest of the sentence', async () => {
+    const response = await find('land.localhost', 'Springfield hunting land under 100k')
+    expect(response.status).toBe(200)
+    const page = parse(decodeEntities(await response.text()))
+    expect(page.querySelector('h1')?.text).toBe('Which “Springfield hunting land under 100k” did you mean?')
+    const hrefs = page.querySelectorAll('main li a').map((link) => link.getAttribute('href'))
+    expect(hrefs).toContain('/search/illinois-land-for-sale/springfield/hunting-land-for-sale/price-under-100000/')
+    expect(hrefs).toContain('/search/missouri-land-for-sale/springfield/hunting-land-for-sale/price-under-100000/')
+  })
+
+  test('a place name alone is read as before, keeping the search the box was used on', async () => {
+    const response = await find('land.localhost', 'Travis or Hays County', '/search/texas-land-for-sale/farms-for-sale/')
+    expect(response.headers.get('location')).toBe('/search/texas-land-for-sale/hays-county/travis-county/farms-for-sale/')
+  })
+
+  test('the results page shows what was understood as chips, each removal a link to the search without it', async () => {
+    const location = (await find('land.localhost', titleSentence)).headers.get('location')!
+    const page = parse(decodeEntities(await (await fetchPage('land.localhost', location)).text()))
+    const chips = page.querySelectorAll('ul[aria-label="Chosen filters"] li')
+    expect(chips.map((chip) => chip.text.replace('×', '').trim())).toEqual(['Hunting Land', 'Under $250,000', '“water”'])
+    const removals = page.querySelectorAll('ul[aria-label="Chosen filters"] a').map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])
+    expect(removals).toEqual([
+      ['Remove Hunting Land', '/search/texas-land-for-sale/brewster-county/price-under-250000/?keywords=water'],
+      ['Remove Under $250,000', '/search/texas-land-for-sale/brewster-county/hunting-land-for-sale/?keywords=water'],
+      ['Remove “water”', '/search/texas-land-for-sale/brewster-county/hunting-land-for-sale/price-under-250000/'],
+    ])
+    expect(page.querySelector('ul[aria-label="Chosen locations"]')?.text).toContain('Brewster County')
+  })
+
+  test('the valuation site’s box takes "40 acres in Travis County" for a valuation', async () => {
+    const response = await fetchPage('value.localhost', `/value/?${new URLSearchParams({ county: '40 acres in Travis County' })}`)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toMatch(/^\/value\/.*travis.*40/i)
+  })
+})

@@ -1,0 +1,254 @@
+import { describe, expect, test } from 'vitest'
+import { type PlaceLookup, type SentencePlace, isOneEditApart, readSentence, sentenceMaxLength, withPlace } from '~/models/search/sentence-search'
+import { readNumberWords } from '~/models/search/number-words'
+import { type SearchCriteria, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
+import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
+import { searchFilterTags, searchSentence } from '~/models/search/search-filter-tags'
+
+/** A few places, as the gazetteer-backed lookup (sentence-places.server.ts) gives them. */
+const states: SentencePlace[] = [
+  { kind: 'state', stateToken: 'texas', label: 'Texas' },
+  { kind: 'state', stateToken: 'montana', label: 'Montana' },
+  { kind: 'state', stateToken: 'tennessee', label: 'Tennessee' },
+  { kind: 'state', stateToken: 'oklahoma', label: 'Oklahoma' },
+  { kind: 'state', stateToken: 'indiana', label: 'Indiana' },
+]
+const abbreviations: Record<string, string> = { tx: 'texas', mt: 'montana', tn: 'tennessee', ok: 'oklahoma', in: 'indiana' }
+const places: (SentencePlace & { name: string })[] = [
+  { name: 'brewster county', kind: 'county', stateToken: 'texas', token: 'brewster-county', label: 'Brewster County, TX' },
+  { name: 'travis county', kind: 'county', stateToken: 'texas', token: 'travis-county', label: 'Travis County, TX' },
+  { name: 'hays county', kind: 'county', stateToken: 'texas', token: 'hays-county', label: 'Hays County, TX' },
+  { name: 'polk county', kind: 'county', stateToken: 'texas', token: 'polk-county', label: 'Polk County, TX' },
+  { name: 'polk county', kind: 'county', stateToken: 'tennessee', token: 'polk-county', label: 'Polk County, TN' },
+  { name: 'gallatin county', kind: 'county', stateToken: 'montana', token: 'gallatin-county', label: 'Gallatin County, MT' },
+  { name: 'central texas', kind: 'region', stateToken: 'texas', token: 'central-texas-region', label: 'Central Texas, TX' },
+  { name: 'lake travis', kind: 'lake', stateToken: 'texas', token: 'near-lake-travis', label: 'Lake Travis, TX' },
+  { name: 'lake texoma', kind: 'lake', stateToken: 'texas', token: 'near-lake-texoma', label: 'Lake Texoma, TX' },
+  { name: 'lake texoma', kind: 'lake', stateToken: 'oklahoma', token: 'near-lake-texoma', label: 'Lake Texoma, OK' },
+  { name: 'austin', kind: 'city', stateToken: 'texas', token: 'austin', label: 'Austin, TX' },
+  { name: 'austin', kind: 'city', stateToken: 'indiana', token: 'austin', label: 'Austin, IN' },
+  { name: 'marfa', kind: 'city', stateToken: 'texas', token: 'marfa', label: 'Marfa, TX' },
+  { name: 'bozeman', kind: 'city', stateToken: 'montana', token: 'bozeman', label: 'Bozeman, MT' },
+  { name: 'spring', kind: 'city', stateToken: 'texas', token: 'spring', label: 'Spring, TX' },
+]
+const lookup: PlaceLookup = {
+  state: (words) => states.find((state) => state.label.toLowerCase() === words || state.stateToken === abbreviations[words]),
+  named: (words) => places.filter((place) => place.name === words),
+  counties: (words) => places.filter((place) => place.kind === 'county' && place.name === `${words} county`),
+  zip: (zip) => (zip === '78701' ? { kind: 'zip', stateToken: 'texas', zip, label: '78701 – Austin, TX' } : undefined),
+  similar: (words, stateToken, isCounty) =>
+    places.filter((place) => place.stateToken === stateToken && isOneEditApart(isCounty ? place.name.replace(/ county$/, '') : place.name, words)),
+  longestName: 2,
+}
+
+const read = (sentence: string) => readSentence(sentence, lookup)
+const criteriaOf = (sentence: string) => {
+  const reading = read(sentence)
+  return withPlace(reading.criteria, reading.place.kind === 'place' ? reading.place.choice : undefined)
+}
+const search = (criteria: Partial<SearchCriteria>) => normalizeCriteria({ ...emptyCriteria, ...criteria })
+
+describe('reading a search sentence', () => {
+  test('the issue’s sentence is Brewster County, hunting land, under $250,000, with water as a keyword', () => {
+    const reading = read('hunting land in Brewster County TX under $250k with water')
+    expect(criteriaOf('hunting land in Brewster County TX under $250k with water')).toEqual(
+      search({ state: 'texas', places: ['brewster-county'], propertyTypes: ['hunting-land'], priceMax: 250_000, keywordQuery: 'water' }),
+    )
+    expect(reading.pieces.map((piece) => piece.slot)).toEqual(['type', 'place', 'price', 'keywords'])
+    expect(reading.keywords).toEqual(['water'])
+  })
+
+  test('places: a state, a county with its abbreviations, several counties, a region, a lake, a zip, a property id', () => {
+    expect(criteriaOf('land in texas')).toEqual(search({ state: 'texas' }))
+    expect(criteriaOf('brewster co. tx')).toEqual(search({ state: 'texas', places: ['brewster-county'] }))
+    expect(criteriaOf('land in Travis or Hays County')).toEqual(search({ state: 'texas', places: ['hays-county', 'travis-county'] }))
+    expect(criteriaOf('central texas ranch')).toEqual(search({ state: 'texas', places: ['central-texas-region'], propertyTypes: ['ranches'] }))
+    expect(criteriaOf('near lake travis')).toEqual(search({ state: 'texas', places: ['near-lake-travis'] }))
+    expect(criteriaOf('land 78701')).toEqual(search({ state: 'texas', zip: '78701' }))
+    expect(read('property #4821').place).toEqual({ kind: 'listing', id: 4821 })
+  })
+
+  test('a state beside a place narrows it; a name in several states is a choice that keeps the rest of the sentence', () => {
+    expect(criteriaOf('lake texoma oklahoma')).toEqual(search({ state: 'oklahoma', places: ['near-lake-texoma'] }))
+    const reading = read('polk county ranches under 1m')
+    expect(reading.place.kind).toBe('ambiguous')
+    const choices = reading.place.kind === 'ambiguous' ? reading.place.choices : []
+    expect(choices.map((choice) => choice.label)).toEqual(['Polk County, TX', 'Polk County, TN'])
+    expect(withPlace(reading.criteria, choices[1])).toEqual(search({ state: 'tennessee', places: ['polk-county'], propertyTypes: ['ranches'], priceMax: 1_000_000 }))
+  })
+
+  test('"near" a city and "within 30 miles of" a city are the area around it', () => {
+    expect(read('ranch near marfa').place).toMatchObject({ kind: 'place', choice: { around: { place: { token: 'marfa' }, miles: 0 } } })
+    expect(read('within 30 miles of austin tx').place).toMatchObject({ kind: 'place', choice: { label: 'within 30 miles of Austin, TX', around: { miles: 30 } } })
+  })
+
+  test('a lone common word is a keyword, not a town; a capitalised or placed one is the town', () => {
+    expect(criteriaOf('land with spring and creek').keywordQuery).toBe('spring creek')
+    expect(criteriaOf('land in spring tx').places).toEqual(['spring'])
+  })
+
+  test('prices and acreage as buyers write them', () => {
+    expect(criteriaOf('$1.2M ranch')).toMatchObject({ priceMax: 1_200_000 })
+    expect(criteriaOf('between 100 and 200 thousand')).toMatchObject({ priceMin: 100_000, priceMax: 200_000 })
+    expect(criteriaOf('two hundred thousand dollars or less')).toMatchObject({ priceMax: 200_000 })
+    expect(criteriaOf('over $2 million')).toMatchObject({ priceMin: 2_000_000 })
+    expect(criteriaOf('40+ acres')).toMatchObject({ acresMin: 40 })
+    expect(criteriaOf('10 to 20 acres')).toMatchObject({ acresMin: 10, acresMax: 20 })
+    expect(criteriaOf('at least 5 ac')).toMatchObject({ acresMin: 5 })
+    expect(criteriaOf('forty acres under fifty k')).toMatchObject({ acresMin: 40, priceMax: 50_000 })
+  })
+
+  test('a price per acre, which the URL grammar cannot filter by, sorts by price per acre and is said so', () => {
+    const reading = read('land under $5,000 an acre')
+    expect(reading.pricePerAcre).toEqual({ max: 5000 })
+    expect(reading.criteria.sortOrder).toBe('price-per-acre-asc')
+  })
+
+  test('features, terms and sort words', () => {
+    expect(criteriaOf('owner financed land with mineral rights and a virtual tour')).toMatchObject({
+      ownerFinancing: true,
+      mineralRights: true,
+      hasVirtualTour: true,
+    })
+    expect(criteriaOf('land with a house')).toMatchObject({ hasHouse: true })
+    expect(criteriaOf('no house')).toMatchObject({ hasHouse: false })
+    expect(criteriaOf('auctions listed in the last week')).toMatchObject({ transactionTypes: ['auction'], dateListed: '7-days' })
+    expect(criteriaOf('price reduced farms')).toMatchObject({ priceChangeType: 'reduction', priceChangeLookback: 30, propertyTypes: ['farms'] })
+    expect(criteriaOf('sold under 200k')).toMatchObject({ marketStatuses: ['sold'], salesPriceMax: 200_000 })
+    expect(criteriaOf('cheapest')).toMatchObject({ sortOrder: 'price-asc' })
+    expect(criteriaOf('biggest ranches')).toMatchObject({ sortOrder: 'acres-desc' })
+    expect(criteriaOf('newest')).toMatchObject({ sortOrder: 'newest' })
+  })
+
+  test('typos one letter away from a word, a state, or a place of the state named after it are read as it; quoted words stay keywords', () => {
+    expect(criteriaOf('huntng land in montanna')).toEqual(search({ state: 'montana', propertyTypes: ['hunting-land'] }))
+    expect(criteriaOf('hunting land "farm"')).toEqual(search({ propertyTypes: ['hunting-land'], keywordQuery: 'farm' }))
+    expect(criteriaOf('land in brewser county tx')).toEqual(search({ state: 'texas', places: ['brewster-county'] }))
+    expect(criteriaOf('bozemann mt')).toEqual(search({ state: 'montana', places: ['bozeman'] }))
+    expect(criteriaOf('bozemann')).toEqual(search({ keywordQuery: 'bozemann' }))
+  })
+
+  test('no place searches the whole country; nothing beyond the box’s 100 characters is read', () => {
+    expect(read('cheap land').place).toEqual({ kind: 'nationwide' })
+    expect(read(`${'x '.repeat(50)}texas`).place).toEqual({ kind: 'nationwide' })
+  })
+
+  test('number words', () => {
+    const words = (text: string) => readNumberWords(text.split(' '), 0)?.value
+    expect(words('two hundred thousand')).toBe(200_000)
+    expect(words('one and a half million')).toBe(1_500_000)
+    expect(words('half a million')).toBe(500_000)
+    expect(words('one hundred and five')).toBe(105)
+    expect(words('one hundred and two hundred')).toBe(100)
+  })
+})
+
+/** A small seeded generator (mulberry32): the same searches on every run. */
+function randomFrom(seed: number) {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const locations: { label?: string; criteria: Partial<SearchCriteria> }[] = [
+  { criteria: {} },
+  { label: 'Texas', criteria: { state: 'texas' } },
+  { label: 'Brewster County, TX', criteria: { state: 'texas', places: ['brewster-county'] } },
+  { label: 'Travis County or Hays County, TX', criteria: { state: 'texas', places: ['hays-county', 'travis-county'] } },
+  { label: 'Central Texas, TX', criteria: { state: 'texas', places: ['central-texas-region'] } },
+  { label: 'Lake Travis, TX', criteria: { state: 'texas', places: ['near-lake-travis'] } },
+  { label: 'Bozeman, MT', criteria: { state: 'montana', places: ['bozeman'] } },
+  { label: '78701', criteria: { state: 'texas', zip: '78701' } },
+]
+// 'Hunting' alone reads as hunting land; the mineral-rights landing segment is the flag in a sentence.
+const keywords = ['water', 'creek', 'pond barn', 'live water']
+
+/** A criteria the sentence grammar can build: each part drawn at random. */
+function randomSearch(random: () => number): { criteria: SearchCriteria; place?: string } {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
+  const some = <T>(list: readonly T[], chance: number) => (random() < chance ? [pick(list)] : [])
+  const maybe = <T>(value: T, chance = 0.2) => (random() < chance ? value : undefined)
+  const location = pick(locations)
+  const price = Math.round(1 + random() * 40) * 25_000
+  const acres = Math.round(1 + random() * 200)
+  const isSold = random() < 0.1
+  const priceBounds = random() < 0.5 ? { priceMin: maybe(price, 0.4), priceMax: maybe(price * 2, 0.6) } : {}
+  const criteria = normalizeCriteria({
+    ...emptyCriteria,
+    ...location.criteria,
+    propertyTypes: some(
+      propertyTypeOptions.map((option) => option.key),
+      0.6,
+    ),
+    customSegment: maybe(pick(['cheap-land', 'log-cabins'] as const), 0.1),
+    amenityTypes: some(
+      amenityOptions.map((option) => option.key),
+      0.2,
+    ),
+    activityTypes: some(
+      activityOptions.map((option) => option.key),
+      0.2,
+    ),
+    ...(isSold ? { salesPriceMin: priceBounds.priceMin, salesPriceMax: priceBounds.priceMax, marketStatuses: ['sold'] } : priceBounds),
+    acresMin: maybe(acres, 0.4),
+    acresMax: maybe(acres * 3, 0.3),
+    hasHouse: pick([null, null, null, true, false]),
+    ownerFinancing: random() < 0.2,
+    mineralRights: random() < 0.2,
+    hasVideo: random() < 0.1,
+    hasVirtualTour: random() < 0.1,
+    belowMedianPricePerAcre: random() < 0.1,
+    transactionTypes: random() < 0.1 ? ['auction'] : [],
+    dateListed: pick(['any', 'any', 'any', '24-hours', '7-days', '30-days', '60-days'] as const),
+    ...(random() < 0.1 && { priceChangeType: 'reduction' as const, priceChangeLookback: 30 }),
+    sortOrder: pick(['default', 'default', 'price-asc', 'price-desc', 'acres-asc', 'acres-desc', 'newest', 'price-per-acre-asc'] as const),
+    keywordQuery: maybe(pick(keywords)),
+  })
+  return { criteria, place: location.label }
+}
+
+describe('sentences written from a search read back as the same search (property)', () => {
+  test('2,000 random searches the grammar can build', () => {
+    const random = randomFrom(40)
+    let checked = 0
+    for (let run = 0; run < 2000; run += 1) {
+      const { criteria, place } = randomSearch(random)
+      const sentence = searchSentence(criteria, place)
+      // The box takes 100 characters: a longer sentence cannot be typed, so it says nothing of the parser.
+      if (sentence.length > sentenceMaxLength) continue
+      checked += 1
+      const reading = readSentence(sentence, lookup)
+      const choice = reading.place.kind === 'place' ? reading.place.choice : undefined
+      expect({ sentence, criteria: withPlace(reading.criteria, choice) }).toEqual({ sentence, criteria })
+    }
+    expect(checked).toBeGreaterThan(1000)
+  })
+
+  test('and in lower case, as buyers type', () => {
+    const random = randomFrom(7)
+    for (let run = 0; run < 500; run += 1) {
+      const { criteria, place } = randomSearch(random)
+      const sentence = searchSentence(criteria, place).toLowerCase()
+      if (sentence.length > sentenceMaxLength) continue
+      const reading = readSentence(sentence, lookup)
+      const choice = reading.place.kind === 'place' ? reading.place.choice : undefined
+      expect({ sentence, criteria: withPlace(reading.criteria, choice) }).toEqual({ sentence, criteria })
+    }
+  })
+})
+
+describe('the chips of a search', () => {
+  test('each chip is the search without it', () => {
+    const criteria = search({ state: 'texas', places: ['brewster-county'], propertyTypes: ['hunting-land'], priceMax: 250_000, keywordQuery: 'water' })
+    const tags = searchFilterTags(criteria)
+    expect(tags.map((tag) => tag.label)).toEqual(['Hunting Land', 'Under $250,000', '“water”'])
+    expect(normalizeCriteria(tags[1]!.without)).toEqual(
+      search({ state: 'texas', places: ['brewster-county'], propertyTypes: ['hunting-land'], keywordQuery: 'water' }),
+    )
+    expect(searchSentence(criteria, 'Brewster County, TX')).toBe('Hunting Land in Brewster County, TX under $250,000 "water"')
+  })
+})
