@@ -35,8 +35,11 @@ function leadsInScope(db: Kysely<Database>, scope: SellerScope, filter: LeadFilt
     .$if(filter.receivedBy !== undefined, (query) => query.where('leads.created_at', '<=', filter.receivedBy!))
 }
 
-/** The scope's leads that pass the filter, newest first, each with its listing (none for a broker-page message). */
-function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter) {
+/** How a list of leads is ordered: newest first, or (the inbox) the unanswered longest-waiting first, then the answered newest first. */
+export type LeadOrder = 'newest' | 'waiting-first'
+
+/** The scope's leads that pass the filter, in `order`, each with its listing (none for a broker-page message). */
+function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter, order: LeadOrder = 'newest') {
   return leadsInScope(db, scope, filter)
     .leftJoin('listings', 'listings.id', 'leads.listing_id')
     .leftJoin('counties', 'counties.id', 'listings.county_id')
@@ -49,6 +52,9 @@ function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilte
       sql<string | null>`counties.name || ' ' || counties.suffix`.as('county_name'),
       'states.abbreviation as state_abbreviation',
     ])
+    .$if(order === 'waiting-first', (query) =>
+      query.orderBy(sql`case when leads.answered_at is null then 0 else 1 end`).orderBy(sql`case when leads.answered_at is null then leads.created_at end`, 'asc'),
+    )
     .orderBy('leads.created_at', 'desc')
     .orderBy('leads.id', 'desc')
 }
@@ -77,20 +83,22 @@ function toSellerLead(row: LeadRow, { defaultSite, siteWithId, originOf }: SiteD
     wantsFinancing: row.wants_financing === 1,
     receivedAt: row.created_at,
     isRead: row.read_at !== null,
+    answeredAt: row.answered_at,
+    reply: row.reply,
     siteName: site.name,
     // A site without listing pages (the valuation site) links the listing on the main site.
     listing: leadListing(row, site.searchGrammar ? site : defaultSite, originOf),
   }
 }
 
-/** The leads of a filter, newest first, one page of `pageSize` (25, architecture "page size"). */
+/** The leads of a filter, newest first unless `order` says otherwise, one page of `pageSize` (25, architecture "page size"). */
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
   sites: SiteDirectory,
-  { filter = {}, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; page?: number; pageSize?: number } = {},
+  { filter = {}, order, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; order?: LeadOrder; page?: number; pageSize?: number } = {},
 ): Promise<SellerLead[]> {
-  const rows = await selectLeads(db, scope, filter)
+  const rows = await selectLeads(db, scope, filter, order)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()

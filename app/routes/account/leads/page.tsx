@@ -1,5 +1,6 @@
 import { AccountPage } from '~/components/account-page'
 import { emptyInboxText, LeadDigestForm, LeadFilters, LeadItem } from './lead-inbox'
+import { QuietHoursForm } from './quiet-hours-form'
 import { Pagination } from '~/components/pagination'
 import { allLeadsView, sellerLeadsCsvPath, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { downloadLinkProps } from '~/models/analytics/page-analytics'
@@ -7,8 +8,8 @@ import type { Route } from './+types/route'
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
-export function LeadsInbox({ loaderData }: Route.ComponentProps) {
-  const { view, listing, totalCount, unreadCount, leads, pagination, isDigestOn, isDigestSaved } = loaderData
+export function LeadsInbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, listing, totalCount, unreadCount, leads, pagination, isDigestOn, isDigestSaved, quietHours, isQuietHoursSaved, repliedLeadId } = loaderData
   return (
     <AccountPage current="Leads" heading="Leads">
       <div className="flex max-w-4xl flex-wrap items-center justify-between gap-4">
@@ -31,7 +32,7 @@ export function LeadsInbox({ loaderData }: Route.ComponentProps) {
       {leads.length > 0 ? (
         <ol className="mt-6 flex max-w-4xl flex-col gap-4">
           {leads.map((lead) => (
-            <LeadItem key={lead.id} lead={lead} view={view} />
+            <LeadItem key={lead.id} lead={lead} view={view} actionResult={actionData} isReplied={lead.id === repliedLeadId} />
           ))}
         </ol>
       ) : (
@@ -39,6 +40,7 @@ export function LeadsInbox({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination {...pagination} />
       <LeadDigestForm isOn={isDigestOn} isSaved={isDigestSaved} />
+      <QuietHoursForm quietHours={quietHours} isSaved={isQuietHoursSaved} actionResult={actionData} />
     </AccountPage>
   )
 }
