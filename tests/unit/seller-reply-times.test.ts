@@ -144,22 +144,24 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
   )
 
   test.skipIf(!enabled)(
-    'the inbox lists the unanswered leads longest-waiting first, then the answered ones newest first; marking answered keeps the first time',
+    'the inbox lists the leads unanswered for up to 48 hours first, the longest waiting first, then the rest newest first; marking answered keeps the first time',
     async () => {
       await db.deleteFrom('leads').execute()
       const seller = await sellerOf(accounts.own)
       const start = new Date('2031-04-01T00:00:00Z')
+      const unansweredLongAgo = await addLead(accounts.own, { at: at(start, -72) })
       const answeredOld = await addLead(accounts.own, { at: start, answeredAt: at(start, 1) })
       const waitingLong = await addLead(accounts.own, { at: at(start, 2) })
       const answeredNew = await addLead(accounts.own, { at: at(start, 3), answeredAt: at(start, 4) })
       const waitingShort = await addLead(accounts.own, { at: at(start, 5) })
-      const order = async () => (await findSellerLeads(db, seller, siteDirectory, { order: 'waiting-first' })).map((lead) => lead.id)
-      expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld])
+      // The inbox at start + 6 hours: the leads waiting for up to 48 hours first, then the rest newest first.
+      const order = async () => (await findSellerLeads(db, seller, siteDirectory, { waitingSince: at(start, 6 - 48).toISOString() })).map((lead) => lead.id)
+      expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld, unansweredLongAgo])
 
       expect(await markLeadAnswered(db, seller, { leadId: waitingShort, now: at(start, 6) })).toBe(true)
       expect(await markLeadAnswered(db, seller, { leadId: waitingShort, now: at(start, 9) })).toBe(true)
       expect((await leadRow(waitingShort)).answered_at).toBe(at(start, 6).toISOString())
-      expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld])
+      expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld, unansweredLongAgo])
       const otherSeller = await sellerOf(accounts.other)
       expect(await markLeadAnswered(db, otherSeller, { leadId: waitingLong, now: at(start, 7) })).toBe(false)
       expect((await leadRow(waitingLong)).answered_at).toBeNull()

@@ -9,7 +9,16 @@ import type { SiteProfile } from '~/models/sites/site-profile'
 import { brokerDisplayName, formatAcres, formatPrice } from '~/utils/format'
 import { groupBy } from '~/utils/group-by'
 import { sellerPaths } from './listing-draft'
-import { afterQuietHours, type QuietHours, replyTimeGraceHours, replyTimeText, replyTimeWindowDays, replyWithinHours, waitingText } from './reply-times'
+import {
+  afterQuietHours,
+  type QuietHours,
+  replyTimeGraceHours,
+  replyTimeText,
+  replyTimeWindowDays,
+  replyWithinHours,
+  waitingLeadHours,
+  waitingText,
+} from './reply-times'
 import type { SellerScope } from './seller-scope.server'
 
 /**
@@ -24,8 +33,8 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
 
 /** Reminders are about leads of the last two days: a reminder of an older lead is no reminder. */
 const reminderHorizonHours = 48
-/** The buyer's follow-up goes 48 hours after an unanswered lead, for leads of the last week. */
-const followUpAfterHours = 48
+/** The buyer's follow-up goes when a lead stops being a waiting one in the inbox (48 hours), for leads of the last week. */
+const followUpAfterHours = waitingLeadHours
 const followUpHorizonHours = 7 * 24
 const similarListingsPerFollowUp = 5
 

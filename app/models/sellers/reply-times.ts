@@ -13,6 +13,13 @@ export const minimumAnsweredLeads = 5
 /** ...and the seller must answer at least this share of their leads. */
 export const minimumAnsweredShare = 0.7
 
+/**
+ * The inbox lists the leads unanswered for up to this long first, the longest waiting first; by
+ * then the buyer has been sent other sellers' listings, and older ones list with the rest, newest
+ * first, so a backlog never pushes new leads off the inbox's first page.
+ */
+export const waitingLeadHours = 48
+
 /** The plain figures a median is rounded up to; a median past the last shows nothing. */
 export const replyTimeSteps = [1, 2, 3, 6, 12, 24, 48] as const
 

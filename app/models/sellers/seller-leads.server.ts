@@ -35,11 +35,12 @@ function leadsInScope(db: Kysely<Database>, scope: SellerScope, filter: LeadFilt
     .$if(filter.receivedBy !== undefined, (query) => query.where('leads.created_at', '<=', filter.receivedBy!))
 }
 
-/** How a list of leads is ordered: newest first, or (the inbox) the unanswered longest-waiting first, then the answered newest first. */
-export type LeadOrder = 'newest' | 'waiting-first'
-
-/** The scope's leads that pass the filter, in `order`, each with its listing (none for a broker-page message). */
-function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter, order: LeadOrder = 'newest') {
+/**
+ * The scope's leads that pass the filter, newest first, each with its listing (none for a
+ * broker-page message). With `waitingSince` (the inbox), the unanswered leads received after it
+ * come first, the longest waiting first.
+ */
+function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter, waitingSince?: string) {
   return leadsInScope(db, scope, filter)
     .leftJoin('listings', 'listings.id', 'leads.listing_id')
     .leftJoin('counties', 'counties.id', 'listings.county_id')
@@ -52,9 +53,10 @@ function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilte
       sql<string | null>`counties.name || ' ' || counties.suffix`.as('county_name'),
       'states.abbreviation as state_abbreviation',
     ])
-    .$if(order === 'waiting-first', (query) =>
-      query.orderBy(sql`case when leads.answered_at is null then 0 else 1 end`).orderBy(sql`case when leads.answered_at is null then leads.created_at end`, 'asc'),
-    )
+    .$if(waitingSince !== undefined, (query) => {
+      const isWaiting = sql`leads.answered_at is null and leads.created_at > ${waitingSince}`
+      return query.orderBy(sql`case when ${isWaiting} then 0 else 1 end`).orderBy(sql`case when ${isWaiting} then leads.created_at end`, 'asc')
+    })
     .orderBy('leads.created_at', 'desc')
     .orderBy('leads.id', 'desc')
 }
@@ -91,14 +93,14 @@ function toSellerLead(row: LeadRow, { defaultSite, siteWithId, originOf }: SiteD
   }
 }
 
-/** The leads of a filter, newest first unless `order` says otherwise, one page of `pageSize` (25, architecture "page size"). */
+/** The leads of a filter, newest first (after the waiting ones with `waitingSince`), one page of `pageSize` (25, architecture "page size"). */
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
   sites: SiteDirectory,
-  { filter = {}, order, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; order?: LeadOrder; page?: number; pageSize?: number } = {},
+  { filter = {}, waitingSince, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; waitingSince?: string; page?: number; pageSize?: number } = {},
 ): Promise<SellerLead[]> {
-  const rows = await selectLeads(db, scope, filter, order)
+  const rows = await selectLeads(db, scope, filter, waitingSince)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()

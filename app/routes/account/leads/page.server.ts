@@ -10,7 +10,7 @@ import { hasLeadDigest, setLeadDigest } from '~/models/sellers/lead-digest.serve
 import { type LeadInboxView, leadDigestSectionId, leadElementId, quietHoursSectionId, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { countSellerLeads, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
 import { LeadReplySchema, QuietHoursSchema } from '~/models/sellers/lead-reply-schema'
-import { withWaitingTime } from '~/models/sellers/reply-times'
+import { waitingLeadHours, withWaitingTime } from '~/models/sellers/reply-times'
 import { findQuietHours, markLeadAnswered, replyToLead, setQuietHours } from '~/models/sellers/reply-times.server'
 import { sendMail } from '~/models/mail/mailer.server'
 import { notFound, requireSellerScope } from '~/routes/account/listings/seller-access.server'
@@ -57,7 +57,9 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
     listing,
     totalCount,
     unreadCount,
-    leads: (await findSellerLeads(db, scope, siteDirectory, { filter, order: 'waiting-first', page })).map((lead) => withWaitingTime(lead, now)),
+    leads: (
+      await findSellerLeads(db, scope, siteDirectory, { filter, waitingSince: new Date(now.getTime() - waitingLeadHours * 3_600_000).toISOString(), page })
+    ).map((lead) => withWaitingTime(lead, now)),
     pagination: paginationOf(page, pageCount, (number) => sellerLeadsHref({ ...view, page: number })),
     isDigestOn,
     isDigestSaved: url.searchParams.get('saved') === 'digest',
