@@ -91,7 +91,7 @@ export async function handleLeadsInboxPost(db: Kysely<Database>, site: SiteProfi
     const leadId = Number(form.get('leadId'))
     const isMarked = Number.isSafeInteger(leadId) && (await markLead(db, scope, { leadId, isRead: intent === 'read', now: new Date() }))
     if (!isMarked) throw notFound()
-    return redirect(`${sellerLeadsHref(inboxViewOf(new URL(request.url)))}#${leadElementId(leadId)}`, 303)
+    return backToInbox(request, leadElementId(leadId))
   }
   if (intent === 'reply') {
     const submission = parseWithZod(form, { schema: LeadReplySchema })
