@@ -117,7 +117,7 @@ describe('a lead answered from the inbox', () => {
     expect(mail?.raw).toContain(`Reply-To: ${listing.sellerEmail}`)
 
     const after = await inboxHtml(`/account/leads/?replied=${leadId}`)
-    expect(after).toContain(`Your reply was sent to ${buyer.email}.`)
+    expect(after).toContain(`Your reply to Robin Buyer was sent to ${buyer.email}.`)
     expect(after).toContain(reply)
     expect(after.slice(after.indexOf(`id="lead-${leadId}"`))).toMatch(/^[^]*?Answered /)
   })

@@ -134,6 +134,11 @@ export async function markLead(db: Kysely<Database>, scope: SellerScope, { leadI
   return Number(result.numUpdatedRows) === 1
 }
 
+/** Who wrote a lead of the scope, for the confirmation of a reply; undefined for another account's or a missing one. */
+export function findScopedLeadContact(db: Kysely<Database>, scope: SellerScope, leadId: number) {
+  return db.selectFrom('leads').select(['name', 'email']).where('id', '=', leadId).where('account_id', 'in', scope.accountIds).executeTakeFirst()
+}
+
 /** A listing of the scope, for the inbox filtered to it; undefined for another account's or a missing one. */
 export function findScopedListing(db: Kysely<Database>, scope: SellerScope, listingId: number) {
   return db.selectFrom('listings').select(['id', 'title']).where('id', '=', listingId).where('account_id', 'in', scope.accountIds).executeTakeFirst()

@@ -37,17 +37,7 @@ export function LeadFilters({ view, unreadCount }: { view: LeadInboxView; unread
  * One buyer's message, in full, with how long it has waited, ways to answer it (a reply from the
  * inbox, e-mail, phone) and forms that mark it and come back to the same view of the inbox.
  */
-export function LeadItem({
-  lead,
-  view,
-  actionResult,
-  isReplied,
-}: {
-  lead: InboxLead
-  view: LeadInboxView
-  actionResult: LeadFormResult | undefined
-  isReplied: boolean
-}) {
+export function LeadItem({ lead, view, actionResult }: { lead: InboxLead; view: LeadInboxView; actionResult: LeadFormResult | undefined }) {
   const headingId = `${leadElementId(lead.id)}-heading`
   return (
     <li id={leadElementId(lead.id)}>
@@ -104,7 +94,7 @@ export function LeadItem({
             </button>
           </form>
         </div>
-        <LeadReply lead={lead} view={view} actionResult={actionResult} isReplied={isReplied} />
+        <LeadReply lead={lead} view={view} actionResult={actionResult} />
       </article>
     </li>
   )

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { FormErrors, secondaryButtonStyle } from '~/components/account-page'
-import { Confirmation, FormField } from '~/components/form-field'
+import { FormField } from '~/components/form-field'
 import { getFormProps, useServerForm } from '~/components/server-form'
 import type { withWaitingTime } from '~/models/sellers/reply-times'
 import { type LeadInboxView, leadElementId, leadReplyConstraints, type SellerLead, sellerLeadsHref } from '~/models/sellers/seller-lead'
@@ -31,24 +31,13 @@ export function LeadAnswerStatus({ lead }: { lead: InboxLead }) {
  * seller), or, for an answer given another way, a button that marks it answered. The reply sent
  * is shown under the message; a failed reply keeps its text with the message of what went wrong.
  */
-export function LeadReply({
-  lead,
-  view,
-  actionResult,
-  isReplied,
-}: {
-  lead: InboxLead
-  view: LeadInboxView
-  actionResult: LeadFormResult | undefined
-  isReplied: boolean
-}) {
+export function LeadReply({ lead, view, actionResult }: { lead: InboxLead; view: LeadInboxView; actionResult: LeadFormResult | undefined }) {
   const [form, fields] = useServerForm(leadReplyConstraints, {
     id: `${leadElementId(lead.id)}-reply`,
     lastResult: actionResult?.leadId === lead.id ? actionResult.result : undefined,
   })
   return (
     <div className="mt-4 border-t border-ink/10 pt-4">
-      {isReplied ? <Confirmation>{`Your reply was sent to ${lead.email}.`}</Confirmation> : null}
       {lead.reply ? (
         <div className="mb-3">
           <h3 className="text-sm font-semibold">Your reply</h3>

@@ -8,7 +8,7 @@ import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { sellerPaths } from '~/models/sellers/listing-draft'
 import { hasLeadDigest, setLeadDigest } from '~/models/sellers/lead-digest.server'
 import { type LeadInboxView, leadDigestSectionId, leadElementId, quietHoursSectionId, sellerLeadsHref } from '~/models/sellers/seller-lead'
-import { countSellerLeads, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
+import { countSellerLeads, findScopedLeadContact, findScopedListing, findSellerLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
 import { LeadReplySchema, QuietHoursSchema } from '~/models/sellers/lead-reply-schema'
 import { waitingLeadHours, withWaitingTime } from '~/models/sellers/reply-times'
 import { findQuietHours, markLeadAnswered, replyToLead, setQuietHours } from '~/models/sellers/reply-times.server'
@@ -65,7 +65,10 @@ export async function loadLeadsInbox(db: Kysely<Database>, site: SiteProfile, re
     isDigestSaved: url.searchParams.get('saved') === 'digest',
     quietHours,
     isQuietHoursSaved: url.searchParams.get('saved') === 'quiet-hours',
-    repliedLeadId: Number(url.searchParams.get('replied')) || null,
+    // The replied lead may have moved to another page (answered leads list after the waiting ones): the confirmation is the page's.
+    repliedTo: idPattern.test(url.searchParams.get('replied') ?? '')
+      ? ((await findScopedLeadContact(db, scope, Number(url.searchParams.get('replied')))) ?? null)
+      : null,
   }
 }
 

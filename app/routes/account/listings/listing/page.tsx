@@ -83,7 +83,7 @@ export function SellerListingPage({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <ol className="mt-3 space-y-4">
             {leads.map((lead) => (
-              <LeadItem key={lead.id} lead={lead} view={listingLeadsView} actionResult={undefined} isReplied={false} />
+              <LeadItem key={lead.id} lead={lead} view={listingLeadsView} actionResult={undefined} />
             ))}
           </ol>
         )}
