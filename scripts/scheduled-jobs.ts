@@ -19,6 +19,7 @@ import { refreshListingFreshness } from '../app/models/trust/listing-history.ser
 import { deliverDueLeadWebhooks } from '../app/models/finance/lead-webhooks.server'
 import { sendMail } from '../app/models/mail/mailer.server'
 import { sendLeadDigests } from '../app/models/sellers/lead-digest.server'
+import { refreshReplyTimes, sendBuyerFollowUps, sendLeadReminders } from '../app/models/sellers/reply-times.server'
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
@@ -43,6 +44,29 @@ export const savedSearchEmailsJob = (db: Kysely<Database>): ScheduledJob => ({
   everyMs: hour,
   leaseMs: 30 * minute,
   run: async () => mailSummary('saved-search e-mails', await sendSavedSearchUpdates(db, siteDirectory)),
+})
+
+/**
+ * Sellers' reply times (issue 38 item 2, decision 0069), every five minutes: the reminders of
+ * unanswered leads (after their seller's quiet hours), the buyers' 48-hour follow-ups, and each
+ * account's stored figure, which the listing cards read.
+ */
+export const replyTimesJob = (db: Kysely<Database>): ScheduledJob => ({
+  name: 'reply-times',
+  everyMs: 5 * minute,
+  leaseMs: 10 * minute,
+  run: async () => {
+    const now = new Date()
+    const reminders = await sendLeadReminders(db, sendMail, now, siteDirectory)
+    const followUps = await sendBuyerFollowUps(db, sendMail, now, siteDirectory)
+    const changed = await refreshReplyTimes(db, now)
+    const parts = [
+      mailSummary('lead reminders', reminders),
+      mailSummary('buyer follow-ups', followUps),
+      changed > 0 ? `${changed} reply-time figures changed` : undefined,
+    ]
+    return parts.filter(Boolean).join('; ') || undefined
+  },
 })
 
 /** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
@@ -86,6 +110,7 @@ export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[
     ),
     savedSearchEmailsJob(db),
     visitRemindersJob(db),
+    replyTimesJob(db),
     job('analytics-rollup', 10 * minute, async () => {
       const { rolledUpDays } = await rollUpAnalytics(db, new Date())
       return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined

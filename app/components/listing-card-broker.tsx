@@ -22,6 +22,7 @@ export function ListingCardBroker({ broker }: { broker: Broker }) {
           <span className="card-broker-name">{broker.name}</span>
         )}
         {broker.company ? <span className="block truncate text-stone-600">{broker.company}</span> : null}
+        {broker.replyTime ? <span className="block truncate font-medium text-green-900">{broker.replyTime}</span> : null}
       </p>
     </div>
   )

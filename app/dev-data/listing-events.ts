@@ -89,6 +89,8 @@ export function demoLeadsOf(
         wants_financing: random.next() < 0.25 ? 1 : 0,
         created_at: event.created_at,
         read_at: isOld ? event.created_at : null,
+        // The older leads were answered, one to five hours on: the demo seller earns a reply-time figure.
+        answered_at: isOld ? new Date(Date.parse(event.created_at) + (1 + (index % 5)) * 3_600_000).toISOString() : null,
       }
     })
 }

@@ -15,6 +15,7 @@ import { generateListing } from './listings'
 import { seedConfirmation } from './listing-confirmations'
 import { insertPastListingHistory } from '~/models/trust/past-listing-history.server'
 import { demoActivityListingCount, demoLeadsOf, generateListingEvents } from './listing-events'
+import { refreshReplyTimes } from '~/models/sellers/reply-times.server'
 import { createPlaceIndex } from './place-index'
 import type { StressVariant } from './stress-variants'
 
@@ -126,6 +127,7 @@ async function seedDemoListingEvents(db: Kysely<Database>, accountId: number, se
   if (events.length > 0) await insertRows(db, 'listing_events', events)
   const leads = demoLeadsOf(events, { seed, accountId, now })
   if (leads.length > 0) await insertRows(db, 'leads', leads)
+  await refreshReplyTimes(db, now)
 }
 
 /** What `npm start` seeds on first start (README): the data the README's examples are written for. */

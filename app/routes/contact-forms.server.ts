@@ -8,6 +8,7 @@ import { type ListingFormIntent, honeypotField } from '~/models/listings/listing
 import type { ContactMessage } from '~/models/listings/listing-forms'
 import { createLead } from '~/models/listings/listing-activity.server'
 import { sendMail } from '~/models/mail/mailer.server'
+import { acknowledgeLead } from '~/models/sellers/reply-times.server'
 
 /**
  * Per client address and form: enough for a person, too few for a bot (issue 6 §5). Only posts
@@ -41,7 +42,8 @@ export function refuseOverListingFormLimit(db: Kysely<Database>, request: Reques
 
 /**
  * A buyer's message to a seller (spec §2 'Contact Seller'): stored as a lead, about a listing or
- * (from the broker's page) about none, and e-mailed to the seller with the buyer as reply-to.
+ * (from the broker's page) about none, and e-mailed to the seller with the buyer as reply-to;
+ * the buyer is told at once who it went to (issue 38 item 2).
  */
 export async function sendContactMessage(
   db: Kysely<Database>,
@@ -79,4 +81,5 @@ export async function sendContactMessage(
     subject,
     text: `${message.name} (${message.email}${message.phone ? `, ${message.phone}` : ''}) ${about}:\n\n${message.message}\n\n${pageUrl}`,
   })
+  await acknowledgeLead(db, sendMail, site, { accountId: recipient.accountId, listingId, buyer: message, pageUrl })
 }

@@ -100,6 +100,21 @@ const leadsOf = (requestId: number) =>
     opt_in_lead_targeting: number
   }[]
 
+/**
+ * The reply page's address in the demo seller's inbox for their lead of a request: found in that
+ * lead's own element, since the inbox lists the waiting leads longest-waiting first (decision 0069).
+ */
+async function sellersReplyPath(requestId: number) {
+  const inbox = await html(await get('/account/leads/', cookies.seller))
+  const leadId = (
+    db
+      .prepare('select leads.id from leads join users on users.account_id = leads.account_id where users.email = ? and leads.land_request_id = ?')
+      .get(seller.email, requestId) as { id: number }
+  ).id
+  const leadHtml = inbox.slice(inbox.indexOf(`id="lead-${leadId}"`))
+  return new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(leadHtml)![1]!).pathname
+}
+
 /** A rate-limit window of `key` that started 3½ minutes ago and holds `count` posts: the day's allowance used up. */
 const fillWindow = (key: string, count: number) =>
   db
@@ -228,8 +243,7 @@ describe('a land request', () => {
   test('a professional answers through the reply page; the buyer gets the answer, the professional never the address', async () => {
     const county = demoSellerCounty()
     const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(county), dana.cookie))
-    const inbox = await html(await get('/account/leads/', cookies.seller))
-    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
+    const replyPath = await sellersReplyPath(requestId)
     const replyPage = await get(replyPath)
     expect(replyPage.status).toBe(200)
     expect(replyPage.headers.get('referrer-policy')).toBe('no-referrer')
@@ -251,8 +265,7 @@ describe('a land request', () => {
   test('a reply link 31 days after the request reached the professional is gone (410), and sends nothing (issue 33)', async () => {
     const buyerOfTheLink = await signedInBuyer()
     const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(demoSellerCounty()), buyerOfTheLink.cookie))
-    const inbox = await html(await get('/account/leads/', cookies.seller))
-    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
+    const replyPath = await sellersReplyPath(requestId)
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
     const setSentAt = (sentAt: string) => db.prepare('update leads set created_at = ? where land_request_id = ?').run(sentAt, requestId)
 
@@ -288,8 +301,7 @@ describe('a land request', () => {
 
   test('a professional past the day’s answers to a request gets the form again, the answer kept and the wait (issue 34)', async () => {
     const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(demoSellerCounty()), dana.cookie))
-    const inbox = await html(await get('/account/leads/', cookies.seller))
-    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(inbox)![1]!).pathname
+    const replyPath = await sellersReplyPath(requestId)
     const { id: leadId } = db
       .prepare('select leads.id from leads join users on users.account_id = leads.account_id where leads.land_request_id = ? and users.email = ?')
       .get(requestId, seller.email) as { id: number }
@@ -335,7 +347,7 @@ describe('a land request', () => {
 
   test('is deleted with its leads and saved searches; its reply page is gone with it', async () => {
     const requestId = requestIdOf(await post('/lands-connector/new/', requestForm(demoSellerCounty()), dana.cookie))
-    const replyPath = new URL(/href="([^"]*\/lands-connector\/reply\/[^"]+)"/.exec(await html(await get('/account/leads/', cookies.seller)))![1]!).pathname
+    const replyPath = await sellersReplyPath(requestId)
     const deleted = await post(`/lands-connector/${requestId}/`, { intent: 'delete' }, dana.cookie)
     expect(deleted.status).toBe(303)
     expect(location(deleted)).toBe('/lands-connector/?deleted=1')

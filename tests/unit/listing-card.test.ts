@@ -51,6 +51,7 @@ const standardListing: ListingSummary = {
     portraitDocumentId: 1_000_000_005,
     logoDocumentId: null,
     isFree: false,
+    replyWithinHours: null,
   },
 }
 
@@ -92,6 +93,14 @@ describe('listing card', () => {
     const text = textOf(renderCard({ price: 2 }))
     expect(text).toContain('Auction')
     expect(text).not.toContain('/acre')
+  })
+
+  it("shows the seller's reply-time figure under their name, and nothing for a seller without one", () => {
+    expect(textOf(renderCard({ broker: { ...standardListing.broker!, replyWithinHours: 2 } }))).toContain(
+      'Maria Gonzalez Hill Country Land Co. Usually replies within 2 hours',
+    )
+    expect(textOf(renderCard({ broker: { ...standardListing.broker!, replyWithinHours: 24 } }))).toContain('Usually replies within a day')
+    expect(textOf(renderCard({}))).not.toContain('replies')
   })
 
   it('a price of 0 reads Contact for Price', () => {

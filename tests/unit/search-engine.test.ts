@@ -533,6 +533,7 @@ describe('the card summaries', () => {
               portraitDocumentId: account.portrait_document_id,
               logoDocumentId: account.logo_document_id,
               isFree: account.is_free === 1,
+              replyWithinHours: account.reply_within_hours,
             }
           : null,
       )

@@ -27,6 +27,8 @@ export interface BrokerAccount {
   portraitDocumentId: number | null
   logoDocumentId: number | null
   websiteUrl: string | null
+  /** The stored reply-time figure (reply-times.ts); null without one. */
+  replyWithinHours: number | null
 }
 
 export async function findBroker(db: Kysely<Database>, brokerId: number): Promise<BrokerAccount | undefined> {
@@ -55,6 +57,7 @@ export async function findBroker(db: Kysely<Database>, brokerId: number): Promis
       'accounts.portrait_document_id',
       'accounts.logo_document_id',
       'accounts.website_url',
+      'accounts.reply_within_hours',
     ])
     .executeTakeFirst()
   if (!row) return undefined
@@ -78,6 +81,7 @@ export async function findBroker(db: Kysely<Database>, brokerId: number): Promis
     portraitDocumentId: row.portrait_document_id,
     logoDocumentId: row.logo_document_id,
     websiteUrl: row.website_url,
+    replyWithinHours: row.reply_within_hours,
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import type { SiteProfile } from '~/models/sites/site-profile'
@@ -113,4 +113,10 @@ export async function sendReplyToBuyer(db: Kysely<Database>, site: SiteProfile, 
       `Your request: ${origin}${landRequestPath(target.requestId)}`,
     ].join('\n'),
   })
+  // An answer through this page answers the lead, for the professional's reply time (decision 0069).
+  await db
+    .updateTable('leads')
+    .set({ answered_at: sql<string>`coalesce(answered_at, ${new Date().toISOString()})` })
+    .where('id', '=', target.leadId)
+    .execute()
 }

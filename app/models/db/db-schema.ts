@@ -106,6 +106,12 @@ export interface AccountTable {
   logo_document_id: number | null
   website_url: string | null
   created_at: string
+  /** 'Usually replies within N hours' (reply-times.ts), kept by the reply-times job; null: no figure shown. */
+  reply_within_hours: number | null
+  /** The hours (0-23, local to the time zone) the seller's lead reminders wait out; null: none. */
+  quiet_hours_from: number | null
+  quiet_hours_until: number | null
+  quiet_hours_time_zone: string | null
 }
 
 /** Spec §3 "Listing"; display strings (priceDisplay, acresDisplay…) are derived, not stored. */
@@ -208,6 +214,14 @@ export interface LeadTable {
   read_at: string | null
   /** The buyer's Lands Connector request it was sent for (then `listing_id` is null). */
   land_request_id: number | null
+  /** When the seller replied from the inbox or marked it answered; null while unanswered. */
+  answered_at: string | null
+  /** The reply the seller sent from the inbox (e-mailed to the buyer); null when marked answered. */
+  reply: string | null
+  /** The seller's reminders sent about it while unanswered: 1 after an hour, 2 after a day. */
+  reminders_sent: Generated<number>
+  /** When the buyer was sent similar listings after 48 unanswered hours, or that was settled without a mail. */
+  buyer_follow_up_at: string | null
 }
 
 export interface ListingReportTable {

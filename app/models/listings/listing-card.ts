@@ -3,6 +3,7 @@ import { marketStatus } from './enumerations'
 import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
 import type { LinkedListing } from './listing-detail'
 import { unconfirmedNotice } from '~/models/trust/listing-history'
+import { replyTimeText } from '~/models/sellers/reply-times'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'
@@ -22,6 +23,8 @@ export interface ListingCardBroker {
   company: string
   phone: string | null
   portraitDocumentId: number | null
+  /** 'Usually replies within 2 hours' (issue 38 item 2); null for a seller without a figure. */
+  replyTime: string | null
 }
 
 /**
@@ -83,6 +86,7 @@ export function listingCardView(listing: LinkedListing): ListingCardView {
       company: broker.contactName && broker.companyName ? broker.companyName : '',
       phone: broker.phone,
       portraitDocumentId: broker.portraitDocumentId,
+      replyTime: broker.replyWithinHours === null ? null : replyTimeText(broker.replyWithinHours),
     },
   }
 }

@@ -58,6 +58,7 @@ export const selectListingSummaries = builtOncePerDatabase((db: Kysely<Database>
       'accounts.portrait_document_id',
       'accounts.logo_document_id',
       'accounts.is_free',
+      'accounts.reply_within_hours',
     ]),
 )
 
@@ -114,6 +115,7 @@ export function toListingSummary(row: ListingSummaryRow): ListingSummary {
             portraitDocumentId: row.portrait_document_id,
             logoDocumentId: row.logo_document_id,
             isFree: row.is_free === 1,
+            replyWithinHours: row.reply_within_hours,
           }
         : null,
   }

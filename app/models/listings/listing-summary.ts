@@ -48,4 +48,6 @@ export interface ListingBroker {
   logoDocumentId: number | null
   /** Spec §3 isFree: a free seller has no broker page; their listings page stands in for it. */
   isFree: boolean
+  /** The seller's stored reply-time figure (reply-times.ts): 'Usually replies within N hours'; null without one. */
+  replyWithinHours: number | null
 }

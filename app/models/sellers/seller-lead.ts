@@ -1,3 +1,4 @@
+import { fieldConstraints, maxLength, required } from '~/models/forms/validation'
 import { sellerPaths } from './listing-draft'
 
 /**
@@ -37,6 +38,10 @@ export interface SellerLead {
   wantsFinancing: boolean
   receivedAt: string
   isRead: boolean
+  /** When the seller replied from the inbox or marked it answered; null while it waits. */
+  answeredAt: string | null
+  /** The reply sent from the inbox; null when unanswered or marked answered. */
+  reply: string | null
   /** The site the buyer wrote on. */
   siteName: string
   listing: LeadListing | null
@@ -77,3 +82,10 @@ export function leadReplyHref(lead: Pick<SellerLead, 'kind' | 'listing' | 'siteN
   const at = lead.email.lastIndexOf('@')
   return `mailto:${encodeURIComponent(lead.email.slice(0, at))}${lead.email.slice(at)}?subject=${encodeURIComponent(subject)}`
 }
+
+/** The reply form's field: the text e-mailed to the buyer (issue 38 item 2). */
+export const leadReplyRules = { reply: [required(), maxLength(5000)] } as const
+export const leadReplyConstraints = fieldConstraints(leadReplyRules)
+
+/** The quiet-hours option's section: its form comes back to it. */
+export const quietHoursSectionId = 'quiet-hours'

@@ -35,8 +35,12 @@ function leadsInScope(db: Kysely<Database>, scope: SellerScope, filter: LeadFilt
     .$if(filter.receivedBy !== undefined, (query) => query.where('leads.created_at', '<=', filter.receivedBy!))
 }
 
-/** The scope's leads that pass the filter, newest first, each with its listing (none for a broker-page message). */
-function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter) {
+/**
+ * The scope's leads that pass the filter, newest first, each with its listing (none for a
+ * broker-page message). With `waitingSince` (the inbox), the unanswered leads received after it
+ * come first, the longest waiting first.
+ */
+function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilter, waitingSince?: string) {
   return leadsInScope(db, scope, filter)
     .leftJoin('listings', 'listings.id', 'leads.listing_id')
     .leftJoin('counties', 'counties.id', 'listings.county_id')
@@ -49,6 +53,10 @@ function selectLeads(db: Kysely<Database>, scope: SellerScope, filter: LeadFilte
       sql<string | null>`counties.name || ' ' || counties.suffix`.as('county_name'),
       'states.abbreviation as state_abbreviation',
     ])
+    .$if(waitingSince !== undefined, (query) => {
+      const isWaiting = sql`leads.answered_at is null and leads.created_at > ${waitingSince}`
+      return query.orderBy(sql`case when ${isWaiting} then 0 else 1 end`).orderBy(sql`case when ${isWaiting} then leads.created_at end`, 'asc')
+    })
     .orderBy('leads.created_at', 'desc')
     .orderBy('leads.id', 'desc')
 }
@@ -77,20 +85,22 @@ function toSellerLead(row: LeadRow, { defaultSite, siteWithId, originOf }: SiteD
     wantsFinancing: row.wants_financing === 1,
     receivedAt: row.created_at,
     isRead: row.read_at !== null,
+    answeredAt: row.answered_at,
+    reply: row.reply,
     siteName: site.name,
     // A site without listing pages (the valuation site) links the listing on the main site.
     listing: leadListing(row, site.searchGrammar ? site : defaultSite, originOf),
   }
 }
 
-/** The leads of a filter, newest first, one page of `pageSize` (25, architecture "page size"). */
+/** The leads of a filter, newest first (after the waiting ones with `waitingSince`), one page of `pageSize` (25, architecture "page size"). */
 export async function findSellerLeads(
   db: Kysely<Database>,
   scope: SellerScope,
   sites: SiteDirectory,
-  { filter = {}, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; page?: number; pageSize?: number } = {},
+  { filter = {}, waitingSince, page = 1, pageSize = resultsPerPage }: { filter?: LeadFilter; waitingSince?: string; page?: number; pageSize?: number } = {},
 ): Promise<SellerLead[]> {
-  const rows = await selectLeads(db, scope, filter)
+  const rows = await selectLeads(db, scope, filter, waitingSince)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
@@ -122,6 +132,11 @@ export async function markLead(db: Kysely<Database>, scope: SellerScope, { leadI
     .where('account_id', 'in', scope.accountIds)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/** Who wrote a lead of the scope, for the confirmation of a reply; undefined for another account's or a missing one. */
+export function findScopedLeadContact(db: Kysely<Database>, scope: SellerScope, leadId: number) {
+  return db.selectFrom('leads').select(['name', 'email']).where('id', '=', leadId).where('account_id', 'in', scope.accountIds).executeTakeFirst()
 }
 
 /** A listing of the scope, for the inbox filtered to it; undefined for another account's or a missing one. */

@@ -58,6 +58,7 @@ function toBrokerProfile(broker: BrokerAccount) {
     portraitDocumentId: broker.portraitDocumentId,
     logoDocumentId: broker.logoDocumentId,
     websiteUrl: broker.websiteUrl,
+    replyWithinHours: broker.replyWithinHours,
   }
 }
 

@@ -13,6 +13,7 @@ import { lazyComponent } from '~/components/lazy-component'
 import type { PageFormResult } from '~/components/page-form'
 import { Pagination } from '~/components/pagination'
 import { portraitSizes } from '~/utils/image-renditions'
+import { SellerReplyTime } from '~/components/seller-reply-time'
 
 /** Spec §4: the contact modal loads on its own, after the page. */
 const ContactModal = lazyComponent(() => import('~/components/contact-form').then((module) => module.ContactModal))
@@ -40,6 +41,7 @@ function BrokerHeader({
         <h1 className="text-2xl font-bold text-brand small:text-3xl">{heading}</h1>
         {broker.companyName ? <p className="text-lg text-stone-800">{broker.companyName}</p> : null}
         <p className="mt-1 text-stone-700">{[broker.typeLabel, broker.place].filter(Boolean).join(' · ')}</p>
+        <SellerReplyTime withinHours={broker.replyWithinHours} />
       </div>
     </div>
   )

@@ -8,6 +8,7 @@ import { BrokerPortrait } from '~/components/broker-portrait'
 import { telHref } from '~/utils/tel-href'
 import { reportListingEvent } from '~/browser/listing-event-beacon'
 import { portraitSizes } from '~/utils/image-renditions'
+import { SellerReplyTime } from '~/components/seller-reply-time'
 
 /** Spec §3 'phone click', told to the server as the call starts. */
 const reportPhoneClick = (listingId: number) => () => reportListingEvent(listingId, 'phone-click')
@@ -38,6 +39,7 @@ export function ListingBroker({ broker, canContact, listingId }: { broker: Listi
           </p>
           {broker.contactName && broker.companyName ? <p className="text-sm text-stone-700">{broker.companyName}</p> : null}
           {broker.licenseNumber ? <p className="mt-1 text-xs text-stone-600">License #{broker.licenseNumber}</p> : null}
+          <SellerReplyTime withinHours={broker.replyWithinHours} />
         </div>
       </div>
       <BrokerLogo documentId={broker.logoDocumentId} companyName={broker.companyName} className="mt-4" />

@@ -35,6 +35,7 @@ import * as saleProvenance from './0035-sale-provenance'
 import * as jobRuns from './0038-job-runs'
 import * as jobRunMails from './0039-job-run-mails'
 import * as scamScreen from './0040-scam-screen'
+import * as replyTimes from './0041-reply-times'
 import * as visitBookings from './0042-visit-bookings'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0038-job-runs': jobRuns,
   '0039-job-run-mails': jobRunMails,
   '0040-scam-screen': scamScreen,
+  '0041-reply-times': replyTimes,
   '0042-visit-bookings': visitBookings,
 }

@@ -1,17 +1,10 @@
 import { secondaryButtonStyle } from '~/components/account-page'
 import { Confirmation } from '~/components/form-field'
 import { sellerPaths } from '~/models/sellers/listing-draft'
-import {
-  type LeadInboxView,
-  leadDigestSectionId,
-  leadElementId,
-  leadKindLabels,
-  leadReplyHref,
-  type SellerLead,
-  sellerLeadsHref,
-} from '~/models/sellers/seller-lead'
+import { type LeadInboxView, leadDigestSectionId, leadElementId, leadKindLabels, leadReplyHref, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { formatAcres, formatLongDate, formatPrice } from '~/utils/format'
 import { telHref } from '~/utils/tel-href'
+import { type InboxLead, LeadAnswerStatus, type LeadFormResult, LeadReply } from './lead-reply'
 
 const linkStyle = 'font-semibold text-brand underline'
 
@@ -41,10 +34,10 @@ export function LeadFilters({ view, unreadCount }: { view: LeadInboxView; unread
 }
 
 /**
- * One buyer's message, in full, with ways to answer it (e-mail, phone) and a form that marks it
- * read or unread and comes back to the same view of the inbox.
+ * One buyer's message, in full, with how long it has waited, ways to answer it (a reply from the
+ * inbox, e-mail, phone) and forms that mark it and come back to the same view of the inbox.
  */
-export function LeadItem({ lead, view }: { lead: SellerLead; view: LeadInboxView }) {
+export function LeadItem({ lead, view, actionResult }: { lead: InboxLead; view: LeadInboxView; actionResult: LeadFormResult | undefined }) {
   const headingId = `${leadElementId(lead.id)}-heading`
   return (
     <li id={leadElementId(lead.id)}>
@@ -59,6 +52,7 @@ export function LeadItem({ lead, view }: { lead: SellerLead; view: LeadInboxView
             {` · ${leadKindLabels[lead.kind]} on ${lead.siteName}`}
           </p>
         </div>
+        <LeadAnswerStatus lead={lead} />
         {lead.listing ? (
           <p className="mt-1 text-sm">
             {'About '}
@@ -100,6 +94,7 @@ export function LeadItem({ lead, view }: { lead: SellerLead; view: LeadInboxView
             </button>
           </form>
         </div>
+        <LeadReply lead={lead} view={view} actionResult={actionResult} />
       </article>
     </li>
   )

@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { parseStatisticsPeriod } from '~/models/sellers/listing-stats'
 import { findListingStatistics } from '~/models/sellers/listing-stats.server'
 import { countSellerLeads, listingLeads } from '~/models/sellers/seller-leads.server'
+import { withWaitingTime } from '~/models/sellers/reply-times'
 import { listingTier } from '~/models/listings/listing-rules'
 import { draftStepPath, sellerListingPath, sellerPaths } from '~/models/sellers/listing-draft'
 import { createDraft } from '~/models/sellers/listing-drafts.server'
@@ -46,7 +47,7 @@ export async function loadSellerListing(db: Kysely<Database>, site: SiteProfile,
       .executeTakeFirstOrThrow(),
     findListingDraftId(db, scope, listing.id),
     findListingStatistics(db, { scope, days, listingId: listing.id }),
-    listingLeads(db, scope, siteDirectory, listing.id, recentLeadCount),
+    listingLeads(db, scope, siteDirectory, listing.id, recentLeadCount).then((leads) => leads.map((lead) => withWaitingTime(lead, new Date()))),
     countSellerLeads(db, scope, { listingId: listing.id }),
     listingTakesVisits(db, listing.id),
   ])

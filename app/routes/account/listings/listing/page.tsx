@@ -90,7 +90,7 @@ export function SellerListingPage({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <ol className="mt-3 space-y-4">
             {leads.map((lead) => (
-              <LeadItem key={lead.id} lead={lead} view={listingLeadsView} />
+              <LeadItem key={lead.id} lead={lead} view={listingLeadsView} actionResult={undefined} />
             ))}
           </ol>
         )}
