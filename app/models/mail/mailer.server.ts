@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string
   text: string
   replyTo?: string
+  /** Extra header fields, e.g. an alert's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 /** How a job sends mail: `sendMail`, or a test's stand-in. */

@@ -34,6 +34,7 @@ import * as signUpConfirmation from './0033-sign-up-confirmation'
 import * as saleProvenance from './0035-sale-provenance'
 import * as jobRuns from './0038-job-runs'
 import * as jobRunMails from './0039-job-run-mails'
+import * as instantAlerts from './0043-instant-alerts'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035-sale-provenance': saleProvenance,
   '0038-job-runs': jobRuns,
   '0039-job-run-mails': jobRunMails,
+  '0043-instant-alerts': instantAlerts,
 }
