@@ -1,0 +1,89 @@
+import { afterAll, expect, test } from 'vitest'
+import { unsubscribeToken } from '~/models/accounts/instant-alerts.server'
+import { browserSession, decodeEntities, productionPages } from '../support/http'
+import { openWritableTestDatabase } from '../support/test-database'
+
+/**
+ * An instant alert's unsubscribe link (decision 0071) through the production build, with no
+ * session: opening it changes nothing; its button, or a mail program's one-click POST (RFC 8058),
+ * stops the account's instant alerts; a link this server did not sign is refused.
+ */
+const { fetchPage } = productionPages()
+const db = openWritableTestDatabase()
+const buyerIds: number[] = []
+
+afterAll(async () => {
+  if (buyerIds.length > 0) {
+    await db.deleteFrom('saved_searches').where('user_id', 'in', buyerIds).execute()
+    await db.deleteFrom('users').where('id', 'in', buyerIds).execute()
+  }
+  await db.destroy()
+})
+const runId = Date.now().toString(36)
+
+/** A buyer with an Instant saved search and favourite alerts on, as the rows say; deleted after the tests. */
+async function buyerWithInstantAlerts(name: string) {
+  const now = new Date().toISOString()
+  const { id } = await db
+    .insertInto('users')
+    .values({ email: `${name}-${runId}@example.com`, password_hash: 'x', contact_name: name, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('saved_searches')
+    .values({ user_id: id, site_id: 0, name: 'Texas Land for Sale', criteria: '{}', path: '/search/texas-land-for-sale/', notify: 'Instant', created_at: now })
+    .execute()
+  buyerIds.push(id)
+  return id
+}
+
+const alertsOf = (userId: number) =>
+  db
+    .selectFrom('users')
+    .innerJoin('saved_searches', 'saved_searches.user_id', 'users.id')
+    .select(['users.favorite_alerts as favoriteAlerts', 'saved_searches.notify'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+
+const text = async (response: Response) => decodeEntities(await response.text())
+
+test('the unsubscribe link asks first, and its button stops the instant alerts without logging in', async () => {
+  const userId = await buyerWithInstantAlerts('reader')
+  const path = `/alerts/unsubscribe/${unsubscribeToken(userId)}`
+  const person = browserSession(fetchPage, 'land.localhost', '198.51.100.201')
+  const page = await person.get(path)
+  expect(page.status).toBe(200)
+  const html = await text(page)
+  expect(html).toContain('Stop the instant e-mails about your saved searches and favorites?')
+  expect(html).toContain('<button type="submit"')
+  expect(await alertsOf(userId)).toEqual({ favoriteAlerts: 1, notify: 'Instant' })
+
+  const stopped = await person.post(path, {})
+  expect(stopped.status).toBe(303)
+  expect(stopped.headers.get('location')).toBe(`${path}?stopped=1`)
+  expect(await text(await person.get(stopped.headers.get('location')!))).toContain('You will get no more instant alerts.')
+  expect(await alertsOf(userId)).toEqual({ favoriteAlerts: 0, notify: 'No Updates' })
+})
+
+test("a mail program's one-click unsubscribe (RFC 8058) stops the alerts with a 200", async () => {
+  const userId = await buyerWithInstantAlerts('one-click')
+  const response = await fetchPage('farm.localhost', `/alerts/unsubscribe/${unsubscribeToken(userId)}`, {
+    method: 'POST',
+    body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.202' },
+    redirect: 'manual',
+  })
+  expect(response.status).toBe(200)
+  expect(await alertsOf(userId)).toEqual({ favoriteAlerts: 0, notify: 'No Updates' })
+})
+
+test('an unsubscribe link this server did not sign is refused with a message, and changes nothing', async () => {
+  const userId = await buyerWithInstantAlerts('forger')
+  const forged = `/alerts/unsubscribe/${userId}.${'A'.repeat(32)}`
+  const person = browserSession(fetchPage, 'hunting.localhost', '198.51.100.203')
+  const page = await person.get(forged)
+  expect(page.status).toBe(400)
+  expect(await text(page)).toContain('This unsubscribe link is not valid.')
+  expect((await person.post(forged, {})).status).toBe(400)
+  expect(await alertsOf(userId)).toEqual({ favoriteAlerts: 1, notify: 'Instant' })
+})
