@@ -4,13 +4,13 @@ import { accountOfUnsubscribeToken, sendInstantAlerts, stopInstantAlerts, unsubs
 import { likeListing } from '~/models/accounts/saved-property.server'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
-import type { Database, ListingRow } from '~/models/db/db-schema'
-import { writeListing } from '~/models/listings/listing-writes.server'
+import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { sites } from '~/sites'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { createKysely } from '~/models/db/dialect.server'
+import { publishTexasListing, repriceListing, writableListingRow } from '../support/listing-writes'
 import { catchOutgoingMail, type ReceivedMail, readableText } from '../support/smtp'
 
 /**
@@ -42,35 +42,6 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
   let buyerId: number
   let searcherId: number
 
-  /** Every listing row but PostgreSQL's generated search column, for writing a listing as a feed or the sellers' tool does. */
-  async function listingRow(id: number) {
-    const { search_vector: _searchVector, ...row } = (await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ListingRow & {
-      search_vector?: unknown
-    }
-    return row
-  }
-
-  /** A new listing, as the sellers' tool or a feed publishes one: a copy of a Texas listing, for sale. */
-  async function publishTexasListing(title: string) {
-    const source = await db
-      .selectFrom('listings')
-      .innerJoin('states', 'states.id', 'listings.state_id')
-      .select('listings.id')
-      .where('states.abbreviation', '=', 'TX')
-      .where('listings.status', '=', 1)
-      .where('listings.price', '>', 10_000)
-      .orderBy('listings.id')
-      .executeTakeFirstOrThrow()
-    const { id: _id, ...row } = await listingRow(source.id)
-    const now = new Date().toISOString()
-    return db.transaction().execute((transaction) => writeListing(transaction, null, { ...row, title, created_at: now, updated_at: now }, now))
-  }
-
-  async function reprice(id: number, price: number) {
-    const row = await listingRow(id)
-    await db.transaction().execute((transaction) => writeListing(transaction, id, { ...row, price }, new Date().toISOString()))
-  }
-
   const run = (database = db) => sendInstantAlerts(database, sendMail, testSites)
 
   beforeAll(async () => {
@@ -99,7 +70,7 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
   })
 
   test.skipIf(!enabled)('a published listing that an Instant saved search matches is e-mailed at the next run, once', async () => {
-    const id = await publishTexasListing('Instant alert test ranch')
+    const id = await publishTexasListing(db, 'Instant alert test ranch')
     expect(await run()).toEqual({ changed: 1, sent: 1, failed: 0 })
     expect(outgoing.received).toHaveLength(1)
     const mail = outgoing.received[0]!
@@ -117,8 +88,8 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
   })
 
   test.skipIf(!enabled)('two listings published between runs come in one e-mail', async () => {
-    await publishTexasListing('First batched tract')
-    await publishTexasListing('Second batched tract')
+    await publishTexasListing(db, 'First batched tract')
+    await publishTexasListing(db, 'Second batched tract')
     expect(await run()).toEqual({ changed: 2, sent: 1, failed: 0 })
     const text = mailText(outgoing.received[0]!)
     expect(text).toMatch(/Subject: 2 listings you follow on .* changed/)
@@ -127,14 +98,14 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
   })
 
   test.skipIf(!enabled)("a favourite's price drop is e-mailed to whoever liked it, with no saved search; a rise is not", async () => {
-    const id = await publishTexasListing('Favourite to be repriced')
+    const id = await publishTexasListing(db, 'Favourite to be repriced')
     await run()
     await likeListing(db, { userId: buyerId, listingId: id, siteId: sites.land.siteId })
     outgoing.received.length = 0
-    const { price } = await listingRow(id)
-    await reprice(id, price + 5_000)
+    const { price } = await writableListingRow(db, id)
+    await repriceListing(db, id, price + 5_000)
     expect(await run()).toEqual({ changed: 0, sent: 0, failed: 0 })
-    await reprice(id, price - 10_000)
+    await repriceListing(db, id, price - 10_000)
     const result = await run()
     expect(result.sent).toBe(2)
     const toFay = outgoing.received.find((mail) => mail.to.includes('fay@example.com'))!
@@ -144,7 +115,7 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
   })
 
   test.skipIf(!enabled)('of two schedulers running at once, one sends each alert', async () => {
-    await publishTexasListing('Raced tract')
+    await publishTexasListing(db, 'Raced tract')
     const [first, second] = await Promise.all([run(db), run(otherServer)])
     expect(first.sent + second.sent).toBe(1)
     expect(outgoing.received).toHaveLength(1)
@@ -156,7 +127,7 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
     expect(accountOfUnsubscribeToken(`${buyerId}${token.slice(String(searcherId).length)}`)).toBeUndefined()
     expect(accountOfUnsubscribeToken('not-a-token')).toBeUndefined()
     await stopInstantAlerts(db, searcherId)
-    await publishTexasListing('Tract after unsubscribing')
+    await publishTexasListing(db, 'Tract after unsubscribing')
     expect(await run()).toEqual({ changed: 1, sent: 0, failed: 0 })
   })
 })

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely'
+import type { Database, ListingRow } from '~/models/db/db-schema'
+import { writeListing } from '~/models/listings/listing-writes.server'
+
+/** A listing's row as written, without PostgreSQL's generated search column (nobody writes that). */
+export async function writableListingRow(db: Kysely<Database>, id: number) {
+  const { search_vector: _searchVector, ...row } = (await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ListingRow & {
+    search_vector?: unknown
+  }
+  return row
+}
+
+/** Publishes a new listing as a feed or the sellers' tool does (`writeListing`): a copy of the first Texas listing for sale, titled `title`. */
+export async function publishTexasListing(db: Kysely<Database>, title: string) {
+  const source = await db
+    .selectFrom('listings')
+    .innerJoin('states', 'states.id', 'listings.state_id')
+    .select('listings.id')
+    .where('states.abbreviation', '=', 'TX')
+    .where('listings.status', '=', 1)
+    .where('listings.price', '>', 10_000)
+    .orderBy('listings.id')
+    .executeTakeFirstOrThrow()
+  const { id: _id, ...row } = await writableListingRow(db, source.id)
+  const now = new Date().toISOString()
+  return db.transaction().execute((transaction) => writeListing(transaction, null, { ...row, title, created_at: now, updated_at: now }, now))
+}
+
+/** Writes the listing again at another price, as its feed or seller would. */
+export async function repriceListing(db: Kysely<Database>, id: number, price: number) {
+  const row = await writableListingRow(db, id)
+  await db.transaction().execute((transaction) => writeListing(transaction, id, { ...row, price }, new Date().toISOString()))
+}
