@@ -10,8 +10,8 @@ export async function writableListingRow(db: Kysely<Database>, id: number) {
   return row
 }
 
-/** Publishes a new listing as a feed or the sellers' tool does (`writeListing`): a copy of the first Texas listing for sale, titled `title`. */
-export async function publishTexasListing(db: Kysely<Database>, title: string) {
+/** A new listing's row: a copy of the first Texas listing for sale, titled `title`, listed now. */
+export async function newTexasListingRow(db: Kysely<Database>, title: string) {
   const source = await db
     .selectFrom('listings')
     .innerJoin('states', 'states.id', 'listings.state_id')
@@ -23,7 +23,13 @@ export async function publishTexasListing(db: Kysely<Database>, title: string) {
     .executeTakeFirstOrThrow()
   const { id: _id, ...row } = await writableListingRow(db, source.id)
   const now = new Date().toISOString()
-  return db.transaction().execute((transaction) => writeListing(transaction, null, { ...row, title, created_at: now, updated_at: now }, now))
+  return { ...row, title, created_at: now, updated_at: now }
+}
+
+/** Publishes a new Texas listing titled `title` as a feed or the sellers' tool does (`writeListing`). */
+export async function publishTexasListing(db: Kysely<Database>, title: string) {
+  const row = await newTexasListingRow(db, title)
+  return db.transaction().execute((transaction) => writeListing(transaction, null, row, row.created_at))
 }
 
 /** Writes the listing again at another price, as its feed or seller would. */

@@ -10,7 +10,8 @@ import { sites } from '~/sites'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { createKysely } from '~/models/db/dialect.server'
-import { publishTexasListing, repriceListing, writableListingRow } from '../support/listing-writes'
+import { newTexasListingRow, publishTexasListing, repriceListing, writableListingRow } from '../support/listing-writes'
+import { writeListing } from '~/models/listings/listing-writes.server'
 import { catchOutgoingMail, type ReceivedMail, readableText } from '../support/smtp'
 
 /**
@@ -35,7 +36,7 @@ const mailText = (mail: ReceivedMail) =>
 const origin = 'https://land.example'
 const testSites = { ...siteDirectory, originOf: () => origin }
 
-describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
+describe.each(targets)('instant alerts on $name', ({ name, enabled, target }) => {
   let db: Kysely<Database>
   /** A second connection to the same database, as another server's scheduler has. */
   let otherServer: Kysely<Database>
@@ -120,6 +121,30 @@ describe.each(targets)('instant alerts on $name', ({ enabled, target }) => {
     expect(first.sent + second.sent).toBe(1)
     expect(outgoing.received).toHaveLength(1)
   })
+
+  test.skipIf(!enabled || name !== 'PostgreSQL')(
+    'a listing whose write commits after a later one is still e-mailed (PostgreSQL numbers events before they commit)',
+    async () => {
+      const slowRow = await newTexasListingRow(db, 'Slowly committed tract')
+      let commit = () => {}
+      let written = () => {}
+      const isWritten = new Promise<void>((resolve) => (written = resolve))
+      const slowWrite = otherServer.transaction().execute(async (transaction) => {
+        await writeListing(transaction, null, slowRow, slowRow.created_at)
+        written()
+        await new Promise<void>((resolve) => (commit = resolve))
+      })
+      await isWritten
+      await publishTexasListing(db, 'Quickly committed tract')
+      expect(await run()).toEqual({ changed: 0, sent: 0, failed: 0 })
+      commit()
+      await slowWrite
+      expect(await run()).toEqual({ changed: 2, sent: 1, failed: 0 })
+      const text = mailText(outgoing.received[0]!)
+      expect(text).toContain('Slowly committed tract')
+      expect(text).toContain('Quickly committed tract')
+    },
+  )
 
   test.skipIf(!enabled)('the unsubscribe token names its account, a changed one names none, and unsubscribing stops the alerts', async () => {
     const token = unsubscribeToken(searcherId)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import { activeStatuses } from '~/models/listings/listing.server'
+import { committedHistoryEnd } from '~/models/trust/listing-history.server'
 import { listingPath } from '~/models/listings/listing-path'
 import type { ListingSummary } from '~/models/listings/listing-summary'
 import { selectListingSummaries, toListingSummary } from '~/models/listings/listing-summary.server'
@@ -44,19 +45,18 @@ export interface InstantAlertRun {
 
 /**
  * Moves the cursor past the next events and returns them, or nothing when another scheduler moved
- * it first (one conditional UPDATE: of several processes, one reads each event). The first run
- * only sets the cursor at the newest event: alerts start with the job, not with the whole history.
+ * it first (one conditional UPDATE: of several processes, one reads each event). It reads only up
+ * to the newest committed event (`committedHistoryEnd`), so none committed late is passed over. The
+ * first run only sets the cursor: alerts start with the job, not with the whole history.
  */
 async function claimEvents(db: Kysely<Database>) {
+  const end = await committedHistoryEnd(db)
+  if (end === undefined) return []
   const cursor = await db.selectFrom('job_cursors').select('position').where('name', '=', cursorName).executeTakeFirst()
   if (!cursor) {
-    const newest = await db
-      .selectFrom('listing_history')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
     await db
       .insertInto('job_cursors')
-      .values({ name: cursorName, position: Number(newest?.id ?? 0) })
+      .values({ name: cursorName, position: end })
       .onConflict((conflict) => conflict.column('name').doNothing())
       .execute()
     return []
@@ -66,6 +66,7 @@ async function claimEvents(db: Kysely<Database>) {
     .selectFrom('listing_history')
     .select(['id', 'listing_id as listingId', 'kind', 'price', 'previous_price as previousPrice'])
     .where('id', '>', position)
+    .where('id', '<=', end)
     .orderBy('id')
     .limit(eventsPerRun)
     .execute()
@@ -227,4 +228,19 @@ export function accountOfUnsubscribeToken(token: string) {
 export async function stopInstantAlerts(db: Kysely<Database>, userId: number) {
   await db.updateTable('saved_searches').set({ notify: 'No Updates' }).where('user_id', '=', userId).where('notify', '=', 'Instant').execute()
   await db.updateTable('users').set({ favorite_alerts: 0 }).where('id', '=', userId).execute()
+}
+
+/** Whether the account hears of its favourites' price drops and returns to the market. */
+export async function hasFavoriteAlerts(db: Kysely<Database>, userId: number) {
+  const row = await db.selectFrom('users').select('favorite_alerts').where('id', '=', userId).executeTakeFirst()
+  return row?.favorite_alerts === 1
+}
+
+/** Turns the account's favourite alerts on or off (the Favorites page's switch). */
+export async function setFavoriteAlerts(db: Kysely<Database>, userId: number, isOn: boolean) {
+  await db
+    .updateTable('users')
+    .set({ favorite_alerts: isOn ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute()
 }

@@ -1,12 +1,14 @@
 import { afterAll, expect, test } from 'vitest'
 import { unsubscribeToken } from '~/models/accounts/instant-alerts.server'
-import { browserSession, decodeEntities, productionPages } from '../support/http'
+import { createUser } from '~/models/accounts/user.server'
+import { browserSession, decodeEntities, productionPages, sessionCookie } from '../support/http'
 import { openWritableTestDatabase } from '../support/test-database'
 
 /**
- * An instant alert's unsubscribe link (decision 0071) through the production build, with no
- * session: opening it changes nothing; its button, or a mail program's one-click POST (RFC 8058),
- * stops the account's instant alerts; a link this server did not sign is refused.
+ * Instant alerts' pages (decision 0071) through the production build, without JavaScript: the
+ * unsubscribe link, with no session — opening it changes nothing; its button, or a mail program's
+ * one-click POST (RFC 8058), stops the account's instant alerts; a link this server did not sign
+ * is refused — and the Favorites page's switch of e-mails about favourites.
  */
 const { fetchPage } = productionPages()
 const db = openWritableTestDatabase()
@@ -86,4 +88,33 @@ test('an unsubscribe link this server did not sign is refused with a message, an
   expect(await text(page)).toContain('This unsubscribe link is not valid.')
   expect((await person.post(forged, {})).status).toBe(400)
   expect(await alertsOf(userId)).toEqual({ favoriteAlerts: 1, notify: 'Instant' })
+})
+
+test("the Favorites page's switch turns the e-mails about favourites off and on again with plain posts", async () => {
+  const email = `switcher-${runId}@example.com`
+  const password = 'switch-it-off-42'
+  const userId = (await createUser(db, { contactName: 'Sol Switcher', email, password, newsletter: false }))!
+  buyerIds.push(userId)
+  const cookie = await sessionCookie(fetchPage, 'land.localhost', { email, password }, '198.51.100.204')
+  const send = (path: string, init: RequestInit = {}) =>
+    fetchPage('land.localhost', path, { ...init, headers: { cookie, 'x-forwarded-for': '198.51.100.204', ...init.headers }, redirect: 'manual' })
+  const post = (alerts: string) =>
+    send('/account/savedproperties/', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'favorite-alerts', alerts }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://land.localhost' },
+    })
+  expect(await text(await send('/account/savedproperties/'))).toContain('We e-mail you within minutes when a favorite’s price drops or it is back on the market.')
+
+  const off = await post('off')
+  expect([off.status, off.headers.get('location')]).toEqual([303, '/account/savedproperties/?alerts=off'])
+  const offPage = await text(await send(off.headers.get('location')!))
+  expect(offPage).toContain('Your favorites will not be e-mailed to you.')
+  expect(offPage).toContain('E-mail me when a favorite’s price drops')
+  expect((await db.selectFrom('users').select('favorite_alerts').where('id', '=', userId).executeTakeFirstOrThrow()).favorite_alerts).toBe(0)
+
+  const on = await post('on')
+  expect(await text(await send(on.headers.get('location')!))).toContain('Your favorites’ price drops will be e-mailed to you.')
+  expect((await db.selectFrom('users').select('favorite_alerts').where('id', '=', userId).executeTakeFirstOrThrow()).favorite_alerts).toBe(1)
+  expect((await post('sometimes')).status).toBe(400)
 })
