@@ -1,5 +1,5 @@
 import { auctionWithoutPrice } from '~/models/listings/enumerations'
-import { type ListingHistoryKind, listingHistoryKind } from '~/models/trust/listing-history'
+import { listingHistoryKind } from '~/models/trust/listing-history'
 
 /**
  * Instant alerts (issue 38 item 4, decision 0071), the rules without the database: which events of
@@ -13,7 +13,7 @@ export type AlertReason = 'new' | 'price-drop' | 'back-on-market'
 /** An event of `listing_history` as the alerts job reads it. */
 export interface HistoryEvent {
   listingId: number
-  kind: ListingHistoryKind | number
+  kind: number
   price: number | null
   previousPrice: number | null
 }
