@@ -32,8 +32,8 @@ export async function publishTexasListing(db: Kysely<Database>, title: string) {
   return db.transaction().execute((transaction) => writeListing(transaction, null, row, row.created_at))
 }
 
-/** Writes the listing again at another price, as its feed or seller would. */
-export async function repriceListing(db: Kysely<Database>, id: number, price: number) {
+/** Writes the listing again with `changes` (a price, a market status), as its feed or seller would. */
+export async function rewriteListing(db: Kysely<Database>, id: number, changes: { price?: number; status?: number }) {
   const row = await writableListingRow(db, id)
-  await db.transaction().execute((transaction) => writeListing(transaction, id, { ...row, price }, new Date().toISOString()))
+  await db.transaction().execute((transaction) => writeListing(transaction, id, { ...row, ...changes }, new Date().toISOString()))
 }

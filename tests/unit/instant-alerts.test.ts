@@ -7,10 +7,11 @@ import { createUser } from '~/models/accounts/user.server'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
 import { sites } from '~/sites'
+import { marketStatus } from '~/models/listings/enumerations'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
 import { createKysely } from '~/models/db/dialect.server'
-import { newTexasListingRow, publishTexasListing, repriceListing, writableListingRow } from '../support/listing-writes'
+import { newTexasListingRow, publishTexasListing, rewriteListing, writableListingRow } from '../support/listing-writes'
 import { writeListing } from '~/models/listings/listing-writes.server'
 import { catchOutgoingMail, type ReceivedMail, readableText } from '../support/smtp'
 
@@ -104,15 +105,29 @@ describe.each(targets)('instant alerts on $name', ({ name, enabled, target }) =>
     await likeListing(db, { userId: buyerId, listingId: id, siteId: sites.land.siteId })
     outgoing.received.length = 0
     const { price } = await writableListingRow(db, id)
-    await repriceListing(db, id, price + 5_000)
+    await rewriteListing(db, id, { price: price + 5_000 })
     expect(await run()).toEqual({ changed: 0, sent: 0, failed: 0 })
-    await repriceListing(db, id, price - 10_000)
+    await rewriteListing(db, id, { price: price - 10_000 })
     const result = await run()
     expect(result.sent).toBe(2)
     const toFay = outgoing.received.find((mail) => mail.to.includes('fay@example.com'))!
     const text = mailText(toFay)
     expect(text).toContain(`Price reduced from $${(price + 5_000).toLocaleString('en-US')} to $${(price - 10_000).toLocaleString('en-US')} (your favorites):`)
     expect(text).toContain('Favourite to be repriced')
+  })
+
+  test.skipIf(!enabled)('a favourite back on the market after a contract fell through is e-mailed; going under contract is not', async () => {
+    const id = await publishTexasListing(db, 'Favourite back on the market')
+    await run()
+    await likeListing(db, { userId: buyerId, listingId: id, siteId: sites.land.siteId })
+    await rewriteListing(db, id, { status: marketStatus.underContract })
+    outgoing.received.length = 0
+    expect(await run()).toEqual({ changed: 0, sent: 0, failed: 0 })
+    await rewriteListing(db, id, { status: marketStatus.available })
+    expect((await run()).changed).toBe(1)
+    const text = mailText(outgoing.received.find((mail) => mail.to.includes('fay@example.com'))!)
+    expect(text).toContain('Back on the market (your favorites):')
+    expect(text).toContain('Favourite back on the market')
   })
 
   test.skipIf(!enabled)('of two schedulers running at once, one sends each alert', async () => {
