@@ -95,6 +95,8 @@ export default [
   route('account/savedproperties', 'routes/account/savedproperties/route.tsx', { id: 'favorites' }),
   route('account/savedproperties/:siteId/*', 'routes/account/savedproperties/route.tsx', { id: 'favorites-page' }),
   route('account/savedsearches', 'routes/account/savedsearches/route.tsx', { id: 'account-savedsearches' }),
+  // An instant alert's unsubscribe link (decision 0071): its signed token is the permission.
+  route('alerts/unsubscribe/:token', 'routes/alerts/unsubscribe.tsx', { id: 'alerts-unsubscribe' }),
   route('account/valuations', 'routes/account/valuations/route.tsx', { id: 'account-valuations' }),
   // The Lands Connector (spec §2 shared route, issue 17): a buyer's land requests, one request, its
   // form (new and edit), and the land professionals' reply page (a static segment, ranked above :requestId).

@@ -2,7 +2,7 @@
  * The scheduled jobs (`npm start` ticks every minute; elsewhere `npm run jobs` from cron every
  * minute): each partner's feed pull, retiring feed listings missing past their grace period, the
  * finance-lead webhooks due for an attempt, the sellers' daily lead digests, AcreWorth's valuation
- * alerts, the saved-search e-mails, the analytics roll-up of finished days, marking listings
+ * alerts, the saved-search e-mails and instant alerts, the analytics roll-up of finished days, marking listings
  * nobody confirmed for 90 or 180 days (issue 19), reading the places' markets again (decision 0028)
  * and the listings' price contexts (decision 0029) when listings have changed, and pruning old rows.
  * Each has its own lease and schedule (decision 0066): a tick starts every due one at once, so a
@@ -23,6 +23,7 @@ import { refreshReplyTimes, sendBuyerFollowUps, sendLeadReminders } from '../app
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
+import { sendInstantAlerts } from '../app/models/accounts/instant-alerts.server'
 import { pruneRateLimitWindows } from '../app/http/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
 import { pruneSessions } from '../app/models/accounts/sessions.server'
@@ -69,7 +70,14 @@ export const replyTimesJob = (db: Kysely<Database>): ScheduledJob => ({
   },
 })
 
-/** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
+/** The instant alerts (decision 0071), every minute: new, cheaper and back-on-market listings of 'Instant' saved searches and favourites. */
+export const instantAlertsJob = (db: Kysely<Database>): ScheduledJob => ({
+  name: 'instant-alerts',
+  everyMs: minute,
+  leaseMs: 10 * minute,
+  run: async () => mailSummary('instant alerts', await sendInstantAlerts(db, sendMail, siteDirectory)),
+})
+
 /** Issue 38 item 3: the day-before reminders of agreed visits, each sent once (decision 0070). */
 export const visitRemindersJob = (db: Kysely<Database>): ScheduledJob => ({
   name: 'visit-reminders',
@@ -78,6 +86,7 @@ export const visitRemindersJob = (db: Kysely<Database>): ScheduledJob => ({
   run: async () => mailSummary('visit reminders', await sendVisitReminders(db, sendMail, new Date(), siteDirectory)),
 })
 
+/** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
 async function feedPullJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
   return (await pulledFeedPartners(db)).map((partner) => ({
     name: `feed-pull:${partner.id}`,
@@ -111,6 +120,7 @@ export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[
     savedSearchEmailsJob(db),
     visitRemindersJob(db),
     replyTimesJob(db),
+    instantAlertsJob(db),
     job('analytics-rollup', 10 * minute, async () => {
       const { rolledUpDays } = await rollUpAnalytics(db, new Date())
       return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined

@@ -1,4 +1,5 @@
 import { type MiddlewareFunction, type Session, createContext, createSession, createSessionStorage, redirect } from 'react-router'
+import type { SavedSearchNotify } from '~/models/accounts/saved-search'
 import { siteOrigin } from '~/sites/site-origin.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { accountPaths } from '~/models/accounts/account-paths'
@@ -30,7 +31,8 @@ import { sessionSecrets } from '~/secrets.server'
  * (spec §4 "the action applies after login"), and a POST's answer for the page it redirects to.
  * A login starts a new session; logout, a password change and idle or absolute expiry end it.
  */
-export type PendingAction = { kind: 'like' | 'unlike'; listingId: number; returnTo: string } | { kind: 'save-search'; path: string; returnTo: string }
+export type PendingAction =
+  { kind: 'like' | 'unlike'; listingId: number; returnTo: string } | { kind: 'save-search'; path: string; notify?: SavedSearchNotify; returnTo: string }
 
 /** How a person proved the first factor (the audit trail's detail); a sign-up is a password. */
 export type SignInMethod = 'password' | 'login-link' | 'password-reset'

@@ -5,6 +5,7 @@ import { pathOnHost, safeRedirectPath } from '~/utils/safe-redirect'
 import { accountPaths, likeFormId, savedSearchConfirmationParam } from '~/models/accounts/account-paths'
 import type { Database } from '~/models/db/db-schema'
 import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
+import { type SavedSearchNotify, savedSearchNotifyOptions } from '~/models/accounts/saved-search'
 import { isListingOnSite, likeListing, unlikeListing } from '~/models/accounts/saved-property.server'
 import { type PendingAction, commitSession, getSession, getViewer, loginPath, setPendingAction } from '~/http/session.server'
 import type { LoginSectionName } from '~/models/accounts/login-sections'
@@ -35,11 +36,16 @@ export async function readLikeForm(db: Kysely<Database>, site: SiteProfile, requ
   return { kind: intent, listingId, returnTo: page.includes('#') ? page : `${page}#${likeFormId(listingId)}` }
 }
 
-/** A Save Search form: a search path of this site (spec §3 "Saved search" path); anything else is a 400. */
+/**
+ * A Save Search form: a search path of this site (spec §3 "Saved search" path) and, if chosen, how
+ * often it e-mails (no choice keeps the spec's default, 'No Updates'); anything else is a 400.
+ */
 export async function readSaveSearchForm(db: Kysely<Database>, site: SiteProfile, form: FormData): Promise<PendingAction> {
   const path = safeRedirectPath(form.get('path'), '')
   if (!path || !(await searchToSave(db, site, path))) badRequest(`This is not a search on ${site.name}, so it cannot be saved.`)
-  return { kind: 'save-search', path, returnTo: path }
+  const notify = form.get('notify') ?? undefined
+  if (notify !== undefined && !savedSearchNotifyOptions.some((option) => option === notify)) badRequest('Please choose how often the search e-mails you.')
+  return { kind: 'save-search', path, notify: notify as SavedSearchNotify | undefined, returnTo: path }
 }
 
 /** Where a saved search's page confirms it: the search with `?saved=search`. */
@@ -64,7 +70,7 @@ export async function applyAccountAction(db: Kysely<Database>, site: SiteProfile
     case 'save-search': {
       const search = await searchToSave(db, site, action.path)
       if (!search) return action.returnTo
-      await saveSearch(db, { userId, siteId: site.siteId, search })
+      await saveSearch(db, { userId, siteId: site.siteId, search, notify: action.notify })
       return confirmedSearchPath(action.returnTo)
     }
   }

@@ -67,9 +67,9 @@ export async function holdScripts(page: Page, glob = '**/*.js') {
   return releaseScripts
 }
 
-/** Logs in on the land site through the login form, as a person would. */
-export async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(siteUrl('land', '/login'))
+/** Logs in on a site (the land site unless named) through the login form, as a person would. */
+export async function logIn(page: Page, user: { email: string; password: string }, siteKey: 'land' | 'farm' | 'hunting' = 'land') {
+  await page.goto(siteUrl(siteKey, '/login'))
   await page.getByLabel('E-mail').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.locator('#main').getByRole('button', { name: 'Log in' }).click()

@@ -1,3 +1,4 @@
+import { savedSearchNotifyOptions } from './saved-search'
 import { emailFormat, fieldConstraints, fullName, maxLength, password, phoneFormat, required } from '~/models/forms/validation'
 
 /**
@@ -38,5 +39,5 @@ export const accountFormConstraints = {
   resetPassword: { password: field.newPassword, confirmPassword: field.confirmation },
   details: { intent, name: field.fullName, phone: field.phone, phoneType: { required: false }, newsletter: checkbox },
   changePassword: { intent, currentPassword: field.currentPassword, password: field.newPassword, confirmPassword: field.confirmation },
-  updateSavedSearch: { intent, id: { required: true, min: 0 }, name: field.searchName, notify: { required: true, pattern: 'No Updates|Daily|Weekly' } },
+  updateSavedSearch: { intent, id: { required: true, min: 0 }, name: field.searchName, notify: { required: true, pattern: savedSearchNotifyOptions.join('|') } },
 }

@@ -38,6 +38,12 @@ async function newListings(db: Kysely<Database>, site: SiteProfile, path: string
   return listings.filter((listing) => listing.createdAt > since)
 }
 
+/** A listing as the e-mails about listings write it: its title, price, size and place, and its link. */
+export function listingLines(listing: ListingSummary, address: string) {
+  const place = [listing.cityName, `${listing.countyName}, ${listing.stateAbbreviation}`].filter(Boolean).join(', ')
+  return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${address}`].join('\n')
+}
+
 function updateText({
   contactName,
   searchName,
@@ -54,10 +60,7 @@ function updateText({
   path: string
   listings: ListingSummary[]
 }) {
-  const lines = listings.map((listing) => {
-    const place = [listing.cityName, `${listing.countyName}, ${listing.stateAbbreviation}`].filter(Boolean).join(', ')
-    return [`- ${listing.title}`, `  ${formatPrice(listing.price)} · ${formatAcres(listing.acres)} · ${place}`, `  ${link(listingPath(site, listing))}`].join('\n')
-  })
+  const lines = listings.map((listing) => listingLines(listing, link(listingPath(site, listing))))
   return [
     `Hello ${contactName},`,
     '',

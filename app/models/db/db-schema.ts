@@ -189,6 +189,8 @@ export interface UserTable {
   /** 1: one e-mail a day listing the new leads on the seller's listings (issue 15). */
   lead_digest: Generated<number>
   lead_digest_sent_at: string | null
+  /** 1 (the default): instant e-mails when a favourite's price drops or it is back on the market (decision 0071). */
+  favorite_alerts: Generated<number>
   /** 1: the account may not log in (issue 17 item 4); its open sessions end too. */
   is_blocked: Generated<number>
   /** When a seller was shown the welcome popover (spec §4, once per seller); null before. */
@@ -349,7 +351,7 @@ export interface SavedSearchTable {
   site_id: number
   name: string
   description: Generated<string>
-  notify: Generated<string> // 'No Updates', 'Daily' or 'Weekly'
+  notify: Generated<string> // 'No Updates', 'Instant', 'Daily' or 'Weekly'
   criteria: string
   path: string
   active: Generated<number>
@@ -682,6 +684,12 @@ export interface JobLeaseTable {
   expires_at: ColumnType<number | string, number, number>
 }
 
+/** How far a job has read a stream of rows, e.g. the instant alerts' last `listing_history` id (decision 0071). */
+export interface JobCursorTable {
+  name: string
+  position: number
+}
+
 /** A counter bumped by every write of one kind of data, e.g. 'listings' (change-generations.server.ts). */
 export interface ChangeGenerationTable {
   name: string
@@ -819,6 +827,7 @@ export interface Database {
   listing_text_fingerprints: ListingTextFingerprintTable
   listing_text_bands: ListingTextBandTable
   scam_reviews: ScamReviewTable
+  job_cursors: JobCursorTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable
   listing_price_contexts: ListingPriceContextTable

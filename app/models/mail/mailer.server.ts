@@ -12,6 +12,8 @@ export interface MailMessage {
   replyTo?: string
   /** Files sent with the message, such as a visit's calendar file (text/calendar). */
   attachments?: { filename: string; content: string; contentType: string }[]
+  /** Extra header fields, e.g. an alert's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 /** How a job sends mail: `sendMail`, or a test's stand-in. */

@@ -192,6 +192,14 @@ export async function countSearchMatches(db: Kysely<Database>, search: SearchReq
   return (await searchTotals(db, await withDrawnArea(db, search))).total
 }
 
+/** Which of `listingIds` match a search (its sort and page aside): the instant alerts' test of a few changed listings against a saved search. */
+export async function listingIdsMatching(db: Kysely<Database>, search: SearchRequest, listingIds: readonly number[]): Promise<number[]> {
+  if (listingIds.length === 0) return []
+  const request = await withDrawnArea(db, search)
+  const rows = await matchingListings(db, request, null).select('listings.id').where('listings.id', 'in', listingIds).execute()
+  return rows.map((row) => row.id)
+}
+
 /**
  * One page of listings matching a search, the number of matches and their price range. The
  * totals come first (usually from the cache): a page past the last match is known to be empty

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely'
 import type { Database, ListingHistoryTable } from '~/models/db/db-schema'
-import { preparedStatement } from '~/models/db/dialect.server'
+import { dialectOf, preparedStatement } from '~/models/db/dialect.server'
 import { offTheSitesStatuses } from '~/models/listings/enumerations'
 import { activeStatuses, findListingPathFieldsOf } from '~/models/listings/listing.server'
 import {
@@ -25,6 +25,35 @@ type ListingPathFields = Parameters<typeof listingPath>[1]
 interface ListingState {
   price: number
   status: number
+}
+
+/**
+ * The history's ids in commit order, for the instant alerts' cursor (decision 0071). PostgreSQL
+ * hands out ids before commit, so a transaction may commit id 10 after another committed id 11,
+ * and a reader past 11 would never see 10. Each history write holds this advisory lock shared till
+ * its commit (a feed import commits each record at once); a reader that gets it exclusively knows
+ * every id up to the newest is committed. SQLite writes one transaction at a time and needs none.
+ */
+const historyOrderLock = 710_043
+
+async function holdHistoryOrder(db: Writer) {
+  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock_shared(${sql.lit(historyOrderLock)})`.execute(db)
+}
+
+/** The newest history id below which every id is committed; undefined while a history write is under way (PostgreSQL): ask again later. */
+export async function committedHistoryEnd(db: Kysely<Database>): Promise<number | undefined> {
+  const newest = async (reader: Writer) => {
+    const row = await reader
+      .selectFrom('listing_history')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst()
+    return Number(row?.id ?? 0)
+  }
+  if (dialectOf(db) !== 'postgres') return newest(db)
+  return db.transaction().execute(async (transaction) => {
+    const { rows } = await sql<{ isLocked: boolean }>`select pg_try_advisory_xact_lock(${sql.lit(historyOrderLock)}) as "isLocked"`.execute(transaction)
+    return rows[0]?.isLocked ? newest(transaction) : undefined
+  })
 }
 
 /** A whole listing as written (`writeListing`), for the relist check. */
@@ -74,7 +103,10 @@ export async function recordListingWrite(
   }
   const statusKind = previous && statusChangeKind(previous.status, listing.status)
   if (statusKind) events.push({ listing_id: listingId, kind: statusKind, happened_at: now, price: listing.price })
-  if (events.length > 0) await transaction.insertInto('listing_history').values(events).execute()
+  if (events.length > 0) {
+    await holdHistoryOrder(transaction)
+    await transaction.insertInto('listing_history').values(events).execute()
+  }
   const priceChange = events.find((event) => event.kind === listingHistoryKind.priceChange)
   await transaction
     .updateTable('listings')
@@ -96,6 +128,7 @@ function confirmation(status: number, now: string) {
 export async function recordStatusChange(db: Writer, listingIds: readonly number[], from: number, to: number, now: string) {
   const kind = statusChangeKind(from, to)
   if (!kind || listingIds.length === 0) return
+  await holdHistoryOrder(db)
   await db
     .insertInto('listing_history')
     .columns(['listing_id', 'kind', 'happened_at', 'price'])

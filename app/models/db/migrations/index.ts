@@ -37,6 +37,7 @@ import * as jobRunMails from './0039-job-run-mails'
 import * as scamScreen from './0040-scam-screen'
 import * as replyTimes from './0041-reply-times'
 import * as visitBookings from './0042-visit-bookings'
+import * as instantAlerts from './0043-instant-alerts'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0040-scam-screen': scamScreen,
   '0041-reply-times': replyTimes,
   '0042-visit-bookings': visitBookings,
+  '0043-instant-alerts': instantAlerts,
 }

@@ -7,6 +7,8 @@ import type { Database } from '~/models/db/db-schema'
 import { findSavedProperties } from '~/models/accounts/saved-property.server'
 import { pageCountOf, paginationOf } from '~/models/search/pagination'
 import { requireViewer } from '~/http/session.server'
+import { assertSameOrigin, readFormData } from '~/http/request-guard.server'
+import { hasFavoriteAlerts, setFavoriteAlerts } from '~/models/accounts/instant-alerts.server'
 import { handleAccountAction, readLikeForm } from '~/routes/account-actions.server'
 import { hasListings } from '~/routes/account/page.server'
 
@@ -36,14 +38,30 @@ export async function loadFavorites(db: Kysely<Database>, site: SiteProfile, req
   const pageHref = (number: number) => favoritesPagePath(site.siteId, number)
   return {
     canonicalPath: pageHref(page),
+    // The switch shows where favourites do: not on the valuation site.
+    hasFavoriteAlerts: hasListings(site) ? await hasFavoriteAlerts(db, viewer.id) : null,
+    isFavoriteAlertsChanged: new URL(request.url).searchParams.has('alerts'),
     totalCount,
     listings: listings.map((listing) => linkedListing(site, listing)),
     ...paginationOf(page, pageCount, pageHref),
   }
 }
 
-/** A like or unlike posted from any card or detail page (spec §4): applied, or kept while the visitor logs in. */
-export async function handleLikePost(db: Kysely<Database>, site: SiteProfile, request: Request) {
+/**
+ * Posts to /account/savedproperties/: the page's switch of e-mails about favourites (decision
+ * 0071), or a like or unlike from any card or detail page (spec §4), applied or kept while the
+ * visitor logs in.
+ */
+export async function handleFavoritesPost(db: Kysely<Database>, site: SiteProfile, request: Request) {
+  const form = await readFormData(request.clone())
+  if (form.get('intent') === 'favorite-alerts') {
+    assertSameOrigin(request)
+    const viewer = await requireViewer(request, 'Favorites')
+    const alerts = form.get('alerts')
+    if (alerts !== 'on' && alerts !== 'off') throw new Response('Please choose whether to get these e-mails.', { status: 400 })
+    await setFavoriteAlerts(db, viewer.id, alerts === 'on')
+    return redirect(`${accountPaths.favorites}?alerts=${alerts}`, 303)
+  }
   const outcome = await handleAccountAction(db, site, request, (form) => readLikeForm(db, site, request, form))
   return redirect(outcome.location, { status: 303, headers: outcome.isApplied ? undefined : outcome.headers })
 }

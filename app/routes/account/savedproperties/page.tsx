@@ -3,11 +3,13 @@ import { ListingCard } from '~/components/listing-card'
 import { listingCardView } from '~/models/listings/listing-card'
 import { Pagination } from '~/components/pagination'
 import type { Route } from './+types/route'
+import { FavoriteAlertsForm } from './favorite-alerts-form'
 
 export function Favorites({ loaderData: page }: Route.ComponentProps) {
   return (
     <AccountPage current="Favorites" heading="Favorites">
       <p className="font-medium">{`${page.totalCount.toLocaleString('en-US')} saved ${page.totalCount === 1 ? 'property' : 'properties'}`}</p>
+      {page.hasFavoriteAlerts === null ? null : <FavoriteAlertsForm isOn={page.hasFavoriteAlerts} isChanged={page.isFavoriteAlertsChanged} />}
       {page.listings.length > 0 ? (
         <ol className="mt-4 grid grid-cols-1 gap-5 small:grid-cols-2 tablet:grid-cols-3">
           {page.listings.map((listing, index) => (

@@ -9,7 +9,7 @@ import { SavedSearches } from './page'
 
 /**
  * Saved Searches (spec §2 /account/savedsearches/, login required): each search links to its
- * results, can be renamed, set to e-mail updates ('No Updates', 'Daily', 'Weekly') or deleted.
+ * results, can be renamed, set to e-mail updates ('No Updates', 'Instant', 'Daily', 'Weekly') or deleted.
  * The results pages' Save Search forms post here too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -75,7 +75,7 @@ export function LandRequestPage({ loaderData: { request, matches, recipients, li
           </p>
           <p className="text-sm text-ink/80">
             {match.notify && match.notify !== 'No Updates'
-              ? `New matches are e-mailed to you ${match.notify === 'Daily' ? 'daily' : 'weekly'}. `
+              ? `New matches are e-mailed to you ${match.notify === 'Instant' ? 'within minutes' : match.notify === 'Daily' ? 'daily' : 'weekly'}. `
               : 'New matches are not e-mailed to you. '}
             <a href={accountPaths.savedSearches} className="text-brand underline">
               Saved Searches
