@@ -29,6 +29,8 @@ import { siteListingScopes } from '../app/sites/index'
 import { siteDirectory, siteOrigin } from '../app/sites/site-origin.server'
 import { valueSite } from '../app/sites/value'
 import { sendVisitReminders } from '../app/models/visits/visit-requests.server'
+import { backfillListingFingerprints } from '../app/models/trust/scam-fingerprint-backfill.server'
+import { configuredPhotoStorage } from '../app/models/media/photo-store.server'
 
 const minute = 60_000
 const hour = 60 * minute
@@ -53,6 +55,25 @@ export const visitRemindersJob = (db: Kysely<Database>): ScheduledJob => ({
   leaseMs: 10 * minute,
   run: async () => mailSummary('visit reminders', await sendVisitReminders(db, sendMail, new Date(), siteDirectory)),
 })
+
+/**
+ * Issue 38 item 1: fingerprints of the listings written before the scam screen, a batch a minute
+ * (decision 0068). The process remembers where it stopped; a fresh one starts from the lowest id,
+ * reading again only listings with nothing to fingerprint (no photo, too few words).
+ */
+export const fingerprintBackfillJob = (db: Kysely<Database>): ScheduledJob => {
+  let afterId = 0
+  return {
+    name: 'fingerprint-backfill',
+    everyMs: minute,
+    leaseMs: 10 * minute,
+    run: async () => {
+      const { read, lastId } = await backfillListingFingerprints(db, configuredPhotoStorage(), { afterId })
+      afterId = lastId ?? 0
+      return read > 0 ? `${read} listings fingerprinted` : undefined
+    },
+  }
+}
 
 async function feedPullJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
   return (await pulledFeedPartners(db)).map((partner) => ({
@@ -86,6 +107,7 @@ export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[
     ),
     savedSearchEmailsJob(db),
     visitRemindersJob(db),
+    fingerprintBackfillJob(db),
     job('analytics-rollup', 10 * minute, async () => {
       const { rolledUpDays } = await rollUpAnalytics(db, new Date())
       return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined
