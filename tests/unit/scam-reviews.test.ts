@@ -21,6 +21,8 @@ import { siteDirectory } from '~/sites/site-origin.server'
 import { holdingReporters, noteScamReport, reporterKeyOf } from '~/models/trust/scam-reports.server'
 import { decideScamReview, openScamReviews } from '~/models/trust/scam-reviews.server'
 import { backfillListingFingerprints } from '~/models/trust/scam-fingerprint-backfill.server'
+import { photoFingerprints } from '~/models/trust/photo-fingerprint.server'
+import { screenedFieldsOf, screenFeedListing } from '~/models/trust/scam-screen.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 
@@ -29,7 +31,8 @@ import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
  * another account's photo and description is held off the site, an honest one is published, an
  * administrator's approval puts the held one on the site and e-mails its seller, and scam reports
  * from enough different reporters take a listing off the site, one reporter counting once; and
- * the backfill fingerprints listings written before the screen, so a copy of an old one is held.
+ * the backfill fingerprints listings written before the screen, so a copy of an old one is held;
+ * and the feeds' lighter screen finds a partner's copy of an account's listing.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL
 const states = new Set(['TX'])
@@ -194,4 +197,35 @@ describe.each(targets)('the scam shield on $name', ({ enabled, open }) => {
       expect(review?.signals).toEqual(expect.arrayContaining(['PHOTO_COPIED_FROM_ANOTHER_ACCOUNT', 'TEXT_COPIED_FROM_ANOTHER_ACCOUNT']))
     },
   )
+
+  test.skipIf(!enabled)('the feeds’ lighter screen holds a partner’s record copying an account’s listing, and reads none of the account signals', async () => {
+    const { id: partnerId } = await db
+      .insertInto('feed_partners')
+      .values({ name: 'Copying partner', account_id: copier.accountIds[0]!, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const original = await db.selectFrom('listings').selectAll().where('id', '=', originalId).executeTakeFirstOrThrow()
+    const photo = await sharp(Buffer.from(buildPhotoSvg(5_000)))
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const croppedCopy = await sharp(photo).extract({ left: 0, top: 40, width: 1480, height: 987 }).jpeg({ quality: 60 }).toBuffer()
+    const copied = await screenFeedListing(db, { ...screenedFieldsOf(original), listingId: null, photos: [await photoFingerprints(croppedCopy)] }, partnerId)
+    expect(copied).toMatchObject({ isHeld: true, signals: ['PHOTO_COPIED_FROM_ANOTHER_ACCOUNT', 'TEXT_COPIED_FROM_ANOTHER_ACCOUNT'], score: 8 })
+
+    // Its own words with payment pressure weigh 3: under the threshold without a copy or a bargain price.
+    const unrelated = await sharp(Buffer.from(buildPhotoSvg(7_777)))
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const own = await screenFeedListing(
+      db,
+      {
+        ...screenedFieldsOf(original),
+        description: 'Twelve wooded acres on a gravel road near the lake, with a cabin site cleared. Wire the earnest money to the title company.',
+        listingId: null,
+        photos: [await photoFingerprints(unrelated)],
+      },
+      partnerId,
+    )
+    expect(own).toEqual({ isHeld: false, signals: ['URGENT_PAYMENT_WORDS'], score: 3 })
+  })
 })
