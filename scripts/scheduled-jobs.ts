@@ -31,6 +31,8 @@ import { siteListingScopes } from '../app/sites/index'
 import { siteDirectory, siteOrigin } from '../app/sites/site-origin.server'
 import { valueSite } from '../app/sites/value'
 import { sendVisitReminders } from '../app/models/visits/visit-requests.server'
+import { backfillFingerprintsFromCursor } from '../app/models/trust/scam-fingerprint-backfill.server'
+import { configuredPhotoStorage } from '../app/models/media/photo-store.server'
 
 const minute = 60_000
 const hour = 60 * minute
@@ -86,6 +88,20 @@ export const visitRemindersJob = (db: Kysely<Database>): ScheduledJob => ({
   run: async () => mailSummary('visit reminders', await sendVisitReminders(db, sendMail, new Date(), siteDirectory)),
 })
 
+/**
+ * Issue 38 item 1: fingerprints of the listings written before the scam screen, a batch a minute
+ * (decision 0068), resuming where the last run stopped, in whichever process it ran.
+ */
+export const fingerprintBackfillJob = (db: Kysely<Database>): ScheduledJob => ({
+  name: 'fingerprint-backfill',
+  everyMs: minute,
+  leaseMs: 10 * minute,
+  run: async () => {
+    const read = await backfillFingerprintsFromCursor(db, configuredPhotoStorage())
+    return read > 0 ? `${read} listings fingerprinted` : undefined
+  },
+})
+
 /** Each partner's pull is a job of its own, on the partner's interval: one slow partner holds back no other. */
 async function feedPullJobs(db: Kysely<Database>): Promise<ScheduledJob[]> {
   return (await pulledFeedPartners(db)).map((partner) => ({
@@ -121,6 +137,7 @@ export async function scheduledJobs(db: Kysely<Database>): Promise<ScheduledJob[
     visitRemindersJob(db),
     replyTimesJob(db),
     instantAlertsJob(db),
+    fingerprintBackfillJob(db),
     job('analytics-rollup', 10 * minute, async () => {
       const { rolledUpDays } = await rollUpAnalytics(db, new Date())
       return rolledUpDays.length > 0 ? `rolled up ${rolledUpDays.join(', ')}` : undefined

@@ -19,6 +19,7 @@ import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
 import { marketStatus } from '~/models/listings/enumerations'
 import { listingHistoryKind } from '~/models/trust/listing-history'
+import { refreshPriceContexts } from '~/models/trust/price-context.server'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { startTestSmtpServer } from '../support/smtp'
@@ -71,7 +72,7 @@ const targets = [
   { name: 'PostgreSQL', enabled: !!postgresUrl, open: () => freshPostgresDatabase(postgresUrl!, 'feed-import') },
 ]
 
-/** Llano County, TX, with a known market: $5,000 an acre from 2 to 60 acres, and one ranch the sample duplicates. */
+/** Llano County, TX, with a known market: $5,000 an acre from 2 to 60 acres, and one ranch the sample duplicates; its price contexts read, as the scam screen compares prices with them. */
 async function setUpLlanoMarket(db: Kysely<Database>) {
   await db.deleteFrom('listings').where('county_id', '=', llanoCountyId).execute()
   const template = await db.selectFrom('listings').selectAll().where('state_id', '=', 48).orderBy('id').executeTakeFirstOrThrow()
@@ -95,6 +96,7 @@ async function setUpLlanoMarket(db: Kysely<Database>) {
       .values({ ...row, county_id: llanoCountyId, acres, price: acres * 5000, latitude, longitude, status: marketStatus.available, partner_id: null, sale_type: 1 })
       .execute()
   }
+  await refreshPriceContexts(db, { force: true })
   const { id: accountId } = await db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow()
   const { id: partnerId } = await db
     .insertInto('feed_partners')
@@ -163,6 +165,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
       ['HELD-NO-LOCATION', 'NO_LOCATION', 'held'],
       ['HELD-PER-ACRE', 'PRICE_LOOKS_PER_ACRE', 'held'],
       ['HELD-OUTLIER', 'PRICE_PER_ACRE_OUTLIER', 'held'],
+      ['HELD-SCAM', 'SCAM_SUSPECTED', 'held'],
       ['REJECT-MISSING', 'MISSING_FIELD', 'rejected'],
       ['REJECT-INVALID', 'INVALID_VALUE', 'rejected'],
       ['REJECT-COUNTY', 'UNKNOWN_COUNTY', 'rejected'],
@@ -184,7 +187,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
         .filter((code) => !code.startsWith('REVIEW_'))
         .sort(),
     )
-    expect(firstRun.counts).toMatchObject({ received: 21, accepted: 1, fixed: 11, held: 4, rejected: 5, photosFailed: 1 })
+    expect(firstRun.counts).toMatchObject({ received: 22, accepted: 1, fixed: 11, held: 5, rejected: 5, photosFailed: 1 })
   })
 
   test.skipIf(!enabled)('accepted and fixed records are listings of the partner, placed and cleaned as the report says', async () => {
@@ -281,7 +284,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     const before = await listingsBefore()
     const photoRequests = photoServer.requests.length
     const again = await importAt(1)
-    expect(again.counts).toMatchObject({ received: 21, unchanged: 19, accepted: 0, fixed: 1, held: 0, retired: 0, photosFailed: 1 })
+    expect(again.counts).toMatchObject({ received: 22, unchanged: 20, accepted: 0, fixed: 1, held: 0, retired: 0, photosFailed: 1 })
     // Only the id repeated within the feed is reported again: an unchanged record keeps its outcome.
     expect(again.counts.rejected).toBe(1)
     expect(await listingsBefore()).toEqual(before)
@@ -303,7 +306,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     expect(await retireMissingListings(db, { id: partnerId, grace_hours: 24 }, { now: hoursLater(26.5) })).toBe(1)
     expect(await statusOfGood()).toBe(marketStatus.offMarket)
     const back = await importAt(30)
-    expect(back.counts.unchanged).toBe(18)
+    expect(back.counts.unchanged).toBe(19)
     expect(await statusOfGood()).toBe(marketStatus.available)
     // Issue 19: the listing's history has both: off market with the retirement, back with the record.
     const history = await db
@@ -385,7 +388,7 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
         .filter((record) => record.outcome === 'held')
         .map((record) => record.partnerListingId)
         .sort(),
-    ).toEqual(['HELD-NO-LOCATION', 'HELD-OUTLIER', 'HELD-OUTSIDE', 'HELD-PER-ACRE'].sort())
+    ).toEqual(['HELD-NO-LOCATION', 'HELD-OUTLIER', 'HELD-OUTSIDE', 'HELD-PER-ACRE', 'HELD-SCAM'].sort())
     expect(admin.isAdmin).toBe(true)
 
     const listingOf = (id: string) =>
@@ -397,6 +400,10 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     expect(await decideHeldRecord(db, { partnerId, partnerListingId: 'HELD-OUTLIER', decision: 'reject' })).toBe(false)
     expect(await decideHeldRecord(db, { partnerId, partnerListingId: 'HELD-PER-ACRE', decision: 'reject' })).toBe(true)
     expect(await listingOf('HELD-PER-ACRE')).toBeUndefined()
+    // The scam screen's hold too: approved, it is shown, and the same content is not screened again.
+    expect(await listingOf('HELD-SCAM')).toBeUndefined()
+    expect(await decideHeldRecord(db, { partnerId, partnerListingId: 'HELD-SCAM', decision: 'approve' })).toBe(true)
+    expect(await listingOf('HELD-SCAM')).toMatchObject({ price: 24_000 })
     const held = await waitingRecords(db, { allHeld: true })
     expect(held.map((record) => record.partnerListingId).sort()).toEqual(['HELD-NO-LOCATION', 'HELD-OUTSIDE'])
 
@@ -405,5 +412,6 @@ describe.each(targets)('partner feed import on $name', ({ enabled, open }) => {
     expect(again.counts.held).toBe(0)
     expect(await listingOf('HELD-OUTLIER')).toBeDefined()
     expect(await listingOf('HELD-PER-ACRE')).toBeUndefined()
+    expect(await listingOf('HELD-SCAM')).toBeDefined()
   })
 })

@@ -69,7 +69,7 @@ describe('scheduled feed pulls', () => {
     expect(feedRequests).toBe(1)
     const run = [...first, ...second][0]!
     expect(run).toMatchObject({ status: 'finished' })
-    expect(run.counts.received).toBe(21)
+    expect(run.counts.received).toBe(22)
     expect(await db.selectFrom('listings').select('id').where('partner_id', '=', partnerId).execute()).not.toHaveLength(0)
 
     expect(await pullDueFeeds(db, { now: minutesLater(30), importOptions })).toHaveLength(0)

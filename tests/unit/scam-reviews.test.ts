@@ -20,6 +20,10 @@ import { sites } from '~/sites/index'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { holdingReporters, noteScamReport, reporterKeyOf } from '~/models/trust/scam-reports.server'
 import { decideScamReview, openScamReviews } from '~/models/trust/scam-reviews.server'
+import { backfillCursorName, backfillFingerprintsFromCursor, backfillListingFingerprints } from '~/models/trust/scam-fingerprint-backfill.server'
+import { readJobCursor } from '~/models/jobs/job-cursors.server'
+import { photoFingerprints } from '~/models/trust/photo-fingerprint.server'
+import { screenedFieldsOf, screenFeedListing } from '~/models/trust/scam-screen.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 
@@ -27,7 +31,9 @@ import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
  * The scam shield (issue 38 item 1, decision 0068) on SQLite and PostgreSQL: a listing that copies
  * another account's photo and description is held off the site, an honest one is published, an
  * administrator's approval puts the held one on the site and e-mails its seller, and scam reports
- * from enough different reporters take a listing off the site, one reporter counting once.
+ * from enough different reporters take a listing off the site, one reporter counting once; and
+ * the backfill fingerprints listings written before the screen, so a copy of an old one is held;
+ * and the feeds' lighter screen finds a partner's copy of an account's listing.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL
 const states = new Set(['TX'])
@@ -159,4 +165,77 @@ describe.each(targets)('the scam shield on $name', ({ enabled, open }) => {
       expect((await openScamReviews(db)).find((item) => item.listingId === originalId)).toMatchObject({ isHeld: true, signals: ['SCAM_REPORTS'] })
     },
   )
+
+  test.skipIf(!enabled)("the backfill job's cursor is in the database: each run, in whichever process, goes on after the last", async () => {
+    const before = (await readJobCursor(db, backfillCursorName)) ?? 0
+    expect(await backfillFingerprintsFromCursor(db, photoStorage, { batch: 1 })).toBe(1)
+    const after = (await readJobCursor(db, backfillCursorName))!
+    expect(after).toBeGreaterThan(before)
+    await backfillFingerprintsFromCursor(db, photoStorage, { batch: 1 })
+    expect(await readJobCursor(db, backfillCursorName)).toBeGreaterThan(after)
+  })
+
+  test.skipIf(!enabled)(
+    'the backfill fingerprints old listings in batches resuming after the last id read; a copy of an old seed listing is then held',
+    async () => {
+      const fingerprintRows = async (listingId: number) =>
+        (await db.selectFrom('listing_photo_fingerprints').select('listing_id').where('listing_id', '=', listingId).execute()).length
+      const first = await backfillListingFingerprints(db, photoStorage, { batch: 2 })
+      expect(first.read).toBe(2)
+      const second = await backfillListingFingerprints(db, photoStorage, { afterId: first.lastId!, batch: 2 })
+      expect(second.read).toBe(2)
+      expect(second.lastId!).toBeGreaterThan(first.lastId!)
+      // The next batch from the lowest id skips the four fingerprinted: it starts after them.
+      const resumed = await backfillListingFingerprints(db, photoStorage, { batch: 1 })
+      expect(resumed.lastId!).toBeGreaterThan(second.lastId!)
+
+      const old = await db.selectFrom('listings').select(['id', 'image_ids', 'description']).where('id', '=', first.lastId!).executeTakeFirstOrThrow()
+      expect(await fingerprintRows(old.id)).toBeGreaterThan(0)
+      const [documentId] = JSON.parse(old.image_ids) as number[]
+      const photo = await sharp(Buffer.from(buildPhotoSvg(documentId!)))
+        .jpeg({ quality: 85 })
+        .toBuffer()
+      const { width, height } = await sharp(photo).metadata()
+      const cropped = await sharp(photo)
+        .extract({ left: Math.round(width! * 0.06), top: 0, width: Math.round(width! * 0.94), height: Math.round(height! * 0.94) })
+        .jpeg({ quality: 60 })
+        .toBuffer()
+      const copy = await publish(copier, listingData(await uploaded(cropped), `${old.description} Serious buyers only.`))
+      expect(copy.isHeld).toBe(true)
+      expect(await onTheSite(copy.listingId)).toBe(false)
+      const review = (await openScamReviews(db)).find((item) => item.listingId === copy.listingId)
+      expect(review?.signals).toEqual(expect.arrayContaining(['PHOTO_COPIED_FROM_ANOTHER_ACCOUNT', 'TEXT_COPIED_FROM_ANOTHER_ACCOUNT']))
+    },
+  )
+
+  test.skipIf(!enabled)('the feeds’ lighter screen holds a partner’s record copying an account’s listing, and reads none of the account signals', async () => {
+    const { id: partnerId } = await db
+      .insertInto('feed_partners')
+      .values({ name: 'Copying partner', account_id: copier.accountIds[0]!, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const original = await db.selectFrom('listings').selectAll().where('id', '=', originalId).executeTakeFirstOrThrow()
+    const photo = await sharp(Buffer.from(buildPhotoSvg(5_000)))
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const croppedCopy = await sharp(photo).extract({ left: 0, top: 40, width: 1480, height: 987 }).jpeg({ quality: 60 }).toBuffer()
+    const copied = await screenFeedListing(db, { ...screenedFieldsOf(original), listingId: null, photos: [await photoFingerprints(croppedCopy)] }, partnerId)
+    expect(copied).toMatchObject({ isHeld: true, signals: ['PHOTO_COPIED_FROM_ANOTHER_ACCOUNT', 'TEXT_COPIED_FROM_ANOTHER_ACCOUNT'], score: 8 })
+
+    // Its own words with payment pressure weigh 3: under the threshold without a copy or a bargain price.
+    const unrelated = await sharp(Buffer.from(buildPhotoSvg(7_777)))
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const own = await screenFeedListing(
+      db,
+      {
+        ...screenedFieldsOf(original),
+        description: 'Twelve wooded acres on a gravel road near the lake, with a cabin site cleared. Wire the earnest money to the title company.',
+        listingId: null,
+        photos: [await photoFingerprints(unrelated)],
+      },
+      partnerId,
+    )
+    expect(own).toEqual({ isHeld: false, signals: ['URGENT_PAYMENT_WORDS'], score: 3 })
+  })
 })

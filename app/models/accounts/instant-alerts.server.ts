@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
+import { readJobCursor } from '~/models/jobs/job-cursors.server'
 import { activeStatuses } from '~/models/listings/listing.server'
 import { committedHistoryEnd } from '~/models/trust/listing-history.server'
 import { listingPath } from '~/models/listings/listing-path'
@@ -52,8 +53,8 @@ export interface InstantAlertRun {
 async function claimEvents(db: Kysely<Database>) {
   const end = await committedHistoryEnd(db)
   if (end === undefined) return []
-  const cursor = await db.selectFrom('job_cursors').select('position').where('name', '=', cursorName).executeTakeFirst()
-  if (!cursor) {
+  const position = await readJobCursor(db, cursorName)
+  if (position === undefined) {
     await db
       .insertInto('job_cursors')
       .values({ name: cursorName, position: end })
@@ -61,7 +62,6 @@ async function claimEvents(db: Kysely<Database>) {
       .execute()
     return []
   }
-  const position = Number(cursor.position)
   const events = await db
     .selectFrom('listing_history')
     .select(['id', 'listing_id as listingId', 'kind', 'price', 'previous_price as previousPrice'])

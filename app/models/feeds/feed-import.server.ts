@@ -11,6 +11,8 @@ import { checkFeedRecord } from './feed-record.server'
 import { type FeedPartner, feedRecordKey, listingRow, saveFeedRecord, storeListingPhotos } from './feed-listings.server'
 import { noteListingsChanged } from '~/models/listings/listing-changes.server'
 import { writeListing } from '~/models/listings/listing-writes.server'
+import { fingerprintPhotos, storeListingFingerprints } from '~/models/trust/scam-fingerprints.server'
+import { screenedFieldsOf, screenFeedListing } from '~/models/trust/scam-screen.server'
 import { confirmListings, recordStatusChange } from '~/models/trust/listing-history.server'
 import { defaultFeedLimits, type FeedLimits, type FeedStream, type RawFeedRecord, readCsvFeed, readXmlFeed } from './feed-reader.server'
 import { type OutboundFetch, OutboundFetchError, outboundFetch } from '~/models/net/outbound-fetch.server'
@@ -253,26 +255,39 @@ export async function importFeed(db: Kysely<Database>, options: ImportOptions): 
     const decision = earlierReasons.find((reason) => reason.code.startsWith('REVIEW_'))
     if (decision) reasons.push(decision)
     const outcome = decision ? recordReasons[decision.code].outcome : outcomeOf(reasons)
-    if (outcome === 'rejected' || outcome === 'held' || verdict.duplicateOfListingId !== null) {
+    /** A record that is not shown: rejected, held (its listing kept for a reviewer) or linked to the listing it repeats. */
+    const setAside = async (ending: RecordOutcome) => {
       await saveFeedRecord(db, {
         ...record,
         ...keep,
-        outcome,
+        outcome: ending,
         reasons: JSON.stringify(reasons),
         duplicate_of_listing_id: verdict.duplicateOfListingId,
-        payload: outcome === 'held' ? JSON.stringify({ listing, verdict }) : null,
+        payload: ending === 'held' ? JSON.stringify({ listing, verdict }) : null,
       })
-      return report(id, raw.line, outcome, reasons)
+      return report(id, raw.line, ending, reasons)
     }
+    if (outcome === 'rejected' || outcome === 'held' || verdict.duplicateOfListingId !== null) return setAside(outcome)
     // Photos are fetched before the transaction, so no write waits on a partner's photo server.
     const photos = await storeListingPhotos(db, { partnerId: partner!.id, photos: listing.photos, fetcher: photoFetcher, now: stamp })
     counts.photosFailed += photos.failures.length
     reasons.push(...photos.failures)
-    await db.transaction().execute(async (transaction) => {
-      const row = listingRow(partner!, listing, verdict, photos.documentIds, stamp)
-      const listingId = await writeListing(transaction, existing?.listing_id ?? null, row, stamp)
-      await saveFeedRecord(transaction, { ...record, ...keep, listing_id: listingId, outcome, reasons: JSON.stringify(reasons) })
+    const row = listingRow(partner!, listing, verdict, photos.documentIds, stamp)
+    const fingerprints = await fingerprintPhotos(photos.documentIds, photoFetcher.storage)
+    // The feeds' lighter scam screen (decision 0068); a reviewer's approval of this very content stands.
+    if (!decision) {
+      const screen = await screenFeedListing(db, { ...screenedFieldsOf(row), listingId: existing?.listing_id ?? null, photos: fingerprints }, partner!.id)
+      if (screen.isHeld) {
+        reasons.push({ code: 'SCAM_SUSPECTED', detail: 'our staff will review it' })
+        return setAside('held')
+      }
+    }
+    const listingId = await db.transaction().execute(async (transaction) => {
+      const written = await writeListing(transaction, existing?.listing_id ?? null, row, stamp)
+      await saveFeedRecord(transaction, { ...record, ...keep, listing_id: written, outcome, reasons: JSON.stringify(reasons) })
+      return written
     })
+    await storeListingFingerprints(db, { listingId, owner: { kind: 'partner', partnerId: partner!.id }, description: row.description, photos: fingerprints })
     hasWrittenListings = true
     return report(id, raw.line, outcome, reasons)
   }

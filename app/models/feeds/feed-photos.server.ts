@@ -1,5 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit'
 import { configuredPhotoStorage, type PhotoRefusalReason, type StorePhotoResult, storePhoto } from '~/models/media/photo-store.server'
+import type { PhotoStorage } from '~/models/media/photo-storage'
 import { type OutboundFetch, OutboundFetchError, outboundFetch } from '~/models/net/outbound-fetch.server'
 import { type FetchFailureReason, fetchFailureTexts } from './feed-reasons'
 
@@ -31,6 +32,8 @@ export interface PhotoFetcherOptions {
 
 export interface PhotoFetcher {
   fetchPhoto(url: string): Promise<PhotoResult>
+  /** Where it stores the photos: the scam screen fingerprints them there (decision 0068). */
+  storage: PhotoStorage
 }
 
 /** Partners serve camera originals; past this we would only be holding a mistake in memory. */
@@ -85,5 +88,5 @@ export function createPhotoFetcher(options: PhotoFetcherOptions = {}): PhotoFetc
     )
   }
 
-  return { fetchPhoto }
+  return { fetchPhoto, storage }
 }

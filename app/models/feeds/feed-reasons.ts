@@ -61,6 +61,10 @@ export const recordReasons = {
   POINT_OUTSIDE_COUNTY: { outcome: 'held', text: 'The point lies outside the county, and neither the zip code nor the city lies in the county.' },
   PRICE_LOOKS_PER_ACRE: { outcome: 'held', text: 'The price is what an acre costs in the county, for a larger property: it looks like the price per acre.' },
   PRICE_PER_ACRE_OUTLIER: { outcome: 'held', text: 'The price per acre is under a tenth or over ten times the median of comparable listings in the county.' },
+  SCAM_SUSPECTED: {
+    outcome: 'held',
+    text: 'Our checks for copied or fraudulent listings flagged the record; our staff will look at it before it is shown.',
+  },
   POINT_FROM_ZIP: { outcome: 'fixed', text: 'The point was missing or outside the county; the listing is placed at its zip code, which lies in the county.' },
   POINT_FROM_CITY: { outcome: 'fixed', text: 'The point was missing or outside the county; the listing is placed at its city, which lies in the county.' },
   CITY_WAS_COUNTY: { outcome: 'fixed', text: "The city given is the county's name; the county's nearest city is used." },

@@ -5,7 +5,7 @@ import { landUseOf } from '~/models/valuation/valuation-model'
 import type { DifferenceHash } from './photo-fingerprint.server'
 import { minimumComparables, sizeBandOf } from './price-context'
 import { type ListingOwner, mostSimilarOtherOwnersText, nearestOtherOwnersPhoto, wholePhotoHashes } from './scam-fingerprints.server'
-import { type ScamVerdict, screenForScam } from './scam-screen'
+import { type ScamVerdict, screenFeedRecordForScam, screenForScam } from './scam-screen'
 
 /**
  * The scam screen's look-ups (issue 38 item 1, decision 0068): the account's age, kind and phone,
@@ -107,4 +107,10 @@ export async function screenSellerListing(
     description: listing.description,
     ...copies,
   })
+}
+
+/** The feeds' lighter screen, for a partner's new or changed record: the price, the words and the copies (of another partner's or an account's listings). */
+export async function screenFeedListing(db: Kysely<Database>, listing: ListingToScreen, partnerId: number): Promise<ScamVerdict> {
+  const [ratio, copies] = await Promise.all([priceToComparables(db, listing), copiesOf(db, listing, { kind: 'partner', partnerId })])
+  return screenFeedRecordForScam({ priceToComparables: ratio, description: listing.description, ...copies })
 }

@@ -99,18 +99,35 @@ export interface ScamVerdict {
   isHeld: boolean
 }
 
-export function screenForScam(input: ScamScreenInput): ScamVerdict {
-  const fired: Record<ScamSignalCode, boolean> = {
-    NEW_ACCOUNT: input.accountAgeDays < newAccountDays,
-    OWNER_SELLER: !input.isLicensedBroker,
-    VACANT_LAND: !input.hasHouse,
-    PRICE_FAR_BELOW_COMPARABLES: input.priceToComparables !== null && input.priceToComparables < farBelowShare,
-    CONTACT_DIFFERS_FROM_ACCOUNT: input.contactDiffersFromAccount,
-    URGENT_PAYMENT_WORDS: hasUrgentPaymentWords(input.description),
-    PHOTO_COPIED_FROM_ANOTHER_ACCOUNT: input.nearestCopiedPhotoBits !== null && input.nearestCopiedPhotoBits <= copiedPhotoBits,
-    TEXT_COPIED_FROM_ANOTHER_ACCOUNT: input.mostSimilarOtherText !== null && input.mostSimilarOtherText >= copiedTextSimilarity,
-  }
+/** What the listing itself shows, whoever sent it: a bargain price, payment pressure, copies of another owner's photos or words. */
+type ListingEvidence = Pick<ScamScreenInput, 'priceToComparables' | 'description' | 'nearestCopiedPhotoBits' | 'mostSimilarOtherText'>
+
+const listingSignalsOf = (input: ListingEvidence) => ({
+  PRICE_FAR_BELOW_COMPARABLES: input.priceToComparables !== null && input.priceToComparables < farBelowShare,
+  URGENT_PAYMENT_WORDS: hasUrgentPaymentWords(input.description),
+  PHOTO_COPIED_FROM_ANOTHER_ACCOUNT: input.nearestCopiedPhotoBits !== null && input.nearestCopiedPhotoBits <= copiedPhotoBits,
+  TEXT_COPIED_FROM_ANOTHER_ACCOUNT: input.mostSimilarOtherText !== null && input.mostSimilarOtherText >= copiedTextSimilarity,
+})
+
+function verdictOf(fired: Partial<Record<ScamSignalCode, boolean>>): ScamVerdict {
   const signals = scamSignalCodes.filter((code) => fired[code])
   const score = signals.reduce((sum, code) => sum + scamSignalWeights[code], 0)
   return { signals, score, isHeld: score >= holdThreshold }
 }
+
+export function screenForScam(input: ScamScreenInput): ScamVerdict {
+  return verdictOf({
+    NEW_ACCOUNT: input.accountAgeDays < newAccountDays,
+    OWNER_SELLER: !input.isLicensedBroker,
+    VACANT_LAND: !input.hasHouse,
+    CONTACT_DIFFERS_FROM_ACCOUNT: input.contactDiffersFromAccount,
+    ...listingSignalsOf(input),
+  })
+}
+
+/**
+ * The feeds' lighter screen: a partner is a known business under contract, so neither an account's
+ * age and kind nor the land's (vacant) count; a bargain price with payment pressure, or a copy of
+ * another owner's photos or words with either, holds the record (decision 0068).
+ */
+export const screenFeedRecordForScam = (input: ListingEvidence) => verdictOf(listingSignalsOf(input))
