@@ -126,3 +126,25 @@ export function browserSession(fetchPage: SiteFetch, host: string, clientAddress
 }
 
 export type BrowserSession = ReturnType<typeof browserSession>
+
+/**
+ * Same-origin form posts as a browser without scripts sends them, each from the next client
+ * address of `addressPrefix` (rate limits count per address), with an optional session cookie.
+ */
+export function formPoster(fetchPage: SiteFetch, host: string, addressPrefix: string) {
+  let addressCounter = 0
+  return (path: string, fields: Record<string, string>, cookie?: string) => {
+    addressCounter += 1
+    return fetchPage(host, path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: `http://${host}`,
+        'x-forwarded-for': `${addressPrefix}.${addressCounter}`,
+        ...(cookie ? { cookie } : {}),
+      },
+      redirect: 'manual',
+    })
+  }
+}
