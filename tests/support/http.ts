@@ -34,6 +34,20 @@ export function decodeEntities(text: string) {
   return text.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"')
 }
 
+/** A page's words as a reader sees them: entities decoded, each tag and run of white space one space. */
+export async function pageText(response: Response) {
+  return decodeEntities(await response.text())
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+}
+
+/** A form's fields as a browser posts them: a field with several values (checkboxes) once per value. */
+export function formBody(fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams()
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
+  return body
+}
+
 /**
  * For a test file about production pages: sets SITE_ENVIRONMENT=production and loads the
  * handler before the tests, and gives back a `fetchPage` to call and the seeded database to read.
