@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { demoUsers } from '~/models/accounts/demo-users'
-import { enterSecondFactor, logIn, siteUrl } from './support'
+import { enterSecondFactor, logIn, siteUrl, startVermontListing } from './support'
 
 /**
  * The scam shield end to end (issue 38 item 1, decision 0068), with JavaScript on and off: a
@@ -18,14 +18,7 @@ test('a scam-like listing is held and explained, approved by an administrator, a
   const isScripted = testInfo.project.name !== 'js-off'
   const title = `Birch hollow lot ${testInfo.project.name} ${Date.now().toString(36)}`
   await logIn(page, seller)
-  await page.goto(siteUrl('land', '/account/listings/'))
-  await page.getByRole('link', { name: 'Add a listing' }).click()
-  await page.getByLabel('State', { exact: true }).selectOption('VT')
-  await page.getByLabel('County', { exact: true }).fill('Windsor')
-  await page.getByLabel('City or nearest town').fill('Woodstock')
-  await page.getByLabel('Latitude').fill('43.6242')
-  await page.getByLabel('Longitude').fill('-72.5185')
-  await continueButton(page).click()
+  await startVermontListing(page)
   await page.getByLabel('Acres', { exact: true }).fill('12')
   await page.getByLabel(/^Price/).fill('96000')
   await continueButton(page).click()

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { demoUsers } from '~/models/accounts/demo-users'
-import { logIn, siteUrl, waitForHydration } from './support'
+import { logIn, siteUrl, startVermontListing, waitForHydration } from './support'
 
 /**
  * The sellers' tool end to end (issue 15), with JavaScript on and off: the demo seller adds a
@@ -17,15 +17,7 @@ test('a seller adds a listing, publishes it, edits its price, gets a lead and a 
   test.setTimeout(120_000)
   const title = `Maple ridge tract ${testInfo.project.name} ${Date.now().toString(36)}`
   await logIn(page, seller)
-  await page.goto(siteUrl('land', '/account/listings/'))
-  await page.getByRole('link', { name: 'Add a listing' }).click()
-
-  await page.getByLabel('State', { exact: true }).selectOption('VT')
-  await page.getByLabel('County', { exact: true }).fill('Windsor')
-  await page.getByLabel('City or nearest town').fill('Woodstock')
-  await page.getByLabel('Latitude').fill('43.6242')
-  await page.getByLabel('Longitude').fill('-72.5185')
-  await continueButton(page).click()
+  await startVermontListing(page)
   await expect(page).toHaveURL(/\/account\/listings\/drafts\/\d+\/price\/$/)
 
   // A mistake keeps what was typed and is answered with the spec's message.

@@ -202,3 +202,19 @@ export async function waitForIntersectionUpdate(element: Locator) {
       }),
   )
 }
+
+/**
+ * On the signed-in seller's Manage Listings, starts a new listing in the sellers' tool at
+ * Woodstock, Windsor County, Vermont (a state only the sellers' tool's browser tests count), and
+ * saves that first step.
+ */
+export async function startVermontListing(page: Page) {
+  await page.goto(siteUrl('land', '/account/listings/'))
+  await page.getByRole('link', { name: 'Add a listing' }).click()
+  await page.getByLabel('State', { exact: true }).selectOption('VT')
+  await page.getByLabel('County', { exact: true }).fill('Windsor')
+  await page.getByLabel('City or nearest town').fill('Woodstock')
+  await page.getByLabel('Latitude').fill('43.6242')
+  await page.getByLabel('Longitude').fill('-72.5185')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+}

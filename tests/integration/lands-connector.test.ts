@@ -5,7 +5,7 @@ import { hashPassword } from '~/models/accounts/password.server'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { type SiteFetch, decodeEntities, loadRequestHandler, metaContent, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
-import { startTestSmtpServer } from '../support/smtp'
+import { catchOutgoingMail } from '../support/smtp'
 import { countWhere } from '../support/test-database'
 
 /**
@@ -18,7 +18,7 @@ import { countWhere } from '../support/test-database'
 const dataDir = privateDataDir('lands-connector')
 let fetchPage: SiteFetch
 let db: SQLite.Database
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+const outgoing = catchOutgoingMail()
 const host = 'land.localhost'
 const buyer = demoUsers.find((user) => user.email === 'demo.buyer@example.com')!
 const seller = demoUsers.find((user) => user.email === 'demo.seller@example.com')!
@@ -130,19 +130,15 @@ const expectDailyRetryAfter = (response: Response) => expect(Number(response.hea
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir
   process.env.SITE_ENVIRONMENT = 'production'
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
   fetchPage = await loadRequestHandler()
   db = new SQLite(path.join(dataDir, 'marketplace.db'))
   cookies.buyer = await sessionCookie(fetchPage, host, buyer, '198.51.100.1')
   cookies.seller = await sessionCookie(fetchPage, host, seller, '198.51.100.2')
 })
 
-afterAll(async () => {
+afterAll(() => {
   db.close()
   delete process.env.SITE_ENVIRONMENT
-  delete process.env.SMTP_URL
-  await smtp.stop()
 })
 
 describe('who may use it', () => {
@@ -235,7 +231,7 @@ describe('a land request', () => {
     expect(inbox).toContain('Land request from the Lands Connector')
     expect(inbox).toContain('Reply through LandAtlas')
     expect(inbox).not.toContain(`Reply by e-mail to ${dana.email}`)
-    const toProfessionals = smtp.received.filter((mail) => mail.raw.replace(/=\r?\n/g, '').includes(message))
+    const toProfessionals = outgoing.received.filter((mail) => mail.raw.replace(/=\r?\n/g, '').includes(message))
     expect(toProfessionals).toHaveLength(leads.length)
     expect(toProfessionals.some((mail) => mail.raw.includes(dana.email))).toBe(false)
   })
@@ -256,7 +252,7 @@ describe('a land request', () => {
     const sent = await post(replyPath, { message: answer })
     expect(sent.status).toBe(303)
     expect(location(sent)).toBe(`${replyPath}?sent=1`)
-    const mail = smtp.received.find((received) => received.raw.replace(/=\r?\n/g, '').includes(answer))!
+    const mail = outgoing.received.find((received) => received.raw.replace(/=\r?\n/g, '').includes(answer))!
     expect(mail.to).toEqual([dana.email])
     expect(mail.raw).toMatch(/^Reply-To: /m)
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`/lands-connector/${requestId}/`)
@@ -282,7 +278,7 @@ describe('a land request', () => {
     const refused = await post(replyPath, { message: answer })
     expect(refused.status).toBe(410)
     expect(await html(refused)).toContain('This reply link has expired')
-    expect(smtp.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
+    expect(outgoing.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
   })
 
   test('past the day’s new requests, is answered with the form again, the request kept and the wait (issue 34)', async () => {
@@ -313,7 +309,7 @@ describe('a land request', () => {
     const page = await html(refused)
     expect(page).toContain(`You have reached the limit of 3 answers to this request in a day. ${dailyWait} — your answer is kept below.`)
     expect(page).toContain(answer)
-    expect(smtp.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
+    expect(outgoing.received.some((mail) => mail.raw.replace(/=\r?\n/g, '').includes(answer))).toBe(false)
   })
 
   test('is changed with the same form; sharing the address then shows it on the leads already sent', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
-import { decodeEntities, productionPages, sessionCookie } from '../support/http'
+import { decodeEntities, formPoster, productionPages, sessionCookie } from '../support/http'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 import { openWritableTestDatabase } from '../support/test-database'
 
@@ -14,9 +14,10 @@ import { openWritableTestDatabase } from '../support/test-database'
 const outgoing = catchOutgoingMail()
 const { fetchPage, db } = productionPages()
 const host = 'land.localhost'
+/** A same-origin form post, as a browser without scripts sends it, from its own client address. */
+const post = formPoster(fetchPage, host, '198.18.4')
 const [buyer, seller] = demoUsers
 let sellerCookie: string
-let addressCounter = 0
 
 /** A listing that takes messages (spec §4: paid, available) whose account matches `accountCondition`. */
 function contactableListing(accountCondition: string, ...parameters: string[]) {
@@ -43,21 +44,6 @@ function contactableListing(accountCondition: string, ...parameters: string[]) {
 }
 
 const sellersListing = () => contactableListing('listings.account_id = (select account_id from users where email = ?)', seller.email)
-
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  addressCounter += 1
-  return fetchPage(host, path, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://${host}`,
-      'x-forwarded-for': `198.18.4.${addressCounter}`,
-      ...(cookie ? { cookie } : {}),
-    },
-    redirect: 'manual',
-  })
-}
 
 const inboxHtml = async (path = '/account/leads/') => decodeEntities(await (await fetchPage(host, path, { headers: { cookie: sellerCookie } })).text())
 const writable = openWritableTestDatabase()

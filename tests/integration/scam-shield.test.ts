@@ -6,7 +6,7 @@ import { hashPassword } from '~/models/accounts/password.server'
 import { listingPath } from '~/models/listings/listing-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import { sites } from '~/sites/index'
-import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
+import { type SiteFetch, formBody, loadRequestHandler, pageText, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 import { draftThroughSteps } from '../support/seller-drafts'
 import { catchOutgoingMail, waitForMail } from '../support/smtp'
@@ -43,11 +43,9 @@ async function post(
   siteHost = host,
   address = client(),
 ) {
-  const body = new URLSearchParams()
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
   return fetchPage(siteHost, pathname, {
     method: 'POST',
-    body,
+    body: formBody(fields),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       origin: `http://${siteHost}`,
@@ -57,10 +55,6 @@ async function post(
     redirect: 'manual',
   })
 }
-const text = async (response: Response) =>
-  decodeEntities(await response.text())
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
 const location = (response: Response) => response.headers.get('location')
 
 function publicPath(site: SiteProfile, id: number) {
@@ -119,11 +113,11 @@ describe('a copied listing waits for an administrator', () => {
     const held = await publishWithDescription(copier, `${original.replace('Forty acres', '40 acres')} Must sell today, wire the deposit.`)
     expect(held).toMatch(/\/account\/listings\/\d+\/\?published=held$/)
     heldId = Number(held.match(/\/account\/listings\/(\d+)\//)![1])
-    const page = await text(await get(held, copier))
+    const page = await pageText(await get(held, copier))
     expect(page).toContain('Your listing is being checked by our team before it appears on the sites. We will e-mail you within one business day')
     expect(page).toContain('Being checked by our team')
     expect(page).not.toMatch(/COPIED|URGENT|NEW_ACCOUNT|copied/)
-    expect(await text(await get('/account/listings/', copier))).toContain('Being checked by our team')
+    expect(await pageText(await get('/account/listings/', copier))).toContain('Being checked by our team')
     expect((await get(publicPath(sites.land, heldId))).status).toBe(404)
   })
 
@@ -132,7 +126,7 @@ describe('a copied listing waits for an administrator', () => {
     expect((await post('/account/scam-review/', { reviewId: '1', decision: 'approve' }, seller)).status).toBe(403)
     const visitor = await get('/account/scam-review/')
     expect(visitor.status).toBe(302)
-    const page = await text(await get('/account/scam-review/', admin))
+    const page = await pageText(await get('/account/scam-review/', admin))
     expect(page).toContain(`Listing ${heldId} — Forty acres with a pond`)
     expect(page).toContain('TEXT_COPIED_FROM_ANOTHER_ACCOUNT')
     expect(page).toContain('URGENT_PAYMENT_WORDS')
@@ -143,7 +137,7 @@ describe('a copied listing waits for an administrator', () => {
     const reviewId = (db.prepare('select id from scam_reviews where listing_id = ? and decided_at is null').get(heldId) as { id: number }).id
     const approved = await post('/account/scam-review/', { reviewId: String(reviewId), decision: 'approve' }, admin)
     expect(location(approved)).toBe('/account/scam-review/?decided=approve')
-    expect(await text(await get(location(approved)!, admin))).toContain('The listing is approved')
+    expect(await pageText(await get(location(approved)!, admin))).toContain('The listing is approved')
     expect((await get(publicPath(sites.land, heldId))).status).toBe(200)
     expect(await waitForMail(outgoing, copier.email, /now on the sites/)).toBeDefined()
     const again = await post('/account/scam-review/', { reviewId: String(reviewId), decision: 'remove' }, admin)
@@ -162,7 +156,7 @@ describe('Report a scam', () => {
       .get(site.listingScopeBits || 16) as { id: number }
     const siteHost = site.devHost
     const pathname = publicPath(site, id)
-    expect(await text(await get(pathname, undefined, siteHost))).toContain('It looks like a scam (report a scam)')
+    expect(await pageText(await get(pathname, undefined, siteHost))).toContain('It looks like a scam (report a scam)')
     const report = (address: string) => post(pathname, { intent: 'report', reason: 'fraud', details: 'Asked me to wire a deposit.' }, undefined, siteHost, address)
     const addresses = [`192.0.2.${id % 200}`, `198.18.0.${id % 200}`, `198.18.1.${id % 200}`]
     expect((await report(addresses[0]!)).status).toBe(303)
@@ -172,6 +166,6 @@ describe('Report a scam', () => {
     expect((await get(pathname, undefined, siteHost)).status).toBe(200)
     expect((await report(addresses[2]!)).status).toBe(303)
     expect((await get(pathname, undefined, siteHost)).status).toBe(404)
-    expect(await text(await get('/account/scam-review/', admin))).toContain(`Listing ${id} — `)
+    expect(await pageText(await get('/account/scam-review/', admin))).toContain(`Listing ${id} — `)
   })
 })

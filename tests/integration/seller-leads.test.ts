@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
-import { decodeEntities, metaContent, productionPages, sessionCookie } from '../support/http'
+import { decodeEntities, formPoster, metaContent, productionPages, sessionCookie } from '../support/http'
 
 /**
  * The sellers' leads inbox (issue 15 items 5 and 7) without JavaScript: a buyer's message sent
@@ -11,10 +11,11 @@ import { decodeEntities, metaContent, productionPages, sessionCookie } from '../
  */
 const { fetchPage, db } = productionPages()
 const host = 'land.localhost'
+/** A same-origin form post, as a browser without scripts sends it, from its own client address. */
+const post = formPoster(fetchPage, host, '198.18.0')
 const [buyer, seller] = demoUsers
 let sellerCookie: string
 let buyerCookie: string
-let addressCounter = 0
 
 /** A listing that takes messages (spec §4: paid, available), of the seller's account or of another one. */
 function contactableListing(accountCondition: string) {
@@ -28,22 +29,6 @@ function contactableListing(accountCondition: string) {
     )
     .get(seller.email) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
   return { ...row, path: listingPath(sites.land, row) }
-}
-
-/** A same-origin form post, as a browser without scripts sends it, from its own client address. */
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  addressCounter += 1
-  return fetchPage(host, path, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://${host}`,
-      'x-forwarded-for': `198.18.0.${addressCounter}`,
-      ...(cookie ? { cookie } : {}),
-    },
-    redirect: 'manual',
-  })
 }
 
 /** Sends a message through the listing page's contact form; gives back the stored lead's id. */

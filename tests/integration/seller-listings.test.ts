@@ -5,7 +5,7 @@ import { hashPassword } from '~/models/accounts/password.server'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
-import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
+import { type SiteFetch, decodeEntities, formBody, loadRequestHandler, pageText, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 import { draftThroughSteps as draftSteps, publishListing } from '../support/seller-drafts'
 
@@ -37,20 +37,14 @@ async function get(pathname: string, user?: { email: string; password: string })
 }
 
 async function post(pathname: string, fields: Record<string, string | string[]>, user?: { email: string; password: string }) {
-  const body = new URLSearchParams()
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
   return fetchPage(host, pathname, {
     method: 'POST',
-    body,
+    body: formBody(fields),
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, ...(user ? { cookie: await logIn(user) } : {}) },
     redirect: 'manual',
   })
 }
 
-const text = async (response: Response) =>
-  decodeEntities(await response.text())
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
 const location = (response: Response) => response.headers.get('location')
 const listingRow = (id: number) => db.prepare('select * from listings where id = ?').get(id) as Record<string, unknown> | undefined
 
@@ -115,7 +109,7 @@ describe('who may use the tool', () => {
   test('a buyer gets a 403 that says how to become a seller, for pages and for posts', async () => {
     const page = await get('/account/listings/', buyer)
     expect(page.status).toBe(403)
-    expect(await text(page)).toContain('This part of your account is for sellers')
+    expect(await pageText(page)).toContain('This part of your account is for sellers')
     expect((await post('/account/listings/new/', { state: 'TX', county: 'Travis', intent: 'next' }, buyer)).status).toBe(403)
   })
 
@@ -141,7 +135,7 @@ describe('adding a listing step by step', () => {
     expect(html).toContain('Please enter the price in whole dollars, without cents.')
     expect(html).toMatch(/name="acres"[^>]*value="0"|value="0"[^>]*name="acres"/)
     expect(html).toMatch(/name="price"[^>]*value="12.50"|value="12.50"[^>]*name="price"/)
-    const review = await text(await get(`${draftPath}review/`, seller))
+    const review = await pageText(await get(`${draftPath}review/`, seller))
     expect(review).toContain('Some steps need finishing before the listing can be published')
     // Publishing is refused while a step is incomplete: no listing is written.
     const before = (db.prepare('select count(*) as n from listings').get() as { n: number }).n
@@ -151,9 +145,9 @@ describe('adding a listing step by step', () => {
 
   test('a point in another county is named in words, and stops publishing until it is moved', async () => {
     const draftPath = await draftThroughSteps(seller, inHays)
-    expect(await text(await get(`${draftPath}place/`, seller))).toContain('This point is in Hays County, not Travis County.')
+    expect(await pageText(await get(`${draftPath}place/`, seller))).toContain('This point is in Hays County, not Travis County.')
     expect(location(await post(`${draftPath}review/`, { intent: 'publish' }, seller))).toBe(`${draftPath}review/`)
-    expect(await text(await get(`${draftPath}review/`, seller))).toContain('This point is in Hays County, not Travis County.')
+    expect(await pageText(await get(`${draftPath}review/`, seller))).toContain('This point is in Hays County, not Travis County.')
     await post(`${draftPath}place/`, { state: 'TX', county: 'Travis', city: 'Austin', ...inTravis, intent: 'save' }, seller)
     expect(location(await post(`${draftPath}review/`, { intent: 'publish' }, seller))).toMatch(/^\/account\/listings\/\d+\/\?published=new$/)
   })
@@ -162,12 +156,12 @@ describe('adding a listing step by step', () => {
     const id = await publishedListing()
     const page = await get(publicPath(id))
     expect(page.status).toBe(200)
-    const pageText = await text(page)
-    expect(pageText).toContain('Forty wooded acres with a creek')
-    expect(pageText).toContain('$480,000')
-    const search = await text(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))
+    const publicText = await pageText(page)
+    expect(publicText).toContain('Forty wooded acres with a creek')
+    expect(publicText).toContain('$480,000')
+    const search = await pageText(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))
     expect(search).toContain('Forty wooded acres with a creek')
-    expect(await text(await get('/account/listings/', seller))).toContain('Forty wooded acres with a creek')
+    expect(await pageText(await get('/account/listings/', seller))).toContain('Forty wooded acres with a creek')
     expect(await (await get('/sitemap/Travis-County-TX')).text()).toContain(`href="${publicPath(id)}"`)
     expect(listingRow(id)).toMatchObject({ status: 1, price: 480000, acres: 40, beds: 3, baths: 2, contact_phone: '512-555-0123', partner_id: null })
   })
@@ -214,7 +208,7 @@ describe('changing a published listing', () => {
     expect(listingRow(id)).toMatchObject({ price: 480000 })
     expect(location(await post(`${draftPath}review/`, { intent: 'publish' }, seller))).toBe(`/account/listings/${id}/?published=changes`)
     expect(listingRow(id)).toMatchObject({ price: 450000, price_change_amount: -30000 })
-    const page = await text(await get(publicPath(id)))
+    const page = await pageText(await get(publicPath(id)))
     expect(page).toContain('$450,000')
     // Issue 19: the change is on the page's timeline, and the price-reduced search finds it.
     expect(page).toContain('Price changed · $480,000 to $450,000 (reduced $30K)')
@@ -227,11 +221,11 @@ describe('changing a published listing', () => {
     const id = await publishedListing()
     db.prepare(`update listings set confirmed_at = ?, freshness = 1 where id = ?`).run(new Date(Date.now() - 100 * 86_400_000).toISOString(), id)
     const notice = 'May no longer be available — ask the seller'
-    expect(await text(await get(publicPath(id)))).toContain(notice)
-    expect(await text(await get(`/account/listings/${id}/`, seller))).toContain('Still available')
+    expect(await pageText(await get(publicPath(id)))).toContain(notice)
+    expect(await pageText(await get(`/account/listings/${id}/`, seller))).toContain('Still available')
     expect(location(await post(`/account/listings/${id}/`, { intent: 'confirm' }, seller))).toBe(`/account/listings/${id}/?changed=confirm`)
     expect(listingRow(id)).toMatchObject({ freshness: 2 })
-    expect(await text(await get(publicPath(id)))).not.toContain(notice)
+    expect(await pageText(await get(publicPath(id)))).not.toContain(notice)
     // Only the owning seller confirms.
     expect((await post(`/account/listings/${id}/`, { intent: 'confirm' }, otherSeller)).status).toBe(404)
   })
@@ -244,23 +238,23 @@ describe('changing a published listing', () => {
 
     const refused = await post(`/account/listings/${id}/`, { intent: 'sold', salesPrice: '', salesDate: '2099-01-01' }, seller)
     expect(refused.status).toBe(400)
-    const refusedText = await text(refused)
+    const refusedText = await pageText(refused)
     expect(refusedText).toContain('This field is required.')
     expect(refusedText).toContain('The sale date cannot be in the future.')
     expect(location(await post(`/account/listings/${id}/`, { intent: 'sold', salesPrice: '440,000', salesDate: '2026-01-15' }, seller))).toBe(
       `/account/listings/${id}/?changed=sold`,
     )
     expect(listingRow(id)).toMatchObject({ status: 4, sales_price: 440000, sales_date: '2026-01-15', sale_price_source: 'seller' })
-    expect(await text(await get(pagePath))).toContain('Sold')
+    expect(await pageText(await get(pagePath))).toContain('Sold')
 
     expect((await post(`/account/listings/${id}/`, { intent: 'under-contract' }, seller)).status).toBe(409)
     await post(`/account/listings/${id}/`, { intent: 'resume' }, seller)
     expect(listingRow(id)).toMatchObject({ status: 1, sales_price: null, sale_price_source: null })
     await post(`/account/listings/${id}/`, { intent: 'pause' }, seller)
     expect(listingRow(id)).toMatchObject({ status: 3 })
-    expect(await text(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))).not.toContain(`/${id}/`)
+    expect(await pageText(await get('/search/texas-land-for-sale/travis-county/sort-newest/'))).not.toContain(`/${id}/`)
     // Issue 19: each change is on the page's timeline, newest first.
-    const timeline = (await text(await get(pagePath))).match(/Listing history .*? on the market (.*?)(?=Photos|Location|Advertisement)/)?.[1] ?? ''
+    const timeline = (await pageText(await get(pagePath))).match(/Listing history .*? on the market (.*?)(?=Photos|Location|Advertisement)/)?.[1] ?? ''
     expect([...timeline.matchAll(/(Listed|Under contract|Sold|Back on market|Off market)\b/g)].map((match) => match[1])).toEqual([
       'Off market',
       'Back on market',
@@ -282,7 +276,7 @@ describe('changing a published listing', () => {
         'select listings.id, listings.status from listings join users on users.account_id = listings.account_id where users.email = ? and partner_id is not null and status = 1 limit 1',
       )
       .get(seller.email) as { id: number; status: number }
-    const page = await text(await get(`/account/listings/${feedListing.id}/`, seller))
+    const page = await pageText(await get(`/account/listings/${feedListing.id}/`, seller))
     expect(page).toContain('This listing comes from your listing feed')
     expect(page).not.toContain('Edit listing')
     expect((await post(`/account/listings/${feedListing.id}/`, { intent: 'pause' }, seller)).status).toBe(409)
@@ -304,9 +298,9 @@ describe("another account cannot read or change a seller's listing", () => {
     expect((await post(`${draftPath}review/`, { intent: 'publish' }, otherSeller)).status).toBe(404)
     expect((await post(`${draftPath}review/`, { intent: 'discard' }, otherSeller)).status).toBe(404)
     expect(listingRow(id)).toMatchObject({ status: 1, price: 480000 })
-    expect(await text(await get('/account/listings/', otherSeller))).not.toContain('Forty wooded acres with a creek')
+    expect(await pageText(await get('/account/listings/', otherSeller))).not.toContain('Forty wooded acres with a creek')
     // The seller's own draft is untouched by the forged posts.
-    expect(await text(await get(`${draftPath}price/`, seller))).toContain('480000')
+    expect(await pageText(await get(`${draftPath}price/`, seller))).toContain('480000')
   })
 
   test("a corporate master sees and changes its child office's listings", async () => {

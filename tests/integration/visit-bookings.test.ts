@@ -5,7 +5,7 @@ import { hashPassword } from '~/models/accounts/password.server'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
-import { type ReceivedMail, readableText, startTestSmtpServer } from '../support/smtp'
+import { type ReceivedMail, catchOutgoingMail, readableText } from '../support/smtp'
 
 /**
  * Visit bookings through the built server without JavaScript (issue 38 item 3), on a private copy
@@ -20,7 +20,7 @@ const seller = demoUsers.find((user) => user.email === 'demo.seller@example.com'
 const buyer = demoUsers.find((user) => user.email === 'demo.buyer@example.com')!
 let fetchPage: SiteFetch
 let db: SQLite.Database
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>
+const outgoing = catchOutgoingMail()
 const cookies: Record<string, string> = {}
 let clientCounter = 0
 let listing: { id: number; path: string }
@@ -61,7 +61,7 @@ const requestFields = (overrides: Record<string, string> = {}) => {
   }
 }
 
-const mailTo = (address: string, subject: string) => smtp.received.filter((mail) => mail.to.includes(address) && readableText(mail).includes(subject))
+const mailTo = (address: string, subject: string) => outgoing.received.filter((mail) => mail.to.includes(address) && readableText(mail).includes(subject))
 /** The text of a mail's calendar attachment (base64 in its MIME part), or '' without one. */
 function calendarOf(mail: ReceivedMail) {
   const part = mail.raw.split(/\r?\n--/).find((section) => /^Content-Type: text\/calendar/im.test(section))
@@ -87,8 +87,6 @@ async function sendRequest(overrides: Record<string, string> = {}) {
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir
   process.env.SITE_ENVIRONMENT = 'production'
-  smtp = await startTestSmtpServer()
-  process.env.SMTP_URL = smtp.url
   fetchPage = await loadRequestHandler()
   db = new SQLite(path.join(dataDir, 'marketplace.db'))
   cookies.seller = await sessionCookie(fetchPage, host, seller, '198.51.100.2')
@@ -121,11 +119,9 @@ beforeAll(async () => {
   }
 })
 
-afterAll(async () => {
+afterAll(() => {
   db.close()
   delete process.env.SITE_ENVIRONMENT
-  delete process.env.SMTP_URL
-  await smtp.stop()
 })
 
 describe('taking bookings', () => {

@@ -34,6 +34,20 @@ export function decodeEntities(text: string) {
   return text.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"')
 }
 
+/** A page's words as a reader sees them: entities decoded, each tag and run of white space one space. */
+export async function pageText(response: Response) {
+  return decodeEntities(await response.text())
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+}
+
+/** A form's fields as a browser posts them: a field with several values (checkboxes) once per value. */
+export function formBody(fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams()
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
+  return body
+}
+
 /**
  * For a test file about production pages: sets SITE_ENVIRONMENT=production and loads the
  * handler before the tests, and gives back a `fetchPage` to call and the seeded database to read.
@@ -126,3 +140,25 @@ export function browserSession(fetchPage: SiteFetch, host: string, clientAddress
 }
 
 export type BrowserSession = ReturnType<typeof browserSession>
+
+/**
+ * Same-origin form posts as a browser without scripts sends them, each from the next client
+ * address of `addressPrefix` (rate limits count per address), with an optional session cookie.
+ */
+export function formPoster(fetchPage: SiteFetch, host: string, addressPrefix: string) {
+  let addressCounter = 0
+  return (path: string, fields: Record<string, string>, cookie?: string) => {
+    addressCounter += 1
+    return fetchPage(host, path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: `http://${host}`,
+        'x-forwarded-for': `${addressPrefix}.${addressCounter}`,
+        ...(cookie ? { cookie } : {}),
+      },
+      redirect: 'manual',
+    })
+  }
+}

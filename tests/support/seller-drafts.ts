@@ -1,4 +1,8 @@
+import type { Kysely } from 'kysely'
 import { expect } from 'vitest'
+import { createUser } from '~/models/accounts/user.server'
+import type { Database } from '~/models/db/db-schema'
+import { becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
 
 /** A form post as the signed-in seller: its answer, not followed. */
 export type SellerPost = (pathname: string, fields: Record<string, string | string[]>) => Promise<Response>
@@ -42,4 +46,9 @@ export async function changePrice(post: SellerPost, id: number, price: string) {
   const draftPath = location(editing)!.replace(/place\/$/, '')
   await post(`${draftPath}price/`, { acres: '40', saleType: 'sale', price, intent: 'save' })
   expect(location(await post(`${draftPath}review/`, { intent: 'publish' }))).toBe(`/account/listings/${id}/?published=changes`)
+}
+
+/** A new user who lists their land, and so becomes a free owner-seller: their scope. */
+export async function newOwnerSeller(db: Kysely<Database>, email: string) {
+  return becomeOwnerSeller(db, (await createUser(db, { email, password: 'seller-pass-1', contactName: 'Sam Seller', newsletter: false }))!)
 }

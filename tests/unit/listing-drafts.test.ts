@@ -8,10 +8,10 @@ import type { ListingDraftData } from '~/models/sellers/listing-draft'
 import { createDraft, findSellerDraft } from '~/models/sellers/listing-drafts.server'
 import { draftDataOfListing, publishDraft, reviewDraft } from '~/models/sellers/listing-publish.server'
 import { changeListingStatus, deleteSellerListing } from '~/models/sellers/seller-listings.server'
-import { becomeOwnerSeller, findSellerScope } from '~/models/sellers/seller-scope.server'
-import { createUser } from '~/models/accounts/user.server'
+import { findSellerScope } from '~/models/sellers/seller-scope.server'
 import { folderPhotoStorage } from '~/models/media/folder-photo-storage.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { newOwnerSeller } from '../support/seller-drafts'
 
 /**
  * The sellers' listing form (issue 15) below the pages: the step checks on a saved draft, the
@@ -106,10 +106,8 @@ describe.each(targets)('drafts and publishing on $name', ({ enabled, open }) => 
   beforeAll(async () => {
     if (!enabled) return
     db = await migrateAndSeed(await open(), { listings: 600, seed: 7 })
-    const makeSeller = async (email: string) =>
-      becomeOwnerSeller(db, (await createUser(db, { email, password: 'seller-pass-1', contactName: 'Sam Seller', newsletter: false }))!)
-    seller = await makeSeller('drafts.seller@example.com')
-    other = await makeSeller('drafts.other@example.com')
+    seller = await newOwnerSeller(db, 'drafts.seller@example.com')
+    other = await newOwnerSeller(db, 'drafts.other@example.com')
   })
 
   afterAll(async () => {

@@ -15,7 +15,7 @@ import { storePhoto } from '~/models/media/photo-store.server'
 import type { ListingDraftData } from '~/models/sellers/listing-draft'
 import { createDraft, findSellerDraft } from '~/models/sellers/listing-drafts.server'
 import { publishDraft } from '~/models/sellers/listing-publish.server'
-import { type SellerScope, becomeOwnerSeller } from '~/models/sellers/seller-scope.server'
+import type { SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites/index'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { holdingReporters, noteScamReport, reporterKeyOf } from '~/models/trust/scam-reports.server'
@@ -25,6 +25,7 @@ import { readJobCursor } from '~/models/jobs/job-cursors.server'
 import { photoFingerprints } from '~/models/trust/photo-fingerprint.server'
 import { screenedFieldsOf, screenFeedListing } from '~/models/trust/scam-screen.server'
 import { freshPostgresDatabase, freshSqliteDatabase, migrateAndSeed } from '../support/fresh-database'
+import { newOwnerSeller } from '../support/seller-drafts'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
 
 /**
@@ -88,10 +89,8 @@ describe.each(targets)('the scam shield on $name', ({ enabled, open }) => {
   beforeAll(async () => {
     if (!enabled) return
     db = await migrateAndSeed(await open(), { listings: 400, seed: 11 })
-    const makeSeller = async (email: string) =>
-      becomeOwnerSeller(db, (await createUser(db, { email, password: 'seller-pass-1', contactName: 'Sam Seller', newsletter: false }))!)
-    honest = await makeSeller('honest.owner@example.com')
-    copier = await makeSeller('copier@example.com')
+    honest = await newOwnerSeller(db, 'honest.owner@example.com')
+    copier = await newOwnerSeller(db, 'copier@example.com')
   })
 
   afterAll(async () => {

@@ -1,18 +1,17 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { consumeLoginToken } from '~/models/accounts/login-tokens.server'
-import { createUser } from '~/models/accounts/user.server'
 import type { Database } from '~/models/db/db-schema'
 import { createKysely, type DatabaseTarget } from '~/models/db/dialect.server'
 import type { MailMessage } from '~/models/mail/mailer.server'
 import { hasLeadDigest, sendLeadDigests, setLeadDigest } from '~/models/sellers/lead-digest.server'
 import { leadReplyHref, sellerLeadsHref } from '~/models/sellers/seller-lead'
 import { countSellerLeads, findSellerLeads, listingLeads, markLead, sellerLeadsCsv } from '~/models/sellers/seller-leads.server'
-import { findSellerScope, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites'
 import { listingPath } from '~/models/listings/listing-path'
 import { siteDirectory, siteOrigin } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
+import { addLead, sellerOf } from '../support/seller-leads'
 
 /**
  * The sellers' leads inbox (issue 15 items 5 and 7): a seller reads, marks and exports only the
@@ -53,43 +52,6 @@ async function listingOf(accountId: number) {
     .executeTakeFirstOrThrow()
 }
 
-let leadCount = 0
-
-/** A lead as the contact forms store it, at a chosen time. */
-async function addLead(accountId: number, fields: { listingId?: number | null; at: Date; name?: string; message?: string; phone?: string | null; email?: string }) {
-  leadCount += 1
-  const { id } = await db
-    .insertInto('leads')
-    .values({
-      account_id: accountId,
-      listing_id: fields.listingId ?? null,
-      site_id: sites.land.siteId,
-      name: fields.name ?? `Buyer ${leadCount}`,
-      email: fields.email ?? `buyer${leadCount}@example.com`,
-      phone: fields.phone === undefined ? '(512) 555-0100' : fields.phone,
-      message: fields.message ?? `Message ${leadCount}`,
-      created_at: fields.at.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return id
-}
-
-let sellerNumber = 0
-
-/** A seller user of an account, and their scope. */
-async function sellerOf(accountId: number): Promise<SellerScope> {
-  sellerNumber += 1
-  const userId = (await createUser(db, {
-    contactName: `Seller ${sellerNumber}`,
-    email: `seller${sellerNumber}@example.com`,
-    password: 'long-enough-1',
-    newsletter: false,
-  }))!
-  await db.updateTable('users').set({ is_seller: 1, account_id: accountId }).where('id', '=', userId).execute()
-  return (await findSellerScope(db, userId))!
-}
-
 const readAt = async (leadId: number) => (await db.selectFrom('leads').select('read_at').where('id', '=', leadId).executeTakeFirstOrThrow()).read_at
 
 describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
@@ -121,14 +83,15 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
 
   describe.skipIf(!enabled)('the inbox', () => {
     test("lists the seller's own leads newest first, 25 a page, and never another account's", async () => {
-      const seller = await sellerOf(accounts.own)
+      const seller = await sellerOf(db, accounts.own)
       const listing = await listingOf(accounts.own)
       const start = day('2030-01-01')
       const ids: number[] = []
-      for (let index = 0; index < 30; index += 1) ids.push(await addLead(accounts.own, { listingId: index % 2 ? listing.id : null, at: hoursAfter(start, index) }))
+      for (let index = 0; index < 30; index += 1)
+        ids.push(await addLead(db, accounts.own, { listingId: index % 2 ? listing.id : null, at: hoursAfter(start, index) }))
       // Two leads at the same moment: the later one (the higher id) comes first.
-      ids.push(await addLead(accounts.own, { at: hoursAfter(start, 29) }))
-      const othersLead = await addLead(accounts.other, { listingId: (await listingOf(accounts.other)).id, at: hoursAfter(start, 100) })
+      ids.push(await addLead(db, accounts.own, { at: hoursAfter(start, 29) }))
+      const othersLead = await addLead(db, accounts.other, { listingId: (await listingOf(accounts.other)).id, at: hoursAfter(start, 100) })
 
       expect(await countSellerLeads(db, seller)).toBe(31)
       const first = await findSellerLeads(db, seller, siteDirectory, { page: 1 })
@@ -152,21 +115,21 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
     })
 
     test("a seller cannot mark another account's lead: it is not found and stays as it was", async () => {
-      const seller = await sellerOf(accounts.own)
-      const othersLead = await addLead(accounts.other, { at: day('2030-02-01') })
+      const seller = await sellerOf(db, accounts.own)
+      const othersLead = await addLead(db, accounts.other, { at: day('2030-02-01') })
       expect(await markLead(db, seller, { leadId: othersLead, isRead: true, now: day('2030-02-02') })).toBe(false)
       expect(await readAt(othersLead)).toBeNull()
-      const otherSeller = await sellerOf(accounts.other)
+      const otherSeller = await sellerOf(db, accounts.other)
       await markLead(db, otherSeller, { leadId: othersLead, isRead: true, now: day('2030-02-02') })
       expect(await markLead(db, seller, { leadId: othersLead, isRead: false, now: day('2030-02-03') })).toBe(false)
       expect(await readAt(othersLead)).toBe(day('2030-02-02').toISOString())
     })
 
     test("a corporate master sees and marks its child account's leads; the child does not see the master's", async () => {
-      const master = await sellerOf(accounts.master)
-      const childSeller = await sellerOf(accounts.child)
-      const childLead = await addLead(accounts.child, { listingId: (await listingOf(accounts.child)).id, at: day('2030-03-01') })
-      const masterLead = await addLead(accounts.master, { at: day('2030-03-02') })
+      const master = await sellerOf(db, accounts.master)
+      const childSeller = await sellerOf(db, accounts.child)
+      const childLead = await addLead(db, accounts.child, { listingId: (await listingOf(accounts.child)).id, at: day('2030-03-01') })
+      const masterLead = await addLead(db, accounts.master, { at: day('2030-03-02') })
       expect((await findSellerLeads(db, master, siteDirectory)).map((lead) => lead.id)).toEqual([masterLead, childLead])
       expect(await markLead(db, master, { leadId: childLead, isRead: true, now: day('2030-03-03') })).toBe(true)
       expect((await findSellerLeads(db, childSeller, siteDirectory)).map((lead) => lead.id)).toEqual([childLead])
@@ -174,9 +137,9 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
     })
 
     test('read and unread: the unread filter and count follow the marks, and the first reading time is kept', async () => {
-      const seller = await sellerOf(accounts.other)
+      const seller = await sellerOf(db, accounts.other)
       const unreadBefore = await countSellerLeads(db, seller, { unreadOnly: true })
-      const lead = await addLead(accounts.other, { at: day('2030-04-01') })
+      const lead = await addLead(db, accounts.other, { at: day('2030-04-01') })
       expect(await countSellerLeads(db, seller, { unreadOnly: true })).toBe(unreadBefore + 1)
 
       expect(await markLead(db, seller, { leadId: lead, isRead: true, now: day('2030-04-02') })).toBe(true)
@@ -192,34 +155,34 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
     })
 
     test("a listing's leads: the newest few of that listing, and none of a listing that is not the seller's", async () => {
-      const seller = await sellerOf(accounts.own)
+      const seller = await sellerOf(db, accounts.own)
       const listing = await listingOf(accounts.own)
       const [older, newer] = [
-        await addLead(accounts.own, { listingId: listing.id, at: day('2030-05-01') }),
-        await addLead(accounts.own, { listingId: listing.id, at: day('2030-05-02') }),
+        await addLead(db, accounts.own, { listingId: listing.id, at: day('2030-05-01') }),
+        await addLead(db, accounts.own, { listingId: listing.id, at: day('2030-05-02') }),
       ]
       const latest = await listingLeads(db, seller, siteDirectory, listing.id, 2)
       expect(latest.map((lead) => lead.id)).toEqual([newer, older])
       const filtered = await findSellerLeads(db, seller, siteDirectory, { filter: { listingId: listing.id }, pageSize: 1000 })
       expect(filtered.every((lead) => lead.listing?.id === listing.id)).toBe(true)
       const othersListing = await listingOf(accounts.other)
-      await addLead(accounts.other, { listingId: othersListing.id, at: day('2030-05-03') })
+      await addLead(db, accounts.other, { listingId: othersListing.id, at: day('2030-05-03') })
       expect(await listingLeads(db, seller, siteDirectory, othersListing.id, 10)).toEqual([])
     })
   })
 
   describe.skipIf(!enabled)('the CSV export', () => {
     test('has a heading row, every lead of the scope, and text a spreadsheet would run as a formula neutralised', async () => {
-      const seller = await sellerOf(accounts.child)
-      await addLead(accounts.child, {
+      const seller = await sellerOf(db, accounts.child)
+      await addLead(db, accounts.child, {
         at: day('2030-06-01'),
         name: '=HYPERLINK("http://evil.example","Click")',
         message: '+1 cmd|calc\nsecond line, "quoted"',
         phone: '-2+3',
         email: '@sum(a1)@example.com',
       })
-      await addLead(accounts.child, { at: day('2030-06-02'), name: '\tTabbed', message: '\rReturn' })
-      await addLead(accounts.other, { at: day('2030-06-03'), name: 'Not For This Seller' })
+      await addLead(db, accounts.child, { at: day('2030-06-02'), name: '\tTabbed', message: '\rReturn' })
+      await addLead(db, accounts.other, { at: day('2030-06-03'), name: 'Not For This Seller' })
       const csv = await sellerLeadsCsv(db, seller, siteDirectory)
       const lines = csv.split('\r\n')
       expect(lines[0]).toBe('Received (UTC),Read,Kind,Name,E-mail,Phone,Wants financing,Message,Listing ID,Listing title,Acres,Price,Listing URL,Sent on,Reply page')
@@ -244,15 +207,20 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
     }
 
     test('sends the leads since the option was turned on, once a day, and nothing on a day without new leads', async () => {
-      const seller = await sellerOf(accounts.own)
-      const bystander = await sellerOf(accounts.own)
+      const seller = await sellerOf(db, accounts.own)
+      const bystander = await sellerOf(db, accounts.own)
       const turnedOn = hoursAfter(day('2031-01-01'), 10)
-      await addLead(accounts.own, { at: hoursAfter(turnedOn, -1), name: 'Before The Option' })
+      await addLead(db, accounts.own, { at: hoursAfter(turnedOn, -1), name: 'Before The Option' })
       await setLeadDigest(db, seller.userId, true, turnedOn)
       expect(await hasLeadDigest(db, seller.userId)).toBe(true)
       expect(await hasLeadDigest(db, bystander.userId)).toBe(false)
-      await addLead(accounts.own, { listingId: (await listingOf(accounts.own)).id, at: hoursAfter(turnedOn, 1), name: 'First Buyer', message: 'Is the well deep?' })
-      await addLead(accounts.own, { at: hoursAfter(turnedOn, 2), name: 'Second Buyer' })
+      await addLead(db, accounts.own, {
+        listingId: (await listingOf(accounts.own)).id,
+        at: hoursAfter(turnedOn, 1),
+        name: 'First Buyer',
+        message: 'Is the well deep?',
+      })
+      await addLead(db, accounts.own, { at: hoursAfter(turnedOn, 2), name: 'Second Buyer' })
       await db.updateTable('leads').set({ wants_financing: 1 }).where('name', '=', 'Second Buyer').execute()
 
       // The same day: the digest waits for tomorrow.
@@ -281,7 +249,7 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
       expect(digest!.text.indexOf('Second Buyer')).toBeLessThan(digest!.text.indexOf('First Buyer'))
 
       // Later the same day, even with a new lead, nothing more is sent; the next day it is.
-      await addLead(accounts.own, { at: hoursAfter(nextMorning, 1), name: 'Third Buyer' })
+      await addLead(db, accounts.own, { at: hoursAfter(nextMorning, 1), name: 'Third Buyer' })
       expect((await sendLeadDigests(db, mailer, hoursAfter(nextMorning, 2), siteDirectory)).sent).toBe(0)
       expect((await sendLeadDigests(db, mailer, day('2031-01-03'), siteDirectory)).sent).toBe(1)
       expect(sent.at(-1)!.subject).toBe('1 new lead for your listings')
@@ -294,14 +262,14 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
 
       // Turned off: nothing, even with new leads.
       await setLeadDigest(db, seller.userId, false, day('2031-01-04'))
-      await addLead(accounts.own, { at: hoursAfter(day('2031-01-04'), 5) })
+      await addLead(db, accounts.own, { at: hoursAfter(day('2031-01-04'), 5) })
       expect(await sendLeadDigests(db, mailer, day('2031-01-05'), siteDirectory)).toEqual({ due: 0, sent: 0, failed: 0 })
     })
 
     test('two processes running the digest at once send it once', async () => {
-      const seller = await sellerOf(accounts.master)
+      const seller = await sellerOf(db, accounts.master)
       await setLeadDigest(db, seller.userId, true, day('2032-01-01'))
-      await addLead(accounts.child, { at: hoursAfter(day('2032-01-01'), 3), name: 'Child Account Buyer' })
+      await addLead(db, accounts.child, { at: hoursAfter(day('2032-01-01'), 3), name: 'Child Account Buyer' })
       const secondProcess = createKysely(databaseTarget)
       try {
         const { sent, mailer } = recordingMailer()
@@ -318,9 +286,9 @@ describe.each(targets)('the leads inbox on $name', ({ enabled, target }) => {
     })
 
     test('a digest whose e-mail fails is sent at the next run', async () => {
-      const seller = await sellerOf(accounts.other)
+      const seller = await sellerOf(db, accounts.other)
       await setLeadDigest(db, seller.userId, true, day('2033-01-01'))
-      await addLead(accounts.other, { at: hoursAfter(day('2033-01-01'), 3), name: 'Patient Buyer' })
+      await addLead(db, accounts.other, { at: hoursAfter(day('2033-01-01'), 3), name: 'Patient Buyer' })
       const failing = async () => {
         throw new Error('SMTP server unavailable')
       }

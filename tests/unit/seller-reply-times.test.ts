@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUser } from '~/models/accounts/user.server'
 import type { Database } from '~/models/db/db-schema'
 import { createKysely } from '~/models/db/dialect.server'
 import type { MailMessage } from '~/models/mail/mailer.server'
@@ -15,10 +14,10 @@ import {
   setQuietHours,
 } from '~/models/sellers/reply-times.server'
 import { findSellerLeads } from '~/models/sellers/seller-leads.server'
-import { findSellerScope, type SellerScope } from '~/models/sellers/seller-scope.server'
 import { sites } from '~/sites'
 import { siteDirectory } from '~/sites/site-origin.server'
 import { freshPostgresTarget, freshSqliteTarget, migrateAndSeed } from '../support/fresh-database'
+import { addLead, sellerOf } from '../support/seller-leads'
 
 /**
  * Sellers' reply times (issue 38 item 2, decision 0069) on SQLite and PostgreSQL, with a clock the
@@ -40,40 +39,6 @@ const sitesHere = { ...siteDirectory, originOf: () => 'https://land.example' }
 function recordingMailer() {
   const sent: (MailMessage & { siteName: string })[] = []
   return { sent, mailer: async (siteName: string, message: MailMessage) => void sent.push({ siteName, ...message }) }
-}
-
-let leadCount = 0
-async function addLead(accountId: number, fields: { at: Date; listingId?: number | null; answeredAt?: Date }) {
-  leadCount += 1
-  const { id } = await db
-    .insertInto('leads')
-    .values({
-      account_id: accountId,
-      listing_id: fields.listingId ?? null,
-      site_id: sites.land.siteId,
-      name: `Buyer ${leadCount}`,
-      email: `buyer${leadCount}@example.com`,
-      phone: null,
-      message: `Message ${leadCount}`,
-      created_at: fields.at.toISOString(),
-      answered_at: fields.answeredAt?.toISOString() ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return id
-}
-
-let sellerNumber = 0
-async function sellerOf(accountId: number): Promise<SellerScope> {
-  sellerNumber += 1
-  const userId = (await createUser(db, {
-    contactName: `Seller ${sellerNumber}`,
-    email: `replier${sellerNumber}@example.com`,
-    password: 'long-enough-1',
-    newsletter: false,
-  }))!
-  await db.updateTable('users').set({ is_seller: 1, account_id: accountId }).where('id', '=', userId).execute()
-  return (await findSellerScope(db, userId))!
 }
 
 const leadRow = (id: number) => db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -122,10 +87,10 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
   test.skipIf(!enabled)(
     "a reply from the inbox is e-mailed to the buyer, Reply-To the seller, and answers the lead; another account's lead is not found",
     async () => {
-      const seller = await sellerOf(accounts.own)
+      const seller = await sellerOf(db, accounts.own)
       const received = new Date('2031-03-02T15:00:00Z')
-      const leadId = await addLead(accounts.own, { at: received, listingId: ownListing.id })
-      const otherLeadId = await addLead(accounts.other, { at: received })
+      const leadId = await addLead(db, accounts.own, { at: received, listingId: ownListing.id })
+      const otherLeadId = await addLead(db, accounts.other, { at: received })
       const { sent, mailer } = recordingMailer()
 
       expect(await replyToLead(db, mailer, seller, sitesHere, { leadId: otherLeadId, reply: 'Hello', now: at(received, 1) })).toBe('not-found')
@@ -147,13 +112,13 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
     'the inbox lists the leads unanswered for up to 48 hours first, the longest waiting first, then the rest newest first; marking answered keeps the first time',
     async () => {
       await db.deleteFrom('leads').execute()
-      const seller = await sellerOf(accounts.own)
+      const seller = await sellerOf(db, accounts.own)
       const start = new Date('2031-04-01T00:00:00Z')
-      const unansweredLongAgo = await addLead(accounts.own, { at: at(start, -72) })
-      const answeredOld = await addLead(accounts.own, { at: start, answeredAt: at(start, 1) })
-      const waitingLong = await addLead(accounts.own, { at: at(start, 2) })
-      const answeredNew = await addLead(accounts.own, { at: at(start, 3), answeredAt: at(start, 4) })
-      const waitingShort = await addLead(accounts.own, { at: at(start, 5) })
+      const unansweredLongAgo = await addLead(db, accounts.own, { at: at(start, -72) })
+      const answeredOld = await addLead(db, accounts.own, { at: start, answeredAt: at(start, 1) })
+      const waitingLong = await addLead(db, accounts.own, { at: at(start, 2) })
+      const answeredNew = await addLead(db, accounts.own, { at: at(start, 3), answeredAt: at(start, 4) })
+      const waitingShort = await addLead(db, accounts.own, { at: at(start, 5) })
       // The inbox at start + 6 hours: the leads waiting for up to 48 hours first, then the rest newest first.
       const order = async () => (await findSellerLeads(db, seller, siteDirectory, { waitingSince: at(start, 6 - 48).toISOString() })).map((lead) => lead.id)
       expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld, unansweredLongAgo])
@@ -162,7 +127,7 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
       expect(await markLeadAnswered(db, seller, { leadId: waitingShort, now: at(start, 9) })).toBe(true)
       expect((await leadRow(waitingShort)).answered_at).toBe(at(start, 6).toISOString())
       expect(await order()).toEqual([waitingLong, waitingShort, answeredNew, answeredOld, unansweredLongAgo])
-      const otherSeller = await sellerOf(accounts.other)
+      const otherSeller = await sellerOf(db, accounts.other)
       expect(await markLeadAnswered(db, otherSeller, { leadId: waitingLong, now: at(start, 7) })).toBe(false)
       expect((await leadRow(waitingLong)).answered_at).toBeNull()
     },
@@ -180,13 +145,13 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
       [40, 1.5],
       [50, 2.5],
     ] as const)
-      await addLead(accounts.responsive, { at: at(now, -24 * daysAgo), answeredAt: at(now, -24 * daysAgo + hours) })
-    await addLead(accounts.responsive, { at: at(now, -24 * 8) })
+      await addLead(db, accounts.responsive, { at: at(now, -24 * daysAgo), answeredAt: at(now, -24 * daysAgo + hours) })
+    await addLead(db, accounts.responsive, { at: at(now, -24 * 8) })
     // Older than 90 days: does not count.
-    await addLead(accounts.responsive, { at: at(now, -24 * 100) })
+    await addLead(db, accounts.responsive, { at: at(now, -24 * 100) })
     // The other seller rarely replies: 5 answered of 10.
     for (let index = 0; index < 10; index++)
-      await addLead(accounts.other, { at: at(now, -24 * (index + 2)), answeredAt: index < 5 ? at(now, -24 * (index + 2) + 1) : undefined })
+      await addLead(db, accounts.other, { at: at(now, -24 * (index + 2)), answeredAt: index < 5 ? at(now, -24 * (index + 2) + 1) : undefined })
 
     expect(await refreshReplyTimes(db, now)).toBe(1)
     expect(await figureOf(accounts.responsive)).toBe(2)
@@ -203,8 +168,8 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
   test.skipIf(!enabled)('an unanswered lead reminds the seller after an hour and after a day, once each; an answered one does not', async () => {
     await db.deleteFrom('leads').execute()
     const received = new Date('2031-07-01T15:00:00Z')
-    const leadId = await addLead(accounts.own, { at: received, listingId: ownListing.id })
-    const answeredId = await addLead(accounts.own, { at: received, answeredAt: at(received, 0.5) })
+    const leadId = await addLead(db, accounts.own, { at: received, listingId: ownListing.id })
+    const answeredId = await addLead(db, accounts.own, { at: received, answeredAt: at(received, 0.5) })
     const { sent, mailer } = recordingMailer()
     expect(await sendLeadReminders(db, mailer, at(received, 0.9), sitesHere)).toEqual({ sent: 0, failed: 0 })
     expect(await sendLeadReminders(db, mailer, at(received, 1), sitesHere)).toEqual({ sent: 1, failed: 0 })
@@ -221,12 +186,12 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
 
   test.skipIf(!enabled)("a reminder due in the seller's quiet hours waits until they end", async () => {
     await db.deleteFrom('leads').execute()
-    const seller = await sellerOf(accounts.own)
+    const seller = await sellerOf(db, accounts.own)
     await setQuietHours(db, seller, { from: 21, until: 7, timeZone: 'America/Chicago' })
     expect(await findQuietHours(db, seller)).toEqual({ from: 21, until: 7, timeZone: 'America/Chicago' })
     // 03:00 UTC is 21:00 in Chicago (CST) on 2 December 2031; the hour's reminder is due at 22:00.
     const received = new Date('2031-12-02T03:00:00Z')
-    await addLead(accounts.own, { at: received })
+    await addLead(db, accounts.own, { at: received })
     const { sent, mailer } = recordingMailer()
     expect((await sendLeadReminders(db, mailer, at(received, 1), sitesHere)).sent).toBe(0)
     expect((await sendLeadReminders(db, mailer, at(received, 9.9), sitesHere)).sent).toBe(0)
@@ -253,8 +218,8 @@ describe.each(targets)('reply times on $name', ({ enabled, target }) => {
     await db.deleteFrom('leads').execute()
     await db.updateTable('accounts').set({ reply_within_hours: 3 }).where('id', '=', accounts.responsive).execute()
     const received = new Date('2031-08-01T10:00:00Z')
-    const leadId = await addLead(accounts.own, { at: received, listingId: ownListing.id })
-    const answeredId = await addLead(accounts.own, { at: received, listingId: ownListing.id, answeredAt: at(received, 30) })
+    const leadId = await addLead(db, accounts.own, { at: received, listingId: ownListing.id })
+    const answeredId = await addLead(db, accounts.own, { at: received, listingId: ownListing.id, answeredAt: at(received, 30) })
     const { sent, mailer } = recordingMailer()
     expect((await sendBuyerFollowUps(db, mailer, at(received, 47), sitesHere)).sent).toBe(0)
     expect(await sendBuyerFollowUps(db, mailer, at(received, 48), sitesHere)).toEqual({ sent: 1, failed: 0 })
