@@ -20,6 +20,7 @@ import SQLite from 'better-sqlite3'
 import sharp from 'sharp'
 import { migrateToLatest } from '../app/models/db/db.server'
 import { createKysely } from '../app/models/db/dialect.server'
+import { createRandom } from '../app/dev-data/random'
 import { buildPhotoSvg } from '../app/models/media/photo-scene'
 import { type DifferenceHash, differenceHash, hashQuarters, photoFingerprints } from '../app/models/trust/photo-fingerprint.server'
 import { mostSimilarOtherOwnersText, nearestOtherOwnersPhoto, storeListingFingerprints } from '../app/models/trust/scam-fingerprints.server'
@@ -29,20 +30,8 @@ const honestCount = Number(process.env.BENCH_SCAM_HONEST ?? 400)
 const scamCount = Number(process.env.BENCH_SCAM_SCAMS ?? 150)
 const storedFingerprints = Number(process.env.BENCH_SCAM_FINGERPRINTS ?? 1_000_000)
 
-/** Mulberry32: the same corpus every run. */
-function randomSequence(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let value = state
-    value = Math.imul(value ^ (value >>> 15), value | 1)
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61)
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = randomSequence(38)
-const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
-const between = (low: number, high: number) => low + random() * (high - low)
+// The seed's generator: the same corpus every run.
+const { next: random, pick, float: between } = createRandom(38)
 const integer = (low: number, high: number) => Math.floor(between(low, high + 1))
 /** A log-normal draw around 1: honest prices spread around the comparables' median. */
 const priceRatio = () => Math.exp(0.35 * Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random()))
