@@ -28,6 +28,8 @@ test('a scam-like listing is held and explained, approved by an administrator, a
   await page.getByLabel('Description', { exact: true }).fill('Birches and a brook on a quiet town road. Must sell today: wire the deposit to hold it.')
   await page.getByLabel('Phone for this listing').fill('802-555-0142')
   await continueButton(page).click()
+  // Both steps have the button: the photos step's is clicked once it is the page.
+  await expect(page).toHaveURL(/\/photos\/$/)
   await continueButton(page).click()
   await expect(page).toHaveURL(/\/review\/$/)
   await page.getByRole('button', { name: 'Publish listing' }).click()
