@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, NewListing } from '~/models/db/db-schema'
-import { brokerType, propertyType, saleType } from '~/models/listings/enumerations'
+import { propertyType, saleType } from '~/models/listings/enumerations'
+import { isOwnerSeller } from '~/models/listings/listing-rules'
 import { landUseOf } from '~/models/valuation/valuation-model'
 import type { DifferenceHash } from './photo-fingerprint.server'
 import { minimumComparables, sizeBandOf } from './price-context'
@@ -99,7 +100,7 @@ export async function screenSellerListing(
   const [ratio, copies] = await Promise.all([priceToComparables(db, listing), copiesOf(db, listing, { kind: 'accounts', accountIds: seller.accountIds })])
   return screenForScam({
     accountAgeDays: (now - Date.parse(account.created_at)) / 86_400_000,
-    isLicensedBroker: account.broker_type !== brokerType.propertyOwner,
+    isLicensedBroker: !isOwnerSeller(account.broker_type),
     hasHouse: (listing.propertyTypes & propertyType.house) !== 0,
     priceToComparables: ratio,
     // A phone on the listing that is none of the account's: buyers are steered to someone else.
