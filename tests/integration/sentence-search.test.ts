@@ -27,14 +27,22 @@ describe('search box sentences (issue 40)', () => {
     expect(response.headers.get('location')).toBe('/search/cheap-land-for-sale/price-under-20000/owner-financing/')
   })
 
-  test('"within 30 miles of" a city searches the area around it', async () => {
+  test('"within 30 miles of" a city searches the area around it, named by the city', async () => {
     const response = await find('land.localhost', 'ranch within 30 miles of Austin TX')
     const location = response.headers.get('location')!
     expect(location).toMatch(/^\/search\/ranches-for-sale\/lat30\.\d+\/long-97\.\d+\/within-30-miles\/$/)
     const page = parse(decodeEntities(await (await fetchPage('land.localhost', location)).text()))
+    expect(page.querySelector('h1')?.text.trim()).toBe('Ranches for Sale Within 30 Miles of Austin, TX')
+    expect(page.querySelector('title')?.text).toMatch(/^Ranches for Sale Within 30 Miles of Austin, TX – \d+ Listings?$/)
+    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/ within 30 miles of Austin, TX/)
     const removal = page.querySelector('ul[aria-label="Chosen locations"] a')
-    expect(removal?.getAttribute('aria-label')).toMatch(/^Remove Within 30 miles of 30\.\d+, -97\.\d+$/)
+    expect(removal?.getAttribute('aria-label')).toBe('Remove Within 30 miles of Austin, TX')
     expect(removal?.getAttribute('href')).toBe('/search/ranches-for-sale/')
+  })
+
+  test("a point that is no town's own is named by the town nearest it", async () => {
+    const page = parse(decodeEntities(await (await fetchPage('land.localhost', '/search/all-land/lat30.45/long-97.55/within-10-miles/')).text()))
+    expect(page.querySelector('h1')?.text.trim()).toMatch(/^Land for Sale Within 10 Miles of a Point Near [A-Z][A-Za-z .'-]+, TX$/)
   })
 
   test('an ambiguous place asks first, and each choice keeps the rest of the sentence', async () => {

@@ -12,8 +12,9 @@ const states: SentencePlace[] = [
   { kind: 'state', stateToken: 'tennessee', label: 'Tennessee' },
   { kind: 'state', stateToken: 'oklahoma', label: 'Oklahoma' },
   { kind: 'state', stateToken: 'indiana', label: 'Indiana' },
+  { kind: 'state', stateToken: 'pennsylvania', label: 'Pennsylvania' },
 ]
-const abbreviations: Record<string, string> = { tx: 'texas', mt: 'montana', tn: 'tennessee', ok: 'oklahoma', in: 'indiana' }
+const abbreviations: Record<string, string> = { tx: 'texas', mt: 'montana', tn: 'tennessee', ok: 'oklahoma', in: 'indiana', pa: 'pennsylvania' }
 const places: (SentencePlace & { name: string })[] = [
   { name: 'brewster county', kind: 'county', stateToken: 'texas', token: 'brewster-county', label: 'Brewster County, TX' },
   { name: 'travis county', kind: 'county', stateToken: 'texas', token: 'travis-county', label: 'Travis County, TX' },
@@ -22,6 +23,8 @@ const places: (SentencePlace & { name: string })[] = [
   { name: 'polk county', kind: 'county', stateToken: 'tennessee', token: 'polk-county', label: 'Polk County, TN' },
   { name: 'gallatin county', kind: 'county', stateToken: 'montana', token: 'gallatin-county', label: 'Gallatin County, MT' },
   { name: 'central texas', kind: 'region', stateToken: 'texas', token: 'central-texas-region', label: 'Central Texas, TX' },
+  { name: 'east texas', kind: 'region', stateToken: 'texas', token: 'east-texas-region', label: 'East Texas, TX' },
+  { name: 'east texas', kind: 'city', stateToken: 'pennsylvania', token: 'east-texas', label: 'East Texas, PA' },
   { name: 'lake travis', kind: 'lake', stateToken: 'texas', token: 'near-lake-travis', label: 'Lake Travis, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'texas', token: 'near-lake-texoma', label: 'Lake Texoma, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'oklahoma', token: 'near-lake-texoma', label: 'Lake Texoma, OK' },
@@ -37,7 +40,12 @@ const lookup: PlaceLookup = {
   counties: (words) => places.filter((place) => place.kind === 'county' && place.name === `${words} county`),
   zip: (zip) => (zip === '78701' ? { kind: 'zip', stateToken: 'texas', zip, label: '78701 – Austin, TX' } : undefined),
   similar: (words, stateToken, isCounty) =>
-    places.filter((place) => place.stateToken === stateToken && isOneEditApart(isCounty ? place.name.replace(/ county$/, '') : place.name, words)),
+    places.filter(
+      (place) =>
+        (stateToken === undefined || place.stateToken === stateToken) &&
+        (!isCounty || place.kind === 'county') &&
+        isOneEditApart(isCounty ? place.name.replace(/ county$/, '') : place.name, words),
+    ),
   longestName: 2,
 }
 
@@ -75,6 +83,14 @@ describe('reading a search sentence', () => {
     const choices = reading.place.kind === 'ambiguous' ? reading.place.choices : []
     expect(choices.map((choice) => choice.label)).toEqual(['Polk County, TX', 'Polk County, TN'])
     expect(withPlace(reading.criteria, choices[1])).toEqual(search({ state: 'tennessee', places: ['polk-county'], propertyTypes: ['ranches'], priceMax: 1_000_000 }))
+  })
+
+  test("a name ending in a state's name is that state's place; a zip is where its own town is", () => {
+    expect(criteriaOf('hunting land east texas')).toEqual(search({ state: 'texas', places: ['east-texas-region'], propertyTypes: ['hunting-land'] }))
+    expect(criteriaOf('east texas pa')).toEqual(search({ state: 'pennsylvania', places: ['east-texas'] }))
+    expect(criteriaOf('austin tx 78701')).toEqual(search({ state: 'texas', zip: '78701' }))
+    // Another town beside a zip is not dropped: it is searched for as words.
+    expect(criteriaOf('78701 marfa')).toEqual(search({ state: 'texas', zip: '78701', keywordQuery: 'marfa' }))
   })
 
   test('"near" a city and "within 30 miles of" a city are the area around it', () => {
@@ -115,17 +131,31 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('auctions listed in the last week')).toMatchObject({ transactionTypes: ['auction'], dateListed: '7-days' })
     expect(criteriaOf('price reduced farms')).toMatchObject({ priceChangeType: 'reduction', priceChangeLookback: 30, propertyTypes: ['farms'] })
     expect(criteriaOf('sold under 200k')).toMatchObject({ marketStatuses: ['sold'], salesPriceMax: 200_000 })
+    expect(criteriaOf('farms sold in 2024 in texas')).toEqual(
+      search({ state: 'texas', propertyTypes: ['farms'], marketStatuses: ['sold'], soldDateMin: '2024-01-01', soldDateMax: '2024-12-31' }),
+    )
+    expect(criteriaOf('sold land 2020-2022')).toMatchObject({ soldDateMin: '2020-01-01', soldDateMax: '2022-12-31' })
+    expect(criteriaOf('sold since 2022')).toEqual(search({ marketStatuses: ['sold'], soldDateMin: '2022-01-01' }))
+    expect(criteriaOf('sold before 2020')).toEqual(search({ marketStatuses: ['sold'], soldDateMax: '2019-12-31' }))
+    // A year is a date only of sold land, and never when it is an amount.
+    expect(criteriaOf('sold ranches 2000 acres')).toEqual(search({ marketStatuses: ['sold'], propertyTypes: ['ranches'], acresMin: 2000 }))
+    expect(criteriaOf('land under 2024')).toEqual(search({ priceMax: 2024 }))
     expect(criteriaOf('cheapest')).toMatchObject({ sortOrder: 'price-asc' })
     expect(criteriaOf('biggest ranches')).toMatchObject({ sortOrder: 'acres-desc' })
     expect(criteriaOf('newest')).toMatchObject({ sortOrder: 'newest' })
   })
 
-  test('typos one letter away from a word, a state, or a place of the state named after it are read as it; quoted words stay keywords', () => {
+  test('typos one letter away from a word, a state, a county, a place of the state named after it, or a town where one is expected are read as it; quoted words stay keywords', () => {
     expect(criteriaOf('huntng land in montanna')).toEqual(search({ state: 'montana', propertyTypes: ['hunting-land'] }))
     expect(criteriaOf('hunting land "farm"')).toEqual(search({ propertyTypes: ['hunting-land'], keywordQuery: 'farm' }))
     expect(criteriaOf('land in brewser county tx')).toEqual(search({ state: 'texas', places: ['brewster-county'] }))
     expect(criteriaOf('bozemann mt')).toEqual(search({ state: 'montana', places: ['bozeman'] }))
     expect(criteriaOf('bozemann')).toEqual(search({ keywordQuery: 'bozemann' }))
+    // Without a state: a county's name, or a town's where a place is expected, mistyped.
+    expect(criteriaOf('land in brewser county')).toEqual(search({ state: 'texas', places: ['brewster-county'] }))
+    expect(read('ranch near bozemen').place).toMatchObject({ kind: 'place', choice: { around: { place: { token: 'bozeman' } } } })
+    expect(read('pollk county').place).toMatchObject({ kind: 'ambiguous', choices: [{ label: 'Polk County, TX' }, { label: 'Polk County, TN' }] })
+    expect(criteriaOf('land in tenessee')).toEqual(search({ state: 'tennessee' }))
   })
 
   test('no place searches the whole country; nothing beyond the box’s 100 characters is read', () => {
@@ -167,6 +197,15 @@ const locations: { label?: string; criteria: Partial<SearchCriteria> }[] = [
 // 'Hunting' alone reads as hunting land; the mineral-rights landing segment is the flag in a sentence.
 const keywords = ['water', 'creek', 'pond barn', 'live water']
 
+/** Whole years of sale, as a sentence says them ('sold in 2024', 'sold since 2022', 'sold before 2020', 'sold 2020 to 2022'), or none. */
+function soldYears(random: () => number): Partial<SearchCriteria> {
+  const year = 2015 + Math.floor(random() * 10)
+  const span = Math.floor(random() * 3)
+  return [{}, { soldDateMin: `${year}-01-01`, soldDateMax: `${year + span}-12-31` }, { soldDateMin: `${year}-01-01` }, { soldDateMax: `${year}-12-31` }][
+    Math.floor(random() * 4)
+  ]!
+}
+
 /** A criteria the sentence grammar can build: each part drawn at random. */
 function randomSearch(random: () => number): { criteria: SearchCriteria; place?: string } {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
@@ -193,7 +232,7 @@ function randomSearch(random: () => number): { criteria: SearchCriteria; place?:
       activityOptions.map((option) => option.key),
       0.2,
     ),
-    ...(isSold ? { salesPriceMin: priceBounds.priceMin, salesPriceMax: priceBounds.priceMax, marketStatuses: ['sold'] } : priceBounds),
+    ...(isSold ? { salesPriceMin: priceBounds.priceMin, salesPriceMax: priceBounds.priceMax, marketStatuses: ['sold'], ...soldYears(random) } : priceBounds),
     acresMin: maybe(acres, 0.4),
     acresMax: maybe(acres * 3, 0.3),
     hasHouse: pick([null, null, null, true, false]),
@@ -250,5 +289,15 @@ describe('the chips of a search', () => {
       search({ state: 'texas', places: ['brewster-county'], propertyTypes: ['hunting-land'], keywordQuery: 'water' }),
     )
     expect(searchSentence(criteria, 'Brewster County, TX')).toBe('Hunting Land in Brewster County, TX under $250,000 "water"')
+  })
+
+  test('a sale date reads as the years a buyer says, and removing it keeps the search of sold land', () => {
+    const labels = (criteria: Partial<SearchCriteria>) => searchFilterTags(search({ marketStatuses: ['sold'], ...criteria })).map((tag) => tag.label)
+    expect(labels({ soldDateMin: '2024-01-01', soldDateMax: '2024-12-31' })).toEqual(['Sold in 2024'])
+    expect(labels({ soldDateMin: '2020-01-01', soldDateMax: '2022-12-31' })).toEqual(['Sold 2020 to 2022'])
+    expect(labels({ soldDateMax: '2019-12-31' })).toEqual(['Sold before 2020'])
+    expect(labels({ soldDateMin: '2024-03-05', soldDateMax: '2024-06-01' })).toEqual(['Sold Mar 5, 2024 to Jun 1, 2024'])
+    const [soldIn2024] = searchFilterTags(search({ soldDateMin: '2024-01-01', soldDateMax: '2024-12-31' }))
+    expect(searchFilterTags(normalizeCriteria(soldIn2024!.without)).map((tag) => tag.label)).toEqual(['Sold'])
   })
 })

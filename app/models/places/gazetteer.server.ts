@@ -81,8 +81,10 @@ export interface ResolvedLocation {
   zip?: { zip: string; cityName: string; stateId: number }
   /** 'Travis County, TX', 'Austin, TX', 'Lake Okeechobee, FL', 'Texas', 'United States'. */
   displayName: string
-  /** How a sentence says where the land is: 'near' a lake (listings by its shore), 'in' any other place. */
-  preposition: 'in' | 'near'
+  /** How a sentence says where the land is: 'near' a lake (listings by its shore) or a point, 'within 30 miles of' a point, 'in' any other place. */
+  preposition: 'in' | 'near' | `within ${number} miles of`
+  /** A search around a point: the point's name, its nearest town (point-location.server.ts). */
+  pointName?: string
 }
 
 /** The places of a location, in the order the search path names their kinds. */

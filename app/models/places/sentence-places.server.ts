@@ -26,13 +26,17 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
       .filter((entry) => !seen.has(entry.label) && seen.add(entry.label))
       .map((entry) => ({ kind: entry.kind, stateToken: entry.state.token, token: entry.token, label: entry.label }))
   }
-  // By state and first letter: a typo is looked for among a few dozen names (the first letter is rarely the one mistyped).
-  const byStateAndLetter = new Map<string, typeof index.places>()
-  for (const entry of index.places) {
-    const key = `${entry.state.token} ${entry.name[0]}`
-    const list = byStateAndLetter.get(key)
+  // By state and first letter, and by first letter alone: a typo is looked for among a few dozen names of a
+  // state, or a few thousand of the country (the first letter is rarely the one mistyped).
+  const byFirstLetter = new Map<string, typeof index.places>()
+  const file = (key: string, entry: (typeof index.places)[number]) => {
+    const list = byFirstLetter.get(key)
     if (list) list.push(entry)
-    else byStateAndLetter.set(key, [entry])
+    else byFirstLetter.set(key, [entry])
+  }
+  for (const entry of index.places) {
+    file(`${entry.state.token} ${entry.name[0]}`, entry)
+    file(entry.name[0]!, entry)
   }
   const withoutSuffix = (name: string) => name.replace(/ (county|parish|borough)$/, '')
   const lookup: PlaceLookup = {
@@ -45,7 +49,7 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     },
     similar: (words, stateToken, isCounty) =>
       asPlaces(
-        (byStateAndLetter.get(`${stateToken} ${words[0]}`) ?? []).filter((entry) =>
+        (byFirstLetter.get(stateToken ? `${stateToken} ${words[0]}` : words[0]!) ?? []).filter((entry) =>
           isCounty ? entry.kind === 'county' && isOneEditApart(withoutSuffix(entry.name), words) : isOneEditApart(entry.name, words),
         ),
       ),

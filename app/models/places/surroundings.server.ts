@@ -155,6 +155,12 @@ const nearby = (name: string, offset: PointOffset): NearbyPlace => ({
   direction: compassDirection(offset.east, offset.north),
 })
 
+/** The town nearest a point ('Austin, TX') and its distance in miles. */
+export async function findNearestTown(db: Kysely<Database>, point: Point): Promise<{ name: string; miles: number } | undefined> {
+  const town = nearestTown((await placeData(db)).townCells, point)
+  return town && { name: town.town.name, miles: town.offset.miles }
+}
+
 /** What lies around the point: its nearest town, named lake (within `lakeSearchMiles`) and National Park Service unit. */
 export async function findSurroundings(db: Kysely<Database>, point: Point): Promise<Surroundings> {
   const data = await placeData(db)

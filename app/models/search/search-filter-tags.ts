@@ -51,6 +51,22 @@ const sortWords: Partial<Record<SearchCriteria['sortOrder'], string>> = {
   'price-per-acre-asc': 'cheapest per acre first',
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** A sale date bound in words: a whole year as the year ('2024'), another day as 'Mar 5, 2024'. */
+function soldDatesPhrase(min: string | undefined, max: string | undefined) {
+  const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`))
+  const yearOf = (date: string | undefined, monthDay: string) => (date?.endsWith(monthDay) ? Number(date.slice(0, 4)) : undefined)
+  const [fromYear, untilYear] = [yearOf(min, '-01-01'), yearOf(max, '-12-31')]
+  if (min !== undefined && max !== undefined) {
+    if (fromYear !== undefined && fromYear === untilYear) return `sold in ${fromYear}`
+    return fromYear !== undefined && untilYear !== undefined ? `sold ${fromYear} to ${untilYear}` : `sold ${day(min)} to ${day(max)}`
+  }
+  if (min !== undefined) return `sold since ${fromYear ?? day(min)}`
+  if (max !== undefined) return untilYear !== undefined ? `sold before ${untilYear + 1}` : `sold by ${day(max)}`
+  return undefined
+}
+
 const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
 
 /** The filters a search sentence can say, in the order a sentence says them; the place is the location tags'. */
@@ -73,6 +89,9 @@ export function searchFilterTags(criteria: SearchCriteria): SearchFilterTag[] {
   const soldPrice = rangeTag(criteria.salesPriceMin, criteria.salesPriceMax, formatDollars)
   if (soldPrice)
     add(`Sold ${soldPrice.phrase}`, `sold ${soldPrice.phrase}`, { salesPriceMin: undefined, salesPriceMax: undefined, marketStatuses: defaultMarketStatuses })
+  const soldDates = soldDatesPhrase(criteria.soldDateMin, criteria.soldDateMax)
+  // Without its dates the search is still of sold land, as the buyer asked.
+  if (soldDates) add(capitalized(soldDates), soldDates, { soldDateMin: undefined, soldDateMax: undefined, marketStatuses: ['sold'] })
   const acres = rangeTag(criteria.acresMin, criteria.acresMax, acresWords)
   if (acres)
     add(criteria.acresMax === undefined ? `${criteria.acresMin!.toLocaleString('en-US')}+ acres` : acres.label, acres.phrase, {

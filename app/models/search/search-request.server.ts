@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { withPointName } from '~/models/places/point-location.server'
 import { type ParsedSearchPath, parseSearchPath } from '~/models/search/search-path'
 import type { SiteProfile } from '~/models/sites/site-profile'
 import type { Database } from '~/models/db/db-schema'
@@ -25,5 +26,5 @@ export async function resolveSearchPath(db: Kysely<Database>, site: SiteProfile,
   const parsed = parseSearchPath(site, url.pathname, url.searchParams)
   if (!parsed) return undefined
   const resolved = resolveLocation(await loadGazetteer(db), parsed.criteria)
-  return resolved.ok ? { ...parsed, location: resolved.location } : undefined
+  return resolved.ok ? { ...parsed, location: await withPointName(db, resolved.location, parsed.criteria) } : undefined
 }

@@ -11,6 +11,8 @@ export interface SearchPlaceNames {
   preposition: ResolvedLocation['preposition']
   state?: { name: string; token: string }
   places: { name: string; token: string }[]
+  /** A search around a point: its nearest town ('Austin, TX'), which is then the display name. */
+  pointName?: string
 }
 
 export function placeNames(location: ResolvedLocation): SearchPlaceNames {
@@ -19,6 +21,7 @@ export function placeNames(location: ResolvedLocation): SearchPlaceNames {
     preposition: location.preposition,
     state: location.state && { name: location.state.name, token: location.state.token },
     places: placesOf(location),
+    ...(location.pointName && { pointName: location.pointName }),
   }
 }
 
@@ -61,7 +64,11 @@ function drawnAreaWords(place: SearchPlaceNames, area: 'a drawn area' | 'a Drawn
 export function searchHeading(criteria: SearchCriteria, place: SearchPlaceNames) {
   const auctions = criteria.transactionTypes.length === 1 && criteria.transactionTypes[0] === 'auction'
   const what = `${propertyWords(criteria)} ${auctions ? 'Auctions' : isSoldOnly(criteria) ? 'Sold' : 'for Sale'}`
-  return criteria.mapPolygon ? `${what} in ${drawnAreaWords(place, 'a Drawn Area')}` : `${place.displayName} ${what}`
+  if (criteria.mapPolygon) return `${what} in ${drawnAreaWords(place, 'a Drawn Area')}`
+  // 'Land for Sale Within 30 Miles of Austin, TX': a point is no place to put before the land.
+  if (place.pointName)
+    return `${what} ${`${place.preposition} ${place.displayName}`.replace(/\b(near|within|miles|point)\b/g, (word) => word[0]!.toUpperCase() + word.slice(1))}`
+  return `${place.displayName} ${what}`
 }
 
 /** Spec-style page title, e.g. 'Travis County, TX Land for Sale – 412 Listings', 'Land for Sale in a Drawn Area – 37 Listings'. */

@@ -30,8 +30,8 @@ export interface PlaceLookup {
   /** Counties whose name without 'County' (or 'Parish', 'Borough') is `words`. */
   counties(words: string): SentencePlace[]
   zip(zip: string): SentencePlace | undefined
-  /** Places of a state whose whole name (a county's without its suffix, when `isCounty`) is one typo from `words` ('brewser county'). */
-  similar(words: string, stateToken: string, isCounty: boolean): SentencePlace[]
+  /** Places (of a state, or of any) whose whole name (a county's without its suffix, when `isCounty`) is one typo from `words` ('brewser county'). */
+  similar(words: string, stateToken: string | undefined, isCounty: boolean): SentencePlace[]
   /** The most words a name has: the parser tries no longer run. */
   longestName: number
 }
@@ -412,9 +412,13 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
       candidates = lookup.named(words)
     }
     const qualifier = stateAt(lookup, tokens, index + used + (tokens[index + used]?.text === 'in' ? 1 : 0), { afterPlace: true })
-    // A misspelt name is looked for only in the state named after it, and never in the vocabulary's words ('farms tx').
-    const mayBeMisspelt = candidates.length === 0 && qualifier && words.length >= 5 && !slice.some((token) => sentenceVocabulary.meanings.has(token.text))
-    if (mayBeMisspelt) candidates = lookup.similar(words, qualifier.state.stateToken, used > length)
+    // A misspelt name is looked for where a place is certain, in the state named after it or among counties
+    // ('brewser county'), or where one is expected ('near bozemen'), and never in the vocabulary's words ('farms tx').
+    const isCounty = used > length
+    const isPlaceExpected =
+      qualifier !== undefined || isCounty || isAfterNear || (placePrepositions.has(previous ?? '') && words.length >= 6 && !isStateTypo(lookup, words))
+    const mayBeMisspelt = candidates.length === 0 && isPlaceExpected && words.length >= 5 && !slice.some((token) => sentenceVocabulary.meanings.has(token.text))
+    if (mayBeMisspelt) candidates = lookup.similar(words, qualifier?.state.stateToken, isCounty)
     if (candidates.length > 0 && qualifier) {
       const inState = candidates.filter((place) => place.stateToken === qualifier.state.stateToken)
       if (inState.length > 0) {
@@ -428,6 +432,7 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
     const state = used === length ? stateAt(lookup, tokens, index, { afterPlace: false }) : undefined
     if (state && state.length === length) return { mention: { candidates: [state.state], words: rawOf(tokens, index, index + length), isState: true }, length }
     if (candidates.length === 0) continue
+    candidates = inStateOfName(lookup, slice, candidates)
     // A single word names a place only where a place is expected: a lone word such as 'spring' or 'creek' is a keyword.
     const isExpected =
       used > 1 || isAfterNear || placePrepositions.has(previous ?? '') || /^[A-Z]/.test(slice[0]!.raw) || (tokens.length === used && draft.mentions.length === 0)
@@ -435,6 +440,22 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
     return { mention: { candidates, words: rawOf(tokens, index, index + used), isState: false }, length: used }
   }
   return undefined
+}
+
+/** 'east texas', 'western north carolina': a name ending in a state's name is that state's place (East Texas, PA is a village). */
+function inStateOfName(lookup: PlaceLookup, words: Token[], candidates: SentencePlace[]) {
+  for (const length of [2, 1]) {
+    if (words.length <= length) continue
+    const state = lookup.state(
+      words
+        .slice(-length)
+        .map((token) => token.text)
+        .join(' '),
+    )
+    const inState = state && state.label.length > 2 ? candidates.filter((place) => place.stateToken === state.stateToken) : []
+    if (inState.length > 0) return inState
+  }
+  return candidates
 }
 
 /** 'near X' (a point's surroundings) or 'within 30 miles of X': the place's tokens follow. */
@@ -487,6 +508,11 @@ function readTokens(lookup: PlaceLookup, tokens: Token[], draft: Draft) {
       index += place.length
       continue
     }
+    const soldYears = readSoldYears(tokens, index, draft)
+    if (soldYears > 0) {
+      index += soldYears
+      continue
+    }
     const amount = readAmount(tokens, index, draft)
     if (amount > 0) {
       index += amount
@@ -520,6 +546,35 @@ function readTokens(lookup: PlaceLookup, tokens: Token[], draft: Draft) {
   }
 }
 
+const yearPattern = /^(19|20)\d\d$/
+
+/**
+ * When sold land sold: 'sold in 2024', 'sold since 2022', 'sold before 2020', 'sold 2020 to 2022'
+ * (whole years, as buyers say them). A year is read only after a word for sold land: elsewhere
+ * '2024' is a price or a keyword. Returns the tokens used.
+ */
+function readSoldYears(tokens: Token[], index: number, draft: Draft): number {
+  const lead = /^(in|during|since|after|before|from|between)$/.test(tokens[index]!.text) ? tokens[index]!.text : undefined
+  const start = lead ? index + 1 : index
+  const first = tokens[start]?.text ?? ''
+  const isSold = draft.criteria.marketStatuses?.[0] === 'sold' || tokens[index - 1]?.text === 'sold'
+  const joiner = tokens[start + 1]?.text ?? ''
+  // '2000 acres', '2000 dollars' are amounts even in a search of sold land.
+  const isAmount = acreWords.has(joiner) || priceWords.has(joiner) || joiner in multipliers
+  if (!yearPattern.test(first) || !isSold || isAmount) return 0
+  const last = /^(to|-|and|through|thru)$/.test(joiner) && yearPattern.test(tokens[start + 2]?.text ?? '') ? tokens[start + 2]!.text : undefined
+  const from = Number(first)
+  const until = last === undefined ? from : Number(last)
+  const criteria = draft.criteria
+  criteria.marketStatuses = ['sold']
+  if (lead === 'since' || lead === 'after') criteria.soldDateMin = `${lead === 'after' ? from + 1 : from}-01-01`
+  else if (lead === 'before') criteria.soldDateMax = `${from - 1}-12-31`
+  else Object.assign(criteria, { soldDateMin: `${Math.min(from, until)}-01-01`, soldDateMax: `${Math.max(from, until)}-12-31` })
+  const end = last === undefined || lead === 'since' || lead === 'after' || lead === 'before' ? start + 1 : start + 3
+  draft.pieces.push({ slot: 'feature', words: rawOf(tokens, index, end) })
+  return end - index
+}
+
 function readListingId(tokens: Token[], index: number): { id: number; length: number } | undefined {
   let at = index
   if (/^(property|listing|id)$/.test(tokens[at]!.text)) at += 1
@@ -537,6 +592,11 @@ function readTypo(lookup: PlaceLookup, token: Token): { meaning?: SentenceMeanin
   if (word) return { meaning: sentenceVocabulary.meanings.get(word) }
   const state = stateNames(lookup).find((name) => isOneEditApart(token.text, name))
   return state ? { state: lookup.state(state) } : undefined
+}
+
+/** 'tennesee', 'montanna': a state's name mistyped, read as the state (readTypo), never as a town's. */
+function isStateTypo(lookup: PlaceLookup, words: string) {
+  return stateNames(lookup).some((name) => isOneEditApart(words, name))
 }
 
 const singleWordStates = [
@@ -606,6 +666,15 @@ function readPlace(draft: Draft): PlaceReading {
   if (draft.listingId !== undefined) return { kind: 'listing', id: draft.listingId }
   const states = draft.mentions.filter((mention) => mention.isState).map((mention) => mention.candidates[0]!.stateToken)
   const places = draft.mentions.filter((mention) => !mention.isState)
+  const zipMention = places.find((mention) => mention.candidates[0]!.kind === 'zip')
+  if (zipMention && places.length > 1) {
+    // 'alpine tx 79830': the zip says where; its own town is said with it, any other place is a word to search for.
+    const zip = zipMention.candidates[0]!
+    const isZipTown = (mention: PlaceMention) =>
+      mention.candidates.some((place) => place.kind === 'city' && place.stateToken === zip.stateToken && zip.label.endsWith(`– ${place.label}`))
+    draft.keywords.push(...places.filter((mention) => mention !== zipMention && !isZipTown(mention)).map((mention) => mention.words.toLowerCase()))
+    return { kind: 'place', choice: choiceOf([zip], zipMention.around) }
+  }
   if (places.length === 0) {
     const state = draft.mentions.find((mention) => mention.isState)
     return state ? { kind: 'place', choice: choiceOf(state.candidates, undefined) } : { kind: 'nationwide' }

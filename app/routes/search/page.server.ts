@@ -24,6 +24,7 @@ import { marketSnapshot } from '~/models/places/market-stats.server'
 import { searchMapData } from '~/models/search/search-map.server'
 import type { LocationTag } from './location-tags'
 import { searchListings } from '~/models/search/search.server'
+import { withPointName } from '~/models/places/point-location.server'
 import { searchFilterTags } from '~/models/search/search-filter-tags'
 import { likedListingIdsAmong } from '~/models/accounts/saved-property.server'
 import { getViewerId } from '~/http/session.server'
@@ -72,7 +73,7 @@ function locationTags(site: SiteProfile, criteria: SearchCriteria, location: Res
   }
   // A point and radius ('within 30 miles of Austin TX', issue 40) is where the search is: removable like a place.
   if (criteria.latitude !== undefined && criteria.longitude !== undefined) {
-    const point = `${criteria.latitude}, ${criteria.longitude}`
+    const point = location.pointName ?? `${criteria.latitude}, ${criteria.longitude}`
     tags.push({
       label: criteria.radius > 0 ? `Within ${criteria.radius} miles of ${point}` : `Near ${point}`,
       removeHref: buildSearchPath(site, { ...criteria, latitude: undefined, longitude: undefined, radius: 0, page: 1 }),
@@ -131,7 +132,7 @@ export async function loadSearchPage(db: Kysely<Database>, site: SiteProfile, re
   // Unknown places are a 404 before any redirect: never send a crawler through a 301 to nothing.
   if (!resolved.ok) throw new Response('Not Found', { status: 404 })
   if (!requestIsForPath(request, parsed.normalPath, { pageParams: [savedSearchConfirmationParam] })) throw redirect(parsed.normalPath, 301)
-  const { location } = resolved
+  const location = await withPointName(db, resolved.location, criteria)
   const result = await searchListings(db, { criteria, location, scopeBits: site.listingScopeBits, pageSize: resultsPerPage })
   const pageCount = pageCountOf(result.totalCount)
   if (criteria.page > pageCount) throw new Response('Not Found', { status: 404 })
