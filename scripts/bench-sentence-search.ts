@@ -1,11 +1,12 @@
 /**
  * `npm run bench:sentence-search` (issue 40, decision 0072): reads the sentence corpus
  * (scripts/data/sentence-corpus-*.json, sentences as buyers type them with the search each means)
- * and prints, for the tuning part and the two held-out parts apart (the second written after the first was
- * measured, by someone who had not seen the parser), how often each slot (place, type,
+ * and prints, for the tuning part and the two held-out parts apart, how often each slot (place, type,
  * price, acres, features, keywords) is read right, how many sentences are read wholly right, and
  * the parse's p95 time (each sentence's time the median of five parses). Targets: ≥ 95 % wholly right, ≥ 99 % of places right, p95 ≤ 2 ms.
- * `--failures` lists the tuning part's misreadings (never the held-out parts').
+ * Held-out 1 was written before the parser and measured once (decision 0072), then tuned on; held-out 2
+ * was written afterwards by someone who had not seen the parser and is measured, never tuned on.
+ * `--failures` lists the misreadings of the parts tuned on, and leaves held-out 2 out altogether.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -31,7 +32,7 @@ const lookup = sentencePlaceLookup(await loadGazetteer(db))
 const readCorpus = (name: string) => (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data', name), 'utf8')) as { sentences: CorpusSentence[] }).sentences
 const parts = {
   tuning: readCorpus('sentence-corpus-tuning.json'),
-  'held-out': readCorpus('sentence-corpus-held-out.json'),
+  'held-out 1': readCorpus('sentence-corpus-held-out.json'),
   'held-out 2': readCorpus('sentence-corpus-held-out-2.json'),
 }
 
@@ -40,6 +41,7 @@ for (const sentence of parts.tuning) readSentence(sentence.text, lookup)
 
 const percent = (count: number, total: number) => `${((100 * count) / total).toFixed(1)} %`
 for (const [part, sentences] of Object.entries(parts)) {
+  if (options.failures && part === 'held-out 2') continue
   const times: number[] = []
   const right = Object.fromEntries(slotNames.map((slot) => [slot, 0])) as Record<keyof Slots, number>
   let wholly = 0
@@ -64,7 +66,7 @@ for (const [part, sentences] of Object.entries(parts)) {
     const wrong = slotNames.filter((slot) => JSON.stringify(got[slot]) !== JSON.stringify(expected[slot]))
     for (const slot of slotNames) if (!wrong.includes(slot)) right[slot] += 1
     if (wrong.length === 0) wholly += 1
-    else if (options.failures && part !== 'held-out 2')
+    else if (options.failures)
       console.log(
         `✗ ${sentence.text}\n${wrong.map((slot) => `    ${slot}: got ${JSON.stringify(got[slot])}, expected ${JSON.stringify(expected[slot])}`).join('\n')}`,
       )
