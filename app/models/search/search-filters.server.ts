@@ -173,7 +173,8 @@ type RangeColumn = (column: 'price' | 'acres') => Expression<number>
 /**
  * A listing's price over its acreage: null without acres, so such a listing matches no bound. It
  * reads exactly as the price-per-acre sort indexes do (migrations 0003 and 0011), for them to serve
- * the sort; a range over it is checked row by row, from what those and the other covering indexes carry.
+ * the sort; a range over it is checked row by row, from what those and the other covering indexes carry
+ * (decision 0073).
  */
 export const pricePerAcre = sql<number>`cast(listings.price as double precision) / nullif(listings.acres, 0)`
 
