@@ -166,6 +166,15 @@ describe('POST /api/property/searchUrl/{siteId}', () => {
     expect(searched.status).toBe(200)
   })
 
+  test('a price per acre range, pricePerAcreMin and pricePerAcreMax (beyond spec §3), is its path token on each site', async () => {
+    const body = { stateAbbreviation: 'TX', priceMax: 900000, pricePerAcreMin: '1000', pricePerAcreMax: 5000.4 }
+    expect(await (await call('/api/property/searchUrl/0', { method: 'POST', body })).text()).toBe(
+      '/search/texas-land-for-sale/price-under-900000/price-per-acre-1000-5000/',
+    )
+    const farm = await call('/api/property/searchUrl/1080', { method: 'POST', body: { stateAbbreviation: 'TX', pricePerAcreMax: 5000 }, host: 'farm.localhost' })
+    expect(await farm.text()).toBe('/texas-land-for-sale/price-per-acre-under-5000')
+  })
+
   test('a lake (its lakeIdList) is the search near it; a lake of two states takes the state named with it', async () => {
     const lakeId = (name: string) => (db.prepare('select id from lakes where name = ?').get(name) as { id: number }).id
     const urlOf = async (body: object) => (await call('/api/property/searchUrl/0', { method: 'POST', body })).text()

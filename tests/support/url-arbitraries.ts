@@ -61,6 +61,8 @@ export function searchCriteriaArbitrary({
       marketStatuses: subset(keysOf(marketStatusOptions)),
       priceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
       priceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
+      pricePerAcreMin: maybe(fc.integer({ min: 0, max: 1_000_000 })),
+      pricePerAcreMax: maybe(fc.integer({ min: 0, max: 1_000_000 })),
       salesPriceMin: maybe(fc.integer({ min: 0, max: 20_000_000 })),
       salesPriceMax: maybe(fc.integer({ min: 0, max: 20_000_000 })),
       soldDateMin: maybe(isoDay),

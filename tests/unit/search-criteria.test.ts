@@ -121,3 +121,24 @@ describe('price per acre below the county median (issue 19)', () => {
     expect(countActiveFilters(fromForm)).toBe(1)
   })
 })
+
+describe('a price per acre range (issue 40, beyond the spec)', () => {
+  test('counts one, whether one bound or both, and apart from the price range', () => {
+    expect(count({ pricePerAcreMax: 5_000 })).toBe(1)
+    expect(count({ pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 })).toBe(1)
+    expect(count({ priceMax: 250_000, pricePerAcreMax: 5_000 })).toBe(2)
+  })
+
+  test('bounds are rounded to whole dollars, reversed bounds swapped, zero or negative ones dropped, and huge ones held at the limit', () => {
+    expect(normalizeCriteria({ pricePerAcreMin: 5_000.4, pricePerAcreMax: 999.6 })).toMatchObject({ pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 })
+    expect(normalizeCriteria({ pricePerAcreMin: -5, pricePerAcreMax: 0 })).toEqual(emptyCriteria)
+    expect(normalizeCriteria({ pricePerAcreMin: Number.NaN })).toEqual(emptyCriteria)
+    expect(normalizeCriteria({ pricePerAcreMax: 1e20 }).pricePerAcreMax).toBe(10_000_000_000)
+  })
+
+  test('reads from the filter form as written, with dollar signs and commas, and drops what it cannot read', () => {
+    const fromForm = (fields: Record<string, string>) => criteriaFromFilterForm(emptyCriteria, new URLSearchParams({ filters: '1', ...fields }))
+    expect(fromForm({ pricePerAcreMin: '$1,000', pricePerAcreMax: '5000' })).toMatchObject({ pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 })
+    expect(fromForm({ pricePerAcreMin: 'cheap', pricePerAcreMax: '' })).toEqual(emptyCriteria)
+  })
+})

@@ -103,6 +103,12 @@ function matches(row: ListingRow, criteria: SearchCriteria, scopeBits: number, k
   if (hasPriceBound && row.price <= 2) return false
   if (criteria.priceMin !== undefined && row.price < criteria.priceMin) return false
   if (criteria.priceMax !== undefined && row.price > criteria.priceMax) return false
+  if (criteria.pricePerAcreMin !== undefined || criteria.pricePerAcreMax !== undefined) {
+    if (row.price <= 2 || !(row.acres > 0)) return false
+    const pricePerAcre = row.price / row.acres
+    if (criteria.pricePerAcreMin !== undefined && pricePerAcre < criteria.pricePerAcreMin) return false
+    if (criteria.pricePerAcreMax !== undefined && pricePerAcre > criteria.pricePerAcreMax) return false
+  }
   if (criteria.salesPriceMin !== undefined && (row.sales_price === null || row.sales_price < criteria.salesPriceMin)) return false
   if (criteria.salesPriceMax !== undefined && (row.sales_price === null || row.sales_price > criteria.salesPriceMax)) return false
   if (criteria.soldDateMin !== undefined && (row.sales_date === null || row.sales_date < criteria.soldDateMin)) return false
@@ -337,6 +343,18 @@ describe('the search engine agrees with the reference', () => {
     await expectSameAsReference({ priceMax: 150_000, sortOrder: 'price-desc' })
   })
 
+  test('a price per acre range, each bound alone and both, in sorts that read an index and one that does not', async () => {
+    const both = await expectSameAsReference({ pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 })
+    expect(both.totalCount).toBeGreaterThan(25)
+    for (const sortOrder of ['price-per-acre-asc', 'price-per-acre-desc', 'price-asc', 'acres-desc', 'default'] as const) {
+      const under = await expectSameAsReference({ pricePerAcreMax: 5_000, sortOrder })
+      const over = await expectSameAsReference({ pricePerAcreMin: 5_000, sortOrder, page: 2 })
+      expect(under.totalCount).toBeGreaterThan(both.totalCount)
+      expect(over.ids).toHaveLength(25)
+    }
+    await expectSameAsReference({ state: busiestState(), pricePerAcreMax: 3_000, priceMax: 400_000, propertyTypes: ['farms'], sortOrder: 'acres-asc' }, hunting)
+  })
+
   test('activities and amenities, one and several', async () => {
     await expectSameAsReference({ activityTypes: ['hunting'] })
     await expectSameAsReference({ activityTypes: ['hunting', 'fishing', 'camping'] })
@@ -567,6 +585,8 @@ describe.skipIf(!postgresUrl)('the same searches on PostgreSQL', () => {
     ['sold price and date', { salesPriceMin: 50_000, soldDateMin: '2025-06-01', sortOrder: 'price-asc' }, 0],
     ['land near a lake', { state: 'michigan', places: ['near-lake-michigan'], marketStatuses: ['available', 'sold'] }, 0],
     ['below the county median, furthest below first', { belowMedianPricePerAcre: true, sortOrder: 'price-per-acre-below-median' }, 0],
+    ['a price per acre range, cheapest per acre first', { pricePerAcreMin: 1_000, pricePerAcreMax: 5_000, sortOrder: 'price-per-acre-asc' }, 0],
+    ['under a price per acre, newest first, page 2', { pricePerAcreMax: 3_000, sortOrder: 'newest', page: 2 }, 0],
     [
       'a drawn area',
       {

@@ -222,3 +222,46 @@ describe('price per acre below the county median (issue 19)', () => {
     expect(parseSearchPath(site, path)?.criteria).toEqual(criteria)
   })
 })
+
+describe('a price per acre range (issue 40, beyond the spec)', () => {
+  const shapes = [
+    ['price-per-acre-under-5000', { pricePerAcreMax: 5_000 }],
+    ['price-per-acre-over-1000', { pricePerAcreMin: 1_000 }],
+    ['price-per-acre-1000-5000', { pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 }],
+  ] as const
+  const statePaths = { land: '/search/texas-land-for-sale', rural: '/texas-land-for-sale' }
+
+  test.each(grammars)('each token shape builds and parses on $site.key', ({ site }) => {
+    const head = site.searchGrammar === 'land' ? statePaths.land : statePaths.rural
+    const tail = site.searchGrammar === 'land' ? '/' : ''
+    for (const [token, bounds] of shapes) {
+      const criteria = normalizeCriteria({ state: 'texas', ...bounds })
+      expect(buildSearchPath(site, criteria)).toBe(`${head}/${token}${tail}`)
+      expect(parseSearchPath(site, `${head}/${token}${tail}`)?.criteria).toEqual(criteria)
+    }
+  })
+
+  test.each(grammars)('follows the price token and is never read as a price on $site.key', ({ site }) => {
+    const criteria = normalizeCriteria({ state: 'texas', propertyTypes: ['ranches'], priceMax: 900_000, pricePerAcreMax: 5_000, acresMin: 40 })
+    const path = buildSearchPath(site, criteria)
+    expect(path).toMatch(/\/price-under-900000\/price-per-acre-under-5000\/acres-over-40\/?$/)
+    expect(parseSearchPath(site, path)?.criteria).toEqual(criteria)
+    const perAcreOnly = parseSearchPath(site, buildSearchPath(site, normalizeCriteria({ state: 'texas', pricePerAcreMin: 2_000 })))!.criteria
+    expect(perAcreOnly).toMatchObject({ pricePerAcreMin: 2_000 })
+    expect(perAcreOnly.priceMin).toBeUndefined()
+  })
+
+  test('reversed bounds are swapped and a fraction of a dollar rounded, in the normal path', () => {
+    const parsed = parseSearchPath(sites.land, '/search/texas-land-for-sale/price-per-acre-5000-1000.4/')!
+    expect(parsed.criteria).toMatchObject({ pricePerAcreMin: 1_000, pricePerAcreMax: 5_000 })
+    expect(parsed.normalPath).toBe('/search/texas-land-for-sale/price-per-acre-1000-5000/')
+  })
+
+  test.each(['price-per-acre-under-cheap', 'price-per-acre-under-', 'price-per-acres-under-5000', 'price-per-under-5000'])(
+    'a broken price per acre token, %s, is not a search',
+    (token) => {
+      expect(parseSearchPath(sites.land, `/search/all-land/${token}/`)).toBeUndefined()
+      expect(parseSearchPath(sites.farm, `/land/${token}`)).toBeUndefined()
+    },
+  )
+})

@@ -25,9 +25,10 @@ import {
  * as ids (stateId or stateAbbreviation or stateName, countyIdList, cityIdList, regionIdList, zip);
  * property types as keys ('hunting-land') or spec §3 bit values (128, or a mask); market statuses
  * and sale types as keys or their spec numbers; a drawn area as mapEncodedCords (a Google encoded
- * polyline); sortOrderId as 'PRICE_DESC', 'price-desc' or
- * 'Recent'; pageIndex as the page number (0 and 1 are both the first page). Fields it does not
- * know are ignored, and values outside the option lists dropped, as in the search's own forms.
+ * polyline); a price per acre range as pricePerAcreMin and pricePerAcreMax (beyond spec §3, as in
+ * the search's URLs); sortOrderId as 'PRICE_DESC', 'price-desc' or 'Recent'; pageIndex as the page
+ * number (0 and 1 are both the first page). Fields it does not know are ignored, and values outside
+ * the option lists dropped, as in the search's own forms.
  */
 const maxIds = 10
 const number = z
@@ -52,6 +53,8 @@ const criteriaJsonSchema = z.object({
   acresMax: number,
   priceMin: number,
   priceMax: number,
+  pricePerAcreMin: number,
+  pricePerAcreMax: number,
   salesPriceMin: number,
   salesPriceMax: number,
   soldDateMin: text,
@@ -201,6 +204,8 @@ export function criteriaFromJson(gazetteer: Gazetteer, body: unknown): CriteriaF
     acresMax: value(json.acresMax),
     priceMin: value(json.priceMin),
     priceMax: value(json.priceMax),
+    pricePerAcreMin: value(json.pricePerAcreMin),
+    pricePerAcreMax: value(json.pricePerAcreMax),
     salesPriceMin: value(json.salesPriceMin),
     salesPriceMax: value(json.salesPriceMax),
     soldDateMin: value(json.soldDateMin),

@@ -56,6 +56,9 @@ export interface SearchCriteria {
   marketStatuses: MarketStatusKey[]
   priceMin?: number
   priceMax?: number
+  /** Bounds of the asking price over the acreage, in whole dollars an acre (issue 40 'under $5,000 an acre'; beyond spec §3). */
+  pricePerAcreMin?: number
+  pricePerAcreMax?: number
   /** What a sold listing went for (spec §3 salesPriceMin/Max); setting either means sold listings only. */
   salesPriceMin?: number
   salesPriceMax?: number
@@ -180,6 +183,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
   // key, which made this (called for every link a page draws) about seven times slower.
   const criteria: SearchCriteria = Object.assign({}, emptyCriteria, input)
   const [priceMin, priceMax] = range(criteria.priceMin, criteria.priceMax, limits.price, Math.round)
+  const [pricePerAcreMin, pricePerAcreMax] = range(criteria.pricePerAcreMin, criteria.pricePerAcreMax, limits.price, Math.round)
   const [acresMin, acresMax] = range(criteria.acresMin, criteria.acresMax, limits.acres, roundAcres)
   const [sqftMin, sqftMax] = range(criteria.sqftMin, criteria.sqftMax, limits.sqft, Math.round)
   const [salesPriceMin, salesPriceMax] = range(criteria.salesPriceMin, criteria.salesPriceMax, limits.price, Math.round)
@@ -243,6 +247,8 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     customSegment,
     priceMin,
     priceMax,
+    pricePerAcreMin,
+    pricePerAcreMax,
     ...sold,
     acresMin,
     acresMax,
@@ -278,6 +284,7 @@ export function countActiveFilters(criteria: SearchCriteria): number {
   const flags = [
     criteria.acresMin !== undefined || criteria.acresMax !== undefined,
     criteria.priceMin !== undefined || criteria.priceMax !== undefined,
+    criteria.pricePerAcreMin !== undefined || criteria.pricePerAcreMax !== undefined,
     criteria.salesPriceMin !== undefined || criteria.salesPriceMax !== undefined,
     criteria.soldDateMin !== undefined,
     criteria.soldDateMax !== undefined,
@@ -329,6 +336,8 @@ const flag = z.preprocess((value) => value === 'on' || value === 'true' || value
 const filterFormSchema = z.object({
   priceMin: optionalNumber,
   priceMax: optionalNumber,
+  pricePerAcreMin: optionalNumber,
+  pricePerAcreMax: optionalNumber,
   salesPriceMin: optionalNumber,
   salesPriceMax: optionalNumber,
   soldDateMin: formDate,

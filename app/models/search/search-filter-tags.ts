@@ -10,7 +10,7 @@ import { formatDollars } from '~/utils/format'
  * which the sentence parser reads back to the same search.
  */
 export interface SearchFilterTag {
-  /** 'Hunting Land', 'Under $250,000', '40+ acres', '“water”'. */
+  /** 'Hunting Land', 'Under $250,000', 'Under $5,000 an acre', '40+ acres', '“water”'. */
   label: string
   /** How a sentence says it: 'under $250,000', 'over 40 acres', 'with owner financing'. */
   phrase: string
@@ -86,6 +86,12 @@ export function searchFilterTags(criteria: SearchCriteria): SearchFilterTag[] {
   if (isSold && !hasSoldFilters(criteria)) add('Sold', 'sold', { marketStatuses: defaultMarketStatuses })
   const price = rangeTag(criteria.priceMin, criteria.priceMax, formatDollars)
   if (price) add(price.label, price.phrase, { priceMin: undefined, priceMax: undefined })
+  const pricePerAcre = rangeTag(criteria.pricePerAcreMin, criteria.pricePerAcreMax, formatDollars)
+  if (pricePerAcre) {
+    // A sentence says a range of rates with 'at' ('Ranches in Texas at $1,000 to $5,000 an acre'), a bound as 'under $5,000 an acre'.
+    const at = criteria.pricePerAcreMin !== undefined && criteria.pricePerAcreMax !== undefined ? 'at ' : ''
+    add(`${pricePerAcre.label} an acre`, `${at}${pricePerAcre.phrase} an acre`, { pricePerAcreMin: undefined, pricePerAcreMax: undefined })
+  }
   const soldPrice = rangeTag(criteria.salesPriceMin, criteria.salesPriceMax, formatDollars)
   if (soldPrice)
     add(`Sold ${soldPrice.phrase}`, `sold ${soldPrice.phrase}`, { salesPriceMin: undefined, salesPriceMax: undefined, marketStatuses: defaultMarketStatuses })

@@ -171,6 +171,14 @@ export function isCountryWide({ criteria, location }: SearchRequest) {
 type RangeColumn = (column: 'price' | 'acres') => Expression<number>
 
 /**
+ * A listing's price over its acreage: null without acres, so such a listing matches no bound. It
+ * reads exactly as the price-per-acre sort indexes do (migrations 0003 and 0011), for them to serve
+ * the sort; a range over it is checked row by row, from what those and the other covering indexes carry
+ * (decision 0073).
+ */
+export const pricePerAcre = sql<number>`cast(listings.price as double precision) / nullif(listings.acres, 0)`
+
+/**
  * A price or acreage range matches a large share of listings as a rule, yet SQLite guesses any
  * two-sided range to be narrow and reads it from the column's index, fetching every row in it
  * and then sorting them all (65 ms for 'under $250,000, over 40 acres, largest first'). So the
@@ -195,11 +203,11 @@ function rangeConditions(db: Kysely<Database>, eb: ListingExpressions, criteria:
     if (min !== undefined) conditions.push(eb(value, '>=', min))
     if (max !== undefined) conditions.push(eb(value, '<=', max))
   }
-  // An auction without a price (2) or 'Contact for Price' (0) has no price to fall in a range.
-  if (criteria.priceMin !== undefined || criteria.priceMax !== undefined) {
-    conditions.push(eb(range('price'), '>', auctionWithoutPrice))
-  }
+  // An auction without a price (2) or 'Contact for Price' (0) has no price, nor price per acre, to fall in a range.
+  const priceBounds = [criteria.priceMin, criteria.priceMax, criteria.pricePerAcreMin, criteria.pricePerAcreMax]
+  if (priceBounds.some((value) => value !== undefined)) conditions.push(eb(range('price'), '>', auctionWithoutPrice))
   bound(range('price'), criteria.priceMin, criteria.priceMax)
+  bound(pricePerAcre, criteria.pricePerAcreMin, criteria.pricePerAcreMax)
   bound(range('acres'), criteria.acresMin, criteria.acresMax)
   bound(sql.ref<number>('listings.home_sqft'), criteria.sqftMin, criteria.sqftMax)
   // Only sold listings carry a sale price and date; normalised criteria with either bound ask for

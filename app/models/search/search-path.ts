@@ -101,14 +101,17 @@ const rangePatterns = (name: string) => ({
   under: new RegExp(`^${name}-under-${number}$`),
   over: new RegExp(`^${name}-over-${number}$`),
 })
+// 'price-per-acre-under-5000' never reads as a price: a number must follow 'price-' or its 'under-'/'over-'.
 const ranges = {
   price: rangePatterns('price'),
+  'price-per-acre': rangePatterns('price-per-acre'),
   acres: rangePatterns('acres'),
   sqft: rangePatterns('sqft'),
   'sold-price': rangePatterns('sold-price'),
 }
 const rangeFields = {
   price: ['priceMin', 'priceMax'],
+  'price-per-acre': ['pricePerAcreMin', 'pricePerAcreMax'],
   acres: ['acresMin', 'acresMax'],
   sqft: ['sqftMin', 'sqftMax'],
   'sold-price': ['salesPriceMin', 'salesPriceMax'],
@@ -152,6 +155,7 @@ function filterTokens(grammar: Grammar, criteria: SearchCriteria, { withMap }: {
   tokens.push(
     ...[
       rangeToken('price', criteria.priceMin, criteria.priceMax),
+      rangeToken('price-per-acre', criteria.pricePerAcreMin, criteria.pricePerAcreMax),
       rangeToken('acres', criteria.acresMin, criteria.acresMax),
       rangeToken('sold-price', criteria.salesPriceMin, criteria.salesPriceMax),
       soldDateToken(criteria.soldDateMin, criteria.soldDateMax),

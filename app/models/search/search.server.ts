@@ -7,7 +7,7 @@ import { resultsPerPage } from './pagination'
 import { withDrawnArea } from './drawn-area.server'
 import { countryFacetTotals } from '~/models/places/market-stats.server'
 import { emptyCriteria, type SearchCriteria } from './search-criteria'
-import { isCountryWide, matchesSearch, type SearchRequest } from './search-filters.server'
+import { isCountryWide, matchesSearch, pricePerAcre, type SearchRequest } from './search-filters.server'
 import { propertyTypeOptions } from './search-options'
 import { type SearchTotals, searchPagesCacheFor, searchTotalsCacheFor } from './search-totals-cache.server'
 import type { SortOrder } from './search-options'
@@ -30,7 +30,6 @@ const sellerListingCount = sql`(select count(*) from listings as seller_listings
 // place among real prices, so they sort last both ways. The literal keeps the expression
 // identical to the one the sort indexes of migration 0003 are built on.
 const isUnpriced = sql`listings.price <= ${sql.lit(auctionWithoutPrice)}`
-const pricePerAcre = sql`cast(listings.price as double precision) / nullif(listings.acres, 0)`
 // A listing's price per acre over its comparables' median (decision 0029); one without a ratio (an auction, no price, too few comparables) sorts last.
 const medianRatio = sql`coalesce((select listing_price_contexts.price_per_acre_ratio from listing_price_contexts where listing_price_contexts.listing_id = listings.id), ${sql.lit(1e9)})`
 

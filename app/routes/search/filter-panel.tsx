@@ -80,7 +80,7 @@ function SoldFieldset({ criteria }: { criteria: SearchCriteria }) {
   )
 }
 
-function RangeFieldset({ legend, name, unit, min, max }: { legend: string; name: 'price' | 'acres'; unit: string; min?: number; max?: number }) {
+function RangeFieldset({ legend, name, unit, min, max }: { legend: string; name: 'price' | 'pricePerAcre' | 'acres'; unit: string; min?: number; max?: number }) {
   const noun = legend.toLowerCase()
   return (
     <Fieldset legend={legend}>
@@ -187,6 +187,7 @@ export function FilterPanel({ action, criteria, activeFilterCount, clearHref, vi
           <input type="search" name="keywordQuery" defaultValue={criteria.keywordQuery ?? ''} placeholder="creek, barn, timber…" className={inputStyle} />
         </label>
         <RangeFieldset legend="Price" name="price" unit=" ($)" min={criteria.priceMin} max={criteria.priceMax} />
+        <RangeFieldset legend="Price per acre" name="pricePerAcre" unit=" ($)" min={criteria.pricePerAcreMin} max={criteria.pricePerAcreMax} />
         <RangeFieldset legend="Acres" name="acres" unit="" min={criteria.acresMin} max={criteria.acresMax} />
         <Flag name="belowMedianPricePerAcre" label="Price per acre below county median" checked={criteria.belowMedianPricePerAcre} />
         <Fieldset legend="Property type">
