@@ -18,7 +18,7 @@ import { buildSearchPath, parseSearchPath } from '../app/models/search/search-pa
 import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '../app/models/search/search-criteria'
 import { type AmenityKey, type PropertyTypeKey, amenityOptions, keysOf, propertyTypeOptions } from '../app/models/search/search-options'
 import { landSite } from '../app/sites/land'
-import { type CorpusSentence, corpusSlots } from './sentence-corpus'
+import { type CorpusSentence, corpusSlots, featureTokens } from './sentence-corpus'
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'check-sentence-corpus-'))
 const db = createKysely({ sqliteFile: path.join(folder, 'check.db') })
@@ -83,9 +83,6 @@ function placeErrors(text: string, place: string): string[] {
 const propertyTypeKeys: string[] = keysOf(propertyTypeOptions)
 const customKeys: readonly string[] = customSegmentKeys
 const amenityKeys: string[] = keysOf(amenityOptions)
-/** The corpus's price-per-acre tokens, which the URL does not carry (see corpusSlots). */
-const perAcrePattern = /^price-per-acre-(?:under-(\d+)|over-(\d+)|(\d+)-(\d+))$/
-
 /** The criteria a sentence's types, features, price, acres and keywords mean, or the mistakes that keep them from any. */
 function expectedCriteria(sentence: CorpusSentence): { criteria: SearchCriteria; errors: string[] } | { errors: string[] } {
   const errors: string[] = []
@@ -97,16 +94,7 @@ function expectedCriteria(sentence: CorpusSentence): { criteria: SearchCriteria;
   if (unknownTypes.length > 0) errors.push(`unknown type token(s) ${unknownTypes.join(', ')}`)
   const custom = types.filter((token) => customKeys.includes(token))
   if (custom.length > 1) errors.push(`one landing segment at most: ${custom.join(', ')}`)
-  const features = (sentence.features ?? []).filter((token) => !perAcrePattern.test(token))
-  for (const token of (sentence.features ?? []).filter((token) => perAcrePattern.test(token))) {
-    const [, , , min, max] = token.match(perAcrePattern)!
-    if (min !== undefined && Number(min) >= Number(max)) errors.push(`${token}: the lower bound comes first`)
-  }
-  if (
-    (sentence.features ?? []).some((token) => /^price-per-acre-under-/.test(token)) &&
-    (sentence.features ?? []).some((token) => /^price-per-acre-over-/.test(token))
-  )
-    errors.push('a price-per-acre range is one token, price-per-acre-min-max')
+  const features = sentence.features ?? []
   const parsed = parseSearchPath(landSite, `/search/all-land/${features.map((token) => `${token}/`).join('')}`)
   if (!parsed) {
     const unknown = features.filter((token) => !parseSearchPath(landSite, `/search/all-land/${token}/`))
@@ -129,25 +117,6 @@ function expectedCriteria(sentence: CorpusSentence): { criteria: SearchCriteria;
   return { criteria, errors }
 }
 
-/** The URL tokens of everything but types, price, acres and keywords: the features slot, as corpusSlots builds it. */
-function featureTokensOf(criteria: SearchCriteria) {
-  const rest = {
-    ...criteria,
-    propertyTypes: [],
-    customSegment: undefined,
-    amenityTypes: [],
-    priceMin: undefined,
-    priceMax: undefined,
-    acresMin: undefined,
-    acresMax: undefined,
-    keywordQuery: undefined,
-  }
-  return buildSearchPath(landSite, rest)
-    .split('?')[0]!
-    .split('/')
-    .filter((segment) => segment && segment !== 'search' && segment !== 'all-land')
-}
-
 /** Mistakes in everything but the place: tokens the URL grammar does not know, or slots it would write otherwise. */
 function searchErrors(sentence: CorpusSentence): string[] {
   const expected = expectedCriteria(sentence)
@@ -159,7 +128,7 @@ function searchErrors(sentence: CorpusSentence): string[] {
     types: [...criteria.propertyTypes, ...(criteria.customSegment ? [criteria.customSegment] : []), ...criteria.amenityTypes.map((key) => `feature-${key}`)].sort(),
     price: [optional(criteria.priceMin), optional(criteria.priceMax)],
     acres: [optional(criteria.acresMin), optional(criteria.acresMax)],
-    features: [...featureTokensOf(criteria), ...slots.features.filter((token) => perAcrePattern.test(token))].sort(),
+    features: featureTokens(criteria),
     keywords: criteria.keywordQuery ?? '',
   }
   for (const [slot, value] of Object.entries(written)) {

@@ -1,5 +1,5 @@
 import { buildSearchPath } from '../app/models/search/search-path'
-import { emptyCriteria } from '../app/models/search/search-criteria'
+import { type SearchCriteria, emptyCriteria } from '../app/models/search/search-criteria'
 import type { SentenceReading } from '../app/models/search/sentence-search'
 import { landSite } from '../app/sites/land'
 
@@ -36,9 +36,8 @@ function placeOf({ place }: SentenceReading) {
   return [choice.state, [...choice.places].sort().join('+')].filter(Boolean).join('/')
 }
 
-/** The URL tokens of everything but place, types, price, acres and keywords: the features slot. */
-function featureTokens(reading: SentenceReading) {
-  const { criteria } = reading
+/** The URL tokens of everything but place, types, price, acres and keywords, sorted: the features slot. */
+export function featureTokens(criteria: SearchCriteria) {
   const rest = {
     ...criteria,
     propertyTypes: [],
@@ -54,11 +53,9 @@ function featureTokens(reading: SentenceReading) {
   }
   const isSoldOnly = criteria.marketStatuses.length === 1 && criteria.marketStatuses[0] === 'sold'
   const tokens = buildSearchPath(landSite, { ...emptyCriteria, ...rest, marketStatuses: isSoldOnly ? ['sold'] : rest.marketStatuses })
+    .split('?')[0]!
     .split('/')
     .filter((segment) => segment && segment !== 'search' && segment !== 'all-land')
-  const perAcre = reading.pricePerAcre
-  if (perAcre?.max !== undefined) tokens.push(`price-per-acre-under-${perAcre.max}`)
-  if (perAcre?.min !== undefined) tokens.push(`price-per-acre-over-${perAcre.min}`)
   return tokens.sort()
 }
 
@@ -81,7 +78,7 @@ export function corpusSlots(source: CorpusSentence | SentenceReading): Slots {
     types: [...criteria.propertyTypes, ...(criteria.customSegment ? [criteria.customSegment] : []), ...criteria.amenityTypes.map((key) => `feature-${key}`)].sort(),
     price: [bound(criteria.priceMin ?? criteria.salesPriceMin), bound(criteria.priceMax ?? criteria.salesPriceMax)],
     acres: [bound(criteria.acresMin), bound(criteria.acresMax)],
-    features: featureTokens(source),
+    features: featureTokens(source.criteria),
     keywords: criteria.keywordQuery ?? '',
   }
 }

@@ -74,6 +74,19 @@ describe('search box sentences (issue 40)', () => {
     expect(page.querySelector('ul[aria-label="Chosen locations"]')?.text).toContain('Brewster County')
   })
 
+  test('a price per acre and a year of sale become their filters, each a chip', async () => {
+    const perAcre = await find('land.localhost', 'land under $5,000 an acre in texas')
+    expect(perAcre.headers.get('location')).toBe('/search/texas-land-for-sale/price-per-acre-under-5000/')
+    const sold = (await find('land.localhost', 'ranches sold in 2024 in texas')).headers.get('location')!
+    expect(sold).toBe('/search/texas-land-for-sale/ranches-for-sale/sold-2024-01-01-2024-12-31/')
+    const page = parse(decodeEntities(await (await fetchPage('land.localhost', sold)).text()))
+    const chips = page.querySelectorAll('ul[aria-label="Chosen filters"] li').map((chip) => chip.text.replace('×', '').trim())
+    expect(chips).toEqual(['Ranches', 'Sold in 2024'])
+    expect(page.querySelector('ul[aria-label="Chosen filters"] a[aria-label="Remove Sold in 2024"]')?.getAttribute('href')).toBe(
+      '/search/texas-land-for-sale/ranches-for-sale/status-sold/',
+    )
+  })
+
   test('the valuation site’s box takes "40 acres in Travis County" for a valuation', async () => {
     const response = await fetchPage('value.localhost', `/value/?${new URLSearchParams({ county: '40 acres in Travis County' })}`)
     expect(response.status).toBe(303)

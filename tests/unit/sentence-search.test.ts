@@ -114,10 +114,12 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('forty acres under fifty k')).toMatchObject({ acresMin: 40, priceMax: 50_000 })
   })
 
-  test('a price per acre, which the URL grammar cannot filter by, sorts by price per acre and is said so', () => {
-    const reading = read('land under $5,000 an acre')
-    expect(reading.pricePerAcre).toEqual({ max: 5000 })
-    expect(reading.criteria.sortOrder).toBe('price-per-acre-asc')
+  test('a price per acre is the price per acre filter, beside a price and acreage', () => {
+    expect(criteriaOf('land under $5,000 an acre')).toEqual(search({ pricePerAcreMax: 5000 }))
+    expect(criteriaOf('over $2000/ac')).toEqual(search({ pricePerAcreMin: 2000 }))
+    expect(criteriaOf('ranch 100+ acres $1,000 to $3,000 per acre under 1m')).toEqual(
+      search({ propertyTypes: ['ranches'], acresMin: 100, pricePerAcreMin: 1000, pricePerAcreMax: 3000, priceMax: 1_000_000 }),
+    )
   })
 
   test('features, terms and sort words', () => {
@@ -214,6 +216,7 @@ function randomSearch(random: () => number): { criteria: SearchCriteria; place?:
   const location = pick(locations)
   const price = Math.round(1 + random() * 40) * 25_000
   const acres = Math.round(1 + random() * 200)
+  const perAcre = Math.round(1 + random() * 40) * 250
   const isSold = random() < 0.1
   const priceBounds = random() < 0.5 ? { priceMin: maybe(price, 0.4), priceMax: maybe(price * 2, 0.6) } : {}
   const criteria = normalizeCriteria({
@@ -233,6 +236,8 @@ function randomSearch(random: () => number): { criteria: SearchCriteria; place?:
       0.2,
     ),
     ...(isSold ? { salesPriceMin: priceBounds.priceMin, salesPriceMax: priceBounds.priceMax, marketStatuses: ['sold'], ...soldYears(random) } : priceBounds),
+    pricePerAcreMin: maybe(perAcre, 0.06),
+    pricePerAcreMax: maybe(perAcre * 4, 0.08),
     acresMin: maybe(acres, 0.4),
     acresMax: maybe(acres * 3, 0.3),
     hasHouse: pick([null, null, null, true, false]),

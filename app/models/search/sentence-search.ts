@@ -63,8 +63,6 @@ export interface SentenceReading {
   pieces: { slot: SentencePieceSlot; words: string }[]
   /** The words left over, searched as keywords. */
   keywords: string[]
-  /** A price per acre bound: the URL grammar has no such filter, so the search sorts by price per acre instead. */
-  pricePerAcre?: { min?: number; max?: number }
 }
 
 /** The search box's limit (the `/find` route trims to it too): nothing longer is read. */
@@ -308,7 +306,8 @@ function readAmount(tokens: Token[], index: number, draft: Draft): number {
   const joiner = tokens[end]?.text
   const second = joiner === 'to' || joiner === '-' || (joiner === 'and' && isBetween) ? readQuantity(tokens, end + 1) : undefined
   if (second && !comparator) {
-    const unit = first.unit ?? second.unit
+    // '$1,000 to $3,000 an acre': the per acre said last is the whole range's.
+    const unit = second.unit === 'per-acre' ? second.unit : (first.unit ?? second.unit)
     if (first.multiplier === undefined && second.multiplier !== undefined && first.value < second.value) first.multiplier = second.multiplier
     const low = { ...first, unit: unit ?? first.unit }
     const high = { ...second, unit: unit ?? second.unit }
@@ -714,18 +713,18 @@ export function readSentence(sentence: string, lookup: PlaceLookup): SentenceRea
   readTokens(lookup, tokens, draft)
   const place = readPlace(draft)
   const isSold = draft.criteria.marketStatuses?.[0] === 'sold'
-  const pricePerAcre = draft.perAcre.min !== undefined || draft.perAcre.max !== undefined ? draft.perAcre : undefined
   const criteria = normalizeCriteria({
     ...draft.criteria,
     // Sold land's price is what it sold for (spec §3 sold filters).
     ...(isSold ? { salesPriceMin: draft.price.min, salesPriceMax: draft.price.max } : { priceMin: draft.price.min, priceMax: draft.price.max }),
+    pricePerAcreMin: draft.perAcre.min,
+    pricePerAcreMax: draft.perAcre.max,
     acresMin: draft.acres.min,
     acresMax: draft.acres.max,
-    sortOrder: pricePerAcre && !draft.criteria.sortOrder ? 'price-per-acre-asc' : draft.criteria.sortOrder,
     keywordQuery: draft.keywords.join(' ') || undefined,
   })
   if (criteria.keywordQuery) draft.pieces.push({ slot: 'keywords', words: criteria.keywordQuery })
-  return { criteria, place, pieces: draft.pieces, keywords: draft.keywords, ...(pricePerAcre && { pricePerAcre }) }
+  return { criteria, place, pieces: draft.pieces, keywords: draft.keywords }
 }
 
 /** The criteria with a reading's place: its state and places or zip (an area around a place needs its point, see the caller). */
