@@ -74,6 +74,15 @@ describe('search box sentences (issue 40)', () => {
     expect(page.querySelector('ul[aria-label="Chosen locations"]')?.text).toContain('Brewster County')
   })
 
+  test('places named as people call them: a lake by its short name, a state by its initial, a mistyped county', async () => {
+    const lake = await find('land.localhost', 'homesite near lake hartwell sc')
+    expect(lake.headers.get('location')).toBe('/search/south-carolina-land-for-sale/near-hartwell-lake/homesites-for-sale/')
+    const initialled = await find('land.localhost', 'land in n. carolina')
+    expect(initialled.headers.get('location')).toBe('/search/north-carolina-land-for-sale/')
+    const mistyped = await find('land.localhost', 'ranch in brewser county')
+    expect(mistyped.headers.get('location')).toBe('/search/texas-land-for-sale/brewster-county/ranches-for-sale/')
+  })
+
   test('a price per acre and a year of sale become their filters, each a chip', async () => {
     const perAcre = await find('land.localhost', 'land under $5,000 an acre in texas')
     expect(perAcre.headers.get('location')).toBe('/search/texas-land-for-sale/price-per-acre-under-5000/')

@@ -13,8 +13,24 @@ const states: SentencePlace[] = [
   { kind: 'state', stateToken: 'oklahoma', label: 'Oklahoma' },
   { kind: 'state', stateToken: 'indiana', label: 'Indiana' },
   { kind: 'state', stateToken: 'pennsylvania', label: 'Pennsylvania' },
+  { kind: 'state', stateToken: 'colorado', label: 'Colorado' },
+  { kind: 'state', stateToken: 'oregon', label: 'Oregon' },
+  { kind: 'state', stateToken: 'arkansas', label: 'Arkansas' },
+  { kind: 'state', stateToken: 'north-carolina', label: 'North Carolina' },
 ]
-const abbreviations: Record<string, string> = { tx: 'texas', mt: 'montana', tn: 'tennessee', ok: 'oklahoma', in: 'indiana', pa: 'pennsylvania' }
+const abbreviations: Record<string, string> = {
+  tx: 'texas',
+  mt: 'montana',
+  tn: 'tennessee',
+  ok: 'oklahoma',
+  in: 'indiana',
+  pa: 'pennsylvania',
+  co: 'colorado',
+  or: 'oregon',
+  ar: 'arkansas',
+  nc: 'north-carolina',
+  'n carolina': 'north-carolina',
+}
 const places: (SentencePlace & { name: string })[] = [
   { name: 'brewster county', kind: 'county', stateToken: 'texas', token: 'brewster-county', label: 'Brewster County, TX' },
   { name: 'travis county', kind: 'county', stateToken: 'texas', token: 'travis-county', label: 'Travis County, TX' },
@@ -25,6 +41,15 @@ const places: (SentencePlace & { name: string })[] = [
   { name: 'central texas', kind: 'region', stateToken: 'texas', token: 'central-texas-region', label: 'Central Texas, TX' },
   { name: 'east texas', kind: 'region', stateToken: 'texas', token: 'east-texas-region', label: 'East Texas, TX' },
   { name: 'east texas', kind: 'city', stateToken: 'pennsylvania', token: 'east-texas', label: 'East Texas, PA' },
+  { name: 'south texas', kind: 'region', stateToken: 'texas', token: 'south-texas-region', label: 'South Texas, TX' },
+  { name: 'denver county', kind: 'county', stateToken: 'colorado', token: 'denver-county', label: 'Denver County, CO' },
+  { name: 'denver', kind: 'city', stateToken: 'colorado', token: 'denver', label: 'Denver, CO' },
+  { name: 'harney county', kind: 'county', stateToken: 'oregon', token: 'harney-county', label: 'Harney County, OR' },
+  { name: 'washington county', kind: 'county', stateToken: 'oregon', token: 'washington-county', label: 'Washington County, OR' },
+  { name: 'washington county', kind: 'county', stateToken: 'arkansas', token: 'washington-county', label: 'Washington County, AR' },
+  { name: 'benton county', kind: 'county', stateToken: 'arkansas', token: 'benton-county', label: 'Benton County, AR' },
+  { name: 'benton county', kind: 'county', stateToken: 'oregon', token: 'benton-county', label: 'Benton County, OR' },
+  { name: 'madison county', kind: 'county', stateToken: 'arkansas', token: 'madison-county', label: 'Madison County, AR' },
   { name: 'lake travis', kind: 'lake', stateToken: 'texas', token: 'near-lake-travis', label: 'Lake Travis, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'texas', token: 'near-lake-texoma', label: 'Lake Texoma, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'oklahoma', token: 'near-lake-texoma', label: 'Lake Texoma, OK' },
@@ -93,6 +118,22 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('78701 marfa')).toEqual(search({ state: 'texas', zip: '78701', keywordQuery: 'marfa' }))
   })
 
+  test('places as buyers shorten them: a direction and a state, a county without its suffix, CO and OR, lists with commas', () => {
+    expect(criteriaOf('hunting land south tx')).toEqual(search({ state: 'texas', places: ['south-texas-region'], propertyTypes: ['hunting-land'] }))
+    expect(criteriaOf('southern texas')).toEqual(search({ state: 'texas', places: ['south-texas-region'] }))
+    expect(criteriaOf('harney oregon ranch')).toEqual(search({ state: 'oregon', places: ['harney-county'], propertyTypes: ['ranches'] }))
+    // 'co' after a Colorado town is Colorado; after a county's name it is 'county'.
+    expect(read('within 60 miles of denver co').place).toMatchObject({ kind: 'place', choice: { around: { place: { token: 'denver' }, miles: 60 } } })
+    expect(criteriaOf('benton co ar')).toEqual(search({ state: 'arkansas', places: ['benton-county'] }))
+    // 'or' between county names joins them; it is Oregon only where a state can be.
+    expect(criteriaOf('land in washington or benton county ar')).toEqual(search({ state: 'arkansas', places: ['benton-county', 'washington-county'] }))
+    expect(criteriaOf('madison, washington or benton county ar')).toEqual(
+      search({ state: 'arkansas', places: ['benton-county', 'madison-county', 'washington-county'] }),
+    )
+    expect(criteriaOf('harney county or')).toEqual(search({ state: 'oregon', places: ['harney-county'] }))
+    expect(criteriaOf('land in n. carolina')).toEqual(search({ state: 'north-carolina' }))
+  })
+
   test('"near" a city and "within 30 miles of" a city are the area around it', () => {
     expect(read('ranch near marfa').place).toMatchObject({ kind: 'place', choice: { around: { place: { token: 'marfa' }, miles: 0 } } })
     expect(read('within 30 miles of austin tx').place).toMatchObject({ kind: 'place', choice: { label: 'within 30 miles of Austin, TX', around: { miles: 30 } } })
@@ -112,6 +153,10 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('10 to 20 acres')).toMatchObject({ acresMin: 10, acresMax: 20 })
     expect(criteriaOf('at least 5 ac')).toMatchObject({ acresMin: 5 })
     expect(criteriaOf('forty acres under fifty k')).toMatchObject({ acresMin: 40, priceMax: 50_000 })
+    expect(criteriaOf('under a quarter million')).toMatchObject({ priceMax: 250_000 })
+    expect(criteriaOf('under half a million')).toMatchObject({ priceMax: 500_000 })
+    // A quarter section is 160 acres, not a quarter of anything: its words are searched for.
+    expect(criteriaOf('a quarter section').keywordQuery).toBe('quarter section')
   })
 
   test('a price per acre is the price per acre filter, beside a price and acreage', () => {
@@ -130,6 +175,10 @@ describe('reading a search sentence', () => {
     })
     expect(criteriaOf('land with a house')).toMatchObject({ hasHouse: true })
     expect(criteriaOf('no house')).toMatchObject({ hasHouse: false })
+    expect(criteriaOf('land w/o house')).toMatchObject({ hasHouse: false })
+    expect(criteriaOf('20 ac w/ a creek & a house')).toEqual(search({ acresMin: 20, hasHouse: true, keywordQuery: 'creek' }))
+    expect(criteriaOf('home on acreage')).toMatchObject({ hasHouse: true })
+    expect(criteriaOf('duck hunting land')).toEqual(search({ propertyTypes: ['hunting-land'] }))
     expect(criteriaOf('auctions listed in the last week')).toMatchObject({ transactionTypes: ['auction'], dateListed: '7-days' })
     expect(criteriaOf('price reduced farms')).toMatchObject({ priceChangeType: 'reduction', priceChangeLookback: 30, propertyTypes: ['farms'] })
     expect(criteriaOf('sold under 200k')).toMatchObject({ marketStatuses: ['sold'], salesPriceMax: 200_000 })

@@ -19,6 +19,9 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     const place: SentencePlace = { kind: 'state', stateToken: state.token, label: state.name }
     states.set(name, place)
     states.set(state.abbreviation.toLowerCase(), place)
+    // 'n carolina', 's dakota', 'w virginia' ('N. Carolina' without its dot).
+    const initialled = name.replace(/^(north|south|west) /, (direction) => `${direction[0]} `)
+    if (initialled !== name) states.set(initialled, place)
   }
   const asPlaces = (entries: ReturnType<typeof index.exact.get>): SentencePlace[] => {
     const seen = new Set<string>()
@@ -39,9 +42,23 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     file(entry.name[0]!, entry)
   }
   const withoutSuffix = (name: string) => name.replace(/ (county|parish|borough)$/, '')
+  // Lakes as people call them: 'lake lanier' for Lake Sidney Lanier, 'lake hartwell' for Hartwell Lake,
+  // unless another place has that name.
+  const lakeNicknames = new Map<string, typeof index.places>()
+  for (const entry of index.places) {
+    if (entry.kind !== 'lake') continue
+    const words = entry.name.split(' ')
+    const nickname =
+      words[0] === 'lake' && words.length > 2
+        ? `lake ${words.at(-1)}`
+        : words.at(-1) === 'lake' && words.length > 1
+          ? `lake ${words.slice(0, -1).join(' ')}`
+          : undefined
+    if (nickname && !index.exact.has(nickname)) lakeNicknames.set(nickname, [...(lakeNicknames.get(nickname) ?? []), entry])
+  }
   const lookup: PlaceLookup = {
     state: (words) => states.get(words),
-    named: (words) => asPlaces(index.exact.get(words)),
+    named: (words) => asPlaces(index.exact.get(words) ?? lakeNicknames.get(words)),
     counties: (words) => asPlaces(index.countyWithoutSuffix.get(words)),
     zip: (zip) => {
       const suggestion = zipSuggestion(gazetteer, zip)

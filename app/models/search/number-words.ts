@@ -34,6 +34,7 @@ const units: Record<string, number> = {
   ninety: 90,
 }
 const scales: Record<string, number> = { thousand: 1_000, million: 1_000_000 }
+const isScale = (word: string | undefined) => word !== undefined && (word in scales || word === 'mil')
 
 /**
  * Whether 'and' at `index - 1` is inside a number: 'one and a half', 'one hundred and five'; not
@@ -62,8 +63,10 @@ export function readNumberWords(words: readonly string[], start: number): { valu
     else if (word in scales) {
       total += (current || 1) * scales[word]!
       current = 0
-    } else if (word === 'half') current += current > 0 || total > 0 ? 0.5 : 0.5
-    else if (word === 'a' && (next === 'half' || next === 'hundred' || (next !== undefined && next in scales))) continue
+    } else if (word === 'half') current += 0.5
+    // 'a quarter million'; a quarter alone is no number here ('a quarter section' is 160 acres).
+    else if (word === 'quarter' && isScale(next)) current += 0.25
+    else if (word === 'a' && (next === 'half' || next === 'hundred' || isScale(next) || (next === 'quarter' && isScale(words[index + 2])))) continue
     else if (word === 'and' && read && joinsNumber(words, index + 1)) continue
     else break
     read = true

@@ -75,6 +75,8 @@ interface Token {
   raw: string
   /** Quoted words ('"farm"'): always keywords. */
   quoted?: boolean
+  /** Followed by a comma: 'shannon, carter or oregon county' lists names. */
+  comma?: boolean
 }
 
 function tokenize(sentence: string): Token[] {
@@ -87,6 +89,8 @@ function tokenize(sentence: string): Token[] {
     .replace(/[“”]/g, '"')
     // 'off-grid', 'owner-financed': one phrase either way; '10-20' stays a range.
     .replace(/([a-z])-(?=[a-z])/gi, '$1 ')
+    .replace(/\bw\/o\b/gi, 'without ')
+    .replace(/\bw\//gi, 'with ')
   const pattern = /"([^"]*)"|'([^']+)'(?![a-z])|(\$?\d[\d,]*(?:\.\d+)?(?:[a-z]+)?\+?)|([a-z]+(?:'[a-z]+)?)|([#<>&/+-])/gi
   for (const match of text.matchAll(pattern)) {
     const quoted = match[1] ?? match[2]
@@ -95,7 +99,7 @@ function tokenize(sentence: string): Token[] {
       continue
     }
     const raw = match[0]
-    tokens.push({ text: raw.toLowerCase().replace(/'/g, ''), raw })
+    tokens.push({ text: raw.toLowerCase().replace(/'/g, ''), raw, ...(text[match.index + raw.length] === ',' && { comma: true }) })
   }
   return tokens
 }
@@ -133,13 +137,18 @@ function spreadCountySuffix(tokens: Token[]): Token[] {
   for (let index = 0; index < result.length; index += 1) {
     const suffix = result[index]!.text
     if (!/^(county|counties|parish|parishes)$/.test(suffix) || result[index - 2]?.text === undefined) continue
-    // Walk back over 'x or y', 'x, y and z': each name before a joining word gets the suffix too.
-    for (let join = index - 2; join >= 1; join -= 2) {
-      const before = result[join - 1]!.text
-      if (!/^(or|and|&)$/.test(result[join]!.text) || !/^[a-z]+$/.test(before) || /^(county|counties|parish|parishes)$/.test(before)) break
-      const word = suffix.startsWith('parish') ? 'parish' : 'county'
-      result.splice(join, 0, { text: word, raw: word })
+    // Walk back over 'x or y', 'x, y and z': each name before a joining word, or before a comma
+    // earlier in such a list, gets the suffix too ('just land, yavapai county' is no list).
+    for (let name = index - 1, isList = false; name >= 1;) {
+      const joined = /^(or|and|&)$/.test(result[name - 1]!.text)
+      const before = joined ? name - 2 : isList && result[name - 1]!.comma ? name - 1 : -1
+      const word = result[before]?.text ?? ''
+      if (!/^[a-z]+$/.test(word) || /^(county|counties|parish|parishes)$/.test(word) || sentenceVocabulary.meanings.has(word)) break
+      isList = true
+      const suffixWord = suffix.startsWith('parish') ? 'parish' : 'county'
+      result.splice(before + 1, 0, { text: suffixWord, raw: suffixWord })
       index += 1
+      name = before
     }
   }
   return result
@@ -389,7 +398,10 @@ function stateAt(lookup: PlaceLookup, tokens: Token[], index: number, { afterPla
     const words = slice.map((token) => token.text).join(' ')
     const state = lookup.state(words)
     if (!state) continue
-    if (length === 1 && words.length === 2 && wordlikeAbbreviations.has(words) && !afterPlace && slice[0]!.raw !== slice[0]!.raw.toUpperCase()) continue
+    const isLowerCase = slice[0]!.raw !== slice[0]!.raw.toUpperCase()
+    if (length === 1 && words.length === 2 && wordlikeAbbreviations.has(words) && !afterPlace && isLowerCase) continue
+    // 'washington or benton county': 'or' between names is a joining word, not Oregon.
+    if (words === 'or' && isLowerCase && countySuffixes.has(tokens[index + 2]?.text ?? '')) continue
     return { state, length }
   }
   return undefined
@@ -397,26 +409,31 @@ function stateAt(lookup: PlaceLookup, tokens: Token[], index: number, { afterPla
 
 /** A place name at `index` (with its county suffix and a state after it): the places it may be, and the tokens used. */
 function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Draft, isAfterNear: boolean): { mention: PlaceMention; length: number } | undefined {
+  const region = regionAt(lookup, tokens, index)
+  if (region) return region
   const previous = tokens[index - 1]?.text
   for (let length = Math.min(lookup.longestName, tokens.length - index); length >= 1; length -= 1) {
     const slice = tokens.slice(index, index + length)
     if (slice.some((token) => token.quoted || !/^[a-z]+$/.test(token.text))) continue
     const words = slice.map((token) => token.text).join(' ')
-    let used = length
-    let candidates: SentencePlace[]
-    if (countySuffixes.has(tokens[index + length]?.text ?? '')) {
-      candidates = lookup.counties(words)
-      used += 1
-    } else {
-      candidates = lookup.named(words)
-    }
+    const suffix = tokens[index + length]?.text ?? ''
+    // 'pagosa springs co', 'denver co': 'co' after a Colorado town's name is Colorado, not 'county'.
+    const coloradoTowns = suffix === 'co' ? lookup.named(words).filter((place) => place.kind === 'city' && place.stateToken === 'colorado') : []
+    const isCounty = countySuffixes.has(suffix) && coloradoTowns.length === 0
+    const used = isCounty ? length + 1 : length
+    let candidates = isCounty ? lookup.counties(words) : coloradoTowns.length > 0 ? coloradoTowns : lookup.named(words)
     const qualifier = stateAt(lookup, tokens, index + used + (tokens[index + used]?.text === 'in' ? 1 : 0), { afterPlace: true })
+    const isVocabulary = slice.some((token) => sentenceVocabulary.meanings.has(token.text))
+    // 'harney oregon', 'sublette wy': a county named without its suffix, before its state (Sublette, KS is a town).
+    if (qualifier && !isVocabulary && !candidates.some((place) => place.stateToken === qualifier.state.stateToken)) {
+      const counties = lookup.counties(words).filter((place) => place.stateToken === qualifier.state.stateToken)
+      if (counties.length > 0) candidates = counties
+    }
     // A misspelt name is looked for where a place is certain, in the state named after it or among counties
     // ('brewser county'), or where one is expected ('near bozemen'), and never in the vocabulary's words ('farms tx').
-    const isCounty = used > length
     const isPlaceExpected =
       qualifier !== undefined || isCounty || isAfterNear || (placePrepositions.has(previous ?? '') && words.length >= 6 && !isStateTypo(lookup, words))
-    const mayBeMisspelt = candidates.length === 0 && isPlaceExpected && words.length >= 5 && !slice.some((token) => sentenceVocabulary.meanings.has(token.text))
+    const mayBeMisspelt = candidates.length === 0 && isPlaceExpected && words.length >= 5 && !isVocabulary
     if (mayBeMisspelt) candidates = lookup.similar(words, qualifier?.state.stateToken, isCounty)
     if (candidates.length > 0 && qualifier) {
       const inState = candidates.filter((place) => place.stateToken === qualifier.state.stateToken)
@@ -439,6 +456,41 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
     return { mention: { candidates, words: rawOf(tokens, index, index + used), isState: false }, length: used }
   }
   return undefined
+}
+
+const directions: Record<string, string> = {
+  north: 'north',
+  northern: 'north',
+  south: 'south',
+  southern: 'south',
+  east: 'east',
+  eastern: 'east',
+  west: 'west',
+  western: 'west',
+  central: 'central',
+  northeast: 'northeast',
+  northeastern: 'northeast',
+  northwest: 'northwest',
+  northwestern: 'northwest',
+  southeast: 'southeast',
+  southeastern: 'southeast',
+  southwest: 'southwest',
+  southwestern: 'southwest',
+}
+
+/** 'south tx', 'eastern washington', 'east ky': a part of a state, by its direction, is the state's region of that name. */
+function regionAt(lookup: PlaceLookup, tokens: Token[], index: number): { mention: PlaceMention; length: number } | undefined {
+  const direction = tokens[index]!.quoted ? undefined : directions[tokens[index]!.text]
+  const state = direction && stateAt(lookup, tokens, index + 1, { afterPlace: true })
+  // 'east texas pa' names a town of Pennsylvania.
+  if (!state || stateAt(lookup, tokens, index + 1 + state.length, { afterPlace: true })) return undefined
+  const stateName = state.state.label.toLowerCase()
+  const regions = [`${tokens[index]!.text} ${stateName}`, `${direction} ${stateName}`]
+    .flatMap((name) => lookup.named(name))
+    .filter((place) => place.kind === 'region' && place.stateToken === state.state.stateToken)
+  if (regions.length === 0) return undefined
+  const length = 1 + state.length
+  return { mention: { candidates: [regions[0]!], words: rawOf(tokens, index, index + length), isState: false }, length }
 }
 
 /** 'east texas', 'western north carolina': a name ending in a state's name is that state's place (East Texas, PA is a village). */

@@ -34,7 +34,11 @@ const filler: SentenceMeaning = { slot: 'filler' }
 /** Phrases and their meaning; the parser tries the longest phrase first. */
 const phrases: [string[], SentenceMeaning][] = [
   [
-    ['hunting land', 'hunting lands', 'hunting property', 'hunting properties', 'hunting tract', 'hunting tracts', 'hunting', 'hunt land', 'deer hunting'],
+    [
+      ...['hunting land', 'hunting lands', 'hunting property', 'hunting properties', 'hunting tract', 'hunting tracts', 'hunting', 'hunt land'],
+      // 'duck hunting land': the game hunted says no more than hunting land.
+      ...['deer', 'duck', 'turkey', 'elk', 'hog', 'quail', 'dove', 'bird', 'waterfowl', 'upland'].map((game) => `${game} hunting`),
+    ],
     type('hunting-land'),
   ],
   [['farm', 'farms', 'farmland', 'farm land', 'farmlands', 'cropland', 'crop land', 'ag land', 'agricultural land', 'agricultural'], type('farms')],
@@ -96,7 +100,10 @@ const phrases: [string[], SentenceMeaning][] = [
   [['video', 'videos', 'drone video'], feature({ set: { hasVideo: true } })],
   [['virtual tour', 'virtual tours', '3d tour'], feature({ set: { hasVirtualTour: true } })],
   [['below county median', 'below median', 'good deals', 'deals', 'bargain', 'bargains', 'underpriced'], feature({ set: { belowMedianPricePerAcre: true } })],
-  [['with a house', 'with house', 'with a home', 'with home', 'house', 'with a residence'], feature({ set: { hasHouse: true } })],
+  [
+    ['with a house', 'with house', 'with a home', 'with home', 'house', 'home', 'with a residence', 'home on acreage', 'house on acreage', 'home on land'],
+    feature({ set: { hasHouse: true } }),
+  ],
   [['no house', 'without a house', 'without house', 'no home', 'without a home'], feature({ set: { hasHouse: false } })],
   [['auction', 'auctions', 'at auction'], feature({ auction: true })],
   [['sold', 'recently sold'], feature({ sold: true })],
@@ -189,6 +196,16 @@ const phrases: [string[], SentenceMeaning][] = [
       'zip',
       'zipcode',
       'zip code',
+      'posted',
+      'included',
+      'includes',
+      'including',
+      'my',
+      'our',
+      'we',
+      'wife',
+      'husband',
+      'family',
     ],
     filler,
   ],
