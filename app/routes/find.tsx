@@ -8,6 +8,7 @@ import { searchCriteriaFrom } from '~/models/places/location-search.server'
 import { nearPointSearchPath, parseNearPoint } from '~/models/places/near-me.server'
 import { siteFromRequest } from '~/sites/site.server'
 import { buildSearchPath } from '~/models/search/search-path'
+import { sentenceMaxLength } from '~/models/search/sentence-search'
 import { headContextFrom, pageMeta } from '~/utils/page-meta'
 import type { AnalyticsHandle } from '~/models/analytics/page-analytics'
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // 'Land for Sale Near Me' with the browser's position (spec §7: rounded to one decimal).
   const near = parseNearPoint(url.searchParams.get('near'))
   if (near) throw redirect(await nearPointSearchPath(db, site, near), 303)
-  const query = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
+  const query = url.searchParams.get('q')?.trim().slice(0, sentenceMaxLength) ?? ''
   const fromPath = url.searchParams.get('from')
   const from = searchCriteriaFrom(site, fromPath)
   if (!query) throw redirect(buildSearchPath(site, from), 303)

@@ -74,11 +74,15 @@ describe('search box sentences (issue 40)', () => {
     expect(page.querySelector('ul[aria-label="Chosen locations"]')?.text).toContain('Brewster County')
   })
 
-  test('places named as people call them: a lake by its short name, a state by its initial, a mistyped county', async () => {
+  test('places named as people call them: a lake by its short name, a state by its initial or older abbreviation, a mistyped county', async () => {
     const lake = await find('land.localhost', 'homesite near lake hartwell sc')
     expect(lake.headers.get('location')).toBe('/search/south-carolina-land-for-sale/near-hartwell-lake/homesites-for-sale/')
     const initialled = await find('land.localhost', 'land in n. carolina')
     expect(initialled.headers.get('location')).toBe('/search/north-carolina-land-for-sale/')
+    const reservoir = await find('land.localhost', 'land near lake sam rayburn')
+    expect(reservoir.headers.get('location')).toBe('/search/texas-land-for-sale/near-sam-rayburn-reservoir/')
+    const older = await find('land.localhost', 'okla ranch with mineral rights')
+    expect(older.headers.get('location')).toBe('/search/oklahoma-land-for-sale/ranches-for-sale/mineral-rights/')
     const mistyped = await find('land.localhost', 'ranch in brewser county')
     expect(mistyped.headers.get('location')).toBe('/search/texas-land-for-sale/brewster-county/ranches-for-sale/')
   })

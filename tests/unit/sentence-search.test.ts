@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type PlaceLookup, type SentencePlace, isOneEditApart, readSentence, sentenceMaxLength, withPlace } from '~/models/search/sentence-search'
+import { type PlaceLookup, type SentencePlace, isMisspeltName, readSentence, sentenceMaxLength, withPlace } from '~/models/search/sentence-search'
 import { readNumberWords } from '~/models/search/number-words'
 import { type SearchCriteria, emptyCriteria, normalizeCriteria } from '~/models/search/search-criteria'
 import { activityOptions, amenityOptions, propertyTypeOptions } from '~/models/search/search-options'
@@ -50,6 +50,11 @@ const places: (SentencePlace & { name: string })[] = [
   { name: 'benton county', kind: 'county', stateToken: 'arkansas', token: 'benton-county', label: 'Benton County, AR' },
   { name: 'benton county', kind: 'county', stateToken: 'oregon', token: 'benton-county', label: 'Benton County, OR' },
   { name: 'madison county', kind: 'county', stateToken: 'arkansas', token: 'madison-county', label: 'Madison County, AR' },
+  { name: 'lampasas county', kind: 'county', stateToken: 'texas', token: 'lampasas-county', label: 'Lampasas County, TX' },
+  { name: 'san saba county', kind: 'county', stateToken: 'texas', token: 'san-saba-county', label: 'San Saba County, TX' },
+  { name: 'nacogdoches county', kind: 'county', stateToken: 'texas', token: 'nacogdoches-county', label: 'Nacogdoches County, TX' },
+  { name: 'franklin', kind: 'city', stateToken: 'tennessee', token: 'franklin', label: 'Franklin, TN' },
+  { name: 'franklinton', kind: 'city', stateToken: 'oklahoma', token: 'franklinton', label: 'Franklinton, OK' },
   { name: 'lake travis', kind: 'lake', stateToken: 'texas', token: 'near-lake-travis', label: 'Lake Travis, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'texas', token: 'near-lake-texoma', label: 'Lake Texoma, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'oklahoma', token: 'near-lake-texoma', label: 'Lake Texoma, OK' },
@@ -69,7 +74,7 @@ const lookup: PlaceLookup = {
       (place) =>
         (stateToken === undefined || place.stateToken === stateToken) &&
         (!isCounty || place.kind === 'county') &&
-        isOneEditApart(isCounty ? place.name.replace(/ county$/, '') : place.name, words),
+        isMisspeltName(words, isCounty ? place.name.replace(/ county$/, '') : place.name),
     ),
   longestName: 2,
 }
@@ -131,6 +136,10 @@ describe('reading a search sentence', () => {
       search({ state: 'arkansas', places: ['benton-county', 'madison-county', 'washington-county'] }),
     )
     expect(criteriaOf('harney county or')).toEqual(search({ state: 'oregon', places: ['harney-county'] }))
+    expect(criteriaOf('lampasas or san saba county ranch')).toEqual(
+      search({ state: 'texas', places: ['lampasas-county', 'san-saba-county'], propertyTypes: ['ranches'] }),
+    )
+    expect(criteriaOf('san saba & lampasas counties')).toEqual(search({ state: 'texas', places: ['lampasas-county', 'san-saba-county'] }))
     expect(criteriaOf('land in n. carolina')).toEqual(search({ state: 'north-carolina' }))
   })
 
@@ -179,6 +188,8 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('20 ac w/ a creek & a house')).toEqual(search({ acresMin: 20, hasHouse: true, keywordQuery: 'creek' }))
     expect(criteriaOf('home on acreage')).toMatchObject({ hasHouse: true })
     expect(criteriaOf('duck hunting land')).toEqual(search({ propertyTypes: ['hunting-land'] }))
+    expect(criteriaOf('land in tn owner will finance')).toEqual(search({ state: 'tennessee', ownerFinancing: true }))
+    expect(criteriaOf('timberland recently reduced')).toEqual(search({ propertyTypes: ['timberland'], priceChangeType: 'reduction', priceChangeLookback: 30 }))
     expect(criteriaOf('auctions listed in the last week')).toMatchObject({ transactionTypes: ['auction'], dateListed: '7-days' })
     expect(criteriaOf('price reduced farms')).toMatchObject({ priceChangeType: 'reduction', priceChangeLookback: 30, propertyTypes: ['farms'] })
     expect(criteriaOf('sold under 200k')).toMatchObject({ marketStatuses: ['sold'], salesPriceMax: 200_000 })
@@ -207,11 +218,16 @@ describe('reading a search sentence', () => {
     expect(read('ranch near bozemen').place).toMatchObject({ kind: 'place', choice: { around: { place: { token: 'bozeman' } } } })
     expect(read('pollk county').place).toMatchObject({ kind: 'ambiguous', choices: [{ label: 'Polk County, TX' }, { label: 'Polk County, TN' }] })
     expect(criteriaOf('land in tenessee')).toEqual(search({ state: 'tennessee' }))
+    // Two letters wrong in a long name; a short word such as a state's code is never 'corrected'.
+    expect(criteriaOf('nacadoches county tx timber')).toEqual(search({ state: 'texas', places: ['nacogdoches-county'], propertyTypes: ['timberland'] }))
+    expect(criteriaOf('land in franklin tn')).toEqual(search({ state: 'tennessee', places: ['franklin'] }))
+    expect(isMisspeltName('springfield mo', 'springfield bmc')).toBe(false)
   })
 
-  test('no place searches the whole country; nothing beyond the box’s 100 characters is read', () => {
+  test('no place searches the whole country; nothing beyond the box’s limit is read', () => {
     expect(read('cheap land').place).toEqual({ kind: 'nationwide' })
-    expect(read(`${'x '.repeat(50)}texas`).place).toEqual({ kind: 'nationwide' })
+    expect(read(`${'x '.repeat(sentenceMaxLength / 2)}texas`).place).toEqual({ kind: 'nationwide' })
+    expect(read(`${'x '.repeat(sentenceMaxLength / 2 - 3)}texas`).place).toMatchObject({ kind: 'place', choice: { state: 'texas' } })
   })
 
   test('number words', () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
-import { type PlaceLookup, type SentencePlace, isOneEditApart } from '~/models/search/sentence-search'
+import { type PlaceLookup, type SentencePlace, isMisspeltName } from '~/models/search/sentence-search'
 import { nameIndexOf, zipSuggestion } from './autocomplete.server'
 import { type Gazetteer, findState, resolveSearchPlaceToken } from './gazetteer.server'
 
@@ -9,6 +9,41 @@ import { type Gazetteer, findState, resolveSearchPlaceToken } from './gazetteer.
  * box's own name index (autocomplete.server.ts), so a sentence names places as the box does.
  */
 const lookups = new WeakMap<Gazetteer, PlaceLookup>()
+
+/**
+ * The states' older abbreviations, as people still write them ('Okla.', 'Tenn.', 'Calif.'), by postal
+ * code; those that are everyday words ('Ill.', 'Miss.', 'Wash.', 'Me.') are left out.
+ */
+const traditionalAbbreviations: Record<string, string[]> = {
+  AL: ['ala'],
+  AZ: ['ariz'],
+  AR: ['ark'],
+  CA: ['calif', 'cal'],
+  CO: ['colo'],
+  CT: ['conn'],
+  FL: ['fla'],
+  IN: ['ind'],
+  KS: ['kan', 'kans'],
+  MA: ['mass'],
+  MI: ['mich'],
+  MN: ['minn'],
+  MT: ['mont'],
+  NE: ['neb', 'nebr'],
+  NV: ['nev'],
+  NM: ['n mex'],
+  ND: ['n dak'],
+  OK: ['okla'],
+  OR: ['ore', 'oreg'],
+  PA: ['penn', 'penna'],
+  SD: ['s dak'],
+  TN: ['tenn'],
+  TX: ['tex'],
+  VT: ['vt'],
+  VA: ['va'],
+  WV: ['w va'],
+  WI: ['wis', 'wisc'],
+  WY: ['wyo'],
+}
 
 export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
   const cached = lookups.get(gazetteer)
@@ -22,6 +57,7 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     // 'n carolina', 's dakota', 'w virginia' ('N. Carolina' without its dot).
     const initialled = name.replace(/^(north|south|west) /, (direction) => `${direction[0]} `)
     if (initialled !== name) states.set(initialled, place)
+    for (const abbreviation of traditionalAbbreviations[state.abbreviation] ?? []) states.set(abbreviation, place)
   }
   const asPlaces = (entries: ReturnType<typeof index.exact.get>): SentencePlace[] => {
     const seen = new Set<string>()
@@ -43,6 +79,7 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
   }
   const withoutSuffix = (name: string) => name.replace(/ (county|parish|borough)$/, '')
   // Lakes as people call them: 'lake lanier' for Lake Sidney Lanier, 'lake hartwell' for Hartwell Lake,
+  // 'lake sam rayburn' for Sam Rayburn Reservoir,
   // unless another place has that name.
   const lakeNicknames = new Map<string, typeof index.places>()
   for (const entry of index.places) {
@@ -51,7 +88,7 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     const nickname =
       words[0] === 'lake' && words.length > 2
         ? `lake ${words.at(-1)}`
-        : words.at(-1) === 'lake' && words.length > 1
+        : /^(lake|reservoir)$/.test(words.at(-1)!) && words.length > 1
           ? `lake ${words.slice(0, -1).join(' ')}`
           : undefined
     if (nickname && !index.exact.has(nickname)) lakeNicknames.set(nickname, [...(lakeNicknames.get(nickname) ?? []), entry])
@@ -67,7 +104,7 @@ export function sentencePlaceLookup(gazetteer: Gazetteer): PlaceLookup {
     similar: (words, stateToken, isCounty) =>
       asPlaces(
         (byFirstLetter.get(stateToken ? `${stateToken} ${words[0]}` : words[0]!) ?? []).filter((entry) =>
-          isCounty ? entry.kind === 'county' && isOneEditApart(withoutSuffix(entry.name), words) : isOneEditApart(entry.name, words),
+          isCounty ? entry.kind === 'county' && isMisspeltName(words, withoutSuffix(entry.name)) : isMisspeltName(words, entry.name),
         ),
       ),
     longestName: Math.max(...[...index.exact.keys()].map((name) => name.split(' ').length)),

@@ -65,8 +65,8 @@ export interface SentenceReading {
   keywords: string[]
 }
 
-/** The search box's limit (the `/find` route trims to it too): nothing longer is read. */
-export const sentenceMaxLength = 100
+/** The search box's limit (the `/find` route trims to it too): nothing longer is read. Buyers' long wishes fit in 200. */
+export const sentenceMaxLength = 200
 
 interface Token {
   /** Lowercase, without accents or punctuation ('co.' → 'co'), digits as typed ('$250k', '40+'). */
@@ -137,21 +137,35 @@ function spreadCountySuffix(tokens: Token[]): Token[] {
   for (let index = 0; index < result.length; index += 1) {
     const suffix = result[index]!.text
     if (!/^(county|counties|parish|parishes)$/.test(suffix) || result[index - 2]?.text === undefined) continue
-    // Walk back over 'x or y', 'x, y and z': each name before a joining word, or before a comma
-    // earlier in such a list, gets the suffix too ('just land, yavapai county' is no list).
-    for (let name = index - 1, isList = false; name >= 1;) {
-      const joined = /^(or|and|&)$/.test(result[name - 1]!.text)
-      const before = joined ? name - 2 : isList && result[name - 1]!.comma ? name - 1 : -1
-      const word = result[before]?.text ?? ''
-      if (!/^[a-z]+$/.test(word) || /^(county|counties|parish|parishes)$/.test(word) || sentenceVocabulary.meanings.has(word)) break
-      isList = true
-      const suffixWord = suffix.startsWith('parish') ? 'parish' : 'county'
-      result.splice(before + 1, 0, { text: suffixWord, raw: suffixWord })
+    // Walk back over 'x or y', 'x, y and z', 'lampasas or san saba': each name (of up to three words) before
+    // a joining word, or before a comma earlier in such a list, gets the suffix too ('just land, yavapai county' is no list).
+    const suffixWord = suffix.startsWith('parish') ? 'parish' : 'county'
+    for (let nameEnd = index, isList = false; ; isList = true) {
+      const at = listSuffixPlace(result, nameEnd, isList)
+      if (at === undefined) break
+      result.splice(at, 0, { text: suffixWord, raw: suffixWord })
       index += 1
-      name = before
+      nameEnd = at
     }
   }
   return result
+}
+
+const isNameWord = (token: Token | undefined) =>
+  token !== undefined && !token.quoted && /^[a-z]+$/.test(token.text) && !countySuffixes.has(token.text) && !sentenceVocabulary.meanings.has(token.text)
+
+/**
+ * Where the suffix goes for the name listed before the one ending at `nameEnd` (1 to 3 name words):
+ * before the joining word that precedes it ('travis| or hays'), or after the comma-ended word of a list
+ * ('shannon,| carter or oregon'); undefined when no name is listed before it.
+ */
+function listSuffixPlace(tokens: Token[], nameEnd: number, isList: boolean): number | undefined {
+  for (let start = nameEnd - 1; start >= nameEnd - 3 && isNameWord(tokens[start]); start -= 1) {
+    const before = tokens[start - 1]
+    if (before && /^(or|and|&)$/.test(before.text) && isNameWord(tokens[start - 2])) return start - 1
+    if (isList && before?.comma && isNameWord(before)) return start
+  }
+  return undefined
 }
 
 interface Quantity {
@@ -167,7 +181,8 @@ interface Quantity {
 }
 
 const multipliers: Record<string, number> = { k: 1_000, thousand: 1_000, grand: 1_000, m: 1_000_000, mm: 1_000_000, mil: 1_000_000, million: 1_000_000 }
-const acreWords = new Set(['acre', 'acres', 'ac', 'acs', 'acreage', 'acer', 'acers', 'acrs'])
+// Not 'acreage': '82520 acreage' is land in a zip, not 82,520 acres.
+const acreWords = new Set(['acre', 'acres', 'ac', 'acs', 'acer', 'acers', 'acrs'])
 const priceWords = new Set(['dollars', 'dollar', 'bucks', 'usd'])
 
 /** A number at `index` with what follows it: '$250k', '1.2 million', '40+ acres', '5,000 an acre'. */
@@ -375,7 +390,7 @@ function phraseAt(tokens: Token[], index: number): { meaning: SentenceMeaning; l
 }
 
 /** Whether two words differ by one letter added, dropped, changed or two swapped ('huntng', 'montanna'). */
-export function isOneEditApart(a: string, b: string) {
+function isOneEditApart(a: string, b: string) {
   if (Math.abs(a.length - b.length) > 1 || a === b) return false
   let i = 0
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1
@@ -384,6 +399,51 @@ export function isOneEditApart(a: string, b: string) {
     return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
+
+/** Letters added, dropped, changed or two swapped between `a` and `b`, counted up to `limit` (then `limit + 1`). */
+function editsBetween(a: string, b: string, limit: number) {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1
+  // Optimal string alignment: three rows of the edit-distance table.
+  let older: number[] = []
+  let previous = Array.from({ length: b.length + 1 }, (_, column) => column)
+  for (let row = 1; row <= a.length; row += 1) {
+    const current = [row]
+    let rowBest = row
+    for (let column = 1; column <= b.length; column += 1) {
+      const cost = a[row - 1] === b[column - 1] ? 0 : 1
+      let value = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost)
+      if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) value = Math.min(value, older[column - 2]! + 1)
+      current.push(value)
+      rowBest = Math.min(rowBest, value)
+    }
+    if (rowBest > limit) return limit + 1
+    older = previous
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/**
+ * Whether `typed` is a place's `name` mistyped, word by word: a word one letter wrong, or two in a
+ * word of eight letters or more ('nacadoches'); a short word ('mo', 'tn') must be right.
+ */
+export function isMisspeltName(typed: string, name: string) {
+  if (typed === name || Math.abs(typed.length - name.length) > 2) return false
+  const typedWords = typed.split(' ')
+  const nameWords = name.split(' ')
+  if (typedWords.length !== nameWords.length) return false
+  let edits = 0
+  for (const [index, word] of typedWords.entries()) {
+    const named = nameWords[index]!
+    if (word === named) continue
+    const shorter = Math.min(word.length, named.length)
+    const limit = shorter >= 8 ? 2 : 1
+    if (shorter <= 3) return false
+    edits += editsBetween(word, named, limit)
+    if (edits > limit) return false
+  }
+  return true
 }
 
 // Two-letter abbreviations that are also English words count as a state only in capitals or after a place ('Portland OR').
@@ -431,8 +491,9 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
     }
     // A misspelt name is looked for where a place is certain, in the state named after it or among counties
     // ('brewser county'), or where one is expected ('near bozemen'), and never in the vocabulary's words ('farms tx').
-    const isPlaceExpected =
-      qualifier !== undefined || isCounty || isAfterNear || (placePrepositions.has(previous ?? '') && words.length >= 6 && !isStateTypo(lookup, words))
+    // After 'in', one word of six letters or more that is no state's name, right or mistyped ('in colorado', 'in tenesee').
+    const isTownAfterPreposition = length === 1 && placePrepositions.has(previous ?? '') && words.length >= 6 && !lookup.state(words) && !isStateTypo(lookup, words)
+    const isPlaceExpected = qualifier !== undefined || isCounty || isAfterNear || isTownAfterPreposition
     const mayBeMisspelt = candidates.length === 0 && isPlaceExpected && words.length >= 5 && !isVocabulary
     if (mayBeMisspelt) candidates = lookup.similar(words, qualifier?.state.stateToken, isCounty)
     if (candidates.length > 0 && qualifier) {

@@ -93,7 +93,10 @@ const phrases: [string[], SentenceMeaning][] = [
   [['airstrip', 'aviation'], activity('aviation')],
   [['conservation'], activity('conservation')],
   [
-    ['owner financing', 'owner finance', 'owner financed', 'seller financing', 'seller finance', 'seller financed', 'owner will carry', 'owc', 'owner carry'],
+    [
+      ...['owner financing', 'owner finance', 'owner financed', 'seller financing', 'seller finance', 'seller financed', 'owner will carry', 'owc', 'owner carry'],
+      ...['owner will finance', 'seller will finance', 'owner financing available', 'seller financing available'],
+    ],
     feature({ set: { ownerFinancing: true } }),
   ],
   [['mineral rights', 'minerals', 'mineral'], feature({ set: { mineralRights: true } })],
@@ -107,6 +110,8 @@ const phrases: [string[], SentenceMeaning][] = [
   [['no house', 'without a house', 'without house', 'no home', 'without a home'], feature({ set: { hasHouse: false } })],
   [['auction', 'auctions', 'at auction'], feature({ auction: true })],
   [['sold', 'recently sold'], feature({ sold: true })],
+  [['recently listed', 'recently added'], feature({ dateListed: '7-days' })],
+  [['recently reduced', 'recently price reduced'], feature({ priceReduced: true })],
   [['today', 'last 24 hours', 'past 24 hours', 'in the last day', 'in the past day'], feature({ dateListed: '24-hours' })],
   [
     ['last week', 'past week', 'this week', 'last 7 days', 'past 7 days', 'new listing', 'new listings', 'newly listed', 'just listed', 'new this week'],
@@ -197,6 +202,8 @@ const phrases: [string[], SentenceMeaning][] = [
       'zipcode',
       'zip code',
       'posted',
+      'added',
+      'recently',
       'included',
       'includes',
       'including',
