@@ -17,6 +17,8 @@ const states: SentencePlace[] = [
   { kind: 'state', stateToken: 'oregon', label: 'Oregon' },
   { kind: 'state', stateToken: 'arkansas', label: 'Arkansas' },
   { kind: 'state', stateToken: 'north-carolina', label: 'North Carolina' },
+  { kind: 'state', stateToken: 'louisiana', label: 'Louisiana' },
+  { kind: 'state', stateToken: 'minnesota', label: 'Minnesota' },
 ]
 const abbreviations: Record<string, string> = {
   tx: 'texas',
@@ -30,6 +32,7 @@ const abbreviations: Record<string, string> = {
   ar: 'arkansas',
   nc: 'north-carolina',
   'n carolina': 'north-carolina',
+  la: 'louisiana',
 }
 const places: (SentencePlace & { name: string })[] = [
   { name: 'brewster county', kind: 'county', stateToken: 'texas', token: 'brewster-county', label: 'Brewster County, TX' },
@@ -54,6 +57,8 @@ const places: (SentencePlace & { name: string })[] = [
   { name: 'san saba county', kind: 'county', stateToken: 'texas', token: 'san-saba-county', label: 'San Saba County, TX' },
   { name: 'nacogdoches county', kind: 'county', stateToken: 'texas', token: 'nacogdoches-county', label: 'Nacogdoches County, TX' },
   { name: 'franklin', kind: 'city', stateToken: 'tennessee', token: 'franklin', label: 'Franklin, TN' },
+  { name: 'minnesota lake', kind: 'city', stateToken: 'minnesota', token: 'minnesota-lake', label: 'Minnesota Lake, MN' },
+  { name: 'river', kind: 'city', stateToken: 'oklahoma', token: 'river', label: 'River, OK' },
   { name: 'franklinton', kind: 'city', stateToken: 'oklahoma', token: 'franklinton', label: 'Franklinton, OK' },
   { name: 'lake travis', kind: 'lake', stateToken: 'texas', token: 'near-lake-travis', label: 'Lake Travis, TX' },
   { name: 'lake texoma', kind: 'lake', stateToken: 'texas', token: 'near-lake-texoma', label: 'Lake Texoma, TX' },
@@ -104,6 +109,7 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('near lake travis')).toEqual(search({ state: 'texas', places: ['near-lake-travis'] }))
     expect(criteriaOf('land 78701')).toEqual(search({ state: 'texas', zip: '78701' }))
     expect(read('property #4821').place).toEqual({ kind: 'listing', id: 4821 })
+    expect(read('listing number 62008').place).toEqual({ kind: 'listing', id: 62008 })
   })
 
   test('a state beside a place narrows it; a name in several states is a choice that keeps the rest of the sentence', () => {
@@ -141,6 +147,14 @@ describe('reading a search sentence', () => {
     )
     expect(criteriaOf('san saba & lampasas counties')).toEqual(search({ state: 'texas', places: ['lampasas-county', 'san-saba-county'] }))
     expect(criteriaOf('land in n. carolina')).toEqual(search({ state: 'north-carolina' }))
+    // First in the sentence and before the land: 'la' and 'co' are states, a town of one state is the town.
+    expect(criteriaOf('la timberland 200-400 ac')).toEqual(search({ state: 'louisiana', propertyTypes: ['timberland'], acresMin: 200, acresMax: 400 }))
+    expect(criteriaOf('co land w/ well')).toEqual(search({ state: 'colorado', keywordQuery: 'well' }))
+    expect(criteriaOf('marfa land 10 to 20 acres')).toEqual(search({ state: 'texas', places: ['marfa'], acresMin: 10, acresMax: 20 }))
+    // ... but not a word that describes land, nor a town of another state than the sentence's.
+    expect(criteriaOf('river land')).toEqual(search({ keywordQuery: 'river' }))
+    expect(criteriaOf('marfa land in oklahoma')).toEqual(search({ state: 'oklahoma', keywordQuery: 'marfa' }))
+    expect(criteriaOf('minnesota lake lot')).toEqual(search({ state: 'minnesota', propertyTypes: ['lakefront'] }))
   })
 
   test('"near" a city and "within 30 miles of" a city are the area around it', () => {
@@ -163,6 +177,9 @@ describe('reading a search sentence', () => {
     expect(criteriaOf('at least 5 ac')).toMatchObject({ acresMin: 5 })
     expect(criteriaOf('forty acres under fifty k')).toMatchObject({ acresMin: 40, priceMax: 50_000 })
     expect(criteriaOf('under a quarter million')).toMatchObject({ priceMax: 250_000 })
+    expect(criteriaOf('hunting land 40 acres min')).toEqual(search({ propertyTypes: ['hunting-land'], acresMin: 40 }))
+    expect(criteriaOf('ranch 200k max')).toEqual(search({ propertyTypes: ['ranches'], priceMax: 200_000 }))
+    expect(criteriaOf('10 acres max price 50k')).toMatchObject({ acresMin: 10, priceMax: 50_000 })
     expect(criteriaOf('under half a million')).toMatchObject({ priceMax: 500_000 })
     // A quarter section is 160 acres, not a quarter of anything: its words are searched for.
     expect(criteriaOf('a quarter section').keywordQuery).toBe('quarter section')

@@ -1,7 +1,7 @@
 import { type SearchCriteria, normalizeCriteria } from './search-criteria'
 import type { ActivityKey, AmenityKey, PropertyTypeKey } from './search-options'
 import { readNumberWords } from './number-words'
-import { type SentenceMeaning, sentenceVocabulary } from './sentence-vocabulary'
+import { type SentenceMeaning, landFeatureWords, sentenceVocabulary } from './sentence-vocabulary'
 
 /**
  * A search box sentence read as search criteria (issue 40, decision 0072): 'hunting land in
@@ -227,6 +227,13 @@ function readQuantity(tokens: Token[], index: number): Quantity | undefined {
   }
   if (acreWords.has(at(0) ?? '') && quantity.unit === undefined) {
     quantity.unit = 'acres'
+    quantity.length += 1
+  }
+  // '40 acres min', '200k max': the bound said after its amount (not 'max price 200k', which says the next one).
+  const after = at(0) ?? ''
+  if (unitOf(quantity) && /^(min|minimum|max|maximum)$/.test(after) && !/^(\$?\d|price)/.test(at(1) ?? '')) {
+    if (after.startsWith('min')) quantity.atLeast = true
+    else quantity.atMost = true
     quantity.length += 1
   }
   return quantity
@@ -459,12 +466,23 @@ function stateAt(lookup: PlaceLookup, tokens: Token[], index: number, { afterPla
     const state = lookup.state(words)
     if (!state) continue
     const isLowerCase = slice[0]!.raw !== slice[0]!.raw.toUpperCase()
-    if (length === 1 && words.length === 2 && wordlikeAbbreviations.has(words) && !afterPlace && isLowerCase) continue
+    const isWordlike = length === 1 && words.length === 2 && wordlikeAbbreviations.has(words)
+    // 'la timberland', 'co land': first in the sentence and before the land, the word is the state.
+    const startsWithState = index === 0 && words !== 'in' && words !== 'or' && startsLandWords(tokens, 1)
+    if (isWordlike && !afterPlace && isLowerCase && !startsWithState) continue
     // 'washington or benton county': 'or' between names is a joining word, not Oregon.
     if (words === 'or' && isLowerCase && countySuffixes.has(tokens[index + 2]?.text ?? '')) continue
     return { state, length }
   }
   return undefined
+}
+
+const landWords = new Set(['land', 'lands', 'property', 'properties', 'acreage', 'lot', 'lots', 'tract', 'tracts', 'parcel'])
+
+/** Whether the words at `index` say what land it is: 'land', 'acreage', 'hunting land', 'ranch'. */
+function startsLandWords(tokens: Token[], index: number) {
+  const token = tokens[index]
+  return token !== undefined && !token.quoted && (landWords.has(token.text) || phraseAt(tokens, index)?.meaning.slot === 'type')
 }
 
 /** A place name at `index` (with its county suffix and a state after it): the places it may be, and the tokens used. */
@@ -475,6 +493,9 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
   for (let length = Math.min(lookup.longestName, tokens.length - index); length >= 1; length -= 1) {
     const slice = tokens.slice(index, index + length)
     if (slice.some((token) => token.quoted || !/^[a-z]+$/.test(token.text))) continue
+    // 'minnesota lake lot' is Minnesota and a lake lot, not the town of Minnesota Lake and a lot.
+    const lastPhrase = length > 1 ? phraseAt(tokens, index + length - 1) : undefined
+    if (lastPhrase && lastPhrase.length > 1 && stateAt(lookup, tokens, index, { afterPlace: false })?.length === length - 1) continue
     const words = slice.map((token) => token.text).join(' ')
     const suffix = tokens[index + length]?.text ?? ''
     // 'pagosa springs co', 'denver co': 'co' after a Colorado town's name is Colorado, not 'county'.
@@ -511,8 +532,23 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
     if (candidates.length === 0) continue
     candidates = inStateOfName(lookup, slice, candidates)
     // A single word names a place only where a place is expected: a lone word such as 'spring' or 'creek' is a keyword.
+    // 'kerrville land', 'moab acreage': a town's name of one state, first and before the land, in a
+    // sentence naming no state (a town elsewhere than the state it names is no town of the sentence's).
+    const isTownBeforeLand =
+      index === 0 &&
+      words.length >= 4 &&
+      !landFeatureWords.has(words) &&
+      !isStateTypo(lookup, words) &&
+      !tokens.some((token, at) => at > index && stateAt(lookup, tokens, at, { afterPlace: false })) &&
+      new Set(candidates.map((place) => place.stateToken)).size === 1 &&
+      startsLandWords(tokens, used)
     const isExpected =
-      used > 1 || isAfterNear || placePrepositions.has(previous ?? '') || /^[A-Z]/.test(slice[0]!.raw) || (tokens.length === used && draft.mentions.length === 0)
+      used > 1 ||
+      isAfterNear ||
+      isTownBeforeLand ||
+      placePrepositions.has(previous ?? '') ||
+      /^[A-Z]/.test(slice[0]!.raw) ||
+      (tokens.length === used && draft.mentions.length === 0)
     if (!isExpected) continue
     return { mention: { candidates, words: rawOf(tokens, index, index + used), isState: false }, length: used }
   }
@@ -690,6 +726,7 @@ function readSoldYears(tokens: Token[], index: number, draft: Draft): number {
 function readListingId(tokens: Token[], index: number): { id: number; length: number } | undefined {
   let at = index
   if (/^(property|listing|id)$/.test(tokens[at]!.text)) at += 1
+  if (at > index && /^(number|no|num|id)$/.test(tokens[at]?.text ?? '')) at += 1
   if (tokens[at]?.text === '#') at += 1
   const id = tokens[at]?.text.match(/^\d{1,9}$/) ? Number(tokens[at]!.text) : undefined
   // 'property 4821' and '#4821' are ids; '4821' alone is not (it may be a price or a zip).

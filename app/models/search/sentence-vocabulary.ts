@@ -41,7 +41,10 @@ const phrases: [string[], SentenceMeaning][] = [
     ],
     type('hunting-land'),
   ],
-  [['farm', 'farms', 'farmland', 'farm land', 'farmlands', 'cropland', 'crop land', 'ag land', 'agricultural land', 'agricultural'], type('farms')],
+  [
+    ['farm', 'farms', 'farmland', 'farm land', 'farmlands', 'cropland', 'crop land', 'ag land', 'agricultural land', 'agricultural', 'farm ground', 'crop ground'],
+    type('farms'),
+  ],
   [['ranch', 'ranches', 'ranchland', 'ranch land', 'cattle ranch', 'cattle ranches'], type('ranches')],
   [['farm and ranch', 'farms and ranches', 'farm or ranch', 'farms or ranches', 'farm ranch', 'farm & ranch', 'farms & ranches'], type('farms-and-ranches')],
   [['recreational land', 'recreational', 'recreation land', 'recreational property', 'rec land'], type('recreational-land')],
@@ -203,6 +206,7 @@ const phrases: [string[], SentenceMeaning][] = [
       'zip code',
       'posted',
       'added',
+      'ground',
       'recently',
       'included',
       'includes',
@@ -217,6 +221,38 @@ const phrases: [string[], SentenceMeaning][] = [
     filler,
   ],
 ]
+
+/**
+ * Words that describe land and are also the names of a town or two ('river land', 'prairie acreage'):
+ * before 'land' they are what the buyer wants to search for, not where.
+ */
+export const landFeatureWords = new Set([
+  'river',
+  'creek',
+  'spring',
+  'springs',
+  'prairie',
+  'bluff',
+  'ridge',
+  'valley',
+  'meadow',
+  'forest',
+  'hill',
+  'hills',
+  'rock',
+  'canyon',
+  'mesa',
+  'cove',
+  'dairy',
+  'lake',
+  'pond',
+  'woods',
+  'grove',
+  'orchard',
+  'pine',
+  'oak',
+  'cedar',
+])
 
 export interface Vocabulary {
   meanings: Map<string, SentenceMeaning>
