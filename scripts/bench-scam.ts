@@ -9,6 +9,10 @@
  * and recall, the time per listing, the false photo matches among unrelated photos, and the photo
  * lookup time among 1,000,000 stored fingerprints (BENCH_SCAM_FINGERPRINTS).
  *
+ * Every tenth honest listing names a cabin among its amenities (and its copies with it): a
+ * dwelling, so not vacant land (listing-rules' isVacantLand). It is chosen by index, not drawn, so
+ * every draw of the corpus is what it was before the screen counted cabins.
+ *
  * The price ratio to the comparables is drawn, not looked up: the price contexts are measured by
  * their own tests; here only the screen's rules and the fingerprint look-ups are.
  */
@@ -21,6 +25,7 @@ import sharp from 'sharp'
 import { migrateToLatest } from '../app/models/db/db.server'
 import { createKysely } from '../app/models/db/dialect.server'
 import { createRandom } from '../app/dev-data/random'
+import { amenity, propertyType } from '../app/models/listings/enumerations'
 import { buildPhotoSvg } from '../app/models/media/photo-scene'
 import { type DifferenceHash, differenceHash, hashQuarters, photoFingerprints } from '../app/models/trust/photo-fingerprint.server'
 import { mostSimilarOtherOwnersText, nearestOtherOwnersPhoto, storeListingFingerprints } from '../app/models/trust/scam-fingerprints.server'
@@ -128,7 +133,8 @@ for (let index = 0; index < honestCount; index++) {
     context: {
       accountAgeDays: isOwner && random() < 0.6 ? between(0, 29) : between(30, 3000),
       isLicensedBroker: !isOwner,
-      hasHouse: random() < 0.25,
+      propertyTypes: random() < 0.25 ? propertyType.house : propertyType.undeveloped,
+      amenities: index % 10 === 0 ? amenity.cabin : 0,
       priceToComparables: priceRatio(),
       contactDiffersFromAccount: random() < 0.1,
     },
@@ -147,7 +153,8 @@ for (let index = 0; index < scamCount; index++) {
     context: {
       accountAgeDays: between(0, 10),
       isLicensedBroker: false,
-      hasHouse: source.context.hasHouse,
+      propertyTypes: source.context.propertyTypes,
+      amenities: source.context.amenities,
       priceToComparables: random() < 0.7 ? between(0.2, 0.5) : between(0.6, 1),
       contactDiffersFromAccount: random() < 0.5,
     },

@@ -23,7 +23,7 @@ import { refreshReplyTimes, sendBuyerFollowUps, sendLeadReminders } from '../app
 import { refreshPriceContexts } from '../app/models/trust/price-context.server'
 import { sendValuationAlerts } from '../app/models/valuation/saved-valuations.server'
 import { sendSavedSearchUpdates } from '../app/models/accounts/saved-search-updates.server'
-import { sendInstantAlerts } from '../app/models/accounts/instant-alerts.server'
+import { retryInstantAlerts, sendInstantAlerts } from '../app/models/accounts/instant-alerts.server'
 import { pruneRateLimitWindows } from '../app/http/rate-limit.server'
 import { pruneFormSubmissions } from '../app/models/forms/form-submissions.server'
 import { pruneSessions } from '../app/models/accounts/sessions.server'
@@ -72,12 +72,25 @@ export const replyTimesJob = (db: Kysely<Database>): ScheduledJob => ({
   },
 })
 
-/** The instant alerts (decision 0071), every minute: new, cheaper and back-on-market listings of 'Instant' saved searches and favourites. */
+/**
+ * The instant alerts (decision 0071), every minute: new, cheaper and back-on-market listings of
+ * 'Instant' saved searches and favourites, then the failed alert e-mails that are due again.
+ */
 export const instantAlertsJob = (db: Kysely<Database>): ScheduledJob => ({
   name: 'instant-alerts',
   everyMs: minute,
   leaseMs: 10 * minute,
-  run: async () => mailSummary('instant alerts', await sendInstantAlerts(db, sendMail, siteDirectory)),
+  run: async () => {
+    const alerts = await sendInstantAlerts(db, sendMail, siteDirectory)
+    const retries = await retryInstantAlerts(db, sendMail, siteDirectory)
+    const parts = [
+      mailSummary('instant alerts', alerts),
+      mailSummary('retried instant alerts', retries),
+      retries.gaveUp > 0 ? `${retries.gaveUp} instant alerts given up` : undefined,
+      retries.dropped > 0 ? `${retries.dropped} retries no longer wanted` : undefined,
+    ]
+    return parts.filter(Boolean).join('; ') || undefined
+  },
 })
 
 /** Issue 38 item 3: the day-before reminders of agreed visits, each sent once (decision 0070). */

@@ -64,6 +64,7 @@ export function ListingCard({ card, headingLevel = 3, priority = false, showBrok
           </p>
         ) : null}
         {card.unconfirmed ? <p className="text-sm font-semibold text-amber-900">{card.unconfirmed}</p> : null}
+        {card.visits ? <p className="w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">{card.visits}</p> : null}
         <p className="line-clamp-3 text-sm text-stone-700">{card.excerpt}</p>
         {broker || contact ? (
           <div className="card-footer">

@@ -4,7 +4,7 @@ import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, formPoster, productionPages, sessionCookie } from '../support/http'
 import { catchOutgoingMail, readableText, waitForMail } from '../support/smtp'
-import { openWritableTestDatabase } from '../support/test-database'
+import { deleteLeads, openWritableTestDatabase } from '../support/test-database'
 
 /**
  * Sellers' reply times (issue 38 item 2) without JavaScript: a buyer's message through a listing's
@@ -51,7 +51,21 @@ const setFigure = (accountId: number, hours: number | null) =>
   writable.updateTable('accounts').set({ reply_within_hours: hours }).where('id', '=', accountId).execute()
 const leadRow = (id: number) => db.prepare('select answered_at, reply from leads where id = ?').get(id) as { answered_at: string | null; reply: string | null }
 
-afterAll(() => writable.destroy())
+/** The leads this file sends, deleted after it (deleteLeads). */
+const sentLeadIds: number[] = []
+
+/** Sends a message through the listing page's contact form; gives back the stored lead's id. */
+async function contactSeller(listing: { path: string }, fields: { name: string; email: string; message: string }) {
+  expect((await post(listing.path, { intent: 'contact', ...fields })).status).toBe(303)
+  const { id } = db.prepare('select id from leads where email = ? and message = ? order by id desc').get(fields.email, fields.message) as { id: number }
+  sentLeadIds.push(id)
+  return id
+}
+
+afterAll(async () => {
+  await deleteLeads(sentLeadIds)
+  await writable.destroy()
+})
 
 beforeAll(async () => {
   sellerCookie = await sessionCookie(fetchPage, host, seller, '198.18.5.1')
@@ -62,7 +76,7 @@ describe('a lead answered from the inbox', () => {
     const listing = sellersListing()
     expect(listing.replyWithinHours).toBeNull()
     const plainEmail = `ack-none-${Date.now()}@example.com`
-    expect((await post(listing.path, { intent: 'contact', name: 'Ari Buyer', email: plainEmail, message: 'Is there power?' })).status).toBe(303)
+    await contactSeller(listing, { name: 'Ari Buyer', email: plainEmail, message: 'Is there power?' })
     const plainAck = await waitForMail(outgoing, plainEmail, /Your message about .+ was sent to /)
     expect(plainAck?.raw).toContain('Subject: Your message was sent to')
     expect(readableText(plainAck!)).not.toContain('usually replies')
@@ -71,7 +85,7 @@ describe('a lead answered from the inbox', () => {
     await setFigure(listing.accountId, 3)
     try {
       const email = `ack-${Date.now()}@example.com`
-      expect((await post(listing.path, { intent: 'contact', name: 'Ari Buyer', email, message: 'Is the road open all year?' })).status).toBe(303)
+      await contactSeller(listing, { name: 'Ari Buyer', email, message: 'Is the road open all year?' })
       expect(await waitForMail(outgoing, email, /Your message about .+ was sent to .+\. .+ usually replies within 3 hours\./)).toBeDefined()
     } finally {
       await setFigure(listing.accountId, null)
@@ -81,8 +95,7 @@ describe('a lead answered from the inbox', () => {
   test('waits in the inbox, is replied to with a plain form post, and is then answered with the reply e-mailed to the buyer', async () => {
     const listing = sellersListing()
     const message = `Can we walk the boundary on Sunday? (${Date.now()})`
-    await post(listing.path, { intent: 'contact', name: 'Robin Buyer', email: buyer.email, message })
-    const leadId = (db.prepare('select id from leads where message = ?').get(message) as { id: number }).id
+    const leadId = await contactSeller(listing, { name: 'Robin Buyer', email: buyer.email, message })
     const before = await inboxHtml()
     const leadHtml = before.slice(before.indexOf(`id="lead-${leadId}"`))
     expect(leadHtml).toMatch(/^[^]*?Waiting less than an hour/)
@@ -119,8 +132,7 @@ describe('a lead answered from the inbox', () => {
   test('marks a lead answered, and saves quiet hours, with plain form posts', async () => {
     const listing = sellersListing()
     const message = `Is there a well? (${Date.now()})`
-    await post(listing.path, { intent: 'contact', name: 'Kim Buyer', email: buyer.email, message })
-    const leadId = (db.prepare('select id from leads where message = ?').get(message) as { id: number }).id
+    const leadId = await contactSeller(listing, { name: 'Kim Buyer', email: buyer.email, message })
     const marked = await post('/account/leads/', { intent: 'answered', leadId: String(leadId) }, sellerCookie)
     expect(marked.status).toBe(303)
     expect(leadRow(leadId).answered_at).not.toBeNull()

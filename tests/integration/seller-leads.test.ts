@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoUsers } from '~/models/accounts/demo-users'
 import { sites } from '~/sites/index'
 import { listingPath } from '~/models/listings/listing-path'
 import { decodeEntities, formPoster, metaContent, productionPages, sessionCookie } from '../support/http'
+import { deleteLeads } from '../support/test-database'
 
 /**
  * The sellers' leads inbox (issue 15 items 5 and 7) without JavaScript: a buyer's message sent
@@ -31,6 +32,9 @@ function contactableListing(accountCondition: string) {
   return { ...row, path: listingPath(sites.land, row) }
 }
 
+/** The leads this file sends, deleted after it (deleteLeads). */
+const sentLeadIds: number[] = []
+
 /** Sends a message through the listing page's contact form; gives back the stored lead's id. */
 async function contactSeller(listing: { path: string }, message: string) {
   const response = await post(
@@ -39,7 +43,9 @@ async function contactSeller(listing: { path: string }, message: string) {
     buyerCookie,
   )
   expect(response.status).toBe(303)
-  return (db.prepare('select id from leads where message = ?').get(message) as { id: number }).id
+  const { id } = db.prepare('select id from leads where message = ?').get(message) as { id: number }
+  sentLeadIds.push(id)
+  return id
 }
 
 const readAt = (leadId: number) => (db.prepare('select read_at from leads where id = ?').get(leadId) as { read_at: string | null }).read_at
@@ -47,6 +53,8 @@ const inbox = async (path = '/account/leads/') => {
   const response = await fetchPage(host, path, { headers: { cookie: sellerCookie } })
   return { response, html: decodeEntities(await response.text()) }
 }
+
+afterAll(() => deleteLeads(sentLeadIds))
 
 beforeAll(async () => {
   sellerCookie = await sessionCookie(fetchPage, host, seller, '198.18.1.1')

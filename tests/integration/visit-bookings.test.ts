@@ -3,6 +3,8 @@ import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hashPassword } from '~/models/accounts/password.server'
 import { demoUsers } from '~/models/accounts/demo-users'
+import { listingPath } from '~/models/listings/listing-path'
+import { sites } from '~/sites/index'
 import { type SiteFetch, decodeEntities, loadRequestHandler, sessionCookie } from '../support/http'
 import { privateDataDir } from '../support/private-data'
 import { type ReceivedMail, catchOutgoingMail, readableText } from '../support/smtp'
@@ -136,6 +138,31 @@ describe('taking bookings', () => {
     const page = await html(await get(listing.path))
     expect(page).toContain('Visits available')
     expect(page).toContain(`action="/book-visit/${listing.id}/"`)
+  })
+  test("a search page's card of a listing that takes bookings says 'Visits available'; the card of one that does not, beside it, does not", async () => {
+    // One of the seller's listings in a county with a few others for sale, so the county's first search page shows them all.
+    const mine = db
+      .prepare(
+        `select listings.id, listings.title, listings.acres, counties.name || ' ' || counties.suffix as countyName, states.abbreviation as stateAbbreviation
+         from listings join counties on counties.id = listings.county_id join states on states.id = listings.state_id
+         where listings.status = 1 and listings.account_id = (select account_id from users where email = ?) and listings.id != ?
+           and (select count(*) from listings as other where other.county_id = listings.county_id and other.status in (1, 2) and other.freshness > 0) between 2 and 25
+         order by listings.id limit 1`,
+      )
+      .get(seller.email, listing.id) as { id: number; title: string; acres: number; countyName: string; stateAbbreviation: string }
+    const minePath = listingPath(sites.land, mine)
+    expect((await post(`/account/listings/${mine.id}/visits/`, { takesVisits: 'on' }, cookies.seller)).status).toBe(303)
+    const countySearch = new RegExp(`href="([^"]+)"[^>]*>${mine.countyName}</a>`).exec(await html(await get(minePath)))![1]!
+    const cards = (await html(await get(countySearch)))
+      .split('<article')
+      .slice(1)
+      .map((card) => card.slice(0, card.indexOf('</article>')))
+    const mineCard = cards.find((card) => card.includes(`href="${minePath}"`))
+    const otherCard = cards.find((card) => !card.includes(`href="${minePath}"`) && !card.includes(`href="${listing.path}"`))
+    expect(mineCard).toContain(mine.title)
+    expect(mineCard).toContain('Visits available')
+    expect(otherCard).toMatch(/class="card-title"><a href="\/property\//)
+    expect(otherCard).not.toContain('Visits available')
   })
 })
 

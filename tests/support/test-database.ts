@@ -25,6 +25,21 @@ export function openWritableTestDatabase() {
 }
 
 /**
+ * Deletes the leads a test file sent through the contact forms, so the next run finds the inbox as
+ * this one did: the inbox lists the unanswered leads of the last 48 hours first, the oldest first
+ * (decision 0069), so leads left by earlier runs would push a new one off its first page.
+ */
+export async function deleteLeads(ids: readonly number[]) {
+  if (ids.length === 0) return
+  const db = openWritableTestDatabase()
+  try {
+    await db.deleteFrom('leads').where('id', 'in', ids).execute()
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
  * Forgets which TOTP step the account's last code used (decision 0052: a code works once), so the
  * next code is accepted. For the demo administrator, whom several test files sign in with its
  * published secret, perhaps within one 30-second step; the refusal of a replayed code is tested on

@@ -34,10 +34,10 @@ test('each changed listing counts once: a new one stays new, another takes its l
 
 test('one batch per account: each listing once, with every saved search it matched and whether it is a favourite', () => {
   const batches = batchAlerts([
-    { userId: 7, siteId: 1, listingId: 10, searchName: 'Texas' },
-    { userId: 8, siteId: 2, listingId: 10, searchName: 'Ranches' },
-    { userId: 7, siteId: 1, listingId: 11, searchName: 'Texas' },
-    { userId: 7, siteId: 1, listingId: 10, searchName: 'Travis County' },
+    { userId: 7, siteId: 1, listingId: 10, search: { id: 1, name: 'Texas' } },
+    { userId: 8, siteId: 2, listingId: 10, search: { id: 2, name: 'Ranches' } },
+    { userId: 7, siteId: 1, listingId: 11, search: { id: 1, name: 'Texas' } },
+    { userId: 7, siteId: 1, listingId: 10, search: { id: 3, name: 'Travis County' } },
     { userId: 7, siteId: 3, listingId: 10 },
   ])
   expect(batches).toEqual([
@@ -45,10 +45,18 @@ test('one batch per account: each listing once, with every saved search it match
       userId: 7,
       siteIds: [1, 3],
       items: [
-        { listingId: 10, siteId: 1, searchNames: ['Texas', 'Travis County'], isFavorite: true },
-        { listingId: 11, siteId: 1, searchNames: ['Texas'], isFavorite: false },
+        {
+          listingId: 10,
+          siteId: 1,
+          searches: [
+            { id: 1, name: 'Texas' },
+            { id: 3, name: 'Travis County' },
+          ],
+          isFavorite: true,
+        },
+        { listingId: 11, siteId: 1, searches: [{ id: 1, name: 'Texas' }], isFavorite: false },
       ],
     },
-    { userId: 8, siteIds: [2], items: [{ listingId: 10, siteId: 2, searchNames: ['Ranches'], isFavorite: false }] },
+    { userId: 8, siteIds: [2], items: [{ listingId: 10, siteId: 2, searches: [{ id: 2, name: 'Ranches' }], isFavorite: false }] },
   ])
 })

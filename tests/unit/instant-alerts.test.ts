@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { accountOfUnsubscribeToken, sendInstantAlerts, stopInstantAlerts, unsubscribeToken } from '~/models/accounts/instant-alerts.server'
+import {
+  accountOfUnsubscribeToken,
+  retryInstantAlerts,
+  sendInstantAlerts,
+  setFavoriteAlerts,
+  stopInstantAlerts,
+  unsubscribeToken,
+} from '~/models/accounts/instant-alerts.server'
 import { likeListing } from '~/models/accounts/saved-property.server'
-import { saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
+import { deleteSavedSearch, findSavedSearches, saveSearch, searchToSave } from '~/models/accounts/saved-search.server'
 import { createUser } from '~/models/accounts/user.server'
 import type { Database } from '~/models/db/db-schema'
 import { sendMail } from '~/models/mail/mailer.server'
@@ -19,7 +26,8 @@ import { catchOutgoingMail, type ReceivedMail, readableText } from '../support/s
  * Instant alerts (issue 38 item 4, decision 0071) on each database: a published listing that an
  * 'Instant' saved search matches is mailed at the next run, two in one e-mail; a favourite's price
  * drop is mailed without any saved search; each event is mailed once, by one of two schedulers;
- * the e-mail's unsubscribe token works without logging in, and nothing else does.
+ * an e-mail that fails is sent again later, once, given up after four attempts, or dropped when no
+ * longer wanted; the e-mail's unsubscribe token works without logging in, and nothing else does.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL
 const targets = [
@@ -37,6 +45,19 @@ const mailText = (mail: ReceivedMail) =>
 const origin = 'https://land.example'
 const testSites = { ...siteDirectory, originOf: () => origin }
 
+/** Runs `send` with the mail server unreachable (nothing listens on port 1), as when it is down. */
+async function withMailDown<T>(send: () => Promise<T>) {
+  const working = process.env.SMTP_URL
+  process.env.SMTP_URL = 'smtp://127.0.0.1:1'
+  try {
+    return await send()
+  } finally {
+    process.env.SMTP_URL = working
+  }
+}
+const minutesFrom = (start: number, minutes: number) => new Date(start + minutes * 60_000)
+const noRetries = { sent: 0, failed: 0, gaveUp: 0, dropped: 0 }
+
 describe.each(targets)('instant alerts on $name', ({ name, enabled, target }) => {
   let db: Kysely<Database>
   /** A second connection to the same database, as another server's scheduler has. */
@@ -45,6 +66,7 @@ describe.each(targets)('instant alerts on $name', ({ name, enabled, target }) =>
   let searcherId: number
 
   const run = (database = db) => sendInstantAlerts(database, sendMail, testSites)
+  const retry = (at: Date) => retryInstantAlerts(db, sendMail, testSites, at)
 
   beforeAll(async () => {
     if (!enabled) return
@@ -158,6 +180,63 @@ describe.each(targets)('instant alerts on $name', ({ name, enabled, target }) =>
       const text = mailText(outgoing.received[0]!)
       expect(text).toContain('Slowly committed tract')
       expect(text).toContain('Quickly committed tract')
+    },
+  )
+
+  test.skipIf(!enabled)('an alert e-mail that failed is sent again a minute later, and the buyer receives it exactly once', async () => {
+    await publishTexasListing(db, 'Tract mailed on the second try')
+    const failedAt = Date.now()
+    expect(await withMailDown(run)).toEqual({ changed: 1, sent: 0, failed: 1 })
+    expect(await retry(minutesFrom(failedAt, 0.5))).toEqual(noRetries)
+    expect(await retry(minutesFrom(failedAt, 1.1))).toEqual({ ...noRetries, sent: 1 })
+    expect(await retry(minutesFrom(failedAt, 60))).toEqual(noRetries)
+    expect(await run()).toEqual({ changed: 0, sent: 0, failed: 0 })
+    expect(outgoing.received).toHaveLength(1)
+    expect(outgoing.received[0]!.to).toEqual(['sam@example.com'])
+    const text = mailText(outgoing.received[0]!)
+    expect(text).toContain('New listing (your saved search “Texas Land for Sale”):')
+    expect(text).toContain('Tract mailed on the second try')
+  })
+
+  test.skipIf(!enabled)('an alert that keeps failing is tried four times in all, 1, 5 and 30 minutes apart, then given up', async () => {
+    await publishTexasListing(db, 'Tract never delivered')
+    const failedAt = Date.now()
+    expect(await withMailDown(run)).toMatchObject({ sent: 0, failed: 1 })
+    expect(await withMailDown(() => retry(minutesFrom(failedAt, 1.1)))).toEqual({ ...noRetries, failed: 1 })
+    expect(await withMailDown(() => retry(minutesFrom(failedAt, 5)))).toEqual(noRetries)
+    expect(await withMailDown(() => retry(minutesFrom(failedAt, 6.2)))).toEqual({ ...noRetries, failed: 1 })
+    expect(await withMailDown(() => retry(minutesFrom(failedAt, 36.3)))).toEqual({ ...noRetries, failed: 1, gaveUp: 1 })
+    expect(await retry(minutesFrom(failedAt, 24 * 60))).toEqual(noRetries)
+    expect(outgoing.received).toHaveLength(0)
+  })
+
+  test.skipIf(!enabled)(
+    'a failed alert no longer wanted is dropped unsent: the listing off the market, the saved search deleted, favourite alerts off',
+    async () => {
+      const withdrawnId = await publishTexasListing(db, 'Tract withdrawn before the retry')
+      const failedAt = Date.now()
+      expect(await withMailDown(run)).toMatchObject({ failed: 1 })
+      await rewriteListing(db, withdrawnId, { status: marketStatus.offMarket })
+      expect(await retry(minutesFrom(failedAt, 1.1))).toEqual({ ...noRetries, dropped: 1 })
+
+      const leaverId = (await createUser(db, { contactName: 'Lee Leaver', email: 'lee@example.com', password: 'long-enough-1', newsletter: false }))!
+      const texas = (await searchToSave(db, sites.land, '/search/texas-land-for-sale/'))!
+      await saveSearch(db, { userId: leaverId, siteId: sites.land.siteId, search: texas, notify: 'Instant' })
+      const repricedId = await publishTexasListing(db, 'Favourite repriced while the mail was down')
+      await run()
+      await likeListing(db, { userId: buyerId, listingId: repricedId, siteId: sites.land.siteId })
+      outgoing.received.length = 0
+      const { price } = await writableListingRow(db, repricedId)
+      await rewriteListing(db, repricedId, { price: price - 10_000 })
+      const repricedAt = Date.now()
+      expect(await withMailDown(run)).toMatchObject({ changed: 1, sent: 0, failed: 3 })
+      const [leaversSearch] = await findSavedSearches(db, { userId: leaverId, siteId: sites.land.siteId })
+      await deleteSavedSearch(db, { userId: leaverId, id: leaversSearch!.id })
+      await setFavoriteAlerts(db, buyerId, false)
+      expect(await retry(minutesFrom(repricedAt, 1.1))).toEqual({ ...noRetries, sent: 1, dropped: 2 })
+      expect(outgoing.received.map((mail) => mail.to)).toEqual([['sam@example.com']])
+      expect(mailText(outgoing.received[0]!)).toContain('Favourite repriced while the mail was down')
+      await setFavoriteAlerts(db, buyerId, true)
     },
   )
 

@@ -43,6 +43,7 @@ const standardListing: ListingSummary = {
   confirmedAt: null,
   latitude: 30.3,
   longitude: -97.7,
+  takesVisits: false,
   broker: {
     accountId: 5,
     contactName: 'Maria Gonzalez',
@@ -129,6 +130,14 @@ describe('listing card', () => {
     expect(textOf(renderCard({ status: marketStatus.sold, salesDate: '2025-03-07' }))).toContain('Sold 3/7/25')
     expect(textOf(renderCard({ status: marketStatus.offMarket }))).toContain('Off Market')
     expect(textOf(renderCard({}))).not.toMatch(/Under Contract|Sold|Off Market/)
+  })
+
+  it('says Visits available while the listing is for sale and its seller takes visit bookings', () => {
+    expect(textOf(renderCard({ takesVisits: true }))).toContain('Visits available')
+    expect(textOf(renderCard({ takesVisits: true, status: marketStatus.underContract }))).toContain('Visits available')
+    expect(textOf(renderCard({ takesVisits: false }))).toContain('42 Acres with Creek')
+    expect(textOf(renderCard({ takesVisits: false }))).not.toContain('Visits available')
+    expect(textOf(renderCard({ takesVisits: true, status: marketStatus.sold, salesDate: '2025-03-07' }))).not.toContain('Visits available')
   })
 
   it('free listings on mobile read Pending instead of Under Contract', () => {

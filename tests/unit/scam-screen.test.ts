@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { buildPhotoSvg } from '~/models/media/photo-scene'
 import { differenceHash, hammingDistance, hashQuarters, photoFingerprints, quarterNeighbours } from '~/models/trust/photo-fingerprint.server'
 import { type ScamScreenInput, copiedPhotoBits, holdThreshold, screenForScam } from '~/models/trust/scam-screen'
+import { amenity, propertyType } from '~/models/listings/enumerations'
+import { isVacantLand } from '~/models/listings/listing-rules'
 import { bandKeysOf, estimatedSimilarity, minHashOf } from '~/models/trust/text-fingerprint'
 
 /** A seed listing photo (decision 0002's generated landscapes), as the JPEG a seller would upload. */
@@ -87,7 +89,8 @@ describe('the scam screen', () => {
   const honestOwner: ScamScreenInput = {
     accountAgeDays: 3,
     isLicensedBroker: false,
-    hasHouse: false,
+    propertyTypes: propertyType.undeveloped,
+    amenities: 0,
     priceToComparables: 0.9,
     contactDiffersFromAccount: false,
     description: 'Ten acres of timber with a creek. Owner financing possible through a title company.',
@@ -97,6 +100,15 @@ describe('the scam screen', () => {
 
   test('a new owner selling vacant land at a fair price publishes: context alone is not fraud', () => {
     expect(screenForScam(honestOwner)).toEqual({ signals: ['NEW_ACCOUNT', 'OWNER_SELLER', 'VACANT_LAND'], score: 3, isHeld: false })
+  })
+
+  test('land with a cabin, cottage or other home among its amenities is not vacant, whatever its property types, as on the buyer’s safety note', () => {
+    for (const home of [amenity.cabin, amenity.cottage, amenity.mobileHome]) {
+      const withHome = { ...honestOwner, amenities: home }
+      expect(screenForScam(withHome).signals).not.toContain('VACANT_LAND')
+      expect(isVacantLand(withHome)).toBe(false)
+    }
+    expect(screenForScam({ ...honestOwner, amenities: amenity.riverfront }).signals).toContain('VACANT_LAND')
   })
 
   test('with a bargain price, payment pressure or a copied photo or text, the same listing waits for an administrator', () => {
@@ -109,7 +121,7 @@ describe('the scam screen', () => {
   })
 
   test('a licensed broker’s listing of land with a house needs strong evidence to be held', () => {
-    const broker = { ...honestOwner, accountAgeDays: 900, isLicensedBroker: true, hasHouse: true }
+    const broker = { ...honestOwner, accountAgeDays: 900, isLicensedBroker: true, propertyTypes: propertyType.house }
     expect(screenForScam({ ...broker, priceToComparables: 0.2 }).isHeld).toBe(false)
     expect(screenForScam({ ...broker, nearestCopiedPhotoBits: 2, priceToComparables: 0.2 }).score).toBeGreaterThanOrEqual(holdThreshold)
   })

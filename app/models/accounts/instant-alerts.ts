@@ -59,8 +59,14 @@ export interface AlertMatch {
   userId: number
   siteId: number
   listingId: number
-  /** The saved search's name; undefined for a favourite. */
-  searchName?: string
+  /** The saved search it matches; undefined for a favourite. */
+  search?: SavedSearchRef
+}
+
+/** A saved search as an alert names it. */
+export interface SavedSearchRef {
+  id: number
+  name: string
 }
 
 /** One account's e-mail of a run: each listing once, with every saved search it matched. */
@@ -68,7 +74,7 @@ export interface AlertBatch {
   userId: number
   /** The sites of its matches: a single one sends the e-mail; with several, the main land site does. */
   siteIds: number[]
-  items: { listingId: number; siteId: number; searchNames: string[]; isFavorite: boolean }[]
+  items: { listingId: number; siteId: number; searches: SavedSearchRef[]; isFavorite: boolean }[]
 }
 
 /** The run's matches as one batch per account, accounts and listings in the order first matched. */
@@ -79,11 +85,34 @@ export function batchAlerts(matches: readonly AlertMatch[]): AlertBatch[] {
     if (!batch) batches.set(match.userId, (batch = { userId: match.userId, siteIds: [], items: [] }))
     if (!batch.siteIds.includes(match.siteId)) batch.siteIds.push(match.siteId)
     let item = batch.items.find((candidate) => candidate.listingId === match.listingId)
-    if (!item) batch.items.push((item = { listingId: match.listingId, siteId: match.siteId, searchNames: [], isFavorite: false }))
-    if (match.searchName === undefined) item.isFavorite = true
-    else if (!item.searchNames.includes(match.searchName)) item.searchNames.push(match.searchName)
+    if (!item) batch.items.push((item = { listingId: match.listingId, siteId: match.siteId, searches: [], isFavorite: false }))
+    if (match.search === undefined) item.isFavorite = true
+    else if (!item.searches.some((search) => search.id === match.search!.id)) item.searches.push(match.search)
   }
   return [...batches.values()]
+}
+
+/**
+ * What a failed alert e-mail keeps for its retry: each listing's change and the saved searches (by
+ * id) and favourite that matched it, so a retry can drop what is no longer wanted or for sale.
+ */
+export interface AlertItemToRetry {
+  listingId: number
+  siteId: number
+  reason: AlertReason
+  previousPrice: number | null
+  searchIds: number[]
+  isFavorite: boolean
+}
+
+const minute = 60_000
+/** The waits after each failed attempt; past the last, the alert is given up (four attempts in about 36 minutes). */
+export const alertRetryDelaysMs = [1 * minute, 5 * minute, 30 * minute]
+
+/** When to try again after `attempts` failed attempts, or undefined to give up. */
+export function nextAlertAttemptAt(attempts: number, now: Date) {
+  const delay = alertRetryDelaysMs[attempts - 1]
+  return delay === undefined ? undefined : new Date(now.getTime() + delay)
 }
 
 /** The subject of an account's alert. */

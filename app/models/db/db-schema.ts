@@ -690,6 +690,18 @@ export interface JobCursorTable {
   position: number
 }
 
+/** An instant alert e-mail that failed, waiting to be tried again (decision 0071, amended). */
+export interface InstantAlertRetryTable {
+  id: Generated<number>
+  user_id: number
+  /** JSON: the e-mail's items (instant-alerts.ts `AlertItemToRetry`). */
+  items: string
+  /** Failed attempts so far. */
+  attempts: number
+  next_attempt_at: string
+  created_at: string
+}
+
 /** A counter bumped by every write of one kind of data, e.g. 'listings' (change-generations.server.ts). */
 export interface ChangeGenerationTable {
   name: string
@@ -828,6 +840,7 @@ export interface Database {
   listing_text_bands: ListingTextBandTable
   scam_reviews: ScamReviewTable
   job_cursors: JobCursorTable
+  instant_alert_retries: InstantAlertRetryTable
   change_generations: ChangeGenerationTable
   market_snapshots: MarketSnapshotTable
   listing_price_contexts: ListingPriceContextTable

@@ -1,9 +1,10 @@
 import { brokerDisplayName, formatAcres, formatAddress, formatCompactCurrency, formatHomeFacts, formatPrice, formatPricePerAcre } from '~/utils/format'
 import { marketStatus } from './enumerations'
-import { type ListingTier, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
+import { type ListingTier, isActiveListing, isPaidListing, listingTier, showsContactButton, showsEnvelopeIcon, statusBadge } from './listing-rules'
 import type { LinkedListing } from './listing-detail'
 import { unconfirmedNotice } from '~/models/trust/listing-history'
 import { replyTimeText } from '~/models/sellers/reply-times'
+import { visitsAvailableLabel } from '~/models/visits/visit-views'
 
 /** The colour of a status badge (spec §4 badges: under contract, sold, off market). */
 export type BadgeTone = 'under-contract' | 'sold' | 'off-market'
@@ -48,6 +49,8 @@ export interface ListingCardView {
   reduction: string | null
   /** Issue 19: 'May no longer be available — ask the seller' when nobody confirmed it for 90 days. */
   unconfirmed: string | null
+  /** Issue 38 item 3: 'Visits available' on a listing for sale whose seller takes visit bookings, else null. */
+  visits: string | null
   excerpt: string
   badge: { label: string; mobileLabel: string; tone: BadgeTone } | null
   /** Up to the first five photos; imageCount tells how many the listing has in all. */
@@ -74,6 +77,7 @@ export function listingCardView(listing: LinkedListing): ListingCardView {
     address: formatAddress(listing),
     reduction: listing.priceChangeAmount !== null && listing.priceChangeAmount < 0 ? `Reduced ${formatCompactCurrency(Math.abs(listing.priceChangeAmount))}` : null,
     unconfirmed: listing.isUnconfirmed ? unconfirmedNotice : null,
+    visits: listing.takesVisits && isActiveListing(listing) ? visitsAvailableLabel : null,
     excerpt: listing.descriptionExcerpt,
     badge: badge ? { ...badge, tone: badgeTones[listing.status]! } : null,
     imageIds: listing.imageIds,

@@ -59,6 +59,13 @@ export const selectListingSummaries = builtOncePerDatabase((db: Kysely<Database>
       'accounts.logo_document_id',
       'accounts.is_free',
       'accounts.reply_within_hours',
+      // Issue 38 item 3: whether the seller takes visit bookings for it, by its primary key (one index probe a card).
+      (eb) =>
+        eb
+          .exists(
+            eb.selectFrom('visit_booking_listings').select('visit_booking_listings.listing_id').whereRef('visit_booking_listings.listing_id', '=', 'listings.id'),
+          )
+          .as('takes_visits'),
     ]),
 )
 
@@ -104,6 +111,7 @@ export function toListingSummary(row: ListingSummaryRow): ListingSummary {
     confirmedAt: row.confirmed_at,
     latitude: row.latitude,
     longitude: row.longitude,
+    takesVisits: Boolean(row.takes_visits),
     // Spec §2: paid listings (not free, not courtesy) show the broker block.
     broker:
       isPaidListing(levels) && row.contact_name !== null

@@ -35,6 +35,8 @@ export interface ListingSummary {
   confirmedAt: string | null
   latitude: number
   longitude: number
+  /** Issue 38 item 3: its seller takes visit bookings for it (decision 0070); the card says 'Visits available' while it is for sale. */
+  takesVisits: boolean
   /** Shown only for paid listings (spec §2): free and courtesy listings carry none. */
   broker: ListingBroker | null
 }

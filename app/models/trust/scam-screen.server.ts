@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, NewListing } from '~/models/db/db-schema'
-import { propertyType, saleType } from '~/models/listings/enumerations'
+import { saleType } from '~/models/listings/enumerations'
 import { isOwnerSeller } from '~/models/listings/listing-rules'
 import { landUseOf } from '~/models/valuation/valuation-model'
 import type { DifferenceHash } from './photo-fingerprint.server'
@@ -22,6 +22,7 @@ export interface ListingToScreen {
   regionId: number | null
   stateId: number
   propertyTypes: number
+  amenities: number
   acres: number
   price: number
   saleType: number
@@ -32,12 +33,13 @@ export interface ListingToScreen {
 
 /** The screened fields of a listing row as it is written. */
 export const screenedFieldsOf = (
-  row: Pick<NewListing, 'county_id' | 'region_id' | 'state_id' | 'property_types' | 'acres' | 'price' | 'sale_type' | 'description'>,
+  row: Pick<NewListing, 'county_id' | 'region_id' | 'state_id' | 'property_types' | 'amenities' | 'acres' | 'price' | 'sale_type' | 'description'>,
 ) => ({
   countyId: row.county_id,
   regionId: row.region_id ?? null,
   stateId: row.state_id,
   propertyTypes: row.property_types,
+  amenities: row.amenities,
   acres: row.acres,
   price: row.price,
   saleType: row.sale_type,
@@ -101,7 +103,8 @@ export async function screenSellerListing(
   return screenForScam({
     accountAgeDays: (now - Date.parse(account.created_at)) / 86_400_000,
     isLicensedBroker: !isOwnerSeller(account.broker_type),
-    hasHouse: (listing.propertyTypes & propertyType.house) !== 0,
+    propertyTypes: listing.propertyTypes,
+    amenities: listing.amenities,
     priceToComparables: ratio,
     // A phone on the listing that is none of the account's: buyers are steered to someone else.
     contactDiffersFromAccount: contactPhone !== '' && accountPhones.length > 0 && !accountPhones.includes(contactPhone),

@@ -1,3 +1,5 @@
+import { isVacantLand } from '~/models/listings/listing-rules'
+
 /**
  * The scam screen (issue 38 item 1): what a listing from the sellers' tool (and, lighter, a feed)
  * shows of seller impersonation — the fraud where someone lists vacant land they do not own,
@@ -26,7 +28,7 @@ export type ReviewSignalCode = (typeof reviewSignalCodes)[number]
 export const scamSignalTexts: Record<ReviewSignalCode, string> = {
   NEW_ACCOUNT: 'The account is less than 30 days old.',
   OWNER_SELLER: 'The seller is a property owner, not a licensed broker.',
-  VACANT_LAND: 'Vacant land: no house on it.',
+  VACANT_LAND: 'Vacant land: no house, cabin or other home on it.',
   PRICE_FAR_BELOW_COMPARABLES: 'The price per acre is under half the median of comparable land.',
   CONTACT_DIFFERS_FROM_ACCOUNT: 'The listing gives a phone number that is not the account’s.',
   URGENT_PAYMENT_WORDS: 'The description presses for fast or untraceable payment (wire, gift cards, crypto, cash only, must sell today).',
@@ -82,7 +84,9 @@ export const hasUrgentPaymentWords = (text: string) => urgentPaymentPatterns.som
 export interface ScamScreenInput {
   accountAgeDays: number
   isLicensedBroker: boolean
-  hasHouse: boolean
+  /** The listing's property type and amenity bits: whether it is vacant land is listing-rules' `isVacantLand`. */
+  propertyTypes: number
+  amenities: number
   /** The listing's price per acre over the comparable land's median (price context); null without one. */
   priceToComparables: number | null
   contactDiffersFromAccount: boolean
@@ -119,7 +123,7 @@ export function screenForScam(input: ScamScreenInput): ScamVerdict {
   return verdictOf({
     NEW_ACCOUNT: input.accountAgeDays < newAccountDays,
     OWNER_SELLER: !input.isLicensedBroker,
-    VACANT_LAND: !input.hasHouse,
+    VACANT_LAND: isVacantLand(input),
     CONTACT_DIFFERS_FROM_ACCOUNT: input.contactDiffersFromAccount,
     ...listingSignalsOf(input),
   })

@@ -1,6 +1,9 @@
 import type { VisitRequestTable } from '~/models/db/db-schema'
 
-/** What pages show of visit bookings (issue 38 item 3), built by `visit-requests.server.ts`; types only, for the components. */
+/** What pages show of visit bookings (issue 38 item 3), built by `visit-requests.server.ts`; types and words only, for the components. */
+
+/** What a listing's page and its search-result card say when its seller takes visit bookings. */
+export const visitsAvailableLabel = 'Visits available'
 
 /** A listing's offer of visits: the request form's address, the zone of its times and the dates it offers. */
 export interface VisitBooking {

@@ -1,5 +1,5 @@
 import { VisitRequestForm } from '~/components/visit-request-form'
-import type { VisitBooking } from '~/models/visits/visit-views'
+import { type VisitBooking, visitsAvailableLabel } from '~/models/visits/visit-views'
 
 /**
  * 'Visits available' (issue 38 item 3) on a listing whose seller takes bookings, with the request
@@ -10,7 +10,7 @@ export function ListingVisits({ booking, safetyNote }: { booking: VisitBooking |
   return (
     <section id="book-a-visit" aria-labelledby="visits-heading" className="rounded-lg border border-brand/30 bg-brand/5 p-4">
       <h2 id="visits-heading" className="text-lg font-bold text-brand">
-        Visits available
+        {visitsAvailableLabel}
       </h2>
       <details className="mt-2">
         <summary className="cursor-pointer font-semibold text-brand underline">Book a visit</summary>

@@ -38,6 +38,7 @@ import * as scamScreen from './0040-scam-screen'
 import * as replyTimes from './0041-reply-times'
 import * as visitBookings from './0042-visit-bookings'
 import * as instantAlerts from './0043-instant-alerts'
+import * as instantAlertRetries from './0044-instant-alert-retries'
 
 /** Numbered migrations, applied in key order; a new one is a new file and a new line here. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0041-reply-times': replyTimes,
   '0042-visit-bookings': visitBookings,
   '0043-instant-alerts': instantAlerts,
+  '0044-instant-alert-retries': instantAlertRetries,
 }
