@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '~/models/db/db-schema'
 import type { SearchCriteria } from '~/models/search/search-criteria'
 import type { ResolvedLocation } from './gazetteer.server'
-import { findNearestTown } from './surroundings.server'
+import { findNearestTown } from './towns.server'
 
 /** A point this close to a town's own point is the town's ('within 30 miles of Austin TX' is searched around Austin's point). */
 const townPointMiles = 1
@@ -17,6 +17,6 @@ export async function withPointName(db: Kysely<Database>, location: ResolvedLoca
   if (location.state || location.zip || criteria.latitude === undefined || criteria.longitude === undefined) return location
   const town = await findNearestTown(db, { latitude: criteria.latitude, longitude: criteria.longitude })
   if (!town) return location
-  const pointName = town.miles <= townPointMiles || criteria.radius === 0 ? town.name : `a point near ${town.name}`
+  const pointName = town.offset.miles <= townPointMiles || criteria.radius === 0 ? town.name : `a point near ${town.name}`
   return { ...location, pointName, displayName: pointName, preposition: criteria.radius > 0 ? `within ${criteria.radius} miles of` : 'near' }
 }

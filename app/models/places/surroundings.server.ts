@@ -4,14 +4,15 @@ import type { Database } from '~/models/db/db-schema'
 import type { Point } from '~/models/geo/shapes'
 import { type PointOffset, type Polygons, lakeShape, milesToFrame, offsetToPolygons } from './lake-shores.server'
 import { type NearbyPlace, type Surroundings, lakeSearchMiles } from './surroundings'
+import { findNearestTown } from './towns.server'
 import type { Frame } from './us-atlas.server'
 
 /**
  * The land around a listing (issue 19 item 4): the nearest town, the nearest named lake (and
  * whether the land is on its shore) and the nearest National Park Service unit, each with its
- * distance and direction. The towns and lakes are read from the database once per process, the
- * park units from the project's Natural Earth extract (app/data/README.md); each page then
- * measures in memory. The data has no county seats, so none is named.
+ * distance and direction. The town is towns.server.ts's; the lakes are read from the database once
+ * per process, the park units from the project's Natural Earth extract (app/data/README.md); each
+ * page then measures in memory. The data has no county seats, so none is named.
  */
 
 /**
@@ -20,7 +21,6 @@ import type { Frame } from './us-atlas.server'
  */
 export const waterfrontMiles = 0.3
 
-const milesPerDegreeOfLatitude = 69.09
 const compassPoints = ['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'] as const
 
 /** The compass point of an offset east and north (eight points). */
@@ -36,10 +36,6 @@ export function roundMiles(miles: number) {
   return Math.round(miles / 10) * 10
 }
 
-interface Town extends Point {
-  name: string
-}
-
 interface Outline {
   name: string
   polygons: Polygons
@@ -47,13 +43,9 @@ interface Outline {
 }
 
 interface PlaceData {
-  /** Towns by one-degree cell. */
-  townCells: Map<string, Town[]>
   lakes: Outline[]
   parkUnits: Outline[]
 }
-
-const cellKey = (longitude: number, latitude: number) => `${Math.floor(longitude)}:${Math.floor(latitude)}`
 
 /** Imported, not read from disk: the server build carries it (a file beside the sources is not deployed). */
 function readParkUnits(): Outline[] {
@@ -65,23 +57,8 @@ function readParkUnits(): Outline[] {
 }
 
 async function readPlaceData(db: Kysely<Database>): Promise<PlaceData> {
-  const [towns, lakes] = await Promise.all([
-    db
-      .selectFrom('cities')
-      .innerJoin('states', 'states.id', 'cities.state_id')
-      .select(['cities.name', 'states.abbreviation', 'cities.latitude', 'cities.longitude'])
-      .execute(),
-    db.selectFrom('lakes').select(['id', 'name', 'polygons']).execute(),
-  ])
-  const townCells = new Map<string, Town[]>()
-  for (const town of towns) {
-    const key = cellKey(town.longitude, town.latitude)
-    const cell = townCells.get(key) ?? []
-    cell.push({ name: `${town.name}, ${town.abbreviation}`, latitude: town.latitude, longitude: town.longitude })
-    townCells.set(key, cell)
-  }
+  const lakes = await db.selectFrom('lakes').select(['id', 'name', 'polygons']).execute()
   return {
-    townCells,
     lakes: lakes.map((lake) => {
       const polygons = JSON.parse(lake.polygons) as Polygons
       return { name: lake.name, polygons, frame: lakeShape(lake.id, polygons).frame }
@@ -100,32 +77,6 @@ function placeData(db: Kysely<Database>) {
     data.catch(() => loaded.delete(db))
   }
   return data
-}
-
-function offsetTo(point: Point, place: Point): PointOffset {
-  const east = (place.longitude - point.longitude) * milesPerDegreeOfLatitude * Math.cos((point.latitude * Math.PI) / 180)
-  const north = (place.latitude - point.latitude) * milesPerDegreeOfLatitude
-  return { miles: Math.hypot(east, north), east, north }
-}
-
-/** The nearest town: the cells around the point, widened ring by ring until a ring can hold nothing nearer. */
-function nearestTown(cells: Map<string, Town[]>, point: Point) {
-  let best: { town: Town; offset: PointOffset } | undefined
-  for (let ring = 0; ring <= 10; ring++) {
-    for (let dLongitude = -ring; dLongitude <= ring; dLongitude++) {
-      for (let dLatitude = -ring; dLatitude <= ring; dLatitude++) {
-        if (Math.max(Math.abs(dLongitude), Math.abs(dLatitude)) !== ring) continue
-        for (const town of cells.get(cellKey(point.longitude + dLongitude, point.latitude + dLatitude)) ?? []) {
-          const offset = offsetTo(point, town)
-          if (!best || offset.miles < best.offset.miles) best = { town, offset }
-        }
-      }
-    }
-    // A cell `ring` away holds nothing nearer than `ring` degrees of longitude at this latitude.
-    const ringMiles = ring * milesPerDegreeOfLatitude * Math.cos((Math.abs(point.latitude) * Math.PI) / 180)
-    if (best && best.offset.miles <= ringMiles) break
-  }
-  return best
 }
 
 /**
@@ -155,20 +106,13 @@ const nearby = (name: string, offset: PointOffset): NearbyPlace => ({
   direction: compassDirection(offset.east, offset.north),
 })
 
-/** The town nearest a point ('Austin, TX') and its distance in miles. */
-export async function findNearestTown(db: Kysely<Database>, point: Point): Promise<{ name: string; miles: number } | undefined> {
-  const town = nearestTown((await placeData(db)).townCells, point)
-  return town && { name: town.town.name, miles: town.offset.miles }
-}
-
 /** What lies around the point: its nearest town, named lake (within `lakeSearchMiles`) and National Park Service unit. */
 export async function findSurroundings(db: Kysely<Database>, point: Point): Promise<Surroundings> {
-  const data = await placeData(db)
-  const town = nearestTown(data.townCells, point)
+  const [data, town] = await Promise.all([placeData(db), findNearestTown(db, point)])
   const lake = nearestOutline(data.lakes, point, lakeSearchMiles)
   const parkUnit = nearestOutline(data.parkUnits, point)
   return {
-    town: town ? { ...nearby(town.town.name, town.offset), landDirection: compassDirection(-town.offset.east, -town.offset.north) } : null,
+    town: town ? { ...nearby(town.name, town.offset), landDirection: compassDirection(-town.offset.east, -town.offset.north) } : null,
     lake: lake ? { ...nearby(lake.outline.name, lake.offset), isWaterfront: lake.offset.miles <= waterfrontMiles } : null,
     parkUnit: parkUnit ? { ...nearby(parkUnit.outline.name, parkUnit.offset), isInside: parkUnit.offset.miles === 0 } : null,
   }
