@@ -90,11 +90,11 @@ test('on a rural link the page arrives in pieces and nothing moves as it comes: 
 })
 
 /**
- * A proxy to the land site that sends the document at `path` in two parts: up to the end of the
- * first result card's title, then, once the test calls `sendRest`, the rest. Everything else passes
- * through. This is where a slow link can cut a page; the rural test above meets it only by chance.
+ * A proxy to the land site that sends the document at `path` in two parts: up to `cutOf(page)`, a
+ * place in the first result card, then, once the test calls `sendRest`, the rest. Everything else
+ * passes through. This is where a slow link can cut a page; the rural test above meets it only by chance.
  */
-async function proxyCuttingTheFirstCard(path: string) {
+async function proxyCuttingTheFirstCard(path: string, cutOf: (page: string) => number) {
   let sendRest = () => {}
   const restSent = new Promise<void>((resolve) => (sendRest = resolve))
   const proxy = http.createServer((request, response) => {
@@ -110,7 +110,7 @@ async function proxyCuttingTheFirstCard(path: string) {
       const chunks: Buffer[] = []
       for await (const chunk of answer) chunks.push(chunk as Buffer)
       const page = Buffer.concat(chunks).toString('utf8')
-      const cut = page.indexOf('</h3>', page.indexOf('class="card-title"')) + '</h3>'.length
+      const cut = cutOf(page)
       const { 'content-length': _length, ...rest } = answer.headers
       response.writeHead(answer.statusCode ?? 502, rest)
       response.write(page.slice(0, cut))
@@ -124,22 +124,38 @@ async function proxyCuttingTheFirstCard(path: string) {
   return { url: `http://land.localhost:${port}${path}`, sendRest, close: () => proxy.close() }
 }
 
-test('a result card painted before its price has come does not move when the price comes', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
-  await recordLayoutShifts(page)
-  const proxy = await proxyCuttingTheFirstCard('/search/texas-land-for-sale/')
-  try {
-    await page.goto(proxy.url, { waitUntil: 'commit' })
-    const firstTitle = page.locator('article .card-title').first()
-    await firstTitle.waitFor({ state: 'attached' })
-    // Two frames: the part that has come is painted.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    proxy.sendRest()
-    await page.waitForLoadState('domcontentloaded')
-    await expect(firstTitle).toBeVisible()
-    await expect(page.locator('article .card-price').first()).toBeVisible()
-    expect(await layoutShiftsOf(page)).toEqual([])
-  } finally {
-    proxy.close()
+/** Just after `tag` (its opening tag, or a closing tag) in the first result card. */
+const justAfter = (tag: string) => (page: string) => {
+  const card = page.indexOf('<article')
+  const start = page.indexOf(tag, card)
+  return tag.startsWith('</') ? start + tag.length : page.indexOf('>', start) + 1
+}
+
+const cuts = [
+  { where: 'before its price has come', cutOf: justAfter('</h3>') },
+  { where: 'with half its price', cutOf: (page: string) => page.indexOf('</p>', justAfter('class="card-price"')(page)) + '</p>'.length },
+  { where: "before its photo count's number has come", cutOf: justAfter('class="card-photo-count"') },
+]
+
+test.describe('a result card painted in part does not move when the rest comes', () => {
+  for (const { where, cutOf } of cuts) {
+    test(where, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name === 'js-off', 'the layout-shift observer is a script')
+      await recordLayoutShifts(page)
+      const proxy = await proxyCuttingTheFirstCard('/search/texas-land-for-sale/', cutOf)
+      try {
+        await page.goto(proxy.url, { waitUntil: 'commit' })
+        await page.locator('article').first().waitFor({ state: 'attached' })
+        // Two frames: the part that has come is painted.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+        proxy.sendRest()
+        await page.waitForLoadState('domcontentloaded')
+        await expect(page.locator('article .card-title').first()).toBeVisible()
+        await expect(page.locator('article .card-price').first()).toBeVisible()
+        expect(await layoutShiftsOf(page)).toEqual([])
+      } finally {
+        proxy.close()
+      }
+    })
   }
 })
