@@ -396,18 +396,6 @@ function phraseAt(tokens: Token[], index: number): { meaning: SentenceMeaning; l
   return undefined
 }
 
-/** Whether two words differ by one letter added, dropped, changed or two swapped ('huntng', 'montanna'). */
-function isOneEditApart(a: string, b: string) {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false
-  let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i += 1
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
-}
-
 /** Letters added, dropped, changed or two swapped between `a` and `b`, counted up to `limit` (then `limit + 1`). */
 function editsBetween(a: string, b: string, limit: number) {
   if (Math.abs(a.length - b.length) > limit) return limit + 1
@@ -430,6 +418,9 @@ function editsBetween(a: string, b: string, limit: number) {
   }
   return previous[b.length]!
 }
+
+/** Whether two words differ by one letter added, dropped, changed or two swapped ('huntng', 'montanna'). */
+const isOneEditApart = (a: string, b: string) => a !== b && editsBetween(a, b, 1) === 1
 
 /**
  * Whether `typed` is a place's `name` mistyped, word by word: a word one letter wrong, or two in a
