@@ -529,10 +529,10 @@ function placeAt(lookup: PlaceLookup, tokens: Token[], index: number, draft: Dra
       index === 0 &&
       words.length >= 4 &&
       !landFeatureWords.has(words) &&
-      !isStateTypo(lookup, words) &&
-      !tokens.some((token, at) => at > index && stateAt(lookup, tokens, at, { afterPlace: false })) &&
       new Set(candidates.map((place) => place.stateToken)).size === 1 &&
-      startsLandWords(tokens, used)
+      startsLandWords(tokens, used) &&
+      !isStateTypo(lookup, words) &&
+      !tokens.some((token, at) => at > index && stateAt(lookup, tokens, at, { afterPlace: false }))
     const isExpected =
       used > 1 ||
       isAfterNear ||
