@@ -38,8 +38,6 @@ const traditionalAbbreviations: Record<string, string[]> = {
   SD: ['s dak'],
   TN: ['tenn'],
   TX: ['tex'],
-  VT: ['vt'],
-  VA: ['va'],
   WV: ['w va'],
   WI: ['wis', 'wisc'],
   WY: ['wyo'],
