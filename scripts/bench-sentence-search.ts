@@ -10,25 +10,16 @@
  * held-out 5 out altogether.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { migrateToLatest } from '../app/models/db/db.server'
-import { createKysely } from '../app/models/db/dialect.server'
-import { seedDatabase } from '../app/dev-data/seed.server'
-import { loadGazetteer } from '../app/models/places/gazetteer.server'
 import { sentencePlaceLookup } from '../app/models/places/sentence-places.server'
 import { type SentenceReading, readSentence } from '../app/models/search/sentence-search'
-import { type CorpusSentence, type Slots, corpusSlots, slotNames } from './sentence-corpus'
+import { type CorpusSentence, type Slots, corpusSlots, seededGazetteer, slotNames } from './sentence-corpus'
 import { percentile } from './bench-support'
 
 const { values: options } = parseArgs({ options: { failures: { type: 'boolean', default: false } } })
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sentence-'))
-const db = createKysely({ sqliteFile: path.join(folder, 'bench.db') })
-await migrateToLatest(db)
-await seedDatabase(db, { listings: 0, seed: 1, demoUsers: false })
-const lookup = sentencePlaceLookup(await loadGazetteer(db))
+const lookup = sentencePlaceLookup(await seededGazetteer())
 
 const readCorpus = (name: string) => (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data', name), 'utf8')) as { sentences: CorpusSentence[] }).sentences
 const parts = {
@@ -85,5 +76,3 @@ for (const [part, sentences] of Object.entries(parts)) {
     ).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms`,
   )
 }
-await db.destroy()
-fs.rmSync(folder, { recursive: true, force: true })

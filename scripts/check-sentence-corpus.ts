@@ -7,26 +7,16 @@
  * Prints each mistake and exits non-zero when there is one.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { migrateToLatest } from '../app/models/db/db.server'
-import { createKysely } from '../app/models/db/dialect.server'
-import { seedDatabase } from '../app/dev-data/seed.server'
-import { type Gazetteer, loadGazetteer, resolveSearchPlaceToken } from '../app/models/places/gazetteer.server'
+import { type Gazetteer, resolveSearchPlaceToken } from '../app/models/places/gazetteer.server'
 import { buildSearchPath, parseSearchPath } from '../app/models/search/search-path'
 import { type SearchCriteria, customSegmentKeys, normalizeCriteria } from '../app/models/search/search-criteria'
 import { type AmenityKey, type PropertyTypeKey, amenityOptions, keysOf, propertyTypeOptions } from '../app/models/search/search-options'
 import { landSite } from '../app/sites/land'
-import { type CorpusSentence, corpusSlots, featureTokens } from './sentence-corpus'
+import { type CorpusSentence, corpusSlots, featureTokens, seededGazetteer } from './sentence-corpus'
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'check-sentence-corpus-'))
-const db = createKysely({ sqliteFile: path.join(folder, 'check.db') })
-await migrateToLatest(db)
-await seedDatabase(db, { listings: 0, seed: 1, demoUsers: false })
-const gazetteer = await loadGazetteer(db)
-await db.destroy()
-fs.rmSync(folder, { recursive: true, force: true })
+const gazetteer = await seededGazetteer()
 
 /** How the benchmark spells an ambiguous place ('ambiguous/polk-county'), see corpusSlots. */
 const nameToken = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-')

@@ -1,3 +1,10 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { seedDatabase } from '../app/dev-data/seed.server'
+import { migrateToLatest } from '../app/models/db/db.server'
+import { createKysely } from '../app/models/db/dialect.server'
+import { loadGazetteer } from '../app/models/places/gazetteer.server'
 import { buildSearchPath } from '../app/models/search/search-path'
 import { type SearchCriteria, emptyCriteria } from '../app/models/search/search-criteria'
 import type { SentenceReading } from '../app/models/search/sentence-search'
@@ -80,5 +87,19 @@ export function corpusSlots(source: CorpusSentence | SentenceReading): Slots {
     acres: [bound(criteria.acresMin), bound(criteria.acresMax)],
     features: featureTokens(source.criteria),
     keywords: criteria.keywordQuery ?? '',
+  }
+}
+
+/** The gazetteer the corpus's places are read against: the seed's, in a database of its own, gone once read. */
+export async function seededGazetteer() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sentence-corpus-'))
+  const db = createKysely({ sqliteFile: path.join(folder, 'places.db') })
+  try {
+    await migrateToLatest(db)
+    await seedDatabase(db, { listings: 0, seed: 1, demoUsers: false })
+    return await loadGazetteer(db)
+  } finally {
+    await db.destroy()
+    fs.rmSync(folder, { recursive: true, force: true })
   }
 }
